@@ -1,0 +1,30 @@
+import { matchRoutes, type RouteObject } from 'react-router-dom';
+import { notFound, seo } from '../shared/content';
+import { LandingPage } from './pages/LandingPage';
+import { NotFoundPage } from './pages/NotFoundPage';
+
+export type PageMeta = { title: string; description: string; noindex?: boolean };
+
+/** What the server needs to know about a page before it renders it. */
+export type PageHandle = { status: 200 | 404; script: 'landing' | 'notFound'; meta: PageMeta };
+
+type PageRoute = RouteObject & { handle: PageHandle };
+
+export const routes: PageRoute[] = [
+  {
+    path: '/',
+    element: <LandingPage />,
+    handle: { status: 200, script: 'landing', meta: { title: seo.title, description: seo.description } },
+  },
+  {
+    // React Router alone would answer 200 here; the server reads this handle and sends 404.
+    path: '*',
+    element: <NotFoundPage />,
+    handle: { status: 404, script: 'notFound', meta: { title: notFound.title, description: seo.description, noindex: true } },
+  },
+];
+
+export function pageFor(pathname: string): PageHandle {
+  const match = matchRoutes(routes, pathname)?.at(-1)?.route as PageRoute | undefined;
+  return (match ?? routes[routes.length - 1]!).handle;
+}

@@ -1,0 +1,52 @@
+import type { BuildOptions, Metafile } from 'esbuild';
+import type { Manifest } from '../server/assets';
+
+export const outDir = 'dist';
+
+const clientEntries = {
+  landing: 'client/entry.tsx',
+  notFound: 'client/not-found.ts',
+  stylesheet: 'client/styles.css',
+} as const;
+
+export const clientOptions = {
+  entryPoints: { entry: clientEntries.landing, 'not-found': clientEntries.notFound, styles: clientEntries.stylesheet },
+  outdir: `${outDir}/client/assets`,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  target: ['es2022', 'chrome111', 'safari16.4', 'firefox114'],
+  minify: true,
+  jsx: 'automatic',
+  entryNames: '[name]-[hash]',
+  chunkNames: 'chunks/[name]-[hash]',
+  define: { 'process.env.NODE_ENV': '"production"' },
+  legalComments: 'none',
+  metafile: true,
+} satisfies BuildOptions;
+
+export const serverOptions = {
+  entryPoints: ['server/index.ts'],
+  outfile: `${outDir}/server/index.js`,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node24',
+  jsx: 'automatic',
+  // Dependencies stay in node_modules; only our own code is bundled.
+  packages: 'external',
+  sourcemap: true,
+} satisfies BuildOptions;
+
+/** Maps each client entry to its hashed public URL. */
+export function manifestFrom(metafile: Metafile): Manifest {
+  const urlOf = (entry: string) => {
+    const output = Object.entries(metafile.outputs).find(([, meta]) => meta.entryPoint === entry)?.[0];
+    if (!output) throw new Error(`esbuild não gerou saída para ${entry}`);
+    return output.replace(`${outDir}/client`, '');
+  };
+  return {
+    stylesheet: urlOf(clientEntries.stylesheet),
+    scripts: { landing: urlOf(clientEntries.landing), notFound: urlOf(clientEntries.notFound) },
+  };
+}

@@ -1,0 +1,26 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { PageHandle } from '../client/routes';
+
+/** Written by scripts/build.ts: the hashed URLs of what each page loads. */
+export type Manifest = {
+  stylesheet: string;
+  scripts: Record<PageHandle['script'], string>;
+};
+
+export const ASSET_PREFIX = '/assets';
+
+export const buildPaths = {
+  client: path.resolve('dist/client'),
+  assets: path.resolve('dist/client/assets'),
+  manifest: path.resolve('dist/client/manifest.json'),
+  public: path.resolve('public'),
+};
+
+export function readManifest(file = buildPaths.manifest): Manifest {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+  } catch (error) {
+    throw new Error(`Sem build do site em ${file}: rode "npm run build" primeiro.`, { cause: error });
+  }
+}

@@ -1,0 +1,50 @@
+import { createServer } from 'node:http';
+import type { Express } from 'express';
+import type { Config } from './config';
+import type { Logger } from './logger';
+
+// Above the idle timeout of common proxies (60 s), so the proxy closes first, never us.
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+/** Listens, and on SIGTERM/SIGINT lets in-flight requests finish before exiting 0. */
+export async function listen(app: Express, config: Config, logger: Logger, onClose: () => Promise<void> = async () => {}) {
+  let stopping = false;
+  const server = createServer((req, res) => {
+    // Busy keep-alive sockets survive server.close(): tell them to close after this reply.
+    if (stopping) res.setHeader('Connection', 'close');
+    app(req, res);
+  });
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
+  server.requestTimeout = 30_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, resolve);
+  });
+  logger.info({ host: config.host, port: config.port }, 'servidor no ar');
+
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      logger.warn({ signal }, 'segundo sinal: saindo imediatamente');
+      process.exit(1);
+    }
+    stopping = true;
+    logger.info({ signal }, 'encerrando: aguardando as requisições em andamento');
+    const forceExit = setTimeout(() => {
+      logger.error({ timeoutMs: SHUTDOWN_TIMEOUT_MS }, 'encerramento excedeu o tempo limite');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    const closeIdle = setInterval(() => server.closeIdleConnections(), 100);
+    server.close(async () => {
+      clearInterval(closeIdle);
+      await onClose();
+      clearTimeout(forceExit);
+      logger.info('encerrado');
+      process.exit(0);
+    });
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+}
