@@ -1,20 +1,23 @@
 import { StaticRouter, useRoutes } from 'react-router-dom';
+import { ContactFormStateContext, type ContactFormState } from './contact-form-state';
 import { Document, type DocumentAssets } from './Document';
 import { pageFor, routes } from './routes';
 
-type AppProps = { url: string; assets: DocumentAssets };
+export type AppProps = { url: string; assets: DocumentAssets; contactForm?: ContactFormState };
 
 function Page() {
   return useRoutes(routes);
 }
 
-export function App({ url, assets }: AppProps) {
+export function App({ url, assets, contactForm = {} }: AppProps) {
   const { meta } = pageFor(new URL(url, 'http://localhost').pathname);
   return (
     <Document meta={meta} assets={assets}>
-      <StaticRouter location={url}>
-        <Page />
-      </StaticRouter>
+      <ContactFormStateContext value={contactForm}>
+        <StaticRouter location={url}>
+          <Page />
+        </StaticRouter>
+      </ContactFormStateContext>
     </Document>
   );
 }

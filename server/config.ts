@@ -6,12 +6,15 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   LOG_LEVEL: z.enum(logLevels).default('info'),
+  DATA_DIR: z.string().min(1).default('./data'),
 });
 
 export type Config = {
   port: number;
   host: string;
   logLevel: (typeof logLevels)[number];
+  /** Where the embedded SQLite database lives. */
+  dataDir: string;
 };
 
 export class ConfigError extends Error {}
@@ -26,6 +29,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const name = String(issue.path[0]);
     throw new ConfigError(`Variável de ambiente inválida ${name}=${JSON.stringify(env[name])}: ${issue.message}`);
   }
-  const { PORT, HOST, LOG_LEVEL } = parsed.data;
-  return { port: PORT, host: HOST, logLevel: LOG_LEVEL };
+  const { PORT, HOST, LOG_LEVEL, DATA_DIR } = parsed.data;
+  return { port: PORT, host: HOST, logLevel: LOG_LEVEL, dataDir: DATA_DIR };
 }

@@ -1,12 +1,32 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
+import { afterEach } from 'vitest';
 import { createApp, type AppDeps } from './app';
 import type { Manifest } from './assets';
+import type { Repository } from './db/repository';
+import { openSqlite } from './db/sqlite';
 import { createLogger } from './logger';
 
 export const testManifest: Manifest = {
   stylesheet: '/assets/styles-TEST.css',
   scripts: { landing: '/assets/entry-TEST.js', notFound: '/assets/not-found-TEST.js' },
 };
+
+const openRepositories: Repository[] = [];
+afterEach(async () => {
+  await Promise.all(openRepositories.splice(0).map((repository) => repository.close()));
+});
+
+export const tempDir = () => mkdtempSync(path.join(tmpdir(), 'site-test-'));
+
+/** A real SQLite repository in a fresh directory, closed after the test. */
+export function testRepository(dataDir = tempDir()) {
+  const repository = openSqlite(dataDir);
+  openRepositories.push(repository);
+  return repository;
+}
 
 /** The app as production builds it, with a logger whose lines the test can read. */
 export function createTestApp(overrides: Partial<AppDeps> = {}) {
@@ -18,6 +38,7 @@ export function createTestApp(overrides: Partial<AppDeps> = {}) {
     },
   });
   const logger = createLogger('info', destination);
-  const app = createApp({ logger, manifest: testManifest, ...overrides });
-  return { app, logs };
+  const repository = overrides.repository ?? testRepository();
+  const app = createApp({ logger, manifest: testManifest, repository, ...overrides });
+  return { app, logs, repository };
 }

@@ -1,0 +1,12 @@
+/** The reply envelope every /api endpoint uses; shared by the server and the client. */
+export type ApiSuccess<T> = { success: true; message: string; data: T };
+
+export type ApiFailure = { success: false; message: string; errors?: Record<string, string> };
+
+export type Created = { id: string; createdAt: string };
+
+export type Pagination = { page: number; limit: number; total: number; totalPages: number };
+
+export type PageReply<T> = { success: true; data: T[]; pagination: Pagination };
+
+export type PageQuery = { page?: number; limit?: number };
