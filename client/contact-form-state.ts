@@ -8,6 +8,8 @@ export type ContactField = 'name' | 'email' | 'phone' | 'company' | 'message';
  */
 export type ContactFormState = {
   sent?: boolean;
+  /** A message about the whole form, e.g. the rate limit. */
+  formError?: string;
   values?: Partial<Record<ContactField, string>>;
   errors?: Partial<Record<ContactField, string>>;
 };
@@ -15,3 +17,6 @@ export type ContactFormState = {
 export const contactFields: ContactField[] = ['name', 'email', 'phone', 'company', 'message'];
 
 export const ContactFormStateContext = createContext<ContactFormState>({});
+
+/** A field people never see or fill: a value in it means a bot sent the form. */
+export const HONEYPOT_FIELD = 'website';

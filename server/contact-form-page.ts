@@ -14,7 +14,7 @@ export function confirmationVariant(req: Request): PageVariant | undefined {
 /** The landing page again, with the visitor's values kept and the errors beside the fields. */
 export function invalidFormVariant(body: unknown, errors: Record<string, string>): PageVariant {
   const submitted = (body ?? {}) as Record<string, unknown>;
-  const contactForm: Required<Omit<ContactFormState, 'sent'>> = { values: {}, errors: {} };
+  const contactForm: Required<Pick<ContactFormState, 'values' | 'errors'>> = { values: {}, errors: {} };
   for (const field of contactFields) {
     const value = submitted[field];
     if (typeof value === 'string') contactForm.values[field] = value;

@@ -2,17 +2,34 @@ import { Router } from 'express';
 import type { Repository } from './db/repository';
 import type { Logger } from './logger';
 
-/** Liveness that means something: 200 only while the database answers. */
-export function healthRouter(repository: Repository, logger: Logger) {
+/**
+ * GET /health is liveness that means something: 200 only while the database answers.
+ * GET /health/ready also turns 503 once shutdown begins, so the proxy stops sending traffic.
+ */
+export function healthRouter(repository: Repository, logger: Logger, draining: AbortSignal) {
   const router = Router();
-  router.get('/', async (_req, res) => {
+  const databaseAnswers = async () => {
     try {
       await repository.ping();
-      res.set('Cache-Control', 'no-store').json({ status: 'ok' });
+      return true;
     } catch (error) {
       logger.warn({ err: error }, 'health: o banco de dados não respondeu');
-      res.status(503).set('Cache-Control', 'no-store').json({ status: 'unavailable' });
+      return false;
     }
+  };
+
+  router.use((_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
+  router.get('/', async (_req, res) => {
+    if (await databaseAnswers()) res.json({ status: 'ok' });
+    else res.status(503).json({ status: 'unavailable' });
+  });
+  router.get('/ready', async (_req, res) => {
+    if (draining.aborted) res.status(503).json({ status: 'draining' });
+    else if (await databaseAnswers()) res.json({ status: 'ready' });
+    else res.status(503).json({ status: 'unavailable' });
   });
   return router;
 }

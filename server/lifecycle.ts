@@ -1,14 +1,21 @@
 import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import type { Config } from './config';
 import type { Logger } from './logger';
 
 // Above the idle timeout of common proxies (60 s), so the proxy closes first, never us.
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
-const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+type Shutdown = {
+  /** Aborted on the first signal: readiness turns 503 and background work stops. */
+  draining: AbortController;
+  /** Closes what the app holds (the database) once the last request has finished. */
+  onClose: () => Promise<void>;
+};
 
 /** Listens, and on SIGTERM/SIGINT lets in-flight requests finish before exiting 0. */
-export async function listen(app: Express, config: Config, logger: Logger, onClose: () => Promise<void> = async () => {}) {
+export async function listen(app: Express, config: Config, logger: Logger, { draining, onClose }: Shutdown) {
   let stopping = false;
   const server = createServer((req, res) => {
     // Busy keep-alive sockets survive server.close(): tell them to close after this reply.
@@ -23,7 +30,8 @@ export async function listen(app: Express, config: Config, logger: Logger, onClo
     server.once('error', reject);
     server.listen(config.port, config.host, resolve);
   });
-  logger.info({ host: config.host, port: config.port }, 'servidor no ar');
+  const { port } = server.address() as AddressInfo;
+  logger.info({ host: config.host, port }, 'servidor no ar');
 
   const shutdown = (signal: NodeJS.Signals) => {
     if (stopping) {
@@ -31,11 +39,12 @@ export async function listen(app: Express, config: Config, logger: Logger, onClo
       process.exit(1);
     }
     stopping = true;
+    draining.abort();
     logger.info({ signal }, 'encerrando: aguardando as requisições em andamento');
     const forceExit = setTimeout(() => {
-      logger.error({ timeoutMs: SHUTDOWN_TIMEOUT_MS }, 'encerramento excedeu o tempo limite');
+      logger.error({ timeoutMs: config.shutdownTimeoutMs }, 'encerramento excedeu o tempo limite');
       process.exit(1);
-    }, SHUTDOWN_TIMEOUT_MS);
+    }, config.shutdownTimeoutMs);
     const closeIdle = setInterval(() => server.closeIdleConnections(), 100);
     server.close(async () => {
       clearInterval(closeIdle);

@@ -1,0 +1,50 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+
+export type RunningServer = {
+  url: string;
+  dataDir: string;
+  child: ChildProcessWithoutNullStreams;
+  /** Every JSON line the server wrote to stdout so far. */
+  logs: Record<string, unknown>[];
+  stderr: () => string;
+  /** Resolves with the exit code (or the signal's name). */
+  exited: Promise<number | string>;
+  stop: () => Promise<number | string>;
+};
+
+export const tempDataDir = () => mkdtempSync(path.join(tmpdir(), 'site-e2e-'));
+
+/** Spawns the built server exactly as the container runs it: `node dist/server/index.js`. */
+export function spawnServer(env: Record<string, string> = {}, dataDir = tempDataDir()) {
+  return spawn(process.execPath, ['dist/server/index.js'], {
+    env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
+  });
+}
+
+/** Starts the built server on a free port and waits until it listens. */
+export async function startServer(env: Record<string, string> = {}, dataDir = tempDataDir()): Promise<RunningServer> {
+  const child = spawnServer(env, dataDir);
+  const logs: Record<string, unknown>[] = [];
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const exited = new Promise<number | string>((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal ?? -1)));
+
+  const port = await new Promise<number>((resolve, reject) => {
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      const entry = JSON.parse(line) as Record<string, unknown>;
+      logs.push(entry);
+      if (entry.msg === 'servidor no ar') resolve(Number(entry.port));
+    });
+    void exited.then((code) => reject(new Error(`o servidor saiu (${code}) antes de escutar: ${stderr}`)));
+  });
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    return exited;
+  };
+  return { url: `http://127.0.0.1:${port}`, dataDir, child, logs, stderr: () => stderr, exited, stop };
+}
