@@ -1,0 +1,127 @@
+import fc from 'fast-check';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { HONEYPOT_FIELD } from '../../client/contact-form-state';
+import { contactInputSchema } from '../../shared/contact';
+import { createTestApp } from '../test-app';
+
+// Property-based: random and hostile bodies never break the API, and only valid ones are kept.
+
+const hostileString = fc.oneof(
+  fc.string(),
+  fc.string({ unit: 'binary', maxLength: 300 }),
+  fc.string({ unit: 'grapheme', maxLength: 200 }),
+  fc.string({ minLength: 4000, maxLength: 7000 }),
+  fc.constantFrom(
+    '',
+    '   ',
+    '\u0000',
+    'a\u0000b',
+    '\ud800',
+    "Robert'); DROP TABLE contacts;--",
+    '<script>alert("x")</script>',
+    '__proto__',
+    'ana@empresa.com.br',
+    'José da Silva 🚚',
+    '+55 (11) 91234-5678',
+  ),
+);
+const hostileValue = fc.oneof(
+  { weight: 5, arbitrary: hostileString },
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(hostileString, { maxLength: 3 }),
+  fc.object({ maxDepth: 2 }),
+);
+const plausible = (values: string[]) => fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...values) }, hostileValue);
+const contactLike = fc.record(
+  {
+    name: plausible(['Ana', '  José da Silva 🚚  ', 'Ñandú & Cia <b>', "O'Brien"]),
+    email: plausible(['ana@empresa.com.br', ' joao@transporte.com ']),
+    phone: plausible(['', '+55 (11) 91234-5678', '11 3333.4444']),
+    company: plausible(['', 'Bebidas do Norte Ltda.', '"; DELETE FROM contacts; --']),
+    message: plausible(['Olá', 'Carga de 28 t\nSão Paulo → Manaus', '<img src=x onerror=alert(1)>']),
+    [HONEYPOT_FIELD]: fc.constantFrom('', 'http://spam.example'),
+    isAdmin: fc.boolean(),
+  },
+  { requiredKeys: [] },
+);
+/** Prototype keys written into the JSON text itself, as an attacker would send them. */
+const withPrototypeKeys = (json: string) =>
+  json === '{}' ? '{"__proto__":{"isAdmin":true}}' : `{"__proto__":{"isAdmin":true},"constructor":{"prototype":{}},${json.slice(1)}`;
+const jsonBody = fc.oneof(
+  { weight: 6, arbitrary: contactLike.map((body) => JSON.stringify(body)) },
+  { weight: 2, arbitrary: contactLike.map((body) => withPrototypeKeys(JSON.stringify(body))) },
+  fc.jsonValue().map((value) => JSON.stringify(value)),
+  fc.integer({ min: 1, max: 5000 }).map((depth) => `${'['.repeat(depth)}${']'.repeat(depth)}`),
+  fc.integer({ min: 1, max: 3000 }).map((depth) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`),
+  fc.string(),
+);
+const otherType = fc.constantFrom('text/plain', 'application/xml', 'multipart/form-data; boundary=x', 'application/octet-stream', 'text/html');
+
+const isHoneypot = (body: unknown) =>
+  typeof (body as Record<string, unknown> | null)?.[HONEYPOT_FIELD] === 'string' &&
+  ((body as Record<string, string>)[HONEYPOT_FIELD] ?? '').trim() !== '';
+
+describe('POST /api/contacts under hostile input', () => {
+  it('never fails with 5xx, rejects with JSON, and stores exactly the valid bodies byte for byte', async () => {
+    const { app, repository } = createTestApp();
+    let stored = 0;
+    await fc.assert(
+      fc.asyncProperty(jsonBody, async (text) => {
+        const res = await request(app).post('/api/contacts').set('Content-Type', 'application/json').send(text);
+        expect(res.status).toBeLessThan(500);
+        expect(res.headers['content-type']).toMatch(/^application\/json/);
+
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(text);
+        } catch {
+          parsed = undefined;
+        }
+        const valid = contactInputSchema.safeParse(parsed);
+        const kept = valid.success && !isHoneypot(parsed) && Buffer.byteLength(text) <= 16 * 1024;
+        if (res.status >= 400) expect(res.body).toMatchObject({ success: false, message: expect.any(String) });
+        if (!kept) {
+          expect((await repository.listContacts(1, 1)).total).toBe(stored);
+          return;
+        }
+        expect(res.status).toBe(201);
+        stored += 1;
+        const [newest] = (await repository.listContacts(1, 1)).items;
+        const expected = Object.fromEntries(Object.entries(valid.data).filter(([, value]) => value !== undefined));
+        expect(newest).toEqual({ ...expected, id: res.body.data.id, createdAt: res.body.data.createdAt });
+      }),
+      { numRuns: 300 },
+    );
+    // The generator must reach the storing branch, or the property says nothing about it.
+    expect(stored).toBeGreaterThan(0);
+    expect((await request(app).get('/health')).status).toBe(200);
+  });
+
+  it('answers any other content type with a JSON 4xx and stores nothing', async () => {
+    const { app, repository } = createTestApp();
+    await fc.assert(
+      fc.asyncProperty(otherType, fc.string({ maxLength: 2000 }), async (type, body) => {
+        const res = await request(app).post('/api/contacts').set('Content-Type', type).send(body);
+        expect([400, 413, 415]).toContain(res.status);
+        expect(res.body).toMatchObject({ success: false, message: expect.any(String) });
+      }),
+      { numRuns: 100 },
+    );
+    expect((await repository.listContacts(1, 1)).total).toBe(0);
+  });
+
+  it('answers random form posts with the page or a redirect, never 5xx', async () => {
+    const { app } = createTestApp();
+    await fc.assert(
+      fc.asyncProperty(fc.dictionary(fc.constantFrom('name', 'email', 'phone', 'company', 'message', '__proto__', 'x'), hostileString), async (fields) => {
+        const res = await request(app).post('/api/contacts').type('form').send(new URLSearchParams(fields).toString());
+        expect([303, 400, 413]).toContain(res.status);
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
