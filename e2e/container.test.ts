@@ -1,0 +1,83 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// No container engine runs here: perform the Dockerfile's steps by hand, read from the
+// Dockerfile itself, and start the result exactly as the image's CMD and ENV do.
+
+const dockerfile = readFileSync('Dockerfile', 'utf8').replace(/\\\n\s*/g, ' ');
+const lines = dockerfile.split('\n').map((line) => line.trim());
+const ignored = readFileSync('.dockerignore', 'utf8').split('\n').map((line) => line.trim()).filter(Boolean);
+
+const isIgnored = (file: string) => {
+  const parts = file.split('/');
+  return parts.some((_, i) => ignored.some((pattern) => path.matchesGlob(parts.slice(0, i + 1).join('/'), pattern)));
+};
+
+/** The build context as Docker would send it: tracked and new files, less .dockerignore. */
+function copyContext(target: string) {
+  const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard'], { encoding: 'utf8' }).split('\n').filter(Boolean);
+  for (const file of files.filter((file) => !isIgnored(file) && existsSync(file))) {
+    mkdirSync(path.dirname(path.join(target, file)), { recursive: true });
+    cpSync(file, path.join(target, file));
+  }
+}
+
+const stages = dockerfile.split(/^FROM /m).slice(1);
+const buildRuns = stages[0]!.split('\n').filter((line) => line.startsWith('RUN ')).map((line) => line.slice(4));
+const runtimeCopies = [...stages[1]!.matchAll(/^COPY --from=build \/app\/(\S+) \.\/(\S+)$/gm)].map((match) => [match[1]!, match[2]!]);
+const runtimeEnv = Object.fromEntries(
+  [...(stages[1]!.match(/^ENV (.+)$/m)?.[1] ?? '').matchAll(/(\w+)=(\S+)/g)].map((match) => [match[1]!, match[2]!]),
+);
+const cmd = JSON.parse(lines.find((line) => line.startsWith('CMD '))!.slice(4)) as string[];
+
+const work = mkdtempSync(path.join(tmpdir(), 'site-image-'));
+const buildDir = path.join(work, 'build');
+const runtimeDir = path.join(work, 'app');
+const dataDir = path.join(work, 'data');
+let stop = () => {};
+afterAll(() => stop());
+
+describe('the Dockerfile', () => {
+  it('builds in a clean copy and serves /health, / and the 404 as the image would', { timeout: 600_000 }, async () => {
+    mkdirSync(buildDir);
+    copyContext(buildDir);
+    execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: buildDir, stdio: 'pipe' });
+    for (const step of buildRuns.filter((step) => !step.startsWith('npm ci'))) {
+      execFileSync('sh', ['-c', step], { cwd: buildDir, stdio: 'pipe' });
+    }
+
+    mkdirSync(runtimeDir);
+    for (const [from, to] of runtimeCopies) cpSync(path.join(buildDir, from), path.join(runtimeDir, to), { recursive: true });
+    expect(existsSync(path.join(runtimeDir, 'node_modules/vitest')), 'dev dependencies left in the image').toBe(false);
+    expect(existsSync(path.join(runtimeDir, 'server')), 'sources left in the image').toBe(false);
+    expect(cmd[0]).toBe('node');
+
+    const child = spawn(process.execPath, cmd.slice(1), {
+      cwd: runtimeDir,
+      env: { PATH: process.env.PATH, ...runtimeEnv, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir },
+    });
+    stop = () => child.kill('SIGTERM');
+    const port = await new Promise<number>((resolve, reject) => {
+      createInterface({ input: child.stdout }).on('line', (line) => {
+        const entry = JSON.parse(line) as { msg?: string; port?: number };
+        if (entry.msg === 'servidor no ar') resolve(Number(entry.port));
+      });
+      child.on('exit', (code) => reject(new Error(`saiu com ${code}`)));
+    });
+    const base = `http://127.0.0.1:${port}`;
+
+    const health = await fetch(`${base}/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ok' });
+    const home = await fetch(`${base}/`);
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain('<html lang="pt-BR">');
+    const missing = await fetch(`${base}/nao-existe`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('Oops! Page not found');
+  });
+});
