@@ -18,7 +18,6 @@ WORKDIR /app
 COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
-COPY --from=build /app/public ./public
 RUN mkdir -p /data && chown node:node /data
 VOLUME /data
 USER node

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { PageMeta } from './routes';
 
-export type DocumentAssets = { stylesheet: string };
+export type DocumentAssets = { css: string };
 
 type DocumentProps = { meta: PageMeta; assets: DocumentAssets; children: ReactNode };
 
@@ -16,7 +16,8 @@ export function Document({ meta, assets, children }: DocumentProps) {
         <meta name="description" content={meta.description} />
         {meta.noindex && <meta name="robots" content="noindex" />}
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <link rel="stylesheet" href={assets.stylesheet} />
+        {/* Inlined so the first response paints on its own; allowed by its hash in the CSP. */}
+        <style dangerouslySetInnerHTML={{ __html: assets.css }} />
       </head>
       <body>{children}</body>
     </html>

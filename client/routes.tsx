@@ -6,7 +6,13 @@ import { NotFoundPage } from './pages/NotFoundPage';
 export type PageMeta = { title: string; description: string; noindex?: boolean };
 
 /** What the server needs to know about a page before it renders it. */
-export type PageHandle = { status: 200 | 404; script: 'landing' | 'notFound'; meta: PageMeta };
+export type PageHandle = {
+  status: 200 | 404;
+  script: 'landing' | 'notFound';
+  meta: PageMeta;
+  /** The URL the page is rendered at once and kept: the same bytes serve every matching path. */
+  renderUrl: string;
+};
 
 type PageRoute = RouteObject & { handle: PageHandle };
 
@@ -14,13 +20,13 @@ export const routes: PageRoute[] = [
   {
     path: '/',
     element: <LandingPage />,
-    handle: { status: 200, script: 'landing', meta: { title: seo.title, description: seo.description } },
+    handle: { status: 200, script: 'landing', renderUrl: '/', meta: { title: seo.title, description: seo.description } },
   },
   {
     // React Router alone would answer 200 here; the server reads this handle and sends 404.
     path: '*',
     element: <NotFoundPage />,
-    handle: { status: 404, script: 'notFound', meta: { title: notFound.title, description: seo.description, noindex: true } },
+    handle: { status: 404, script: 'notFound', renderUrl: '/404', meta: { title: notFound.title, description: seo.description, noindex: true } },
   },
 ];
 

@@ -28,7 +28,7 @@ function copyContext(target: string) {
 
 const stages = dockerfile.split(/^FROM /m).slice(1);
 const buildRuns = stages[0]!.split('\n').filter((line) => line.startsWith('RUN ')).map((line) => line.slice(4));
-const runtimeCopies = [...stages[1]!.matchAll(/^COPY --from=build \/app\/(\S+) \.\/(\S+)$/gm)].map((match) => [match[1]!, match[2]!]);
+const runtimeCopies = [...stages[1]!.matchAll(/^COPY --from=build \/app\/(\S+) \.\/(\S+)$/gm)].map((match) => [match[1]!, match[2]!] as const);
 const runtimeEnv = Object.fromEntries(
   [...(stages[1]!.match(/^ENV (.+)$/m)?.[1] ?? '').matchAll(/(\w+)=(\S+)/g)].map((match) => [match[1]!, match[2]!]),
 );

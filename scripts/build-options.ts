@@ -1,7 +1,10 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { BuildOptions, Metafile } from 'esbuild';
 import type { Manifest } from '../server/assets';
 
 export const outDir = 'dist';
+export const clientDir = `${outDir}/client`;
 
 const clientEntries = {
   landing: 'client/entry.tsx',
@@ -11,7 +14,7 @@ const clientEntries = {
 
 export const clientOptions = {
   entryPoints: { entry: clientEntries.landing, 'not-found': clientEntries.notFound, styles: clientEntries.stylesheet },
-  outdir: `${outDir}/client/assets`,
+  outdir: `${clientDir}/assets`,
   bundle: true,
   splitting: true,
   format: 'esm',
@@ -38,15 +41,20 @@ export const serverOptions = {
   sourcemap: true,
 } satisfies BuildOptions;
 
-/** Maps each client entry to its hashed public URL. */
+/**
+ * Maps each script entry to its hashed public URL. The stylesheet is small enough to be
+ * inlined into the page (no render-blocking request), so its text and CSP hash go here.
+ */
 export function manifestFrom(metafile: Metafile): Manifest {
-  const urlOf = (entry: string) => {
+  const outputOf = (entry: string) => {
     const output = Object.entries(metafile.outputs).find(([, meta]) => meta.entryPoint === entry)?.[0];
     if (!output) throw new Error(`esbuild não gerou saída para ${entry}`);
-    return output.replace(`${outDir}/client`, '');
+    return output;
   };
+  const urlOf = (entry: string) => outputOf(entry).replace(clientDir, '');
+  const css = readFileSync(outputOf(clientEntries.stylesheet), 'utf8').trim();
   return {
-    stylesheet: urlOf(clientEntries.stylesheet),
+    css: { text: css, hash: `sha256-${createHash('sha256').update(css).digest('base64')}` },
     scripts: { landing: urlOf(clientEntries.landing), notFound: urlOf(clientEntries.notFound) },
   };
 }

@@ -1,13 +1,42 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { build } from 'esbuild';
-import { clientOptions, manifestFrom, outDir, serverOptions } from './build-options';
+import { clientDir, clientOptions, manifestFrom, outDir, serverOptions } from './build-options';
 
-/** The production build: hashed client assets with their manifest, and the bundled server. */
+const COMPRESSIBLE = /\.(js|css|svg|json|webmanifest|txt|xml|map)$/;
+
+/** Brotli at its highest quality and gzip beside every text asset, served by Accept-Encoding. */
+async function precompress(dir: string) {
+  const files = (await readdir(dir, { recursive: true, withFileTypes: true })).filter(
+    (entry) => entry.isFile() && COMPRESSIBLE.test(entry.name),
+  );
+  await Promise.all(
+    files.map(async (entry) => {
+      const file = path.join(entry.parentPath, entry.name);
+      const content = await readFile(file);
+      const [br, gz] = await Promise.all([
+        promisify(brotliCompress)(content, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
+        promisify(gzip)(content, { level: constants.Z_BEST_COMPRESSION }),
+      ]);
+      await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+    }),
+  );
+}
+
+export const copyPublic = () => cp('public', `${clientDir}/public`, { recursive: true });
+
+/** The production build: hashed client assets, public files, the manifest and the bundled server. */
 export async function buildSite() {
   await rm(outDir, { recursive: true, force: true });
   const [client] = await Promise.all([build(clientOptions), build(serverOptions)]);
-  await mkdir(`${outDir}/client`, { recursive: true });
-  await writeFile(`${outDir}/client/manifest.json`, JSON.stringify(manifestFrom(client.metafile), null, 2));
+  await mkdir(clientDir, { recursive: true });
+  await writeFile(`${clientDir}/manifest.json`, JSON.stringify(manifestFrom(client.metafile), null, 2));
+  // The stylesheet now lives inside the manifest; no page links to the file.
+  await Promise.all(Object.keys(client.metafile.outputs).filter((file) => file.endsWith('.css')).map((file) => rm(file)));
+  await copyPublic();
+  await precompress(clientDir);
 }
 
 if (import.meta.main) {

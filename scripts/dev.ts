@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { context } from 'esbuild';
 import { clientOptions, manifestFrom, outDir } from './build-options';
+import { copyPublic } from './build';
 
 const client = await context({
   ...clientOptions,
@@ -19,6 +20,7 @@ const client = await context({
     },
   ],
 });
+await copyPublic();
 await client.rebuild();
 await client.watch();
 

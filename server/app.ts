@@ -2,23 +2,28 @@ import compression from 'compression';
 import express from 'express';
 import { readBody } from './api/body';
 import { contactsRouter } from './api/contacts';
+import { openApiRouter } from './api/openapi';
+import { quotesRouter } from './api/quotes';
 import { honeypot } from './api/honeypot';
 import { postRateLimits } from './api/rate-limit';
-import { ASSET_PREFIX, buildPaths, type Manifest } from './assets';
+import { buildPaths, type Manifest } from './assets';
 import type { Config, TrustProxy } from './config';
 import { confirmationVariant } from './contact-form-page';
 import type { Repository } from './db/repository';
 import { apiNotFound, errorHandler } from './errors';
 import { healthRouter } from './health';
 import type { Logger } from './logger';
-import { createPageRenderer } from './render';
+import { createPageRenderer } from './pages';
 import { requestLogging } from './request-logging';
 import { securityHeaders } from './security';
+import { staticFiles } from './static-files';
 
 export type AppDeps = {
   logger: Logger;
   manifest: Manifest;
   repository: Repository;
+  /** The Bearer token of the protected reads; without it they answer 403. */
+  adminToken?: string;
   /** Aborted when the process starts shutting down: readiness turns 503. */
   draining?: AbortSignal;
   trustProxy?: TrustProxy;
@@ -39,20 +44,19 @@ export function createApp(deps: AppDeps) {
   app.disable('x-powered-by');
   app.set('trust proxy', deps.trustProxy ?? false);
   app.use(requestLogging(logger));
-  app.use(securityHeaders({ https: deps.https }));
+  app.use(securityHeaders({ https: deps.https, styleHashes: [manifest.css.hash] }));
   app.use(compression());
 
   app.use('/health', healthRouter(repository, logger, draining));
 
-  // Hashed names never change content, so browsers may keep them for a year.
-  app.use(ASSET_PREFIX, express.static(assetsDir, { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
-  app.use('/images', express.static(`${publicDir}/images`, { maxAge: '1d', index: false, fallthrough: false }));
-  app.use(express.static(publicDir, { maxAge: '1d', index: false }));
+  app.use(staticFiles(assetsDir, publicDir));
 
   const rateLimits = postRateLimits(deps.rateLimits ?? { perMinute: 0, perHour: 0 }, renderPage);
   if (rateLimits.length > 0) app.post('/api/{*endpoint}', rateLimits);
   app.post('/api/contacts', ...readBody, honeypot(logger));
-  app.use('/api/contacts', contactsRouter(repository, renderPage));
+  app.use('/api/contacts', contactsRouter(repository, renderPage, deps.adminToken));
+  app.use('/api/quotes', quotesRouter(repository, deps.adminToken));
+  app.use('/api/openapi.json', openApiRouter());
   app.use('/api', apiNotFound);
   app.use((req, res) => renderPage(req, res, confirmationVariant(req)));
   app.use(errorHandler(logger));

@@ -4,7 +4,8 @@ import type { PageHandle } from '../client/routes';
 
 /** Written by scripts/build.ts: the hashed URLs of what each page loads. */
 export type Manifest = {
-  stylesheet: string;
+  /** The whole stylesheet, inlined into every page, and its hash for the CSP. */
+  css: { text: string; hash: string };
   scripts: Record<PageHandle['script'], string>;
 };
 
@@ -14,7 +15,8 @@ export const buildPaths = {
   client: path.resolve('dist/client'),
   assets: path.resolve('dist/client/assets'),
   manifest: path.resolve('dist/client/manifest.json'),
-  public: path.resolve('public'),
+  /** public/ as the build copied it, with its precompressed variants. */
+  public: path.resolve('dist/client/public'),
 };
 
 export function readManifest(file = buildPaths.manifest): Manifest {

@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import { contactFields, type ContactFormState } from '../client/contact-form-state';
-import type { PageVariant } from './render';
+import type { PageVariant } from './pages';
 
 /** Where the form without JavaScript lands after a stored request (303 See Other). */
 export const CONTACT_SENT_URL = '/?contato=enviado#contact';

@@ -31,10 +31,10 @@ describe('GET /', () => {
     for (const field of ['name', 'email', 'phone', 'company', 'message']) expect(text).toContain(`name="${field}"`);
   });
 
-  it('loads the hashed stylesheet and the client script from the manifest', async () => {
+  it('inlines the stylesheet and loads the client script from the manifest', async () => {
     const { app } = createTestApp();
     const { text } = await request(app).get('/');
-    expect(text).toContain(`href="${testManifest.stylesheet}"`);
+    expect(text).toContain(`<style>${testManifest.css.text}</style>`);
     expect(text).toContain(`<script type="module" src="${testManifest.scripts.landing}"`);
   });
 

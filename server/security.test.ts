@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from './test-app';
+import { createTestApp, testManifest } from './test-app';
 
 const csp = (header: string) =>
   Object.fromEntries(header.split(';').map((directive) => {
@@ -12,11 +12,11 @@ describe('security headers', () => {
   it.each(['/', '/nao/existe', '/api/nada', '/health'])('are strict on %s', async (path) => {
     const { app } = createTestApp();
     const res = await request(app).get(path);
-    const policy = csp(res.headers['content-security-policy']);
+    const policy = csp(String(res.headers['content-security-policy']));
     expect(policy).toEqual({
       'default-src': "'self'",
       'script-src': "'self'",
-      'style-src': "'self'",
+      'style-src': `'self' '${testManifest.css.hash}'`,
       'img-src': "'self' data:",
       'font-src': "'self'",
       'connect-src': "'self'",

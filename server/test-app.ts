@@ -10,7 +10,7 @@ import { openSqlite } from './db/sqlite';
 import { createLogger } from './logger';
 
 export const testManifest: Manifest = {
-  stylesheet: '/assets/styles-TEST.css',
+  css: { text: 'body{margin:0}', hash: 'sha256-TESTHASH' },
   scripts: { landing: '/assets/entry-TEST.js', notFound: '/assets/not-found-TEST.js' },
 };
 

@@ -2,7 +2,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import type { ApiFailure } from '../../shared/api-types';
 import type { Config } from '../config';
-import type { PageRenderer } from '../render';
+import type { PageRenderer } from '../pages';
 
 const MINUTE = 60_000;
 

@@ -1,0 +1,108 @@
+import { once } from 'node:events';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { get, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import type { Express } from 'express';
+import request from 'supertest';
+import { describe, expect, it, vi } from 'vitest';
+import { renderDocument } from './render';
+import { createTestApp } from './test-app';
+
+vi.mock('./render', async (importOriginal) => {
+  const original = await importOriginal<typeof import('./render')>();
+  return { renderDocument: vi.fn(original.renderDocument) };
+});
+
+type RawReply = { headers: IncomingHttpHeaders; body: Buffer };
+
+/** GET over a real socket, body as sent: supertest and fetch would decode it on their own. */
+async function rawGet(app: Express, path: string, headers: Record<string, string>): Promise<RawReply> {
+  const server = app.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  try {
+    const [res] = (await once(get({ host: '127.0.0.1', port, path, headers }), 'response')) as [IncomingMessage];
+    const chunks: Buffer[] = [];
+    for await (const chunk of res) chunks.push(chunk as Buffer);
+    return { headers: res.headers, body: Buffer.concat(chunks) };
+  } finally {
+    server.close();
+  }
+}
+
+describe('the landing and 404 pages', () => {
+  it('are rendered once per process, whatever the number of visits', async () => {
+    vi.mocked(renderDocument).mockClear();
+    const { app } = createTestApp();
+    await Promise.all([request(app).get('/'), request(app).get('/'), request(app).get('/x'), request(app).get('/y/z')]);
+    await request(app).get('/');
+    expect(vi.mocked(renderDocument)).toHaveBeenCalledTimes(2);
+  });
+
+  it('are sent with brotli or gzip as the browser accepts, the same page either way', async () => {
+    const { app } = createTestApp();
+    const plain = await request(app).get('/').set('Accept-Encoding', 'identity');
+    const br = await rawGet(app, '/', { 'Accept-Encoding': 'gzip, deflate, br' });
+    const gz = await rawGet(app, '/', { 'Accept-Encoding': 'gzip' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(brotliDecompressSync(br.body).toString()).toBe(plain.text);
+    expect(gunzipSync(gz.body).toString()).toBe(plain.text);
+    expect(br.headers.vary).toContain('Accept-Encoding');
+  });
+
+  it('carry no-cache with an ETag, and answer 304 to a matching If-None-Match', async () => {
+    const { app } = createTestApp();
+    const first = await request(app).get('/');
+    expect(first.headers['cache-control']).toBe('no-cache');
+    expect(first.headers.etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers['x-accel-buffering']).toBe('no');
+    const again = await request(app).get('/').set('If-None-Match', first.headers.etag!);
+    expect(again.status).toBe(304);
+    expect(again.text).toBe('');
+    const changed = await request(app).get('/').set('If-None-Match', '"outra-versao"');
+    expect(changed.status).toBe(200);
+  });
+
+  it('answers the 404 page in full even to a matching If-None-Match', async () => {
+    const { app } = createTestApp();
+    const first = await request(app).get('/nada');
+    const again = await request(app).get('/outra-coisa').set('If-None-Match', first.headers.etag!);
+    expect(again.status).toBe(404);
+    expect(again.text).toContain('Oops! Page not found');
+  });
+
+  it('keep the form outcome out of the kept page: variants are rendered per request', async () => {
+    const { app } = createTestApp();
+    const confirmation = await request(app).get('/?contato=enviado');
+    const plain = await request(app).get('/');
+    expect(confirmation.text).not.toBe(plain.text);
+    expect(confirmation.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('hashed assets', () => {
+  it('are served precompressed by Accept-Encoding with a one-year immutable cache', async () => {
+    const assetsDir = mkdtempSync(path.join(tmpdir(), 'assets-'));
+    writeFileSync(path.join(assetsDir, 'entry-ABC.js'), 'console.log("identity")');
+    writeFileSync(path.join(assetsDir, 'entry-ABC.js.br'), brotliCompressSync('console.log("br")'));
+    writeFileSync(path.join(assetsDir, 'entry-ABC.js.gz'), gzipSync('console.log("gz")'));
+    const publicDir = mkdtempSync(path.join(tmpdir(), 'public-'));
+    mkdirSync(path.join(publicDir, 'images'));
+    const { app } = createTestApp({ assetsDir, publicDir });
+
+    const br = await rawGet(app, '/assets/entry-ABC.js', { 'Accept-Encoding': 'gzip, br' });
+    const gz = await rawGet(app, '/assets/entry-ABC.js', { 'Accept-Encoding': 'gzip' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.body).toString()).toBe('console.log("br")');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe('console.log("gz")');
+    expect(br.headers.vary).toBe('Accept-Encoding');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+  });
+});

@@ -1,0 +1,81 @@
+import { createHash } from 'node:crypto';
+import type { Request, Response } from 'express';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { ContactFormState } from '../client/contact-form-state';
+import { pageFor, type PageHandle } from '../client/routes';
+import type { Manifest } from './assets';
+import type { Logger } from './logger';
+import { renderDocument } from './render';
+
+// Sent when React cannot render the page: static, Portuguese, no details of the failure.
+const RENDER_ERROR_HTML = `<!DOCTYPE html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Erro temporário</title></head><body><main><h1>Estamos com um problema temporário</h1><p>Não foi possível carregar a página agora. Tente novamente em alguns instantes.</p><p><a href="/">Voltar ao início</a></p></main></body></html>`;
+
+/** A page other than the one the request's path names, e.g. the form's outcome without JavaScript. */
+export type PageVariant = { url: string; status: number; contactForm: ContactFormState };
+
+export type PageRenderer = (req: Request, res: Response, variant?: PageVariant) => Promise<void>;
+
+type EncodedPage = { etag: string; identity: Buffer; br: Buffer; gzip: Buffer };
+
+function encode(html: Buffer): EncodedPage {
+  return {
+    etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
+    identity: html,
+    br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
+    gzip: gzipSync(html, { level: constants.Z_BEST_COMPRESSION }),
+  };
+}
+
+const htmlHeaders = (res: Response, status: number) =>
+  res
+    .status(status)
+    .set('Content-Type', 'text/html; charset=utf-8')
+    .set('Cache-Control', 'no-cache')
+    // A buffering proxy must not hold the page back.
+    .set('X-Accel-Buffering', 'no');
+
+/**
+ * The landing and 404 pages are rendered once per process and kept with their compressed
+ * variants and ETag; only variants (the form's outcome without JavaScript) render per request.
+ */
+export function createPageRenderer(manifest: Manifest, logger: Logger): PageRenderer {
+  const assets = { css: manifest.css.text };
+  const kept = new Map<PageHandle['script'], Promise<EncodedPage>>();
+  const keptPage = (page: PageHandle) => {
+    let encoded = kept.get(page.script);
+    if (!encoded) {
+      encoded = renderDocument({ url: page.renderUrl, assets }, manifest.scripts[page.script]).then(encode);
+      // A failed render is not kept: the next request tries again.
+      encoded.catch(() => kept.delete(page.script));
+      kept.set(page.script, encoded);
+    }
+    return encoded;
+  };
+
+  return async (req, res, variant) => {
+    const page = pageFor(new URL(variant?.url ?? req.originalUrl, 'http://localhost').pathname);
+    if (page.status === 404) logger.info({ method: req.method, path: req.path }, 'página não encontrada');
+    try {
+      if (variant) {
+        const html = await renderDocument({ ...variant, assets }, manifest.scripts[page.script]);
+        htmlHeaders(res, variant.status).set('Cache-Control', 'no-store').send(html);
+        return;
+      }
+      const encoded = await keptPage(page);
+      htmlHeaders(res, page.status).set('ETag', encoded.etag).set('Vary', 'Accept-Encoding');
+      // Express answers fresh only for 2xx, so the 404 page is always sent whole.
+      if (req.fresh) {
+        res.status(304).end();
+        return;
+      }
+      // Brotli whenever the browser takes it: it is the smaller of the two.
+      const encoding = (['br', 'gzip'] as const).find((name) => req.acceptsEncodings(name) === name);
+      const body = encoding ? encoded[encoding] : encoded.identity;
+      if (encoding) res.set('Content-Encoding', encoding);
+      res.set('Content-Length', String(body.length)).end(body);
+    } catch (error) {
+      logger.error({ err: error, path: req.path }, 'falha ao renderizar a página');
+      res.status(500).set('Content-Type', 'text/html; charset=utf-8').set('Cache-Control', 'no-store').send(RENDER_ERROR_HTML);
+    }
+  };
+}

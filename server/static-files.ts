@@ -1,0 +1,19 @@
+import { Router } from 'express';
+import expressStaticGzip, { type ExpressStaticGzipOptions } from 'express-static-gzip';
+import { ASSET_PREFIX } from './assets';
+
+const precompressed = (dir: string, serveStatic: ExpressStaticGzipOptions['serveStatic']) =>
+  expressStaticGzip(dir, { enableBrotli: true, orderPreference: ['br', 'gzip'], index: false, serveStatic });
+
+/**
+ * The build's files, in the brotli or gzip variant written at build time. A miss under
+ * /assets or /images is a plain 404, never the HTML page.
+ */
+export function staticFiles(assetsDir: string, publicDir: string) {
+  const router = Router();
+  // Hashed names never change content, so browsers may keep them for a year.
+  router.use(ASSET_PREFIX, precompressed(assetsDir, { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
+  router.use('/images', precompressed(`${publicDir}/images`, { maxAge: '1d', index: false, fallthrough: false }));
+  router.use(precompressed(publicDir, { maxAge: '1d', index: false }));
+  return router;
+}
