@@ -3,16 +3,16 @@ import { ContactFormStateContext, type ContactFormState } from './contact-form-s
 import { Document, type DocumentAssets } from './Document';
 import { pageFor, routes } from './routes';
 
-export type AppProps = { url: string; assets: DocumentAssets; contactForm?: ContactFormState };
+export type AppProps = { url: string; assets: DocumentAssets; publicUrl: string; contactForm?: ContactFormState };
 
 function Page() {
   return useRoutes(routes);
 }
 
-export function App({ url, assets, contactForm = {} }: AppProps) {
+export function App({ url, assets, publicUrl, contactForm = {} }: AppProps) {
   const { meta } = pageFor(new URL(url, 'http://localhost').pathname);
   return (
-    <Document meta={meta} assets={assets}>
+    <Document meta={meta} assets={assets} publicUrl={publicUrl}>
       <ContactFormStateContext value={contactForm}>
         <StaticRouter location={url}>
           <Page />

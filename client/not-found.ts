@@ -1,3 +1,3 @@
 // The 404 page ships no React: this is its only script (SPEC §2: the missing path is logged).
-const path = document.querySelector<HTMLElement>('[data-missing-path]')?.dataset.missingPath;
-if (path) console.warn('404: página não encontrada:', path);
+// The page is the same for every path, so the path comes from the address bar.
+console.warn('404: página não encontrada:', window.location.pathname);

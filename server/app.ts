@@ -16,6 +16,7 @@ import type { Logger } from './logger';
 import { createPageRenderer } from './pages';
 import { requestLogging } from './request-logging';
 import { securityHeaders } from './security';
+import { seoRouter } from './seo';
 import { staticFiles } from './static-files';
 
 export type AppDeps = {
@@ -29,8 +30,8 @@ export type AppDeps = {
   trustProxy?: TrustProxy;
   /** Off unless given: tests that are not about limits post freely. */
   rateLimits?: Config['rateLimits'];
-  /** Served over HTTPS (PUBLIC_URL): enables upgrade-insecure-requests. */
-  https?: boolean;
+  /** The site's public address: canonical links, sitemap, and HTTPS-only headers. */
+  publicUrl?: URL;
   assetsDir?: string;
   publicDir?: string;
 };
@@ -40,16 +41,18 @@ export function createApp(deps: AppDeps) {
   const { logger, manifest, repository, draining = new AbortController().signal } = deps;
   const { assetsDir = buildPaths.assets, publicDir = buildPaths.public } = deps;
   const app = express();
-  const renderPage = createPageRenderer(manifest, logger);
+  const publicUrl = deps.publicUrl ?? new URL('http://localhost:3000');
+  const renderPage = createPageRenderer(manifest, logger, publicUrl);
   app.disable('x-powered-by');
   app.set('trust proxy', deps.trustProxy ?? false);
   app.use(requestLogging(logger));
-  app.use(securityHeaders({ https: deps.https, styleHashes: [manifest.css.hash] }));
+  app.use(securityHeaders({ https: publicUrl.protocol === 'https:', styleHashes: [manifest.css.hash] }));
   app.use(compression());
 
   app.use('/health', healthRouter(repository, logger, draining));
 
   app.use(staticFiles(assetsDir, publicDir));
+  app.use(seoRouter(publicUrl));
 
   const rateLimits = postRateLimits(deps.rateLimits ?? { perMinute: 0, perHour: 0 }, renderPage);
   if (rateLimits.length > 0) app.post('/api/{*endpoint}', rateLimits);

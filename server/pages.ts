@@ -38,13 +38,13 @@ const htmlHeaders = (res: Response, status: number) =>
  * The landing and 404 pages are rendered once per process and kept with their compressed
  * variants and ETag; only variants (the form's outcome without JavaScript) render per request.
  */
-export function createPageRenderer(manifest: Manifest, logger: Logger): PageRenderer {
-  const assets = { css: manifest.css.text };
+export function createPageRenderer(manifest: Manifest, logger: Logger, publicUrl: URL): PageRenderer {
+  const site = { assets: { css: manifest.css.text }, publicUrl: publicUrl.href };
   const kept = new Map<PageHandle['script'], Promise<EncodedPage>>();
   const keptPage = (page: PageHandle) => {
     let encoded = kept.get(page.script);
     if (!encoded) {
-      encoded = renderDocument({ url: page.renderUrl, assets }, manifest.scripts[page.script]).then(encode);
+      encoded = renderDocument({ url: page.renderUrl, ...site }, manifest.scripts[page.script]).then(encode);
       // A failed render is not kept: the next request tries again.
       encoded.catch(() => kept.delete(page.script));
       kept.set(page.script, encoded);
@@ -57,7 +57,7 @@ export function createPageRenderer(manifest: Manifest, logger: Logger): PageRend
     if (page.status === 404) logger.info({ method: req.method, path: req.path }, 'página não encontrada');
     try {
       if (variant) {
-        const html = await renderDocument({ ...variant, assets }, manifest.scripts[page.script]);
+        const html = await renderDocument({ ...variant, ...site }, manifest.scripts[page.script]);
         htmlHeaders(res, variant.status).set('Cache-Control', 'no-store').send(html);
         return;
       }

@@ -36,7 +36,7 @@ describe('security headers', () => {
 
   it('asks browsers to upgrade insecure requests only when served over HTTPS', async () => {
     const plain = await request(createTestApp().app).get('/');
-    const secure = await request(createTestApp({ https: true }).app).get('/');
+    const secure = await request(createTestApp({ publicUrl: new URL('https://www.exemplo.com.br') }).app).get('/');
     expect(plain.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
     expect(secure.headers['content-security-policy']).toContain('upgrade-insecure-requests');
   });

@@ -1,0 +1,63 @@
+import { Clock, Headset, Mail, MapPin, MessageCircle, Phone, Timer } from 'lucide-react';
+import { company, contactSection, serviceHours } from '../../shared/content';
+import ContactIsland from '../islands/ContactIsland';
+import { Island } from './Island';
+import { SectionHeading } from './SectionHeading';
+
+export function ContactSection() {
+  const { labels } = contactSection;
+  const { address } = company;
+  return (
+    <section id="contact" className="section section--dark" aria-labelledby="contact-title">
+      <div className="container contact">
+        <div className="contact__intro">
+          <SectionHeading id="contact-title" eyebrow={contactSection.eyebrow} title={contactSection.title} lead={contactSection.lead} tone="dark" />
+          <p className="contact__response">
+            <Timer className="icon" aria-hidden="true" />
+            {serviceHours.response}
+          </p>
+          <h3 className="contact__info-title">{contactSection.infoTitle}</h3>
+          <ul className="contact__info">
+            <li>
+              <Phone className="icon" aria-hidden="true" />
+              <span>
+                {labels.phone}: <a href={company.phone.href}>{company.phone.display}</a>
+              </span>
+            </li>
+            <li>
+              <MessageCircle className="icon" aria-hidden="true" />
+              <span>
+                {labels.whatsapp}: <a href={company.whatsapp.href}>{company.whatsapp.display}</a>
+              </span>
+            </li>
+            <li>
+              <Mail className="icon" aria-hidden="true" />
+              <span>
+                {labels.email}: <a href={`mailto:${company.email}`}>{company.email}</a>
+              </span>
+            </li>
+            <li>
+              <MapPin className="icon" aria-hidden="true" />
+              <span>
+                {labels.address}: {address.street}, {address.city} – {address.state}, {labels.postalCode} {address.postalCode}
+              </span>
+            </li>
+            <li>
+              <Clock className="icon" aria-hidden="true" />
+              <span>
+                {labels.hours}: {serviceHours.short}
+              </span>
+            </li>
+            <li>
+              <Headset className="icon" aria-hidden="true" />
+              <span>{serviceHours.support}</span>
+            </li>
+          </ul>
+        </div>
+        <div className="contact__form-card">
+          <Island name="contact" component={ContactIsland} props={{}} />
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,16 @@
+import { MessageCircle } from 'lucide-react';
+import { floatingContact } from '../../shared/content';
+
+/** Icon-only link: aria-label is its name, data-tooltip shows the same text after 700 ms (SPEC §9). */
+export function FloatingContact() {
+  return (
+    <a
+      className="floating-contact has-tooltip has-tooltip--left"
+      href={floatingContact.href}
+      aria-label={floatingContact.label}
+      data-tooltip={floatingContact.label}
+    >
+      <MessageCircle className="icon" aria-hidden="true" />
+    </a>
+  );
+}

@@ -1,0 +1,31 @@
+import { Check } from 'lucide-react';
+import { services } from '../../shared/content';
+import { Icon } from './Icon';
+import { SectionHeading } from './SectionHeading';
+
+export function Services() {
+  return (
+    <section id="services" className="section section--tint" aria-labelledby="services-title">
+      <div className="container">
+        <SectionHeading id="services-title" eyebrow={services.eyebrow} title={services.title} lead={services.lead} />
+        <ul className="grid grid--4">
+          {services.cards.map((card) => (
+            <li key={card.title} className="card service">
+              <Icon name={card.icon} className="icon card__icon" />
+              <h3 className="card__title">{card.title}</h3>
+              <p>{card.text}</p>
+              <ul className="checklist">
+                {card.features.map((feature) => (
+                  <li key={feature}>
+                    <Check className="icon checklist__icon" aria-hidden="true" />
+                    {feature}
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

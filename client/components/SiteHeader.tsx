@@ -1,0 +1,37 @@
+import { Clock, Mail, Phone } from 'lucide-react';
+import { company, headerCta, serviceHours } from '../../shared/content';
+import HeaderMenu from '../islands/HeaderMenu';
+import { Island } from './Island';
+import { Logo } from './Logo';
+
+/** Contact bar, brand, the menu island and the quote button. */
+export function SiteHeader() {
+  return (
+    <header className="site-header">
+      <div className="topbar">
+        <div className="container topbar__inner">
+          <a className="topbar__item" href={company.phone.href}>
+            <Phone className="icon" aria-hidden="true" />
+            {company.phone.display}
+          </a>
+          <a className="topbar__item topbar__item--email" href={`mailto:${company.email}`}>
+            <Mail className="icon" aria-hidden="true" />
+            {company.email}
+          </a>
+          <p className="topbar__item topbar__item--hours">
+            <Clock className="icon" aria-hidden="true" />
+            {serviceHours.short}
+          </p>
+        </div>
+      </div>
+      <div className="container site-header__bar">
+        <Logo />
+        <a className="button button--accent site-header__cta" href={headerCta.href}>
+          <span className="site-header__cta-long">{headerCta.label}</span>
+          <span className="site-header__cta-short">{headerCta.shortLabel}</span>
+        </a>
+        <Island name="menu" component={HeaderMenu} props={{}} />
+      </div>
+    </header>
+  );
+}

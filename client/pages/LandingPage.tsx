@@ -1,0 +1,33 @@
+import { skipLink } from '../../shared/content';
+import { About } from '../components/About';
+import { Achievements } from '../components/Achievements';
+import { Areas } from '../components/Areas';
+import { Certifications } from '../components/Certifications';
+import { ContactSection } from '../components/ContactSection';
+import { Fleet } from '../components/Fleet';
+import { Hero } from '../components/Hero';
+import { Services } from '../components/Services';
+import { SiteFooter } from '../components/SiteFooter';
+import { SiteHeader } from '../components/SiteHeader';
+
+export function LandingPage() {
+  return (
+    <>
+      <a className="skip-link" href={skipLink.href}>
+        {skipLink.label}
+      </a>
+      <SiteHeader />
+      <main id="main" tabIndex={-1}>
+        <Hero />
+        <Achievements />
+        <About />
+        <Services />
+        <Fleet />
+        <Areas />
+        <Certifications />
+        <ContactSection />
+      </main>
+      <SiteFooter />
+    </>
+  );
+}

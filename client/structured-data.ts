@@ -1,0 +1,52 @@
+import { company, seo } from '../shared/content';
+
+/** schema.org description of the company for search engines (JSON-LD in the landing page's head). */
+export function organizationJsonLd(publicUrl: string) {
+  const site = new URL('/', publicUrl).href;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'LocalBusiness',
+    '@id': `${site}#organization`,
+    name: company.name,
+    legalName: company.legalName,
+    description: seo.description,
+    url: site,
+    logo: new URL('/icon-512.png', site).href,
+    image: new URL('/og-image.png', site).href,
+    foundingDate: '2011-01-17',
+    email: company.email,
+    telephone: company.phone.href.replace('tel:', ''),
+    taxID: company.cnpj,
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: company.address.street,
+      addressLocality: company.address.city,
+      addressRegion: company.address.state,
+      postalCode: company.address.postalCode,
+      addressCountry: 'BR',
+    },
+    contactPoint: {
+      '@type': 'ContactPoint',
+      contactType: 'customer support',
+      telephone: company.phone.href.replace('tel:', ''),
+      email: company.email,
+      availableLanguage: 'pt-BR',
+      areaServed: 'BR',
+      // Support and tracking run around the clock (SPEC §9).
+      hoursAvailable: { '@type': 'OpeningHoursSpecification', dayOfWeek: allWeek, opens: '00:00', closes: '23:59' },
+    },
+    openingHoursSpecification: [
+      { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '07:00', closes: '18:00' },
+      { '@type': 'OpeningHoursSpecification', dayOfWeek: 'Saturday', opens: '08:00', closes: '12:00' },
+    ],
+    areaServed: [
+      { '@type': 'Place', name: 'Região Sudeste do Brasil' },
+      { '@type': 'Place', name: 'Região Norte do Brasil' },
+    ],
+  };
+}
+
+const allWeek = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+/** JSON inside <script> must never close the element: every "<" is escaped. */
+export const serializeJsonLd = (data: object) => JSON.stringify(data).replace(/</g, '\\u003c');

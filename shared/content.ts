@@ -1,0 +1,325 @@
+/**
+ * Every text and figure of the site, as typed data. Separate named exports on purpose:
+ * the browser bundle imports only what the islands need (navigation, form texts), and
+ * esbuild drops the rest, so the page's copy is never shipped twice.
+ */
+
+/**
+ * PLACEHOLDERS — replace with the company's real data before going live (see README).
+ * Everything that identifies the company lives here and nowhere else.
+ */
+export const company = {
+  name: 'Transportadora Rota Norte',
+  shortName: 'Rota Norte',
+  legalName: 'Rota Norte Transportes Ltda. (razão social de exemplo)',
+  cnpj: '00.000.000/0001-00',
+  phone: { display: '(11) 0000-0000', href: 'tel:+551100000000' },
+  whatsapp: { display: '(11) 90000-0000', href: 'https://wa.me/5511900000000' },
+  email: 'contato@exemplo.com.br',
+  address: {
+    street: 'Rua Exemplo, 1000 — Distrito Industrial',
+    city: 'São Paulo',
+    state: 'SP',
+    postalCode: '00000-000',
+  },
+  // Placeholders until the real profiles exist; the footer keeps them pointing nowhere.
+  social: [
+    { network: 'instagram', label: 'Siga no Instagram', href: '#' },
+    { network: 'linkedin', label: 'Siga no LinkedIn', href: '#' },
+    { network: 'facebook', label: 'Siga no Facebook', href: '#' },
+  ],
+} as const;
+
+/** Opening hours and response time (SPEC §9), shared by the header bar, contact section and footer. */
+export const serviceHours = {
+  short: 'Seg–Sex 7h–18h · Sáb 8h–12h',
+  support: 'Suporte e rastreamento 24/7',
+  response: 'Resposta em até 2 horas úteis',
+};
+
+export type NavLink = { href: `#${string}`; label: string };
+
+/** The nine header links (SPEC §2); #technology and #careers have no section, as the spec keeps them. */
+export const navLinks: NavLink[] = [
+  { href: '#home', label: 'Início' },
+  { href: '#about', label: 'Sobre' },
+  { href: '#services', label: 'Serviços' },
+  { href: '#fleet', label: 'Frota' },
+  { href: '#technology', label: 'Tecnologia' },
+  { href: '#areas', label: 'Áreas de atuação' },
+  { href: '#certifications', label: 'Certificações' },
+  { href: '#careers', label: 'Trabalhe conosco' },
+  { href: '#contact', label: 'Contato' },
+];
+
+/** Texts of the header menu island (kept apart so the island bundle stays small). */
+export const menuTexts = {
+  navLabel: 'Menu principal',
+  toggle: 'Menu',
+  open: 'Abrir menu',
+  close: 'Fechar menu',
+};
+
+// esbuild keeps any top-level expression that reads `company.name` (a property read might have
+// side effects), so texts built from it are wrapped in pure calls that tree-shaking can drop.
+export const seo = /* @__PURE__ */ (() => ({
+  title: `${company.name} — Transporte rodoviário de cargas Sudeste ↔ Norte`,
+  description:
+    'Transporte rodoviário de carga fechada (FTL) entre o Sudeste e o Norte do Brasil, com frota própria, rastreamento 24/7 e 99,8% de pontualidade.',
+  imageAlt: `${company.name}: carga fechada entre o Sudeste e o Norte do Brasil`,
+}))();
+
+/** Texts of the contact form island, including the states and toasts of SPEC §4 and §8. */
+export const contactForm = {
+  requiredNote: 'Campos marcados com * são obrigatórios.',
+  fields: {
+    name: { label: 'Nome completo', placeholder: 'Seu nome' },
+    email: { label: 'E-mail', placeholder: 'voce@empresa.com.br' },
+    phone: { label: 'Telefone ou WhatsApp', placeholder: '(00) 00000-0000' },
+    company: { label: 'Empresa', placeholder: 'Nome da empresa' },
+    message: {
+      label: 'Mensagem',
+      placeholder: 'Conte a origem, o destino, o tipo de carga e a frequência dos embarques.',
+    },
+  },
+  submit: 'Enviar solicitação',
+  submitting: 'Enviando...',
+  successTitle: 'Solicitação enviada com sucesso!',
+  successDescription: 'Nossa equipe entrará em contato em até 2 horas úteis.',
+  errorTitle: 'Erro ao enviar solicitação',
+  errorFallback: 'Tente novamente mais tarde.',
+};
+
+/** The 404 texts are fixed by the spec (SPEC §2), in English. */
+export const notFound = /* @__PURE__ */ (() => ({
+  title: `Página não encontrada — ${company.name}`,
+  code: '404',
+  heading: 'Oops! Page not found',
+  backHome: 'Return to Home',
+}))();
+
+/** Icons are named here and mapped to lucide-react components in client/components/icons.ts. */
+export type IconName =
+  | 'truck' | 'route' | 'clock' | 'shieldCheck' | 'mapPin' | 'package' | 'users' | 'headset'
+  | 'target' | 'eye' | 'handshake' | 'leaf' | 'award' | 'wine' | 'wheat' | 'flask' | 'factory'
+  | 'cpu' | 'satellite' | 'calendar' | 'gauge' | 'badgeCheck' | 'trendingUp';
+
+export type Figure = { value: string; label: string; icon: IconName };
+
+export const hero = {
+  eyebrow: 'Carga fechada · Sudeste ↔ Norte',
+  title: 'Sua carga do Sudeste ao Norte, no prazo e com segurança',
+  lead:
+    'Transporte rodoviário de carga fechada (FTL) com frota própria, motoristas experientes e rastreamento 24/7 em todo o trajeto entre SP, MG, RJ, ES e os estados do Norte.',
+  primaryCta: { label: 'Solicitar cotação', href: '#contact' },
+  secondaryCta: { label: 'Conheça nossos serviços', href: '#services' },
+  image: {
+    src: '/images/hero-rota.svg',
+    alt: 'Ilustração de uma carreta em uma rodovia, com a rota do Sudeste ao Norte traçada no mapa do Brasil',
+    width: 640,
+    height: 480,
+  },
+  figures: [
+    { value: '99,8%', label: 'de pontualidade', icon: 'clock' },
+    { value: '24/7', label: 'suporte e rastreamento', icon: 'satellite' },
+    { value: 'Desde 2011', label: 'na estrada', icon: 'calendar' },
+  ] satisfies Figure[],
+};
+
+export const achievements = {
+  eyebrow: 'Resultados',
+  title: 'Números que mostram nosso compromisso',
+  lead: 'Mais de uma década levando cargas com pontualidade entre as regiões Sudeste e Norte.',
+  figures: [
+    { value: '+10 mil', label: 'entregas realizadas', icon: 'package' },
+    { value: '99,8%', label: 'de pontualidade nas entregas', icon: 'clock' },
+    { value: '+200', label: 'clientes atendidos', icon: 'handshake' },
+    { value: '+5 milhões', label: 'de km rodados', icon: 'route' },
+  ] satisfies Figure[],
+};
+
+export type TextBlock = { title: string; text: string; icon: IconName };
+
+export const about = {
+  eyebrow: 'Sobre nós',
+  title: 'Mais de uma década ligando o Sudeste ao Norte',
+  history: {
+    title: 'Nossa história',
+    paragraphs: [
+      'Fundada em 17 de janeiro de 2011, nossa transportadora nasceu com um objetivo claro: ligar a indústria do Sudeste aos mercados do Norte do Brasil com um transporte rodoviário em que o cliente pode confiar.',
+      'Desde então, especializamo-nos em carga fechada nas rotas que cruzam o país — longas distâncias, estradas exigentes e prazos apertados — e crescemos junto com nossos clientes, sempre com frota própria e equipe dedicada.',
+    ],
+    since: { value: '2011', label: 'Fundada em 17 de janeiro de 2011' },
+  },
+  mission: {
+    title: 'Missão',
+    text: 'Transportar a carga de nossos clientes entre o Sudeste e o Norte com segurança, pontualidade e transparência em cada etapa da viagem.',
+    icon: 'target',
+  } satisfies TextBlock,
+  vision: {
+    title: 'Visão',
+    text: 'Ser a transportadora de referência em carga fechada nas rotas Sudeste ↔ Norte, reconhecida pela confiabilidade e pelo cuidado com pessoas e cargas.',
+    icon: 'eye',
+  } satisfies TextBlock,
+  valuesTitle: 'Nossos valores',
+  values: [
+    { title: 'Segurança', text: 'Motoristas treinados, veículos revisados e rotas planejadas para proteger vidas e cargas.', icon: 'shieldCheck' },
+    { title: 'Pontualidade', text: 'Prazo combinado é prazo cumprido, do carregamento à descarga.', icon: 'clock' },
+    { title: 'Transparência', text: 'Informação clara sobre cada viagem, com rastreamento e atendimento 24/7.', icon: 'satellite' },
+    { title: 'Parceria', text: 'Relações de longo prazo com clientes, motoristas e fornecedores.', icon: 'handshake' },
+  ] satisfies TextBlock[],
+  team: {
+    title: 'Nossa equipe',
+    text: 'Pessoas que conhecem a estrada e a operação: quem dirige, quem planeja e quem acompanha cada carga até o destino.',
+    members: [
+      { value: '30+', label: 'motoristas', text: 'Profissionais experientes em longas distâncias nas rodovias do Sudeste e do Norte.', icon: 'truck' },
+      { value: '8+', label: 'especialistas', text: 'Equipe de operação, monitoramento e atendimento que acompanha cada embarque.', icon: 'headset' },
+    ] satisfies (Figure & { text: string })[],
+  },
+};
+
+export type ServiceCard = { title: string; text: string; icon: IconName; features: string[] };
+
+export const services = {
+  eyebrow: 'Serviços',
+  title: 'Soluções em transporte de carga fechada',
+  lead: 'O veículo inteiro dedicado à sua carga, do carregamento na origem à entrega no destino, sem baldeações.',
+  cards: [
+    {
+      title: 'Carga fechada (FTL)',
+      text: 'Veículo exclusivo para o seu embarque, com coleta na origem e entrega direta no destino.',
+      icon: 'truck',
+      features: ['Sem baldeação nem compartilhamento de carga', 'Carretas de 28 t e 45 t', 'Coleta agendada'],
+    },
+    {
+      title: 'Rotas Sudeste ↔ Norte',
+      text: 'Ligação regular entre SP, MG, RJ e ES e os estados do Norte, nos dois sentidos.',
+      icon: 'route',
+      features: ['Planejamento de rota e paradas', 'Aproveitamento de frete de retorno', 'Equipe que conhece as rodovias da região'],
+    },
+    {
+      title: 'Transporte dedicado',
+      text: 'Operação contínua para empresas com embarques frequentes, com frota e equipe reservadas.',
+      icon: 'calendar',
+      features: ['Programação semanal ou mensal', 'Atendimento por especialista', 'Relatórios de entregas'],
+    },
+    {
+      title: 'Rastreamento 24/7',
+      text: 'Monitoramento de cada veículo durante toda a viagem, com suporte a qualquer hora.',
+      icon: 'satellite',
+      features: ['Acompanhamento em tempo real', 'Alertas de ocorrências', 'Suporte e rastreamento 24/7'],
+    },
+  ] satisfies ServiceCard[],
+};
+
+export type FleetCard = {
+  title: string;
+  text: string;
+  tags: string[];
+  image: { src: string; alt: string; width: number; height: number };
+};
+
+export const fleet = {
+  eyebrow: 'Frota',
+  title: 'Frota própria, moderna e rastreada',
+  tagsLabel: 'Especificações',
+  lead: 'Veículos novos reduzem paradas não programadas e mantêm o prazo da sua carga em rotas de longa distância.',
+  cards: [
+    {
+      title: 'Carreta — 28 t',
+      text: 'Cavalo mecânico com semirreboque para cargas fechadas de médio e grande volume.',
+      tags: ['Capacidade 28 t', 'Carga fechada', 'Rastreada 24/7'],
+      image: { src: '/images/frota-28t.svg', alt: 'Ilustração de uma carreta de 28 toneladas', width: 480, height: 240 },
+    },
+    {
+      title: 'Carreta de alta capacidade — 45 t',
+      text: 'Composição com dois semirreboques para embarques maiores, com melhor custo por tonelada transportada.',
+      tags: ['Capacidade 45 t', 'Alta capacidade', 'Rastreada 24/7'],
+      image: { src: '/images/frota-45t.svg', alt: 'Ilustração de uma carreta com dois semirreboques, capacidade de 45 toneladas', width: 480, height: 240 },
+    },
+  ] satisfies FleetCard[],
+  highlights: [
+    { value: '2,5 anos', label: 'idade média da frota', icon: 'gauge' },
+    { value: '28 t e 45 t', label: 'capacidades disponíveis', icon: 'truck' },
+    { value: '24/7', label: 'rastreamento de todos os veículos', icon: 'satellite' },
+  ] satisfies Figure[],
+};
+
+export const areas = {
+  eyebrow: 'Áreas de atuação',
+  title: 'Onde e para quem transportamos',
+  lead: 'Conectamos os polos industriais do Sudeste aos centros de consumo e distribuição do Norte.',
+  routes: [
+    { region: 'Sudeste', states: ['SP', 'MG', 'RJ', 'ES'] },
+    { region: 'Norte', states: ['PA', 'AM', 'AP', 'TO', 'RO', 'RR', 'AC'] },
+  ],
+  routesNote: 'Embarques nos dois sentidos, com planejamento de rota para cada operação.',
+  map: {
+    src: '/images/mapa-rotas.svg',
+    alt: 'Mapa do Brasil com as rotas entre a região Sudeste e a região Norte',
+    width: 400,
+    height: 400,
+  },
+  industriesTitle: 'Segmentos atendidos',
+  industries: [
+    { title: 'Bebidas', text: 'Embarques paletizados de bebidas, com cuidado na amarração e no manuseio.', icon: 'wine' },
+    { title: 'Alimentos', text: 'Produtos alimentícios secos e embalados, com controle de prazo de entrega.', icon: 'wheat' },
+    { title: 'Químicos', text: 'Produtos químicos transportados conforme as normas e com motoristas treinados.', icon: 'flask' },
+    { title: 'Industrial', text: 'Insumos, peças e produtos acabados para a indústria e a construção.', icon: 'factory' },
+    { title: 'Tecnologia', text: 'Eletrônicos e equipamentos de alto valor, com rastreamento e segurança reforçada.', icon: 'cpu' },
+  ] satisfies TextBlock[],
+};
+
+export const certifications = {
+  eyebrow: 'Certificações',
+  title: 'Qualidade, segurança e meio ambiente',
+  lead: 'Estamos em processo de certificação para formalizar as práticas que já seguimos no dia a dia.',
+  status: 'Em andamento',
+  cards: [
+    { title: 'ANTT', text: 'Regularidade no transporte rodoviário de cargas junto à Agência Nacional de Transportes Terrestres.', icon: 'badgeCheck' },
+    { title: 'ISO 9001', text: 'Sistema de gestão da qualidade para processos padronizados e melhoria contínua.', icon: 'award' },
+    { title: 'SASSMAQ', text: 'Avaliação de saúde, segurança, meio ambiente e qualidade no transporte de produtos químicos.', icon: 'shieldCheck' },
+    { title: 'Responsabilidade Ambiental', text: 'Manutenção preventiva e renovação da frota para reduzir consumo e emissões.', icon: 'leaf' },
+  ] satisfies TextBlock[],
+};
+
+export const contactSection = {
+  eyebrow: 'Contato',
+  title: 'Solicite uma cotação',
+  lead: 'Conte-nos sobre a sua carga: origem, destino, tipo de mercadoria e frequência. Nossa equipe responde em até 2 horas úteis.',
+  infoTitle: 'Atendimento',
+  labels: { phone: 'Telefone', whatsapp: 'WhatsApp', email: 'E-mail', address: 'Endereço', postalCode: 'CEP', hours: 'Horário de atendimento' },
+};
+
+export const footer = {
+  about: 'Transporte rodoviário de carga fechada entre o Sudeste e o Norte do Brasil, com frota própria e rastreamento 24/7.',
+  quickLinksTitle: 'Links rápidos',
+  quickLinks: [
+    { href: '#home', label: 'Início' },
+    { href: '#about', label: 'Sobre nós' },
+    { href: '#fleet', label: 'Frota' },
+    { href: '#technology', label: 'Tecnologia' },
+    { href: '#certifications', label: 'Certificações' },
+    { href: '#contact', label: 'Contato' },
+  ] satisfies NavLink[],
+  // The services links reuse the service card titles (client/components/SiteFooter.tsx).
+  servicesTitle: 'Serviços',
+  contactTitle: 'Contato',
+  legalTitle: 'Informações legais',
+  legalLinks: [
+    { href: '#', label: 'Política de Privacidade' },
+    { href: '#', label: 'Termos de Uso' },
+    { href: '#', label: 'Proteção de Dados' },
+  ],
+  socialTitle: 'Redes sociais',
+  footerNavLabel: 'Rodapé',
+  copyright: 'Todos os direitos reservados.',
+  cnpjLabel: 'CNPJ:',
+};
+
+export const floatingContact = { href: '#contact', label: 'Fale conosco' };
+
+/** The header's quote button; the short label replaces the long one on narrow screens. */
+export const headerCta = { href: '#contact', label: 'Solicitar cotação', shortLabel: 'Cotação' } as const;
+
+export const skipLink = { href: '#main', label: 'Pular para o conteúdo' };
