@@ -27,9 +27,11 @@ export type ApiClientOptions = {
 export type WriteOptions = { idempotencyKey?: string };
 
 /** One client for every call of SPEC §7: JSON in, JSON out, the server's message on failure. */
-export function createApiClient({ baseUrl = '', adminToken, fetch = globalThis.fetch }: ApiClientOptions = {}) {
+export function createApiClient({ baseUrl = '', adminToken, fetch }: ApiClientOptions = {}) {
+  // Looked up at call time, not creation time, so a fetch installed later (tests, polyfills) is used.
+  const send: typeof globalThis.fetch = fetch ?? ((input, init) => globalThis.fetch(input, init));
   const call = async <T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const response = await fetch(`${baseUrl}${path}`, {
+    const response = await send(`${baseUrl}${path}`, {
       method,
       headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),

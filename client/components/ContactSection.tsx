@@ -1,5 +1,7 @@
 import { Clock, Headset, Mail, MapPin, MessageCircle, Phone, Timer } from 'lucide-react';
+import { use } from 'react';
 import { company, contactSection, serviceHours } from '../../shared/content';
+import { ContactFormStateContext } from '../contact-form-state';
 import ContactIsland from '../islands/ContactIsland';
 import { Island } from './Island';
 import { SectionHeading } from './SectionHeading';
@@ -7,6 +9,7 @@ import { SectionHeading } from './SectionHeading';
 export function ContactSection() {
   const { labels } = contactSection;
   const { address } = company;
+  const formState = use(ContactFormStateContext);
   return (
     <section id="contact" className="section section--dark" aria-labelledby="contact-title">
       <div className="container contact">
@@ -55,7 +58,7 @@ export function ContactSection() {
           </ul>
         </div>
         <div className="contact__form-card">
-          <Island name="contact" component={ContactIsland} props={{}} />
+          <Island name="contact" component={ContactIsland} props={formState} />
         </div>
       </div>
     </section>

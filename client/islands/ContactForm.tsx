@@ -1,0 +1,89 @@
+import { useMutation } from '@tanstack/react-query';
+import { CheckCircle2, Send } from 'lucide-react';
+import { useRef, useState, type FormEvent } from 'react';
+import { ApiError, createApiClient } from '../../shared/api';
+import type { ContactInput } from '../../shared/contact';
+import { contactForm } from '../../shared/content';
+import { HONEYPOT_FIELD, type ContactFormState } from '../contact-form-state';
+import { Field, HoneypotField } from './ContactFields';
+import { notifyError, notifySuccess } from './Toasts';
+
+const api = createApiClient();
+
+type Submission = { input: ContactInput & { [HONEYPOT_FIELD]?: string }; idempotencyKey: string };
+
+/** The form's values as the API takes them: optional fields left out when empty (SPEC §5). */
+function payloadOf(form: HTMLFormElement): Submission['input'] {
+  const data = new FormData(form);
+  const text = (name: string) => String(data.get(name) ?? '');
+  const optional = (name: string) => text(name).trim() || undefined;
+  return {
+    name: text('name'),
+    email: text('email'),
+    message: text('message'),
+    ...(optional('phone') && { phone: optional('phone') }),
+    ...(optional('company') && { company: optional('company') }),
+    ...(optional(HONEYPOT_FIELD) && { [HONEYPOT_FIELD]: optional(HONEYPOT_FIELD) }),
+  };
+}
+
+/**
+ * Server-rendered as a plain HTML form that posts without JavaScript; once hydrated it
+ * sends JSON instead, with one Idempotency-Key per submission (SPEC §4 states).
+ */
+export function ContactForm({ sent = false, values = {}, errors = {}, formError }: ContactFormState) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [fieldErrors, setFieldErrors] = useState(errors);
+  const mutation = useMutation({
+    mutationFn: ({ input, idempotencyKey }: Submission) => api.createContact(input, { idempotencyKey }),
+    onSuccess: () => {
+      formRef.current?.reset();
+      setFieldErrors({});
+      notifySuccess(contactForm.successTitle, contactForm.successDescription);
+    },
+    onError: (error) => {
+      // The server's words when it answered; a lost connection has none worth showing.
+      const answered = error instanceof ApiError;
+      setFieldErrors(answered ? error.fieldErrors : {});
+      notifyError(contactForm.errorTitle, (answered && error.message) || contactForm.errorFallback);
+    },
+  });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // A second click while the first is on its way must not become a second lead.
+    if (mutation.isPending) return;
+    mutation.mutate({ input: payloadOf(event.currentTarget), idempotencyKey: crypto.randomUUID() });
+  };
+
+  return (
+    <form ref={formRef} className="contact-form" method="post" action="/api/contacts" onSubmit={submit}>
+      {sent && (
+        <div className="contact-form__status" role="status">
+          <CheckCircle2 className="icon" aria-hidden="true" />
+          <p>
+            <strong>{contactForm.successTitle}</strong> {contactForm.successDescription}
+          </p>
+        </div>
+      )}
+      {formError && (
+        <p className="contact-form__alert" role="alert">
+          {formError}
+        </p>
+      )}
+      <p className="contact-form__note">{contactForm.requiredNote}</p>
+      <div className="contact-form__grid">
+        <Field name="name" autoComplete="name" required defaultValue={values.name} error={fieldErrors.name} />
+        <Field name="email" type="email" autoComplete="email" required defaultValue={values.email} error={fieldErrors.email} />
+        <Field name="phone" type="tel" autoComplete="tel" defaultValue={values.phone} error={fieldErrors.phone} />
+        <Field name="company" autoComplete="organization" defaultValue={values.company} error={fieldErrors.company} />
+        <Field name="message" required multiline defaultValue={values.message} error={fieldErrors.message} />
+      </div>
+      <HoneypotField name={HONEYPOT_FIELD} />
+      <button className="button button--accent button--large contact-form__submit" type="submit" disabled={mutation.isPending}>
+        {mutation.isPending ? contactForm.submitting : contactForm.submit}
+        <Send className="icon" aria-hidden="true" />
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,37 @@
+import { X } from 'lucide-react';
+import { toast, ToastContainer, type CloseButtonProps } from 'react-toastify/unstyled';
+
+function CloseButton({ closeToast }: CloseButtonProps) {
+  return (
+    <button type="button" className="toast__close" aria-label="Fechar notificação" onClick={closeToast}>
+      <X className="icon" aria-hidden="true" />
+    </button>
+  );
+}
+
+/** Where the form's toasts appear: Portuguese labels, closable, paused while hovered. */
+export function Toasts() {
+  return (
+    <ToastContainer
+      aria-label="Notificações (Alt+T)"
+      position="bottom-center"
+      autoClose={8000}
+      hideProgressBar
+      pauseOnHover
+      pauseOnFocusLoss
+      closeOnClick={false}
+      closeButton={CloseButton}
+    />
+  );
+}
+
+const body = (title: string, description: string) => (
+  <div className="toast__body">
+    <p className="toast__title">{title}</p>
+    <p className="toast__description">{description}</p>
+  </div>
+);
+
+export const notifySuccess = (title: string, description: string) => toast.success(body(title, description), { role: 'status' });
+
+export const notifyError = (title: string, description: string) => toast.error(body(title, description), { role: 'alert' });

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../shared/api';
+import { createQueryClient, retryDelay, shouldRetry } from './query-client';
+
+describe('the browser QueryClient', () => {
+  it('writes out the data-cache settings of SPEC §9', () => {
+    const { queries } = createQueryClient().getDefaultOptions();
+    expect(queries?.retry).toBe(3);
+    expect(queries?.gcTime).toBe(5 * 60_000);
+    expect([0, 1, 2, 3, 4, 5, 10].map(retryDelay)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
+  });
+
+  it('retries a submission three times when the network or the server fails', () => {
+    for (const error of [new TypeError('Failed to fetch'), new ApiError('x', 503)]) {
+      expect([0, 1, 2, 3].map((failures) => shouldRetry(failures, error))).toEqual([true, true, true, false]);
+    }
+  });
+
+  it('never retries what would fail the same way: invalid fields, rate limit, a malformed reply', () => {
+    for (const error of [new ApiError('x', 400), new ApiError('x', 429), new ApiError('Erro ao enviar solicitação')]) {
+      expect(shouldRetry(0, error)).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,25 @@
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from '../shared/api';
+
+const MAX_RETRIES = 3;
+
+/** SPEC §9: 1 s, doubling, at most 30 s. */
+export const retryDelay = (attempt: number) => Math.min(1000 * 2 ** attempt, 30_000);
+
+/**
+ * Only failures that may pass on their own are retried: the network, or the server's 5xx.
+ * A 4xx (invalid fields, rate limit) or a malformed reply would fail the same way again.
+ */
+export const shouldRetry = (failures: number, error: unknown) =>
+  failures < MAX_RETRIES && (!(error instanceof ApiError) || (error.status ?? 0) >= 500);
+
+/** The browser's one QueryClient, with the data-cache settings of SPEC §9 written out. */
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: MAX_RETRIES, retryDelay, gcTime: 5 * 60_000 },
+      // Writes carry an Idempotency-Key, so a retried submission never creates a second lead.
+      mutations: { retry: shouldRetry, retryDelay, gcTime: 5 * 60_000 },
+    },
+  });
+}

@@ -1,0 +1,55 @@
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { contactForm } from '../../shared/content';
+import { createTestApp } from '../test-app';
+
+const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+
+describe('the contact form posted without JavaScript', () => {
+  it('stores the request and answers 303 back to the page', async () => {
+    const { app, repository } = createTestApp();
+    const res = await request(app)
+      .post('/api/contacts')
+      .type('form')
+      .send(form({ name: 'Ana Lúcia', email: 'ana@empresa.com.br', phone: '', company: '', message: 'Frete de 45 t' }));
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe('/?contato=enviado#contact');
+    const [stored] = (await repository.listContacts(1, 10)).items;
+    expect(stored).toMatchObject({ name: 'Ana Lúcia', email: 'ana@empresa.com.br', message: 'Frete de 45 t' });
+    expect(stored).not.toHaveProperty('phone');
+  });
+
+  it('shows the confirmation inside the form on the page it lands on', async () => {
+    const { app } = createTestApp();
+    const res = await request(app).get('/?contato=enviado');
+    expect(res.status).toBe(200);
+    expect(res.text).toMatch(new RegExp(`<div class="contact-form__status" role="status">.*${contactForm.successTitle}`));
+  });
+
+  it('answers invalid input with the page, status 400, errors beside the fields and values kept', async () => {
+    const { app, repository } = createTestApp();
+    const res = await request(app)
+      .post('/api/contacts')
+      .type('form')
+      .send(form({ name: 'José <b>', email: 'jose@', company: 'Frios & Cia', message: '' }));
+    expect(res.status).toBe(400);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers.location).toBeUndefined();
+    expect(res.text).toContain('value="José &lt;b&gt;"');
+    expect(res.text).toContain('value="jose@"');
+    expect(res.text).toContain('value="Frios &amp; Cia"');
+    expect(res.text).toContain('Informe um e-mail válido');
+    expect(res.text).toContain('Informe uma mensagem.');
+    expect(res.text).toMatch(/aria-invalid="true"[^>]*aria-describedby="[^"]+-erro"/);
+    expect((await repository.listContacts(1, 10)).total).toBe(0);
+  });
+
+  it('honours an Idempotency-Key sent with the form', async () => {
+    const { app, repository } = createTestApp();
+    const body = form({ name: 'Ana', email: 'ana@empresa.com.br', message: 'Olá' });
+    await request(app).post('/api/contacts').set('Idempotency-Key', 'form-1').type('form').send(body);
+    const again = await request(app).post('/api/contacts').set('Idempotency-Key', 'form-1').type('form').send(body);
+    expect(again.status).toBe(303);
+    expect((await repository.listContacts(1, 10)).total).toBe(1);
+  });
+});
