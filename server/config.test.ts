@@ -59,8 +59,33 @@ describe('loadConfig', () => {
     ['PUBLIC_URL', 'ftp://exemplo.com.br'],
     ['RATE_LIMIT_PER_MINUTE', '-1'],
     ['SHUTDOWN_TIMEOUT_MS', '0'],
+    ['ADMIN_TOKEN', 'curto-demais'],
+    ['ADMIN_TOKEN', 'a'.repeat(31)],
+    ['DATABASE_URL', 'não é uma URL'],
+    ['DATABASE_URL', 'mysql://user:senha@db:3306/site'],
   ])('rejects %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(name);
+  });
+
+  it('leaves reads disabled and SQLite chosen when ADMIN_TOKEN and DATABASE_URL are unset', () => {
+    const config = loadConfig({});
+    expect(config.adminToken).toBeUndefined();
+    expect(config.databaseUrl).toBeUndefined();
+  });
+
+  it('reads an ADMIN_TOKEN of 32 characters or more', () => {
+    expect(loadConfig({ ADMIN_TOKEN: 'a'.repeat(32) }).adminToken).toBe('a'.repeat(32));
+  });
+
+  it.each(['postgres://site:senha@db:5432/site', 'postgresql://db/site?sslmode=require'])('reads DATABASE_URL=%s', (url) => {
+    expect(loadConfig({ DATABASE_URL: url }).databaseUrl).toBe(url);
+  });
+
+  it('never repeats a secret in its error message', () => {
+    expect(() => loadConfig({ ADMIN_TOKEN: 'segredo-curto' })).toThrow(expect.objectContaining({ message: expect.not.stringContaining('segredo-curto') }));
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://u:senha123@db/site' })).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining('senha123') }),
+    );
   });
 });

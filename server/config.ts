@@ -28,6 +28,8 @@ const trustProxy = z
 
 const count = z.coerce.number().int().min(0);
 
+const isPostgresUrl = (value: string) => ['postgres:', 'postgresql:'].includes(URL.parse(value)?.protocol ?? '');
+
 const schema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -39,6 +41,8 @@ const schema = z
     RATE_LIMIT_PER_MINUTE: count.default(5),
     RATE_LIMIT_PER_HOUR: count.default(30),
     SHUTDOWN_TIMEOUT_MS: count.min(1).default(10_000),
+    ADMIN_TOKEN: z.string().min(32, 'use pelo menos 32 caracteres, por exemplo a saída de `openssl rand -hex 32`').optional(),
+    DATABASE_URL: z.string().refine(isPostgresUrl, 'use uma URL postgres://usuário:senha@host:5432/banco').optional(),
   })
   .transform((env) => ({
     port: env.PORT,
@@ -52,6 +56,10 @@ const schema = z
     /** Per client IP on the POST endpoints; 0 turns a window off. */
     rateLimits: { perMinute: env.RATE_LIMIT_PER_MINUTE, perHour: env.RATE_LIMIT_PER_HOUR },
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    /** Bearer token of the protected reads; unset turns them off (403). */
+    adminToken: env.ADMIN_TOKEN,
+    /** PostgreSQL instead of the embedded SQLite, for several replicas. */
+    databaseUrl: env.DATABASE_URL,
   }));
 
 export type Config = z.output<typeof schema>;

@@ -1,6 +1,7 @@
 import { createApp } from './app';
 import { readManifest } from './assets';
 import { ConfigError, loadConfig } from './config';
+import { openPostgres } from './db/postgres';
 import { openSqlite } from './db/sqlite';
 import { listen } from './lifecycle';
 import { createLogger } from './logger';
@@ -8,12 +9,15 @@ import { createLogger } from './logger';
 try {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
-  const repository = openSqlite(config.dataDir);
+  // Several replicas need a shared server; one container is fine with the embedded file.
+  const repository = config.databaseUrl ? await openPostgres(config.databaseUrl, { logger }) : openSqlite(config.dataDir);
+  if (!config.adminToken) logger.warn('ADMIN_TOKEN não definido: as leituras de contatos e cotações da API estão desativadas (403)');
   const draining = new AbortController();
   const app = createApp({
     logger,
     manifest: readManifest(),
     repository,
+    adminToken: config.adminToken,
     draining: draining.signal,
     trustProxy: config.trustProxy,
     rateLimits: config.rateLimits,

@@ -1,20 +1,25 @@
-import type { Contact, ContactFields } from '../../shared/contact';
 import type { Created } from '../../shared/api-types';
+import type { Contact, ContactFields } from '../../shared/contact';
+import type { Quote, QuoteFields } from '../../shared/quote';
 
 /** A write with an Idempotency-Key: the same key and body replay the first result. */
 export type IdempotencyKey = { key: string; fingerprint: string };
 
-export type CreateResult =
-  | { outcome: 'created'; record: Created }
-  | { outcome: 'replayed'; record: Created }
+export type CreateResult<T = Created> =
+  | { outcome: 'created'; record: T }
+  | { outcome: 'replayed'; record: T }
   | { outcome: 'conflict' };
 
 export type ListResult<T> = { items: T[]; total: number };
 
 /** Everything the app needs from storage; SQLite and PostgreSQL both implement it. */
 export interface Repository {
-  createContact(fields: ContactFields, idempotency?: IdempotencyKey): Promise<CreateResult>;
+  createContact(fields: ContactFields, idempotency?: IdempotencyKey): Promise<CreateResult<Created>>;
   listContacts(page: number, limit: number): Promise<ListResult<Contact>>;
+  createQuote(fields: QuoteFields, idempotency?: IdempotencyKey): Promise<CreateResult<Quote>>;
+  listQuotes(page: number, limit: number): Promise<ListResult<Quote>>;
+  /** `id` must be a UUID (the router checks); undefined when no quote has it. */
+  getQuote(id: string): Promise<Quote | undefined>;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;

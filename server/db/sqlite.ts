@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
-import type { Contact, ContactFields } from '../../shared/contact';
 import type { CreateResult, IdempotencyKey, Repository } from './repository';
+import { contactRow, contactsTable, insertSql, pageSql, quoteRow, quotesTable, rowValues, type Row, type Table } from './rows';
 
 /** Versioned schema: each entry runs once, in order; PRAGMA user_version records how far. */
 const migrations = [
@@ -25,11 +25,28 @@ const migrations = [
      created_at TEXT NOT NULL,
      PRIMARY KEY (scope, key)
    );`,
+  `CREATE TABLE quotes (
+     seq INTEGER PRIMARY KEY AUTOINCREMENT,
+     id TEXT NOT NULL UNIQUE,
+     status TEXT NOT NULL,
+     created_at TEXT NOT NULL,
+     name TEXT NOT NULL,
+     email TEXT NOT NULL,
+     phone TEXT,
+     company TEXT,
+     origin_city TEXT NOT NULL,
+     origin_state TEXT NOT NULL,
+     destination_city TEXT NOT NULL,
+     destination_state TEXT NOT NULL,
+     cargo_type TEXT NOT NULL,
+     weight_tons REAL NOT NULL,
+     vehicle TEXT,
+     pickup_date TEXT,
+     notes TEXT
+   );`,
 ];
 
 export const SQLITE_FILE = 'site.db';
-
-type Row = Record<string, SQLInputValue>;
 
 /** The embedded default: one file in dataDir, no server to run. */
 export function openSqlite(dataDir: string): Repository {
@@ -51,50 +68,86 @@ export function openSqlite(dataDir: string): Repository {
     }
   };
 
-  const createOnce = (scope: string, idempotency: IdempotencyKey | undefined, insert: (id: string, createdAt: string) => void) =>
-    transaction((): CreateResult => {
+  /** Looks the key up and writes inside one IMMEDIATE transaction, so a repeated key never races. */
+  const createOnce = <T>(
+    scope: string,
+    idempotency: IdempotencyKey | undefined,
+    insert: (id: string, createdAt: string) => T,
+    replay: (id: string, createdAt: string) => T,
+  ) =>
+    transaction((): CreateResult<T> => {
       if (idempotency) {
         const previous = db
           .prepare('SELECT fingerprint, resource_id, created_at FROM idempotency_keys WHERE scope = ? AND key = ?')
           .get(scope, idempotency.key);
         if (previous) {
           if (previous.fingerprint !== idempotency.fingerprint) return { outcome: 'conflict' };
-          return { outcome: 'replayed', record: { id: String(previous.resource_id), createdAt: String(previous.created_at) } };
+          return { outcome: 'replayed', record: replay(String(previous.resource_id), String(previous.created_at)) };
         }
       }
-      const record = { id: randomUUID(), createdAt: new Date().toISOString() };
-      insert(record.id, record.createdAt);
+      const id = randomUUID();
+      const createdAt = new Date().toISOString();
+      const record = insert(id, createdAt);
       if (idempotency) {
         db.prepare('INSERT INTO idempotency_keys (scope, key, fingerprint, resource_id, created_at) VALUES (?, ?, ?, ?, ?)').run(
           scope,
           idempotency.key,
           idempotency.fingerprint,
-          record.id,
-          record.createdAt,
+          id,
+          createdAt,
         );
       }
       return { outcome: 'created', record };
     });
 
-  const page = <T>(table: string, columns: string, toRecord: (row: Row) => T, pageNumber: number, limit: number) =>
+  const insert = (table: Table<unknown>, row: Row) => {
+    db.prepare(insertSql(table, () => '?')).run(...(rowValues(table, row) as SQLInputValue[]));
+  };
+
+  const page = <T>(table: Table<T>, pageNumber: number, limit: number) =>
     transaction(() => {
-      const { total } = db.prepare(`SELECT count(*) AS total FROM ${table}`).get() as { total: number };
-      const rows = db
-        .prepare(`SELECT ${columns} FROM ${table} ORDER BY seq DESC LIMIT ? OFFSET ?`)
-        .all(limit, (pageNumber - 1) * limit) as Row[];
-      return { items: rows.map(toRecord), total };
+      const { total } = db.prepare(`SELECT count(*) AS total FROM ${table.name}`).get() as { total: number };
+      const rows = db.prepare(pageSql(table, '?', '?')).all(limit, (pageNumber - 1) * limit);
+      return { items: rows.map(table.toRecord), total };
     });
 
+  const findQuote = (id: string) => {
+    const row = db.prepare(`SELECT ${quotesTable.columns.join(', ')} FROM quotes WHERE id = ?`).get(id);
+    return row && quotesTable.toRecord(row);
+  };
+
   return {
-    async createContact(fields: ContactFields, idempotency?: IdempotencyKey) {
-      return createOnce('contacts', idempotency, (id, createdAt) => {
-        db.prepare(
-          'INSERT INTO contacts (id, name, email, phone, company, message, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-        ).run(id, fields.name, fields.email, fields.phone ?? null, fields.company ?? null, fields.message, createdAt);
-      });
+    async createContact(fields, idempotency) {
+      return createOnce(
+        'contacts',
+        idempotency,
+        (id, createdAt) => {
+          insert(contactsTable, contactRow(id, createdAt, fields));
+          return { id, createdAt };
+        },
+        (id, createdAt) => ({ id, createdAt }),
+      );
     },
-    async listContacts(pageNumber: number, limit: number) {
-      return page('contacts', 'id, name, email, phone, company, message, created_at', toContact, pageNumber, limit);
+    async listContacts(pageNumber, limit) {
+      return page(contactsTable, pageNumber, limit);
+    },
+    async createQuote(fields, idempotency) {
+      return createOnce(
+        'quotes',
+        idempotency,
+        (id, createdAt) => {
+          const row = quoteRow(id, createdAt, fields);
+          insert(quotesTable, row);
+          return quotesTable.toRecord(row);
+        },
+        (id) => findQuote(id)!,
+      );
+    },
+    async listQuotes(pageNumber, limit) {
+      return page(quotesTable, pageNumber, limit);
+    },
+    async getQuote(id) {
+      return findQuote(id);
     },
     async ping() {
       db.prepare('SELECT 1').get();
@@ -113,16 +166,4 @@ function migrate(db: DatabaseSync) {
     db.exec(`PRAGMA user_version = ${version + index + 1}`);
     db.exec('COMMIT');
   });
-}
-
-function toContact(row: Row): Contact {
-  return {
-    id: String(row.id),
-    name: String(row.name),
-    email: String(row.email),
-    ...(row.phone === null ? {} : { phone: String(row.phone) }),
-    ...(row.company === null ? {} : { company: String(row.company) }),
-    message: String(row.message),
-    createdAt: String(row.created_at),
-  };
 }

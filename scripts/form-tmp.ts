@@ -1,0 +1,17 @@
+import { chromium } from 'playwright-core';
+import { launchOptions } from '../e2e/browser';
+const browser = await chromium.launch(launchOptions());
+const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+page.on('console', (m) => console.log('console', m.type(), m.text()));
+page.on('pageerror', (e) => console.log('pageerror', e.message));
+await page.goto('http://127.0.0.1:3999/');
+await page.waitForTimeout(1500);
+await page.fill('input[name=name]', 'Ana Teste');
+await page.fill('input[name=email]', 'ana@empresa.com.br');
+await page.fill('textarea[name=message]', 'Frete SP → Belém');
+await page.click('button[type=submit]');
+await page.waitForTimeout(1500);
+console.log('name after', await page.inputValue('input[name=name]'));
+await page.locator('#contact').screenshot({ path: '/tmp/form.png' });
+await page.screenshot({ path: '/tmp/form-toast.png' });
+await browser.close();

@@ -1,0 +1,10 @@
+import { chromium } from 'playwright-core';
+import { launchOptions } from '../e2e/browser';
+const [url, out, width, full] = process.argv.slice(2);
+const browser = await chromium.launch(launchOptions());
+const page = await browser.newPage({ viewport: { width: Number(width), height: 900 } });
+page.on('console', (m) => console.log('console', m.type(), m.text()));
+await page.goto(url!);
+await page.waitForTimeout(500);
+await page.screenshot({ path: out!, fullPage: full === 'full' });
+await browser.close();

@@ -1,0 +1,52 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { get } from 'node:http';
+import path from 'node:path';
+import { about, certifications, hero, services } from '../shared/content';
+import { clientDir } from './build-options';
+import { serveBuilt } from './serve-built';
+
+export type SizeRow = { name: string; bytes: number; budget: number };
+
+const KB = 1024;
+export const BUDGETS = { html: 20 * KB, javascript: 80 * KB };
+
+/** The body of a GET exactly as sent over the wire with `Accept-Encoding: br`. */
+function brotliBytes(url: string) {
+  return new Promise<number>((resolve, reject) => {
+    get(url, { headers: { 'Accept-Encoding': 'br' } }, (res) => {
+      if (res.headers['content-encoding'] !== 'br') reject(new Error(`${url} não veio em brotli`));
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      res.on('end', () => resolve(bytes));
+    }).on('error', reject);
+  });
+}
+
+/** Every script "/" can load: the entry and its chunks (both islands are on the page). */
+export function landingScripts() {
+  const assets = path.join(clientDir, 'assets');
+  return readdirSync(assets, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.js') && !path.basename(file).startsWith('not-found'))
+    .map((file) => path.join(assets, file));
+}
+
+/** Copy that must stay in the HTML only; finding it in a script means the page ships twice. */
+export const pageCopySamples = () => [hero.title, about.history.paragraphs[0]!, services.cards[0]!.text, certifications.cards[0]!.text];
+
+/** Measures the built site as served: the page over HTTP, the scripts as their .br files. */
+export async function measureSizes(): Promise<SizeRow[]> {
+  const server = await serveBuilt();
+  try {
+    const html = await brotliBytes(`${server.url}/`);
+    const scripts = landingScripts();
+    const javascript = scripts.reduce((sum, file) => sum + statSync(`${file}.br`).size, 0);
+    return [
+      { name: 'HTML de / (brotli)', bytes: html, budget: BUDGETS.html },
+      { name: `JavaScript de / (${scripts.length} arquivos, brotli)`, bytes: javascript, budget: BUDGETS.javascript },
+    ];
+  } finally {
+    server.stop();
+  }
+}
+
+export const scriptsContaining = (text: string) => landingScripts().filter((file) => readFileSync(file, 'utf8').includes(text));

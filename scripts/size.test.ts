@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { measureSizes, pageCopySamples, scriptsContaining } from './size-report';
+
+// Runs on the production build made by the global setup.
+describe('the weight of "/" as served', () => {
+  it('stays within its budgets', { timeout: 30_000 }, async () => {
+    for (const row of await measureSizes()) expect(row.bytes, row.name).toBeLessThanOrEqual(row.budget);
+  });
+
+  it("ships none of the page's copy inside the JavaScript", () => {
+    for (const text of pageCopySamples()) expect(scriptsContaining(text), text).toEqual([]);
+  });
+});

@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { contactFields, fullQuote, ISO_INSTANT, quoteFields, sampleContact, UUID } from '../test-fixtures';
+import { backends } from './test-backends';
+
+const key = (name: string, fingerprint = 'f-1') => ({ key: name, fingerprint });
+
+// The same behaviour from every backend: what the API relies on, said once.
+describe.each(backends())('Repository on $name', (backend) => {
+  it('stores a contact and lists it with the id and time it answered', async () => {
+    const repository = await backend.fresh();
+    const result = await repository.createContact(contactFields());
+    expect(result).toEqual({ outcome: 'created', record: { id: expect.stringMatching(UUID), createdAt: expect.stringMatching(ISO_INSTANT) } });
+    const { items, total } = await repository.listContacts(1, 10);
+    expect(total).toBe(1);
+    expect(items).toEqual([{ ...sampleContact, ...(result.outcome === 'created' ? result.record : {}) }]);
+  });
+
+  it('stores a quote and answers the whole record, pending, equal to what it reads back', async () => {
+    const repository = await backend.fresh();
+    const result = await repository.createQuote(quoteFields(fullQuote));
+    if (result.outcome !== 'created') throw new Error(result.outcome);
+    expect(result.record).toEqual({ ...fullQuote, id: expect.stringMatching(UUID), status: 'pending', createdAt: expect.stringMatching(ISO_INSTANT) });
+    expect(await repository.getQuote(result.record.id)).toEqual(result.record);
+    expect((await repository.listQuotes(1, 10)).items).toEqual([result.record]);
+  });
+
+  it('leaves absent optional quote fields out instead of storing nulls or empty strings', async () => {
+    const repository = await backend.fresh();
+    const result = await repository.createQuote(quoteFields({ ...fullQuote, phone: ' ', company: '', notes: '   ' }));
+    if (result.outcome !== 'created') throw new Error(result.outcome);
+    const stored = await repository.getQuote(result.record.id);
+    expect(stored).not.toHaveProperty('phone');
+    expect(stored).not.toHaveProperty('company');
+    expect(stored).not.toHaveProperty('notes');
+    expect(stored).toEqual(result.record);
+  });
+
+  it('finds no quote for an unknown id', async () => {
+    const repository = await backend.fresh();
+    expect(await repository.getQuote('00000000-0000-4000-8000-000000000000')).toBeUndefined();
+  });
+
+  it('lists newest first and pages with a total that counts every row', async () => {
+    const repository = await backend.fresh();
+    for (let n = 1; n <= 25; n++) await repository.createContact(contactFields({ ...sampleContact, message: `mensagem ${n}` }));
+    const first = await repository.listContacts(1, 10);
+    const last = await repository.listContacts(3, 10);
+    expect(first.items.map((item) => item.message)).toEqual(Array.from({ length: 10 }, (_, i) => `mensagem ${25 - i}`));
+    expect(last.items.map((item) => item.message)).toEqual(['mensagem 5', 'mensagem 4', 'mensagem 3', 'mensagem 2', 'mensagem 1']);
+    expect(await repository.listContacts(4, 10)).toEqual({ items: [], total: 25 });
+    expect(last.total).toBe(25);
+  });
+
+  it('replays the first result for a repeated key, whole quote included', async () => {
+    const repository = await backend.fresh();
+    const first = await repository.createQuote(quoteFields(fullQuote), key('k-1'));
+    const again = await repository.createQuote(quoteFields(fullQuote), key('k-1'));
+    expect(first.outcome).toBe('created');
+    expect(again).toEqual({ outcome: 'replayed', record: first.outcome === 'created' ? first.record : undefined });
+    expect((await repository.listQuotes(1, 10)).total).toBe(1);
+  });
+
+  it('refuses a key reused with other content and stores nothing for it', async () => {
+    const repository = await backend.fresh();
+    await repository.createContact(contactFields(), key('k-2', 'a'));
+    expect(await repository.createContact(contactFields(), key('k-2', 'b'))).toEqual({ outcome: 'conflict' });
+    expect((await repository.listContacts(1, 10)).total).toBe(1);
+  });
+
+  it('keeps keys apart per endpoint', async () => {
+    const repository = await backend.fresh();
+    expect((await repository.createContact(contactFields(), key('same'))).outcome).toBe('created');
+    expect((await repository.createQuote(quoteFields(), key('same'))).outcome).toBe('created');
+  });
+
+  it('stores one row when one key arrives many times at once', async () => {
+    const repository = await backend.fresh();
+    const results = await Promise.all(Array.from({ length: 20 }, () => repository.createQuote(quoteFields(), key('k-3'))));
+    const ids = new Set(results.map((result) => (result.outcome === 'conflict' ? 'conflict' : result.record.id)));
+    expect(ids.size).toBe(1);
+    expect(results.filter((result) => result.outcome === 'created')).toHaveLength(1);
+    expect((await repository.listQuotes(1, 10)).total).toBe(1);
+  });
+
+  it('loses nothing of 200 concurrent inserts', async () => {
+    const repository = await backend.fresh();
+    const results = await Promise.all(
+      Array.from({ length: 200 }, (_, n) =>
+        n % 2 ? repository.createContact(contactFields({ ...sampleContact, message: `m${n}` })) : repository.createQuote(quoteFields()),
+      ),
+    );
+    expect(results.every((result) => result.outcome === 'created')).toBe(true);
+    const contacts = await repository.listContacts(1, 100);
+    const quotes = await repository.listQuotes(1, 100);
+    expect([contacts.total, quotes.total]).toEqual([100, 100]);
+    expect(new Set([...contacts.items, ...quotes.items].map((item) => item.id)).size).toBe(200);
+  });
+
+  it('keeps each page consistent with its total while writes go on', async () => {
+    const repository = await backend.fresh();
+    const writes = Promise.all(Array.from({ length: 60 }, () => repository.createQuote(quoteFields())));
+    const pages = await Promise.all(Array.from({ length: 30 }, () => repository.listQuotes(1, 100)));
+    await writes;
+    for (const { items, total } of pages) expect(items).toHaveLength(total);
+    expect((await repository.listQuotes(1, 100)).total).toBe(60);
+  });
+
+  it('lets a second instance read what the first wrote, and the other way round', async () => {
+    const first = await backend.fresh();
+    const second = await backend.another();
+    const contact = await first.createContact(contactFields());
+    const quote = await second.createQuote(quoteFields(fullQuote));
+    if (contact.outcome !== 'created' || quote.outcome !== 'created') throw new Error('not created');
+    expect((await second.listContacts(1, 10)).items.map((item) => item.id)).toEqual([contact.record.id]);
+    expect(await first.getQuote(quote.record.id)).toEqual(quote.record);
+  });
+
+  it('shares idempotency keys between instances', async () => {
+    const first = await backend.fresh();
+    const second = await backend.another();
+    const created = await first.createContact(contactFields(), key('k-4'));
+    expect(await second.createContact(contactFields(), key('k-4'))).toEqual({ ...created, outcome: 'replayed' });
+  });
+
+  it('keeps what it stored after a restart, byte for byte', async () => {
+    const first = await backend.fresh();
+    const sent = { name: 'João Ávila 🚚', email: 'joao@transporte.com.br', company: 'Açaí & Cia', message: 'Carga de 28 t — Belém → Campinas 😀\nObrigado!' };
+    await first.createContact(contactFields(sent));
+    await first.close();
+    const reopened = await backend.another();
+    expect((await reopened.listContacts(1, 10)).items).toEqual([{ ...sent, id: expect.any(String), createdAt: expect.any(String) }]);
+  });
+
+  it('answers ping while open', async () => {
+    const repository = await backend.fresh();
+    await expect(repository.ping()).resolves.toBeUndefined();
+  });
+});

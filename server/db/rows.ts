@@ -1,0 +1,88 @@
+import type { Contact, ContactFields } from '../../shared/contact';
+import type { Quote, QuoteFields } from '../../shared/quote';
+
+/** A row as either driver returns it: column name → value, NULL for an absent field. */
+export type Row = Record<string, unknown>;
+
+/** A table both backends read and write the same way; only the SQL placeholders differ. */
+export type Table<T> = { name: string; columns: readonly string[]; toRecord: (row: Row) => T };
+
+const optional = <K extends string>(key: K, value: unknown) =>
+  (value === null || value === undefined ? {} : { [key]: String(value) }) as Partial<Record<K, string>>;
+
+export const contactsTable: Table<Contact> = {
+  name: 'contacts',
+  columns: ['id', 'name', 'email', 'phone', 'company', 'message', 'created_at'],
+  toRecord: (row) => ({
+    id: String(row.id),
+    name: String(row.name),
+    email: String(row.email),
+    ...optional('phone', row.phone),
+    ...optional('company', row.company),
+    message: String(row.message),
+    createdAt: String(row.created_at),
+  }),
+};
+
+export const contactRow = (id: string, createdAt: string, fields: ContactFields): Row => ({
+  id,
+  name: fields.name,
+  email: fields.email,
+  phone: fields.phone ?? null,
+  company: fields.company ?? null,
+  message: fields.message,
+  created_at: createdAt,
+});
+
+export const quotesTable: Table<Quote> = {
+  name: 'quotes',
+  columns: [
+    'id', 'status', 'created_at', 'name', 'email', 'phone', 'company', 'origin_city', 'origin_state',
+    'destination_city', 'destination_state', 'cargo_type', 'weight_tons', 'vehicle', 'pickup_date', 'notes',
+  ],
+  toRecord: (row) => ({
+    id: String(row.id),
+    status: row.status as Quote['status'],
+    createdAt: String(row.created_at),
+    name: String(row.name),
+    email: String(row.email),
+    ...optional('phone', row.phone),
+    ...optional('company', row.company),
+    origin: { city: String(row.origin_city), state: row.origin_state as Quote['origin']['state'] },
+    destination: { city: String(row.destination_city), state: row.destination_state as Quote['destination']['state'] },
+    cargoType: row.cargo_type as Quote['cargoType'],
+    weightTons: Number(row.weight_tons),
+    ...(optional('vehicle', row.vehicle) as Pick<Quote, 'vehicle'>),
+    ...optional('pickupDate', row.pickup_date),
+    ...optional('notes', row.notes),
+  }),
+};
+
+export const quoteRow = (id: string, createdAt: string, fields: QuoteFields): Row => ({
+  id,
+  status: 'pending',
+  created_at: createdAt,
+  name: fields.name,
+  email: fields.email,
+  phone: fields.phone ?? null,
+  company: fields.company ?? null,
+  origin_city: fields.origin.city,
+  origin_state: fields.origin.state,
+  destination_city: fields.destination.city,
+  destination_state: fields.destination.state,
+  cargo_type: fields.cargoType,
+  weight_tons: fields.weightTons,
+  vehicle: fields.vehicle ?? null,
+  pickup_date: fields.pickupDate ?? null,
+  notes: fields.notes ?? null,
+});
+
+/** The INSERT for a row of `table`; `param(n)` spells the n-th placeholder (1-based). */
+export const insertSql = (table: Table<unknown>, param: (n: number) => string) =>
+  `INSERT INTO ${table.name} (${table.columns.join(', ')}) VALUES (${table.columns.map((_, i) => param(i + 1)).join(', ')})`;
+
+export const rowValues = (table: Table<unknown>, row: Row) => table.columns.map((column) => row[column]);
+
+/** Newest first: seq only grows, so the order is stable while rows are added. */
+export const pageSql = (table: Table<unknown>, limit: string, offset: string) =>
+  `SELECT ${table.columns.join(', ')} FROM ${table.name} ORDER BY seq DESC LIMIT ${limit} OFFSET ${offset}`;

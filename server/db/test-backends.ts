@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, afterEach } from 'vitest';
+import { createLogger } from '../logger';
+import { tempDir, testRepository } from '../test-app';
+import { openPostgres } from './postgres';
+import type { PoolOptions } from './postgres-pool';
+import type { Repository } from './repository';
+
+/** A storage backend the contract suite runs against. */
+export type Backend = {
+  name: string;
+  /** An empty store for this test, closed after it. */
+  fresh(): Promise<Repository>;
+  /** Another handle on the store fresh() made last, as a second replica (or a restart) opens it. */
+  another(): Promise<Repository>;
+};
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
+
+export const quietLogger = createLogger('silent');
+
+const sqlite = (): Backend => {
+  let dataDir = '';
+  return {
+    name: 'SQLite',
+    async fresh() {
+      dataDir = tempDir();
+      return testRepository(dataDir);
+    },
+    async another() {
+      return testRepository(dataDir);
+    },
+  };
+};
+
+const opened: Repository[] = [];
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((repository) => repository.close()));
+});
+
+/** The connection string of `url` with `schema` as the only search_path. */
+export function withSchema(url: string, schema: string) {
+  const address = new URL(url);
+  address.searchParams.set('options', `-c search_path=${schema}`);
+  return address.toString();
+}
+
+/**
+ * A PostgreSQL store private to the test file: its own schema, dropped after the file, so files
+ * running in parallel never see each other's rows. Each test starts from empty tables.
+ */
+export function postgresSchema(url: string) {
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Pool({ connectionString: url, max: 1 });
+  let created: Promise<unknown> | undefined;
+  afterAll(async () => {
+    if (created) await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+    await admin.end();
+  });
+  const schemaUrl = withSchema(url, schema);
+  const ensure = () => (created ??= admin.query(`CREATE SCHEMA ${schema}`));
+  return {
+    schema,
+    admin,
+    url: schemaUrl,
+    /** Creates the (empty) schema once. */
+    ensure,
+    /** Opens the repository (migrating the schema the first time), closed after the test. */
+    async open(options: Partial<PoolOptions> = {}) {
+      await ensure();
+      const repository = await openPostgres(schemaUrl, { logger: quietLogger, max: 5, ...options });
+      opened.push(repository);
+      return repository;
+    },
+  };
+}
+
+const postgres = (url: string): Backend => {
+  const store = postgresSchema(url);
+  return {
+    name: 'PostgreSQL',
+    async fresh() {
+      const repository = await store.open();
+      await store.admin.query(`TRUNCATE ${store.schema}.contacts, ${store.schema}.quotes, ${store.schema}.idempotency_keys`);
+      return repository;
+    },
+    another: () => store.open(),
+  };
+};
+
+/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+export const backends = (): Backend[] => [sqlite(), ...(TEST_DATABASE_URL ? [postgres(TEST_DATABASE_URL)] : [])];

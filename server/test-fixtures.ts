@@ -1,0 +1,35 @@
+import { contactInputSchema, type ContactFields } from '../shared/contact';
+import { quoteInputSchema, type QuoteFields } from '../shared/quote';
+
+export const ADMIN_TOKEN = 'token-de-teste-com-mais-de-32-caracteres';
+export const bearer = `Bearer ${ADMIN_TOKEN}`;
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+export const ISO_INSTANT = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
+export const sampleContact = { name: 'Ana Souza', email: 'ana@empresa.com.br', message: 'Preciso de frete São Paulo → Manaus.' } as const;
+
+/** The smallest valid quote request: required fields only. */
+export const sampleQuote = {
+  name: 'Carlos Lima',
+  email: 'carlos@bebidasdonorte.com.br',
+  origin: { city: 'Campinas', state: 'SP' },
+  destination: { city: 'Belém', state: 'PA' },
+  cargoType: 'bebidas',
+  weightTons: 27.5,
+} as const;
+
+/** Every optional field set, with values that must come back byte for byte. */
+export const fullQuote = {
+  ...sampleQuote,
+  phone: '+55 (91) 98765-4321',
+  company: 'Açaí & Cia — Distribuição',
+  vehicle: '28t',
+  pickupDate: '2099-12-31',
+  notes: 'Carga paletizada 🚚\nDescarga com doca.',
+} as const;
+
+/** What the validator hands the repository. */
+export const contactFields = (input: object = sampleContact): ContactFields => contactInputSchema.parse(input);
+
+export const quoteFields = (input: object = sampleQuote): QuoteFields => quoteInputSchema.parse(input);
