@@ -21,7 +21,7 @@ try {
     draining: draining.signal,
     trustProxy: config.trustProxy,
     rateLimits: config.rateLimits,
-    https: config.publicUrl.protocol === 'https:',
+    publicUrl: config.publicUrl,
   });
   await listen(app, config, logger, { draining, onClose: () => repository.close() });
 } catch (error) {
