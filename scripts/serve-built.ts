@@ -1,28 +1,40 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
+import { setTimeout as delay } from 'node:timers/promises';
 
-/** Starts the built server (`node dist/server/index.js`) on a free port for a measuring script. */
+async function freePort() {
+  const probe = createServer().listen(0, '127.0.0.1');
+  await new Promise((resolve) => probe.once('listening', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** Starts the built server (`node dist/server/index.js`) for a measuring script; ready once /health answers. */
 export async function serveBuilt(env: Record<string, string> = {}) {
+  const port = await freePort();
   const child = spawn(process.execPath, ['dist/server/index.js'], {
     env: {
       PATH: process.env.PATH,
-      PORT: '0',
+      PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'site-measure-')),
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    // Request logs are part of the cost being measured; they go nowhere.
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const port = await new Promise<number>((resolve, reject) => {
-    createInterface({ input: child.stdout }).on('line', (line) => {
-      const entry = JSON.parse(line) as { msg?: string; port?: number };
-      if (entry.msg === 'servidor no ar') resolve(Number(entry.port));
-    });
-    child.once('exit', (code) => reject(new Error(`o servidor saiu com ${code}`)));
-  });
-  return { url: `http://127.0.0.1:${port}`, child, stop: () => child.kill('SIGTERM') };
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; ; attempt++) {
+    if (child.exitCode !== null) throw new Error(`o servidor saiu com ${child.exitCode}`);
+    const ready = await fetch(`${url}/health`).then((res) => res.ok, () => false);
+    if (ready) break;
+    if (attempt > 100) throw new Error('o servidor não respondeu em 10 s');
+    await delay(100);
+  }
+  return { url, child, stop: () => child.kill('SIGTERM') };
 }
