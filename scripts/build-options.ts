@@ -7,7 +7,7 @@ export const outDir = 'dist';
 export const clientDir = `${outDir}/client`;
 
 const clientEntries = {
-  landing: 'client/entry.tsx',
+  landing: 'client/entry.ts',
   notFound: 'client/not-found.ts',
   stylesheet: 'client/styles.css',
 } as const;

@@ -58,7 +58,7 @@ export function ContactSection() {
           </ul>
         </div>
         <div className="contact__form-card">
-          <Island name="contact" component={ContactIsland} props={formState} />
+          <Island name="contact" hydrateOn="visible" component={ContactIsland} props={formState} />
         </div>
       </div>
     </section>

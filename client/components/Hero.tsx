@@ -38,7 +38,9 @@ export function Hero() {
           width={hero.image.width}
           height={hero.image.height}
           alt={hero.image.alt}
-          fetchPriority="high"
+          // The headline, not this picture, is the largest paint: the text must not wait for it.
+          fetchPriority="low"
+          decoding="async"
         />
       </div>
     </section>

@@ -1,9 +1,10 @@
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
-import { identifierPrefix, type IslandName } from '../islands/names';
+import { identifierPrefix, type HydrateOn, type IslandName } from '../islands/names';
 
 type IslandProps<P extends object> = {
   name: IslandName;
+  hydrateOn: HydrateOn;
   component: ComponentType<P>;
   props: P;
 };
@@ -13,8 +14,8 @@ type IslandProps<P extends object> = {
  * same identifierPrefix the browser hydrates it with (client/entry.tsx), so the rest of
  * the page never ships as JavaScript. Props travel in a data attribute, not in window.
  */
-export function Island<P extends object>({ name, component: Component, props }: IslandProps<P>) {
+export function Island<P extends object>({ name, hydrateOn, component: Component, props }: IslandProps<P>) {
   const html = renderToString(<Component {...props} />, { identifierPrefix: identifierPrefix(name) });
   const serialized = Object.keys(props).length > 0 ? JSON.stringify(props) : undefined;
-  return <div data-island={name} data-props={serialized} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <div data-island={name} data-hydrate={hydrateOn} data-props={serialized} dangerouslySetInnerHTML={{ __html: html }} />;
 }

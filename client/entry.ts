@@ -1,0 +1,50 @@
+import type { ComponentType } from 'react';
+import type { IslandName } from './islands/names';
+
+// This file is all the page runs at load; React and each island are chunks fetched on demand.
+const loaders: Record<IslandName, () => Promise<{ default: ComponentType<object> }>> = {
+  menu: () => import('./islands/HeaderMenu'),
+  contact: () => import('./islands/ContactIsland'),
+};
+
+const INTERACTIONS = ['pointerover', 'touchstart', 'focusin'] as const;
+
+function wake(element: HTMLElement) {
+  const name = element.dataset.island as IslandName;
+  let pendingClick: HTMLButtonElement | undefined;
+  // A tap can land before React does: remember a click on a plain button and replay it.
+  // (Links and the form's submit button need no replay: without React they still work.)
+  const rememberClick = (event: Event) => {
+    pendingClick = (event.target as Element).closest<HTMLButtonElement>('button[type="button"]') ?? pendingClick;
+  };
+  element.addEventListener('click', rememberClick, { capture: true });
+
+  let started = false;
+  return async () => {
+    if (started) return;
+    started = true;
+    const [{ hydrateIsland }, { default: Component }] = await Promise.all([import('./hydrate'), loaders[name]()]);
+    hydrateIsland(element, name, Component);
+    element.removeEventListener('click', rememberClick, { capture: true });
+    // Lets tests (and anyone curious) tell a live island from static HTML.
+    element.dataset.hydrated = 'true';
+    pendingClick?.click();
+  };
+}
+
+for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) {
+  const start = wake(element);
+  for (const type of INTERACTIONS) element.addEventListener(type, start, { once: true, passive: true });
+  if (element.dataset.hydrate === 'visible') {
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        void start();
+      },
+      { rootMargin: '400px' },
+    );
+    // The wrapper is display: contents and has no box of its own to intersect: watch what it holds.
+    observer.observe(element.firstElementChild ?? element);
+  }
+}

@@ -1,0 +1,32 @@
+// `npm run lighthouse`: Lighthouse (mobile, default simulated throttling) on the built site,
+// in the system Chromium. Prints the four scores and LCP, TBT, CLS; the JSON report goes to
+// .artifacts/ (not in git).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { launchOptions } from '../e2e/browser';
+import { serveBuilt } from './serve-built';
+
+const DEBUG_PORT = 9333;
+const server = await serveBuilt();
+const options = launchOptions();
+const browser = await chromium.launch({ ...options, args: [...(options.args ?? []), `--remote-debugging-port=${DEBUG_PORT}`] });
+try {
+  const result = await lighthouse(`${server.url}/`, { port: DEBUG_PORT, output: 'json', logLevel: 'error' });
+  if (!result) throw new Error('o Lighthouse não devolveu resultado');
+  const { categories, audits } = result.lhr;
+  mkdirSync('.artifacts', { recursive: true });
+  writeFileSync('.artifacts/lighthouse-report.json', String(result.report));
+
+  for (const category of Object.values(categories)) {
+    console.log(`${category.title.padEnd(16)} ${Math.round((category.score ?? 0) * 100)}`);
+  }
+  for (const id of ['largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift']) {
+    console.log(`${audits[id]!.title.padEnd(26)} ${audits[id]!.displayValue}`);
+  }
+  const failing = Object.values(audits).filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary');
+  for (const audit of failing) console.log(`  a melhorar: ${audit.id} — ${audit.title}`);
+} finally {
+  await browser.close();
+  server.stop();
+}
