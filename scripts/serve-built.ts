@@ -19,6 +19,8 @@ export async function serveBuilt(env: Record<string, string> = {}) {
   const child = spawn(process.execPath, ['dist/server/index.js'], {
     env: {
       PATH: process.env.PATH,
+      // Measured as the container runs it.
+      NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',

@@ -1,3 +1,4 @@
+import { existsSync, readdirSync } from 'node:fs';
 import { Router } from 'express';
 import expressStaticGzip, { type ExpressStaticGzipOptions } from 'express-static-gzip';
 import { ASSET_PREFIX } from './assets';
@@ -14,6 +15,11 @@ export function staticFiles(assetsDir: string, publicDir: string) {
   // Hashed names never change content, so browsers may keep them for a year.
   router.use(ASSET_PREFIX, precompressed(assetsDir, { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
   router.use('/images', precompressed(`${publicDir}/images`, { maxAge: '1d', index: false, fallthrough: false }));
-  router.use(precompressed(publicDir, { maxAge: '1d', index: false }));
+
+  // The other public files (icons, sharing image) are known at start-up: page requests skip
+  // the file system entirely instead of paying a stat and a 404 error object each.
+  const rootFiles = new Set(existsSync(publicDir) ? readdirSync(publicDir).map((name) => `/${name}`) : []);
+  const servePublic = precompressed(publicDir, { maxAge: '1d', index: false });
+  router.use((req, res, next) => (rootFiles.has(req.path) ? servePublic(req, res, next) : next()));
   return router;
 }
