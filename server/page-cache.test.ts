@@ -106,3 +106,17 @@ describe('hashed assets', () => {
     expect(br.headers['content-type']).toMatch(/javascript/);
   });
 });
+
+describe('public files', () => {
+  it('are served from the root with a day of cache', async () => {
+    const publicDir = mkdtempSync(path.join(tmpdir(), 'public-'));
+    mkdirSync(path.join(publicDir, 'images'));
+    writeFileSync(path.join(publicDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    const { app } = createTestApp({ publicDir });
+    const icon = await request(app).get('/favicon.svg');
+    expect(icon.status).toBe(200);
+    expect(icon.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(icon.headers['cache-control']).toBe('public, max-age=86400');
+    expect((await request(app).get('/favicon-nope.svg')).status).toBe(404);
+  });
+});
