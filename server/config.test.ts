@@ -63,6 +63,11 @@ describe('loadConfig', () => {
     ['ADMIN_TOKEN', 'a'.repeat(31)],
     ['DATABASE_URL', 'não é uma URL'],
     ['DATABASE_URL', 'mysql://user:senha@db:3306/site'],
+    ['SMTP_URL', 'http://mail.exemplo.com.br'],
+    ['SMTP_URL', 'não é uma URL'],
+    ['LEADS_TO', 'vendas@exemplo.com.br, não-é-email'],
+    ['LEADS_TO', ','],
+    ['MAIL_FROM', 'Site <sem-arroba>'],
   ])('rejects %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(name);
@@ -87,5 +92,39 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://u:senha123@db/site' })).toThrow(
       expect.objectContaining({ message: expect.not.stringContaining('senha123') }),
     );
+  });
+
+  describe('e-mail notifications', () => {
+    const mailEnv = { SMTP_URL: 'smtps://site:senha@smtp.exemplo.com.br:465', LEADS_TO: 'vendas@exemplo.com.br' };
+
+    it('are off when SMTP_URL and LEADS_TO are unset', () => {
+      expect(loadConfig({}).mail).toBeUndefined();
+    });
+
+    it('read every address of LEADS_TO and a sender from PUBLIC_URL by default', () => {
+      const config = loadConfig({ ...mailEnv, LEADS_TO: 'vendas@exemplo.com.br, comercial@exemplo.com.br', PUBLIC_URL: 'https://www.exemplo.com.br' });
+      expect(config.mail).toEqual({
+        smtpUrl: mailEnv.SMTP_URL,
+        to: ['vendas@exemplo.com.br', 'comercial@exemplo.com.br'],
+        from: 'Site <no-reply@www.exemplo.com.br>',
+      });
+    });
+
+    it.each(['Rota Norte <site@exemplo.com.br>', 'site@exemplo.com.br'])('read MAIL_FROM=%s', (from) => {
+      expect(loadConfig({ ...mailEnv, MAIL_FROM: from }).mail?.from).toBe(from);
+    });
+
+    it.each([
+      ['SMTP_URL', 'LEADS_TO'],
+      ['LEADS_TO', 'SMTP_URL'],
+    ] as const)('refuse %s without %s, naming the missing one', (present, missing) => {
+      expect(() => loadConfig({ [present]: mailEnv[present] })).toThrow(missing);
+    });
+
+    it('never repeat the SMTP password or a rejected address', () => {
+      const secret = (env: Record<string, string>) => expect(() => loadConfig(env)).toThrow(expect.objectContaining({ message: expect.not.stringMatching(/senha123|fulano/) }));
+      secret({ SMTP_URL: 'http://u:senha123@smtp.exemplo.com.br', LEADS_TO: 'vendas@exemplo.com.br' });
+      secret({ ...mailEnv, LEADS_TO: 'fulano@' });
+    });
   });
 });

@@ -30,6 +30,20 @@ const count = z.coerce.number().int().min(0);
 
 const isPostgresUrl = (value: string) => ['postgres:', 'postgresql:'].includes(URL.parse(value)?.protocol ?? '');
 
+const isSmtpUrl = (value: string) => {
+  const url = URL.parse(value);
+  return url !== null && ['smtp:', 'smtps:'].includes(url.protocol) && url.hostname !== '';
+};
+
+const emailAddress = z.email();
+const isEmail = (value: string) => emailAddress.safeParse(value).success;
+
+// "Nome <endereço>" or a bare address; no line breaks, so it can never open a new header.
+const isSender = (value: string) => {
+  const named = /^([^<>\r\n]*)<([^<>\s]+)>$/.exec(value.trim());
+  return isEmail(named ? named[2]! : value.trim()) && !/[\r\n]/.test(value);
+};
+
 const schema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -43,7 +57,17 @@ const schema = z
     SHUTDOWN_TIMEOUT_MS: count.min(1).default(10_000),
     ADMIN_TOKEN: z.string().min(32, 'use pelo menos 32 caracteres, por exemplo a saída de `openssl rand -hex 32`').optional(),
     DATABASE_URL: z.string().refine(isPostgresUrl, 'use uma URL postgres://usuário:senha@host:5432/banco').optional(),
+    SMTP_URL: z.string().refine(isSmtpUrl, 'use uma URL smtp://usuário:senha@host:587 ou smtps://usuário:senha@host:465').optional(),
+    LEADS_TO: z
+      .string()
+      .transform((value) => value.split(',').map((address) => address.trim()))
+      .refine((addresses) => addresses.every(isEmail), 'use um ou mais e-mails separados por vírgula, como vendas@empresa.com.br')
+      .optional(),
+    MAIL_FROM: z.string().refine(isSender, 'use um e-mail ou "Nome <e-mail>", como Site <no-reply@empresa.com.br>').optional(),
   })
+  // Half a mail setup is a mistake, not a choice: without both, leads would silently go nowhere.
+  .refine((env) => !env.SMTP_URL || env.LEADS_TO, { path: ['LEADS_TO'], message: 'defina também LEADS_TO junto com SMTP_URL' })
+  .refine((env) => !env.LEADS_TO || env.SMTP_URL, { path: ['SMTP_URL'], message: 'defina também SMTP_URL junto com LEADS_TO' })
   .transform((env) => ({
     port: env.PORT,
     host: env.HOST,
@@ -60,6 +84,16 @@ const schema = z
     adminToken: env.ADMIN_TOKEN,
     /** PostgreSQL instead of the embedded SQLite, for several replicas. */
     databaseUrl: env.DATABASE_URL,
+    /** Where each new lead is e-mailed; unset turns notifications off. */
+    mail:
+      env.SMTP_URL && env.LEADS_TO
+        ? {
+            smtpUrl: env.SMTP_URL,
+            to: env.LEADS_TO,
+            // The site's own domain by default, so the sender matches where the lead came from.
+            from: env.MAIL_FROM ?? `Site <no-reply@${new URL(env.PUBLIC_URL).hostname}>`,
+          }
+        : undefined,
   }));
 
 export type Config = z.output<typeof schema>;

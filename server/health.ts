@@ -8,15 +8,16 @@ import type { Logger } from './logger';
  */
 export function healthRouter(repository: Repository, logger: Logger, draining: AbortSignal) {
   const router = Router();
-  const databaseAnswers = async () => {
+  /** The query's answer, or undefined when the database does not answer. */
+  const ask = async <T>(query: () => Promise<T>) => {
     try {
-      await repository.ping();
-      return true;
+      return { answer: await query() };
     } catch (error) {
       logger.warn({ err: error }, 'health: o banco de dados não respondeu');
-      return false;
+      return undefined;
     }
   };
+  const databaseAnswers = async () => (await ask(() => repository.ping())) !== undefined;
 
   router.use((_req, res, next) => {
     res.set('Cache-Control', 'no-store');
@@ -26,9 +27,14 @@ export function healthRouter(repository: Repository, logger: Logger, draining: A
     if (await databaseAnswers()) res.json({ status: 'ok' });
     else res.status(503).json({ status: 'unavailable' });
   });
+  // The outbox count is read from the database alone: a mail server that is down leaves us ready.
   router.get('/ready', async (_req, res) => {
-    if (draining.aborted) res.status(503).json({ status: 'draining' });
-    else if (await databaseAnswers()) res.json({ status: 'ready' });
+    if (draining.aborted) {
+      res.status(503).json({ status: 'draining' });
+      return;
+    }
+    const pending = await ask(() => repository.outbox.pending());
+    if (pending) res.json({ status: 'ready', outbox: { pending: pending.answer } });
     else res.status(503).json({ status: 'unavailable' });
   });
   return router;

@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import { afterEach } from 'vitest';
 import { createApp, type AppDeps } from './app';
 import type { Manifest } from './assets';
-import type { Repository } from './db/repository';
+import type { Repository, RepositoryOptions } from './db/repository';
 import { openSqlite } from './db/sqlite';
 import { createLogger } from './logger';
 
@@ -22,8 +22,8 @@ afterEach(async () => {
 export const tempDir = () => mkdtempSync(path.join(tmpdir(), 'site-test-'));
 
 /** A real SQLite repository in a fresh directory, closed after the test. */
-export function testRepository(dataDir = tempDir()) {
-  const repository = openSqlite(dataDir);
+export function testRepository(dataDir = tempDir(), options?: RepositoryOptions) {
+  const repository = openSqlite(dataDir, options);
   openRepositories.push(repository);
   return repository;
 }

@@ -40,6 +40,21 @@ const migrations = [
      pickup_date date,
      notes text
    );`,
+  // The durable outbox: one row per e-mail, written in the transaction that stores the lead.
+  `CREATE TABLE outbox (
+     seq bigserial PRIMARY KEY,
+     id uuid NOT NULL UNIQUE,
+     kind text NOT NULL,
+     payload jsonb NOT NULL,
+     status text NOT NULL,
+     attempts integer NOT NULL,
+     next_attempt_at timestamptz NOT NULL,
+     claimed_until timestamptz,
+     last_error text,
+     created_at timestamptz NOT NULL,
+     sent_at timestamptz
+   );
+   CREATE INDEX outbox_due ON outbox (status, next_attempt_at);`,
 ];
 
 /**

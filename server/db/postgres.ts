@@ -1,14 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { migrate } from './postgres-migrations';
+import { postgresOutbox } from './postgres-outbox';
 import { createPool, guard, inTransaction, type PoolOptions } from './postgres-pool';
-import type { CreateResult, IdempotencyKey, Repository } from './repository';
+import type { CreateResult, IdempotencyKey, Repository, RepositoryOptions } from './repository';
 import { contactRow, contactsTable, insertSql, pageSql, quoteRow, quotesTable, rowValues, type Row, type Table } from './rows';
 
 type Previous = { fingerprint: string; resource_id: string; created_at: string };
 
 /** PostgreSQL for several replicas: the same Repository and semantics as SQLite. */
-export async function openPostgres(connectionString: string, options: PoolOptions): Promise<Repository> {
+export async function openPostgres(
+  connectionString: string,
+  { notifications = false, ...options }: PoolOptions & RepositoryOptions,
+): Promise<Repository> {
   const pool = createPool(connectionString, options);
   try {
     await guard(() => migrate(pool));
@@ -16,6 +20,8 @@ export async function openPostgres(connectionString: string, options: PoolOption
     await pool.end();
     throw error;
   }
+  const outbox = postgresOutbox(pool);
+  const notify: typeof outbox.enqueue = notifications ? outbox.enqueue : async () => {};
 
   const insert = (client: pg.PoolClient, table: Table<unknown>, row: Row) =>
     client.query(insertSql(table, (n) => `$${n}`), rowValues(table, row));
@@ -74,7 +80,9 @@ export async function openPostgres(connectionString: string, options: PoolOption
         'contacts',
         idempotency,
         async (client, id, createdAt) => {
-          await insert(client, contactsTable, contactRow(id, createdAt, fields));
+          const row = contactRow(id, createdAt, fields);
+          await insert(client, contactsTable, row);
+          await notify(client, { kind: 'contact', record: contactsTable.toRecord(row) }, createdAt);
           return { id, createdAt };
         },
         async (_client, id, createdAt) => ({ id, createdAt }),
@@ -87,12 +95,15 @@ export async function openPostgres(connectionString: string, options: PoolOption
         async (client, id, createdAt) => {
           const row = quoteRow(id, createdAt, fields);
           await insert(client, quotesTable, row);
-          return quotesTable.toRecord(row);
+          const record = quotesTable.toRecord(row);
+          await notify(client, { kind: 'quote', record }, createdAt);
+          return record;
         },
         async (client, id) => (await findQuote(client, id))!,
       ),
     listQuotes: (pageNumber, limit) => page(quotesTable, pageNumber, limit),
     getQuote: (id) => guard(() => findQuote(pool, id)),
+    outbox: outbox.store,
     ping: () => guard(async () => void (await pool.query('SELECT 1'))),
     async close() {
       if (closed) return;

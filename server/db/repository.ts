@@ -1,6 +1,7 @@
 import type { Created } from '../../shared/api-types';
 import type { Contact, ContactFields } from '../../shared/contact';
 import type { Quote, QuoteFields } from '../../shared/quote';
+import type { OutboxStore } from './outbox';
 
 /** A write with an Idempotency-Key: the same key and body replay the first result. */
 export type IdempotencyKey = { key: string; fingerprint: string };
@@ -12,6 +13,14 @@ export type CreateResult<T = Created> =
 
 export type ListResult<T> = { items: T[]; total: number };
 
+export type RepositoryOptions = {
+  /**
+   * Writes an outbox row with every new contact and quote, for the e-mail dispatcher. Off when
+   * notifications are: rows nobody will send would pile up and be mailed, stale, once turned on.
+   */
+  notifications?: boolean;
+};
+
 /** Everything the app needs from storage; SQLite and PostgreSQL both implement it. */
 export interface Repository {
   createContact(fields: ContactFields, idempotency?: IdempotencyKey): Promise<CreateResult<Created>>;
@@ -20,6 +29,8 @@ export interface Repository {
   listQuotes(page: number, limit: number): Promise<ListResult<Quote>>;
   /** `id` must be a UUID (the router checks); undefined when no quote has it. */
   getQuote(id: string): Promise<Quote | undefined>;
+  /** The notifications waiting to be e-mailed. */
+  outbox: OutboxStore;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
-import type { CreateResult, IdempotencyKey, Repository } from './repository';
+import type { CreateResult, IdempotencyKey, Repository, RepositoryOptions } from './repository';
+import { sqliteOutbox } from './sqlite-outbox';
 import { contactRow, contactsTable, insertSql, pageSql, quoteRow, quotesTable, rowValues, type Row, type Table } from './rows';
 
 /** Versioned schema: each entry runs once, in order; PRAGMA user_version records how far. */
@@ -44,17 +45,34 @@ const migrations = [
      pickup_date TEXT,
      notes TEXT
    );`,
+  // The durable outbox: one row per e-mail, written in the transaction that stores the lead.
+  `CREATE TABLE outbox (
+     seq INTEGER PRIMARY KEY AUTOINCREMENT,
+     id TEXT NOT NULL UNIQUE,
+     kind TEXT NOT NULL,
+     payload TEXT NOT NULL,
+     status TEXT NOT NULL,
+     attempts INTEGER NOT NULL,
+     next_attempt_at TEXT NOT NULL,
+     claimed_until TEXT,
+     last_error TEXT,
+     created_at TEXT NOT NULL,
+     sent_at TEXT
+   );
+   CREATE INDEX outbox_due ON outbox (status, next_attempt_at);`,
 ];
 
 export const SQLITE_FILE = 'site.db';
 
 /** The embedded default: one file in dataDir, no server to run. */
-export function openSqlite(dataDir: string): Repository {
+export function openSqlite(dataDir: string, { notifications = false }: RepositoryOptions = {}): Repository {
   mkdirSync(dataDir, { recursive: true });
   const db = new DatabaseSync(path.join(dataDir, SQLITE_FILE));
   // WAL lets readers run beside the writer; FULL sync makes a commit survive a power cut.
   db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000;');
   migrate(db);
+  const outbox = sqliteOutbox(db);
+  const notify: typeof outbox.enqueue = notifications ? outbox.enqueue : () => {};
 
   const transaction = <T>(work: () => T): T => {
     db.exec('BEGIN IMMEDIATE');
@@ -122,7 +140,9 @@ export function openSqlite(dataDir: string): Repository {
         'contacts',
         idempotency,
         (id, createdAt) => {
-          insert(contactsTable, contactRow(id, createdAt, fields));
+          const row = contactRow(id, createdAt, fields);
+          insert(contactsTable, row);
+          notify({ kind: 'contact', record: contactsTable.toRecord(row) }, createdAt);
           return { id, createdAt };
         },
         (id, createdAt) => ({ id, createdAt }),
@@ -138,7 +158,9 @@ export function openSqlite(dataDir: string): Repository {
         (id, createdAt) => {
           const row = quoteRow(id, createdAt, fields);
           insert(quotesTable, row);
-          return quotesTable.toRecord(row);
+          const record = quotesTable.toRecord(row);
+          notify({ kind: 'quote', record }, createdAt);
+          return record;
         },
         (id) => findQuote(id)!,
       );
@@ -149,6 +171,7 @@ export function openSqlite(dataDir: string): Repository {
     async getQuote(id) {
       return findQuote(id);
     },
+    outbox: outbox.store,
     async ping() {
       db.prepare('SELECT 1').get();
     },

@@ -5,15 +5,15 @@ import { createLogger } from '../logger';
 import { tempDir, testRepository } from '../test-app';
 import { openPostgres } from './postgres';
 import type { PoolOptions } from './postgres-pool';
-import type { Repository } from './repository';
+import type { Repository, RepositoryOptions } from './repository';
 
 /** A storage backend the contract suite runs against. */
 export type Backend = {
   name: string;
   /** An empty store for this test, closed after it. */
-  fresh(): Promise<Repository>;
+  fresh(options?: RepositoryOptions): Promise<Repository>;
   /** Another handle on the store fresh() made last, as a second replica (or a restart) opens it. */
-  another(): Promise<Repository>;
+  another(options?: RepositoryOptions): Promise<Repository>;
 };
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
@@ -24,12 +24,12 @@ const sqlite = (): Backend => {
   let dataDir = '';
   return {
     name: 'SQLite',
-    async fresh() {
+    async fresh(options) {
       dataDir = tempDir();
-      return testRepository(dataDir);
+      return testRepository(dataDir, options);
     },
-    async another() {
-      return testRepository(dataDir);
+    async another(options) {
+      return testRepository(dataDir, options);
     },
   };
 };
@@ -67,7 +67,7 @@ export function postgresSchema(url: string) {
     /** Creates the (empty) schema once. */
     ensure,
     /** Opens the repository (migrating the schema the first time), closed after the test. */
-    async open(options: Partial<PoolOptions> = {}) {
+    async open(options: Partial<PoolOptions> & RepositoryOptions = {}) {
       await ensure();
       const repository = await openPostgres(schemaUrl, { logger: quietLogger, max: 5, ...options });
       opened.push(repository);
@@ -80,12 +80,13 @@ const postgres = (url: string): Backend => {
   const store = postgresSchema(url);
   return {
     name: 'PostgreSQL',
-    async fresh() {
-      const repository = await store.open();
-      await store.admin.query(`TRUNCATE ${store.schema}.contacts, ${store.schema}.quotes, ${store.schema}.idempotency_keys`);
+    async fresh(options) {
+      const repository = await store.open(options);
+      const tables = ['contacts', 'quotes', 'idempotency_keys', 'outbox'].map((table) => `${store.schema}.${table}`);
+      await store.admin.query(`TRUNCATE ${tables.join(', ')}`);
       return repository;
     },
-    another: () => store.open(),
+    another: (options) => store.open(options),
   };
 };
 

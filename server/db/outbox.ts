@@ -1,0 +1,45 @@
+import type { Contact } from '../../shared/contact';
+import type { Quote } from '../../shared/quote';
+import type { Row } from './rows';
+
+/** What a notification is about: the record exactly as it was stored. */
+export type Lead = { kind: 'contact'; record: Contact } | { kind: 'quote'; record: Quote };
+
+/** One e-mail to send, as the dispatcher claimed it. */
+export type Notification = Lead & {
+  id: string;
+  /** Claims so far, this one included. */
+  attempts: number;
+  createdAt: string;
+};
+
+/**
+ * The durable outbox: rows written in the same transaction as the lead, sent later.
+ * Claims are leases: a replica that dies mid-send lets its claim expire and another retries.
+ */
+export interface OutboxStore {
+  /** Claims the oldest due notification for `leaseMs`; undefined when none is due. */
+  claim(leaseMs: number): Promise<Notification | undefined>;
+  markSent(id: string): Promise<void>;
+  /** Releases the claim and makes the notification due again after `delayMs`. */
+  retryLater(id: string, delayMs: number, error: string): Promise<void>;
+  /** Gives up: the notification is kept, marked failed, and never claimed again. */
+  markFailed(id: string, error: string): Promise<void>;
+  /** How many notifications wait to be sent (due or backing off). */
+  pending(): Promise<number>;
+}
+
+export const OUTBOX_COLUMNS = 'id, kind, payload, attempts, created_at';
+
+/** SQLite hands back the JSON text; PostgreSQL's jsonb arrives already parsed. */
+export const toNotification = (row: Row): Notification =>
+  ({
+    id: String(row.id),
+    kind: row.kind,
+    record: typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload,
+    attempts: Number(row.attempts),
+    createdAt: String(row.created_at),
+  }) as Notification;
+
+/** last_error is for whoever reads the table; a runaway server reply must not bloat it. */
+export const errorText = (error: string) => error.slice(0, 1000);

@@ -1,0 +1,90 @@
+import type { Contact } from '../../shared/contact';
+import type { Quote } from '../../shared/quote';
+import type { Lead } from '../db/outbox';
+
+/** The parts of the e-mail that depend on the lead; sender and recipients come from the config. */
+export type LeadMessage = {
+  subject: string;
+  text: string;
+  html: string;
+  replyTo: { name: string; address: string };
+};
+
+type Field = [label: string, value: string | undefined];
+
+const CARGO_LABELS: Record<Quote['cargoType'], string> = {
+  bebidas: 'Bebidas',
+  alimentos: 'Alimentos',
+  quimicos: 'Químicos',
+  industrial: 'Industrial',
+  tecnologia: 'Tecnologia',
+};
+
+// Sales reads the time as it is in Brazil, not in UTC.
+const brazilTime = (iso: string) =>
+  new Date(iso).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo', dateStyle: 'short', timeStyle: 'short' });
+
+// Validation already refuses line breaks in names; stored rows are still treated as untrusted.
+const oneLine = (value: string) => value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+
+const who = (lead: Contact | Quote) => oneLine(lead.company ? `${lead.name} (${lead.company})` : lead.name);
+
+const place = ({ city, state }: Quote['origin']) => `${city}/${state}`;
+
+const contactFields = (contact: Contact): Field[] => [
+  ['Nome', contact.name],
+  ['E-mail', contact.email],
+  ['Telefone', contact.phone],
+  ['Empresa', contact.company],
+  ['Mensagem', contact.message],
+];
+
+const quoteFields = (quote: Quote): Field[] => [
+  ['Nome', quote.name],
+  ['E-mail', quote.email],
+  ['Telefone', quote.phone],
+  ['Empresa', quote.company],
+  ['Origem', place(quote.origin)],
+  ['Destino', place(quote.destination)],
+  ['Tipo de carga', CARGO_LABELS[quote.cargoType]],
+  ['Peso', `${quote.weightTons.toLocaleString('pt-BR')} t`],
+  ['Veículo', quote.vehicle],
+  ['Data de coleta', quote.pickupDate?.split('-').reverse().join('/')],
+  ['Observações', quote.notes],
+];
+
+/** Subject, plain text and HTML of the e-mail that tells sales about one lead. */
+export function leadMessage(lead: Lead): LeadMessage {
+  const { record } = lead;
+  const [title, fields] =
+    lead.kind === 'contact'
+      ? ['Nova solicitação de contato', contactFields(lead.record)]
+      : ['Nova cotação de frete', quoteFields(lead.record)];
+  const route = lead.kind === 'quote' ? `: ${place(lead.record.origin)} → ${place(lead.record.destination)}` : '';
+  const all: [string, string][] = [
+    ...fields.filter((field): field is [string, string] => field[1] !== undefined),
+    ['Recebido em', brazilTime(record.createdAt)],
+    ['Identificador', record.id],
+  ];
+  const reply = 'Responda a este e-mail para escrever diretamente ao cliente.';
+  return {
+    subject: oneLine(`${title} — ${who(record)}${route}`),
+    text: [`${title}`, '', ...all.map(([label, value]) => `${label}: ${value}`), '', reply, ''].join('\n'),
+    html: [
+      '<!doctype html><html lang="pt-BR"><body>',
+      `<h1 style="font-size:18px">${escapeHtml(title)}</h1>`,
+      '<table cellpadding="4" style="border-collapse:collapse">',
+      ...all.map(
+        ([label, value]) =>
+          `<tr><th align="left" valign="top">${escapeHtml(label)}</th><td style="white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
+      ),
+      '</table>',
+      `<p>${escapeHtml(reply)}</p>`,
+      '</body></html>',
+    ].join('\n'),
+    replyTo: { name: oneLine(record.name), address: record.email },
+  };
+}
