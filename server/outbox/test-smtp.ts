@@ -81,6 +81,8 @@ export async function startSmtp({ port = 0, credentials, onMessage }: Options = 
   const messages: Received[] = [];
   const server = new SMTPServer({
     logger: false,
+    // A test that leaves a send hanging must not hold the server open for the default 30 s.
+    closeTimeout: 100,
     disabledCommands: credentials ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
     authOptional: !credentials,
     allowInsecureAuth: true,

@@ -1,0 +1,87 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import { contactFields, fullQuote, quoteFields, sampleContact } from '../test-fixtures';
+import { backends } from './test-backends';
+
+const LEASE_MS = 60_000;
+const on = { notifications: true };
+
+// The outbox behaves the same on every backend: what the dispatcher relies on, said once.
+describe.each(backends())('Outbox on $name', (backend) => {
+  it('holds one notification per new contact and quote, with the record as stored', async () => {
+    const repository = await backend.fresh(on);
+    const contact = await repository.createContact(contactFields());
+    const quote = await repository.createQuote(quoteFields(fullQuote));
+    if (contact.outcome !== 'created' || quote.outcome !== 'created') throw new Error('not created');
+
+    const first = await repository.outbox.claim(LEASE_MS);
+    const second = await repository.outbox.claim(LEASE_MS);
+
+    expect(first).toMatchObject({ kind: 'contact', attempts: 1, record: { ...sampleContact, ...contact.record } });
+    expect(second).toMatchObject({ kind: 'quote', attempts: 1, record: quote.record });
+    expect(second!.createdAt).toBe(quote.record.createdAt);
+  });
+
+  it('writes no notification when notifications are off', async () => {
+    const repository = await backend.fresh();
+    await repository.createContact(contactFields());
+    expect(await repository.outbox.pending()).toBe(0);
+  });
+
+  it('writes nothing more for a replayed or conflicting Idempotency-Key', async () => {
+    const repository = await backend.fresh(on);
+    await repository.createContact(contactFields(), { key: 'k', fingerprint: 'a' });
+    await repository.createContact(contactFields(), { key: 'k', fingerprint: 'a' });
+    await repository.createContact(contactFields(), { key: 'k', fingerprint: 'b' });
+    expect(await repository.outbox.pending()).toBe(1);
+  });
+
+  it('gives a claimed notification to no one else until its lease expires', async () => {
+    const repository = await backend.fresh(on);
+    await repository.createContact(contactFields());
+    const claimed = await repository.outbox.claim(200);
+
+    expect(await repository.outbox.claim(LEASE_MS)).toBeUndefined();
+    await sleep(250);
+    expect(await repository.outbox.claim(LEASE_MS)).toMatchObject({ id: claimed!.id, attempts: 2 });
+  });
+
+  it('makes a notification due again only after the retry delay', async () => {
+    const repository = await backend.fresh(on);
+    await repository.createContact(contactFields());
+    const claimed = await repository.outbox.claim(LEASE_MS);
+
+    await repository.outbox.retryLater(claimed!.id, 200, 'ECONNREFUSED');
+
+    expect(await repository.outbox.claim(LEASE_MS)).toBeUndefined();
+    expect(await repository.outbox.pending()).toBe(1);
+    await sleep(250);
+    expect(await repository.outbox.claim(LEASE_MS)).toMatchObject({ id: claimed!.id, attempts: 2 });
+  });
+
+  it('never hands out again what was sent or given up', async () => {
+    const repository = await backend.fresh(on);
+    await repository.createContact(contactFields());
+    await repository.createContact(contactFields());
+    const sent = await repository.outbox.claim(LEASE_MS);
+    const failed = await repository.outbox.claim(LEASE_MS);
+
+    await repository.outbox.markSent(sent!.id);
+    await repository.outbox.markFailed(failed!.id, '550 caixa inexistente');
+
+    expect(await repository.outbox.claim(LEASE_MS)).toBeUndefined();
+    expect(await repository.outbox.pending()).toBe(0);
+  });
+
+  it('hands each notification to one claimant when two instances claim at once', async () => {
+    const first = await backend.fresh(on);
+    const second = await backend.another(on);
+    for (let n = 0; n < 20; n++) await first.createContact(contactFields({ ...sampleContact, message: `m${n}` }));
+
+    const claims = await Promise.all(Array.from({ length: 30 }, (_, n) => (n % 2 ? first : second).outbox.claim(LEASE_MS)));
+
+    const ids = claims.filter((claim) => claim !== undefined).map((claim) => claim.id);
+    expect(ids).toHaveLength(20);
+    expect(new Set(ids).size).toBe(20);
+  });
+});
