@@ -66,12 +66,12 @@ export function startDispatcher({ outbox, send, logger, timing = defaultTiming }
     logger.info({ notificationId, kind: notification.kind, attempts }, 'notificação por e-mail enviada');
   };
 
+  // Until nothing is due; once more if a new lead arrived after the last empty claim.
   const drain = async () => {
     do {
       wokenWhileRunning = false;
-      for (let next = await outbox.claim(timing.leaseMs); next; next = stopped ? undefined : await outbox.claim(timing.leaseMs)) {
-        await deliver(next);
-      }
+      let next: Notification | undefined;
+      while (!stopped && (next = await outbox.claim(timing.leaseMs))) await deliver(next);
     } while (wokenWhileRunning && !stopped);
   };
 
