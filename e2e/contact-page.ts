@@ -1,0 +1,42 @@
+import type { Page } from 'playwright-core';
+
+export type ContactValues = { name: string; email: string; phone: string; company: string; message: string };
+
+/** The form's fields by their accessible names, as a screen reader announces them. */
+const LABELS: Record<keyof ContactValues, string> = {
+  name: 'Nome completo',
+  email: 'E-mail',
+  phone: 'Telefone ou WhatsApp',
+  company: 'Empresa',
+  message: 'Mensagem',
+};
+
+export const field = (page: Page, name: keyof ContactValues) =>
+  page.locator('#contact').getByRole('textbox', { name: LABELS[name], exact: true });
+
+export const submitButton = (page: Page) => page.locator('#contact button[type="submit"]');
+
+/** Types each given value into its field, key by key, as a visitor would. */
+export async function fillContactForm(page: Page, values: Partial<ContactValues>) {
+  for (const [name, value] of Object.entries(values) as [keyof ContactValues, string][]) {
+    await field(page, name).fill('');
+    await field(page, name).pressSequentially(value);
+  }
+}
+
+export async function fieldValues(page: Page): Promise<ContactValues> {
+  const names = Object.keys(LABELS) as (keyof ContactValues)[];
+  const values = await Promise.all(names.map((name) => field(page, name).inputValue()));
+  return Object.fromEntries(names.map((name, index) => [name, values[index]])) as ContactValues;
+}
+
+export const isContactPost = (url: string, method: string) => method === 'POST' && new URL(url).pathname === '/api/contacts';
+
+/** A complete request with every optional field, accents included, stored byte for byte. */
+export const FULL_REQUEST: ContactValues = {
+  name: 'Conceição Araújo',
+  email: 'conceicao@logistica-norte.com.br',
+  phone: '(91) 98765-4321',
+  company: 'Distribuidora Açaí & Cia',
+  message: 'Carga seca de São Paulo para Belém, 28 t, duas vezes por mês.\nPrecisamos de rastreamento.',
+};

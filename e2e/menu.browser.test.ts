@@ -1,0 +1,83 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { hydrateIslands, PHONE, useSite } from './site';
+
+const site = useSite();
+
+const toggle = (page: Page) => page.locator('header .nav__toggle');
+const menuList = (page: Page) => page.locator('header .nav__list');
+
+async function openPhonePage() {
+  const opened = await site.open('/', { viewport: PHONE });
+  await hydrateIslands(opened.page);
+  return opened;
+}
+
+/** The section's top edge, relative to the viewport, once smooth scrolling has settled. */
+const sectionTop = (page: Page, id: string) => page.locator(`#${id}`).evaluate((section) => section.getBoundingClientRect().top);
+
+describe('the mobile menu at 375 px', { timeout: 20_000 }, () => {
+  it('starts closed, with aria-expanded="false" on a toggle that controls the list', async () => {
+    const { page, problems } = await openPhonePage();
+    await expect(toggle(page).getAttribute('aria-expanded')).resolves.toBe('false');
+    const controlled = await toggle(page).getAttribute('aria-controls');
+    await expect(menuList(page).getAttribute('id')).resolves.toBe(controlled);
+    await expect(menuList(page).isVisible()).resolves.toBe(false);
+    expect(problems).toEqual([]);
+  });
+
+  it('opens on the first click even before its script has loaded, and aria-expanded and the label follow', async () => {
+    // The island wakes on that very click (client/entry.ts replays it once React is in).
+    const { page, problems } = await site.open('/', { viewport: PHONE });
+    await expect(page.locator('[data-island="menu"]').getAttribute('data-hydrated')).resolves.toBeNull();
+    await toggle(page).click();
+    await menuList(page).waitFor({ state: 'visible' });
+    await expect(toggle(page).getAttribute('aria-expanded')).resolves.toBe('true');
+    await expect(toggle(page).getAttribute('aria-label')).resolves.toBe('Fechar menu');
+    await expect(menuList(page).getByRole('link').count()).resolves.toBe(9);
+
+    await toggle(page).click();
+    await menuList(page).waitFor({ state: 'hidden' });
+    await expect(toggle(page).getAttribute('aria-expanded')).resolves.toBe('false');
+    await expect(toggle(page).getAttribute('aria-label')).resolves.toBe('Abrir menu');
+    expect(problems).toEqual([]);
+  });
+
+  it('closes when a link is clicked and scrolls to that section below the sticky header', async () => {
+    const { page, problems } = await openPhonePage();
+    await toggle(page).click();
+    await menuList(page).getByRole('link', { name: 'Frota' }).click();
+
+    await menuList(page).waitFor({ state: 'hidden' });
+    await expect(toggle(page).getAttribute('aria-expanded')).resolves.toBe('false');
+    await page.waitForURL(/#fleet$/);
+    // Smooth scrolling takes a moment; the section ends up just under the header, not under it.
+    await expect.poll(() => sectionTop(page, 'fleet'), { timeout: 5_000 }).toBeLessThan(150);
+    const headerBottom = await page.locator('header .site-header__bar').evaluate((bar) => bar.getBoundingClientRect().bottom);
+    expect(await sectionTop(page, 'fleet')).toBeGreaterThanOrEqual(headerBottom - 1);
+    expect(problems).toEqual([]);
+  });
+
+  it('closes on Escape and gives the focus back to the toggle', async () => {
+    const { page } = await openPhonePage();
+    await toggle(page).focus();
+    await page.keyboard.press('Enter');
+    await menuList(page).waitFor({ state: 'visible' });
+    await page.keyboard.press('Tab');
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Início');
+
+    await page.keyboard.press('Escape');
+    await menuList(page).waitFor({ state: 'hidden' });
+    await expect(toggle(page).getAttribute('aria-expanded')).resolves.toBe('false');
+    await expect(toggle(page).evaluate((button) => button === document.activeElement)).resolves.toBe(true);
+  });
+
+  it('closes when the visitor taps outside it', async () => {
+    const { page } = await openPhonePage();
+    await toggle(page).click();
+    await menuList(page).waitFor({ state: 'visible' });
+    await page.mouse.click(PHONE.width / 2, PHONE.height - 100);
+    await menuList(page).waitFor({ state: 'hidden' });
+    await expect(toggle(page).getAttribute('aria-expanded')).resolves.toBe('false');
+  });
+});

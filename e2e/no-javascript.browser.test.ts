@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { field, fieldValues, fillContactForm, FULL_REQUEST, submitButton } from './contact-page';
+import { storedContacts, unexpected, useSite } from './site';
+
+const site = useSite({ RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PER_HOUR: '0' });
+
+const openWithoutJavaScript = () => site.open('/#contact', { javaScriptEnabled: false });
+
+// With JavaScript off, Chromium refuses the page's own scripts and names the reason "csp",
+// with or without a policy on the page (checked against a bare page): that is the setting, not ours.
+const SCRIPTS_REFUSED = /^requestfailed: GET \S+\/assets\/\S+\.js csp$/;
+
+describe('the contact form without JavaScript', { timeout: 20_000 }, () => {
+  it('posts the form, lands on the confirmation and stores the request', async () => {
+    const { page, problems } = await openWithoutJavaScript();
+    await fillContactForm(page, FULL_REQUEST);
+
+    const [response] = await Promise.all([page.waitForNavigation(), submitButton(page).click()]);
+
+    // The 303 of the POST leads here; the browser follows it with a GET.
+    expect(response?.request().redirectedFrom()?.method()).toBe('POST');
+    expect(page.url()).toBe(`${site.url}/?contato=enviado#contact`);
+    const confirmation = page.locator('#contact').getByRole('status');
+    await expect(confirmation.textContent()).resolves.toBe('Solicitação enviada com sucesso! Nossa equipe entrará em contato em até 2 horas úteis.');
+    await expect(confirmation.isVisible()).resolves.toBe(true);
+    await expect(fieldValues(page)).resolves.toEqual({ name: '', email: '', phone: '', company: '', message: '' });
+
+    // A posted form sends a typed line break as CRLF (HTML standard), and the server keeps it.
+    const stored = (await storedContacts(site.dataDir)).filter((contact) => contact.email === FULL_REQUEST.email);
+    const message = FULL_REQUEST.message.replace('\n', '\r\n');
+    expect(stored).toEqual([{ id: expect.any(String), createdAt: expect.any(String), ...FULL_REQUEST, message }]);
+    expect(unexpected(problems, SCRIPTS_REFUSED)).toEqual([]);
+  });
+
+  it('shows each error beside its field and keeps every value typed', async () => {
+    const { page, problems } = await openWithoutJavaScript();
+    // Both pass the browser's own checks; only the server can refuse them.
+    const typed = { ...FULL_REQUEST, name: '   ', email: 'sem.js@empresa.com.br', phone: 'ligar depois' };
+    await fillContactForm(page, typed);
+
+    const [response] = await Promise.all([page.waitForNavigation(), submitButton(page).click()]);
+
+    expect(response?.status()).toBe(400);
+    for (const [name, error] of [
+      ['name', 'Informe seu nome.'],
+      ['phone', 'Use apenas números, espaços e os sinais + ( ) - .'],
+    ] as const) {
+      const input = field(page, name);
+      await expect(input.getAttribute('aria-invalid')).resolves.toBe('true');
+      const described = await input.evaluate((element) => document.getElementById(element.getAttribute('aria-describedby') ?? '')?.textContent);
+      expect(described).toBe(error);
+    }
+    await expect(field(page, 'email').getAttribute('aria-invalid')).resolves.toBeNull();
+    await expect(fieldValues(page)).resolves.toEqual(typed);
+    expect((await storedContacts(site.dataDir)).some((contact) => contact.email === typed.email)).toBe(false);
+    expect(unexpected(problems, SCRIPTS_REFUSED, /\b400\b/)).toEqual([]);
+  });
+});

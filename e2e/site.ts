@@ -1,0 +1,134 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Response } from 'playwright-core';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { openSqlite } from '../server/db/sqlite';
+import { launchOptions } from './browser';
+import { startServer, type RunningServer } from './server';
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 375, height: 812 };
+
+/** The ids of the landing page's sections, in the order SPEC §2 gives them. */
+export const SECTION_IDS = ['home', 'achievements', 'about', 'services', 'fleet', 'areas', 'certifications', 'contact'];
+
+/** Where screenshots go for a person to review; git-ignored (.artifacts/). */
+export const SCREENSHOT_DIR = path.resolve('.artifacts/screenshots');
+
+// Chromium reports most CSP violations on its own, but only as console text: the event is the sure signal.
+const REPORT_CSP_VIOLATIONS = `document.addEventListener('securitypolicyviolation', (event) =>
+  console.error('Content Security Policy violation: ' + event.violatedDirective + ' blocked ' + event.blockedURI));`;
+
+/** Everything that went wrong on a page, as readable lines: console errors and warnings, page errors, failed requests. */
+export function watchProblems(page: Page) {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(`console.${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  page.on('requestfailed', (request) => problems.push(`requestfailed: ${request.method()} ${request.url()} ${request.failure()?.errorText}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`http ${response.status()}: ${response.request().method()} ${response.url()}`);
+  });
+  return problems;
+}
+
+/** The problems not matched by any of the expected patterns. */
+export const unexpected = (problems: string[], ...expected: RegExp[]) =>
+  problems.filter((problem) => !expected.some((pattern) => pattern.test(problem)));
+
+/**
+ * Wakes every island the way a visitor does (the pointer over it, which also scrolls it into
+ * view) and resolves once each one is live: marked data-hydrated by client/entry.ts, and its
+ * DOM claimed by React. One frame and a task later the commit, event handlers included, is in.
+ * Before that a click on the form would post it the JavaScript-free way.
+ */
+export async function hydrateIslands(page: Page) {
+  const scrollY = await page.evaluate(() => window.scrollY);
+  for (const island of await page.locator('[data-island]').all()) await island.locator(':scope > *').first().hover();
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll<HTMLElement>('[data-island]')].every(
+        (island) =>
+          island.dataset.hydrated === 'true' &&
+          Object.keys(island.firstElementChild ?? {}).some((key) => key.startsWith('__reactProps$')),
+      ),
+    undefined,
+    { timeout: 10_000 },
+  );
+  await page.evaluate(async (top) => {
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+    window.scrollTo({ top, behavior: 'instant' });
+  }, scrollY);
+}
+
+export type OpenedPage = { page: Page; context: BrowserContext; response: Response | null; problems: string[] };
+
+/** One built server and one Chromium per test file; a fresh browser context per test. */
+export function useSite(env: Record<string, string> = {}) {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(env), chromium.launch(launchOptions())]);
+  }, 30_000);
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const running = () => {
+    if (!server || !browser) throw new Error('o servidor e o navegador ainda não foram iniciados');
+    return { server, browser };
+  };
+
+  return {
+    get url() {
+      return running().server.url;
+    },
+    get dataDir() {
+      return running().server.dataDir;
+    },
+    /** A new context (viewport, JavaScript, CSP…) with a page on `pathname`, watched for problems. */
+    async open(pathname: string, options: BrowserContextOptions = {}): Promise<OpenedPage> {
+      const context = await running().browser.newContext({ viewport: DESKTOP, locale: 'pt-BR', ...options });
+      contexts.push(context);
+      await context.addInitScript(REPORT_CSP_VIOLATIONS);
+      const page = await context.newPage();
+      const problems = watchProblems(page);
+      const response = await page.goto(new URL(pathname, running().server.url).href);
+      return { page, context, response, problems };
+    },
+  };
+}
+
+/** The stored contact requests, read straight from the server's SQLite file. */
+export async function storedContacts(dataDir: string) {
+  const repository = openSqlite(dataDir);
+  try {
+    return (await repository.listContacts(1, 10)).items;
+  } finally {
+    await repository.close();
+  }
+}
+
+export async function screenshot(page: Page, name: string) {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+/** Scrolls to the bottom and back, so lazy images load (and can fail) before anything is judged. */
+export async function scrollThrough(page: Page) {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
+      window.scrollTo({ top: y, behavior: 'instant' });
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    }
+    window.scrollTo({ top: 0, behavior: 'instant' });
+  });
+  await page.waitForFunction(() => [...document.images].every((image) => image.complete));
+}
