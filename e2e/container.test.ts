@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
+import { stopProcess } from './server';
 
 // No container engine runs here: perform the Dockerfile's steps by hand, read from the
 // Dockerfile itself, and start the result exactly as the image's CMD and ENV do.
@@ -38,7 +39,7 @@ const work = mkdtempSync(path.join(tmpdir(), 'site-image-'));
 const buildDir = path.join(work, 'build');
 const runtimeDir = path.join(work, 'app');
 const dataDir = path.join(work, 'data');
-let stop = () => {};
+let stop: () => Promise<unknown> = async () => {};
 afterAll(() => stop());
 
 describe('the Dockerfile', () => {
@@ -60,7 +61,8 @@ describe('the Dockerfile', () => {
       cwd: runtimeDir,
       env: { PATH: process.env.PATH, ...runtimeEnv, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir },
     });
-    stop = () => child.kill('SIGTERM');
+    const exited = new Promise<number | string>((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal ?? -1)));
+    stop = () => stopProcess(child, exited);
     const port = await new Promise<number>((resolve, reject) => {
       createInterface({ input: child.stdout }).on('line', (line) => {
         const entry = JSON.parse(line) as { msg?: string; port?: number };

@@ -60,6 +60,20 @@ describe('graceful shutdown', () => {
   });
 });
 
+describe('a second signal', () => {
+  it('forces the exit while a request is still in flight', async () => {
+    server = await startServer({ SHUTDOWN_TIMEOUT_MS: '30000' });
+    const stuck = await postInTwoParts(server.url, lead(1));
+    stuck.reply.catch(() => {});
+    await delay(200);
+    server.child.kill('SIGTERM');
+    await delay(200);
+    expect(server.child.exitCode).toBeNull();
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(1);
+  });
+});
+
 describe('a crash', () => {
   it('keeps a contact acknowledged with 201 before SIGKILL', async () => {
     server = await startServer();

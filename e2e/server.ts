@@ -25,6 +25,16 @@ export function spawnServer(env: Record<string, string> = {}, dataDir = tempData
   });
 }
 
+/** SIGTERM, and SIGKILL if it is still there after 15 s: a test never leaves a server behind. */
+export async function stopProcess(child: ChildProcessWithoutNullStreams, exited: Promise<number | string>) {
+  if (child.exitCode !== null || child.signalCode !== null) return exited;
+  child.kill('SIGTERM');
+  const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  const code = await exited;
+  clearTimeout(killer);
+  return code;
+}
+
 /** Starts the built server on a free port and waits until it listens. */
 export async function startServer(env: Record<string, string> = {}, dataDir = tempDataDir()): Promise<RunningServer> {
   const child = spawnServer(env, dataDir);
@@ -42,9 +52,6 @@ export async function startServer(env: Record<string, string> = {}, dataDir = te
     void exited.then((code) => reject(new Error(`o servidor saiu (${code}) antes de escutar: ${stderr}`)));
   });
 
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    return exited;
-  };
+  const stop = () => stopProcess(child, exited);
   return { url: `http://127.0.0.1:${port}`, dataDir, child, logs, stderr: () => stderr, exited, stop };
 }

@@ -34,18 +34,18 @@ export async function listen(app: Express, config: Config, logger: Logger, { dra
   logger.info({ host: config.host, port }, 'servidor no ar');
 
   const shutdown = (signal: NodeJS.Signals) => {
-    if (stopping) {
-      logger.warn({ signal }, 'segundo sinal: saindo imediatamente');
-      process.exit(1);
-    }
+    // What must happen comes before any log line: a write to a broken stdout must not stop it.
+    if (stopping) process.exit(1);
     stopping = true;
-    draining.abort();
-    logger.info({ signal }, 'encerrando: aguardando as requisições em andamento');
     const forceExit = setTimeout(() => {
-      logger.error({ timeoutMs: config.shutdownTimeoutMs }, 'encerramento excedeu o tempo limite');
-      process.exit(1);
+      try {
+        logger.error({ timeoutMs: config.shutdownTimeoutMs }, 'encerramento excedeu o tempo limite');
+      } finally {
+        process.exit(1);
+      }
     }, config.shutdownTimeoutMs);
     const closeIdle = setInterval(() => server.closeIdleConnections(), 100);
+    draining.abort();
     server.close(async () => {
       clearInterval(closeIdle);
       await onClose();
@@ -53,6 +53,7 @@ export async function listen(app: Express, config: Config, logger: Logger, { dra
       logger.info('encerrado');
       process.exit(0);
     });
+    logger.info({ signal }, 'encerrando: aguardando as requisições em andamento; um segundo sinal força a saída');
   };
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);

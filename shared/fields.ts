@@ -10,20 +10,23 @@ const cleanText = (value: string, multiline: boolean) =>
 
 type TextRules = { label: string; max: number; multiline?: boolean };
 
+/** Browsers post a textarea's line breaks as CRLF and scripts send LF: store one form, LF. */
+const sameLineBreaks = (value: string) => value.replace(/\r\n?/g, '\n');
+const text = (multiline: boolean, error: string) => {
+  const trimmed = z.string({ error }).trim();
+  return multiline ? trimmed.overwrite(sameLineBreaks) : trimmed;
+};
+
 /** A required text field: trimmed, non-empty, bounded, with Portuguese messages. */
 export const requiredText = ({ label, max, multiline = false }: TextRules) =>
-  z
-    .string({ error: `Informe ${label}.` })
-    .trim()
+  text(multiline, `Informe ${label}.`)
     .min(1, `Informe ${label}.`)
     .max(max, `Use no máximo ${max} caracteres.`)
     .refine((value) => cleanText(value, multiline), 'Contém caracteres inválidos.');
 
 /** An optional text field: empty (after trimming) counts as absent and is never stored. */
 export const optionalText = ({ max, multiline = false }: Omit<TextRules, 'label'>) =>
-  z
-    .string({ error: 'Deve ser um texto.' })
-    .trim()
+  text(multiline, 'Deve ser um texto.')
     .max(max, `Use no máximo ${max} caracteres.`)
     .refine((value) => cleanText(value, multiline), 'Contém caracteres inválidos.')
     .optional()
