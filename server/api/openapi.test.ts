@@ -8,7 +8,7 @@ describe('GET /api/openapi.json', () => {
     const res = await request(app).get('/api/openapi.json');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ openapi: '3.1.0', info: { title: expect.any(String), version: expect.any(String) } });
-    expect(Object.keys(res.body.paths).sort()).toEqual(['/api/contacts', '/api/openapi.json', '/api/quotes', '/api/quotes/{id}', '/health']);
+    expect(Object.keys(res.body.paths).sort()).toEqual(['/api/contacts', '/api/openapi.json', '/api/quotes', '/api/quotes/{id}', '/health', '/health/ready']);
     expect(Object.keys(res.body.paths['/api/contacts']).sort()).toEqual(['get', 'post']);
     expect(Object.keys(res.body.paths['/api/quotes']).sort()).toEqual(['get', 'post']);
   });

@@ -74,6 +74,17 @@ const create = (summary: string, input: JsonSchema, data: JsonSchema, mediaTypes
 });
 
 const health = json({ type: 'object', properties: { status: { type: 'string' } }, required: ['status'] }, 'Estado do serviço');
+const readiness = json(
+  {
+    type: 'object',
+    properties: {
+      status: { type: 'string', enum: ['ready', 'draining', 'unavailable'] },
+      outbox: { type: 'object', properties: { pending: { type: 'integer', minimum: 0 } } },
+    },
+    required: ['status'],
+  },
+  'Prontidão para receber tráfego',
+);
 
 /** The API's OpenAPI 3.1 description, built once from the same zod schemas the handlers validate with. */
 export const openApiDocument = {
@@ -81,6 +92,12 @@ export const openApiDocument = {
   info: { title: 'API do site da transportadora', version: '1.0.0' },
   paths: {
     '/health': { get: { summary: 'Responde 200 enquanto o banco de dados responde', responses: { 200: health, 503: health } } },
+    '/health/ready': {
+      get: {
+        summary: 'Responde 503 durante o encerramento ou sem banco; mostra as notificações pendentes',
+        responses: { 200: readiness, 503: readiness },
+      },
+    },
     '/api/contacts': {
       post: create('Envia uma solicitação de contato', ref('ContactInput'), ref('Created'), ['application/json', 'application/x-www-form-urlencoded']),
       get: protectedRead('Lista as solicitações de contato, mais recentes primeiro', json(envelope({ type: 'array', items: ref('Contact') }, { pagination: ref('Pagination') }), 'Uma página'), pageParameters),
