@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
+import { PRODUCTION_NODE_OPTIONS } from '../scripts/serve-built';
 import { stopProcess } from './server';
 
 // No container engine runs here: perform the Dockerfile's steps by hand, read from the
@@ -31,7 +32,7 @@ const stages = dockerfile.split(/^FROM /m).slice(1);
 const buildRuns = stages[0]!.split('\n').filter((line) => line.startsWith('RUN ')).map((line) => line.slice(4));
 const runtimeCopies = [...stages[1]!.matchAll(/^COPY --from=build \/app\/(\S+) \.\/(\S+)$/gm)].map((match) => [match[1]!, match[2]!] as const);
 const runtimeEnv = Object.fromEntries(
-  [...(stages[1]!.match(/^ENV (.+)$/m)?.[1] ?? '').matchAll(/(\w+)=(\S+)/g)].map((match) => [match[1]!, match[2]!]),
+  [...(stages[1]!.match(/^ENV (.+)$/m)?.[1] ?? '').matchAll(/(\w+)=(?:"([^"]*)"|(\S+))/g)].map((match) => [match[1]!, match[2] ?? match[3]!]),
 );
 const cmd = JSON.parse(lines.find((line) => line.startsWith('CMD '))!.slice(4)) as string[];
 
@@ -56,6 +57,11 @@ describe('the Dockerfile', () => {
     expect(existsSync(path.join(runtimeDir, 'node_modules/vitest')), 'dev dependencies left in the image').toBe(false);
     expect(existsSync(path.join(runtimeDir, 'server')), 'sources left in the image').toBe(false);
     expect(cmd[0]).toBe('node');
+    // The benchmark and `npm start` measure and run the heap settings the image ships.
+    expect(runtimeEnv).toMatchObject({ NODE_ENV: 'production', NODE_OPTIONS: PRODUCTION_NODE_OPTIONS });
+    expect((JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start).toContain(
+      `node ${PRODUCTION_NODE_OPTIONS} dist/server/index.js`,
+    );
 
     const child = spawn(process.execPath, cmd.slice(1), {
       cwd: runtimeDir,

@@ -14,6 +14,8 @@ const browser = await chromium.launch({ ...options, args: [...(options.args ?? [
 try {
   const result = await lighthouse(`${server.url}/`, { port: DEBUG_PORT, output: 'json', logLevel: 'error' });
   if (!result) throw new Error('o Lighthouse não devolveu resultado');
+  // A failed trace (it happens on a loaded machine) scores 0: say so instead of printing zeros.
+  if (result.lhr.runtimeError) throw new Error(`Lighthouse falhou (${result.lhr.runtimeError.code}); rode de novo.`);
   const { categories, audits } = result.lhr;
   mkdirSync('.artifacts', { recursive: true });
   writeFileSync('.artifacts/lighthouse-report.json', String(result.report));

@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 
+export const PRODUCTION_NODE_OPTIONS = '--max-semi-space-size=4 --max-old-space-size=192';
+
 async function freePort() {
   const probe = createServer().listen(0, '127.0.0.1');
   await new Promise((resolve) => probe.once('listening', resolve));
@@ -19,8 +21,9 @@ export async function serveBuilt(env: Record<string, string> = {}) {
   const child = spawn(process.execPath, ['dist/server/index.js'], {
     env: {
       PATH: process.env.PATH,
-      // Measured as the container runs it.
+      // Measured as the container runs it (the Dockerfile's ENV).
       NODE_ENV: 'production',
+      NODE_OPTIONS: PRODUCTION_NODE_OPTIONS,
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
