@@ -118,3 +118,20 @@ describe('non-page paths', () => {
     expect(res.body).toEqual({ status: 'ok' });
   });
 });
+
+describe('images on /', () => {
+  it('all have a size, a text alternative or a decorative mark, and load lazily below the hero', async () => {
+    const { app } = createTestApp();
+    const { text } = await request(app).get('/');
+    const images = [...text.matchAll(/<img\b[^>]*>/g)].map((match) => match[0]);
+    expect(images.length).toBeGreaterThan(1);
+    for (const image of images) {
+      expect(image, image).toMatch(/\swidth="\d+"/);
+      expect(image, image).toMatch(/\sheight="\d+"/);
+      expect(image, image).toMatch(/\salt="/);
+    }
+    const [hero, ...below] = images;
+    expect(hero).not.toContain('loading="lazy"');
+    for (const image of below) expect(image, image).toContain('loading="lazy"');
+  });
+});
