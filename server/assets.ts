@@ -12,7 +12,6 @@ export type Manifest = {
 export const ASSET_PREFIX = '/assets';
 
 export const buildPaths = {
-  client: path.resolve('dist/client'),
   assets: path.resolve('dist/client/assets'),
   manifest: path.resolve('dist/client/manifest.json'),
   /** public/ as the build copied it, with its precompressed variants. */

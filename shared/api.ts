@@ -65,5 +65,3 @@ export function createApiClient({ baseUrl = '', adminToken, fetch }: ApiClientOp
     getQuote: (id: string) => call<ApiSuccess<Quote>>('GET', `/api/quotes/${encodeURIComponent(id)}`, undefined, authorized()),
   };
 }
-
-export type ApiClient = ReturnType<typeof createApiClient>;
