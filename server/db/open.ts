@@ -1,0 +1,11 @@
+import type { Config } from '../config';
+import type { Logger } from '../logger';
+import { openPostgres } from './postgres';
+import { openSqlite } from './sqlite';
+
+/** PostgreSQL when DATABASE_URL is set (several replicas need a shared server), else the embedded SQLite file. */
+export async function openRepository(config: Config, logger: Logger) {
+  // Outbox rows are written with each lead only when there is a mail server to send them.
+  const options = { notifications: config.mail !== undefined };
+  return config.databaseUrl ? openPostgres(config.databaseUrl, { logger, ...options }) : openSqlite(config.dataDir, options);
+}
