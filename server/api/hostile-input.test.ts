@@ -3,7 +3,9 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { HONEYPOT_FIELD } from '../../client/contact-form-state';
 import { contactInputSchema } from '../../shared/contact';
+import { quoteInputSchema } from '../../shared/quote';
 import { createTestApp } from '../test-app';
+import { sampleQuote } from '../test-fixtures';
 
 // Property-based: random and hostile bodies never break the API, and only valid ones are kept.
 
@@ -125,3 +127,52 @@ describe('POST /api/contacts under hostile input', () => {
     );
   });
 });
+
+const place = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(sampleQuote.origin, sampleQuote.destination, { city: ' Manaus ', state: 'AM' }) }, hostileValue, fc.record({ city: hostileValue, state: hostileValue }));
+const quoteLike = fc.record(
+  {
+    name: plausible(['Carlos Lima', '  Zé 🚚 ']),
+    email: plausible(['carlos@empresa.com.br']),
+    origin: place,
+    destination: place,
+    cargoType: fc.oneof({ weight: 3, arbitrary: fc.constantFrom('bebidas', 'quimicos', 'tecnologia') }, hostileValue),
+    weightTons: fc.oneof({ weight: 3, arbitrary: fc.constantFrom(27.5, 45, 0.1) }, fc.double(), hostileValue),
+    vehicle: fc.oneof(fc.constantFrom('28t', '45t'), hostileValue),
+    pickupDate: fc.oneof(fc.constantFrom('2099-12-31', '2000-01-01', '2099-02-30'), hostileValue),
+    notes: plausible(['Carga paletizada\nDescarga com doca.', '<script>alert(1)</script>']),
+  },
+  // Missing required fields come from the other generators (random JSON, contact-shaped bodies).
+  { requiredKeys: ['name', 'email', 'origin', 'destination', 'cargoType', 'weightTons'] },
+);
+
+describe('POST /api/quotes under hostile input', () => {
+  it('never fails with 5xx, rejects with JSON, and stores exactly the valid bodies', async () => {
+    const { app, repository } = createTestApp();
+    let stored = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.oneof({ weight: 5, arbitrary: quoteLike.map((body) => JSON.stringify(body)) }, jsonBody), async (text) => {
+        const res = await request(app).post('/api/quotes').set('Content-Type', 'application/json').send(text);
+        expect(res.status).toBeLessThan(500);
+        expect(res.headers['content-type']).toMatch(/^application\/json/);
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(text);
+        } catch {
+          parsed = undefined;
+        }
+        const valid = quoteInputSchema.safeParse(parsed);
+        if (!valid.success || Buffer.byteLength(text) > 16 * 1024) {
+          expect(res.body).toMatchObject({ success: false, message: expect.any(String) });
+          expect((await repository.listQuotes(1, 1)).total).toBe(stored);
+          return;
+        }
+        expect(res.status).toBe(201);
+        stored += 1;
+        expect(await repository.getQuote(res.body.data.id)).toEqual(res.body.data);
+      }),
+      { numRuns: 300 },
+    );
+    expect(stored).toBeGreaterThan(0);
+  });
+});
+
