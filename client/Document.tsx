@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { company, seo } from '../shared/content';
+import type { IslandName } from './islands/names';
 import type { PageMeta } from './routes';
 import { organizationJsonLd, serializeJsonLd } from './structured-data';
 
-export type DocumentAssets = { css: string };
+export type DocumentAssets = { css: string; islandStylesheets: Partial<Record<IslandName, string>> };
 
 type DocumentProps = { meta: PageMeta; assets: DocumentAssets; publicUrl: string; children: ReactNode };
 

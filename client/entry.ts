@@ -9,6 +9,18 @@ const loaders: Record<IslandName, () => Promise<{ default: ComponentType<object>
 
 const INTERACTIONS = ['pointerover', 'touchstart', 'focusin'] as const;
 
+/** An island's own stylesheet, added when it wakes; resolves once applied (or failed: never block on it). */
+function loadStylesheet(href: string | undefined) {
+  if (!href) return Promise.resolve();
+  const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', href });
+  const applied = new Promise((resolve) => {
+    link.addEventListener('load', resolve);
+    link.addEventListener('error', resolve);
+  });
+  document.head.append(link);
+  return applied;
+}
+
 function wake(element: HTMLElement) {
   const name = element.dataset.island as IslandName;
   let pendingClick: HTMLButtonElement | undefined;
@@ -23,7 +35,11 @@ function wake(element: HTMLElement) {
   return async () => {
     if (started) return;
     started = true;
-    const [{ hydrateIsland }, { default: Component }] = await Promise.all([import('./hydrate'), loaders[name]()]);
+    const [{ hydrateIsland }, { default: Component }] = await Promise.all([
+      import('./hydrate'),
+      loaders[name](),
+      loadStylesheet(element.dataset.stylesheet),
+    ]);
     hydrateIsland(element, name, Component);
     element.removeEventListener('click', rememberClick, { capture: true });
     // Lets tests (and anyone curious) tell a live island from static HTML.

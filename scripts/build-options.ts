@@ -10,10 +10,16 @@ const clientEntries = {
   landing: 'client/entry.ts',
   notFound: 'client/not-found.ts',
   stylesheet: 'client/styles.css',
+  toasts: 'client/toasts.css',
 } as const;
 
 export const clientOptions = {
-  entryPoints: { entry: clientEntries.landing, 'not-found': clientEntries.notFound, styles: clientEntries.stylesheet },
+  entryPoints: {
+    entry: clientEntries.landing,
+    'not-found': clientEntries.notFound,
+    styles: clientEntries.stylesheet,
+    toasts: clientEntries.toasts,
+  },
   outdir: `${clientDir}/assets`,
   bundle: true,
   splitting: true,
@@ -45,18 +51,23 @@ export const serverOptions = {
 
 /**
  * Maps each script entry to its hashed public URL. The stylesheet is small enough to be
- * inlined into the page (no render-blocking request), so its text and CSP hash go here.
+ * inlined into the page (no render-blocking request), so its text and CSP hash go here;
+ * an island's own stylesheet is fetched when the island wakes.
  */
+const outputOf = (metafile: Metafile, entry: string) => {
+  const output = Object.entries(metafile.outputs).find(([, meta]) => meta.entryPoint === entry)?.[0];
+  if (!output) throw new Error(`esbuild não gerou saída para ${entry}`);
+  return output;
+};
+
+export const inlinedStylesheet = (metafile: Metafile) => outputOf(metafile, clientEntries.stylesheet);
+
 export function manifestFrom(metafile: Metafile): Manifest {
-  const outputOf = (entry: string) => {
-    const output = Object.entries(metafile.outputs).find(([, meta]) => meta.entryPoint === entry)?.[0];
-    if (!output) throw new Error(`esbuild não gerou saída para ${entry}`);
-    return output;
-  };
-  const urlOf = (entry: string) => outputOf(entry).replace(clientDir, '');
-  const css = readFileSync(outputOf(clientEntries.stylesheet), 'utf8').trim();
+  const urlOf = (entry: string) => outputOf(metafile, entry).replace(clientDir, '');
+  const css = readFileSync(inlinedStylesheet(metafile), 'utf8').trim();
   return {
     css: { text: css, hash: `sha256-${createHash('sha256').update(css).digest('base64')}` },
     scripts: { landing: urlOf(clientEntries.landing), notFound: urlOf(clientEntries.notFound) },
+    islandStylesheets: { contact: urlOf(clientEntries.toasts) },
   };
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { build } from 'esbuild';
-import { clientDir, clientOptions, manifestFrom, outDir, serverOptions } from './build-options';
+import { clientDir, clientOptions, inlinedStylesheet, manifestFrom, outDir, serverOptions } from './build-options';
 
 const COMPRESSIBLE = /\.(js|css|svg|json|webmanifest|txt|xml|map)$/;
 
@@ -33,8 +33,8 @@ export async function buildSite() {
   const [client] = await Promise.all([build(clientOptions), build(serverOptions)]);
   await mkdir(clientDir, { recursive: true });
   await writeFile(`${clientDir}/manifest.json`, JSON.stringify(manifestFrom(client.metafile), null, 2));
-  // The stylesheet now lives inside the manifest; no page links to the file.
-  await Promise.all(Object.keys(client.metafile.outputs).filter((file) => file.endsWith('.css')).map((file) => rm(file)));
+  // The main stylesheet now lives inside the manifest; no page links to its file.
+  await rm(inlinedStylesheet(client.metafile));
   await copyPublic();
   await precompress(clientDir);
 }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { IslandName } from '../client/islands/names';
 import type { PageHandle } from '../client/routes';
 
 /** Written by scripts/build.ts: the hashed URLs of what each page loads. */
@@ -7,6 +8,8 @@ export type Manifest = {
   /** The whole stylesheet, inlined into every page, and its hash for the CSP. */
   css: { text: string; hash: string };
   scripts: Record<PageHandle['script'], string>;
+  /** Stylesheets an island needs only once it is awake (the contact form's toasts). */
+  islandStylesheets: Partial<Record<IslandName, string>>;
 };
 
 export const ASSET_PREFIX = '/assets';

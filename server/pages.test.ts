@@ -31,6 +31,13 @@ describe('GET /', () => {
     for (const field of ['name', 'email', 'phone', 'company', 'message']) expect(text).toContain(`name="${field}"`);
   });
 
+  it("points the contact island at its own stylesheet, fetched only when it wakes", async () => {
+    const { app } = createTestApp();
+    const { text } = await request(app).get('/');
+    expect(text).toMatch(/<div data-island="contact" data-hydrate="visible" data-stylesheet="\/assets\/toasts-TEST.css">/);
+    expect(text).not.toContain('<link rel="stylesheet"');
+  });
+
   it('inlines the stylesheet and loads the client script from the manifest', async () => {
     const { app } = createTestApp();
     const { text } = await request(app).get('/');

@@ -39,7 +39,7 @@ const htmlHeaders = (res: Response, status: number) =>
  * variants and ETag; only variants (the form's outcome without JavaScript) render per request.
  */
 export function createPageRenderer(manifest: Manifest, logger: Logger, publicUrl: URL): PageRenderer {
-  const site = { assets: { css: manifest.css.text }, publicUrl: publicUrl.href };
+  const site = { assets: { css: manifest.css.text, islandStylesheets: manifest.islandStylesheets }, publicUrl: publicUrl.href };
   const kept = new Map<PageHandle['script'], Promise<EncodedPage>>();
   const keptPage = (page: PageHandle) => {
     let encoded = kept.get(page.script);

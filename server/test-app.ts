@@ -12,6 +12,7 @@ import { createLogger } from './logger';
 export const testManifest: Manifest = {
   css: { text: 'body{margin:0}', hash: 'sha256-TESTHASH' },
   scripts: { landing: '/assets/entry-TEST.js', notFound: '/assets/not-found-TEST.js' },
+  islandStylesheets: { contact: '/assets/toasts-TEST.css' },
 };
 
 const openRepositories: Repository[] = [];

@@ -1,6 +1,9 @@
-import type { ComponentType } from 'react';
+import { createContext, use, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { identifierPrefix, type HydrateOn, type IslandName } from '../islands/names';
+
+/** Each island's own stylesheet URL (from the build manifest), fetched by the browser when it wakes. */
+export const IslandStylesheetsContext = createContext<Partial<Record<IslandName, string>>>({});
 
 type IslandProps<P extends object> = {
   name: IslandName;
@@ -11,11 +14,20 @@ type IslandProps<P extends object> = {
 
 /**
  * Server side of an island: the component is rendered in a root of its own, with the
- * same identifierPrefix the browser hydrates it with (client/entry.tsx), so the rest of
+ * same identifierPrefix the browser hydrates it with (client/entry.ts), so the rest of
  * the page never ships as JavaScript. Props travel in a data attribute, not in window.
  */
 export function Island<P extends object>({ name, hydrateOn, component: Component, props }: IslandProps<P>) {
   const html = renderToString(<Component {...props} />, { identifierPrefix: identifierPrefix(name) });
   const serialized = Object.keys(props).length > 0 ? JSON.stringify(props) : undefined;
-  return <div data-island={name} data-hydrate={hydrateOn} data-props={serialized} dangerouslySetInnerHTML={{ __html: html }} />;
+  const stylesheet = use(IslandStylesheetsContext)[name];
+  return (
+    <div
+      data-island={name}
+      data-hydrate={hydrateOn}
+      data-props={serialized}
+      data-stylesheet={stylesheet}
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
 }
