@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import type { LaunchOptions } from 'playwright-core';
 
 /** Flags this machine needs: no sandbox as root, and no calls to Google's services. */
-const CHROMIUM_FLAGS = [
+export const CHROMIUM_FLAGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',

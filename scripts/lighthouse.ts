@@ -1,18 +1,19 @@
 // `npm run lighthouse`: Lighthouse (mobile, default simulated throttling) on the built site,
 // in the system Chromium. Prints the four scores and LCP, TBT, CLS; the JSON report goes to
 // .artifacts/ (not in git).
+// Chromium is started by chrome-launcher, as the Lighthouse CLI does: a Playwright-launched
+// browser attaches its own scripts to every page (and disables the back/forward cache), which
+// the trace would then charge to the site.
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { chromium } from 'playwright-core';
-import { launchOptions } from '../e2e/browser';
+import { CHROMIUM_FLAGS, chromiumPath } from '../e2e/browser';
 import { serveBuilt } from './serve-built';
 
-const DEBUG_PORT = 9333;
 const server = await serveBuilt();
-const options = launchOptions();
-const browser = await chromium.launch({ ...options, args: [...(options.args ?? []), `--remote-debugging-port=${DEBUG_PORT}`] });
+const chrome = await launch({ chromePath: chromiumPath(), chromeFlags: [...CHROMIUM_FLAGS, '--headless=new'] });
 try {
-  const result = await lighthouse(`${server.url}/`, { port: DEBUG_PORT, output: 'json', logLevel: 'error' });
+  const result = await lighthouse(`${server.url}/`, { port: chrome.port, output: 'json', logLevel: 'error' });
   if (!result) throw new Error('o Lighthouse não devolveu resultado');
   // A failed trace (it happens on a loaded machine) scores 0: say so instead of printing zeros.
   if (result.lhr.runtimeError) throw new Error(`Lighthouse falhou (${result.lhr.runtimeError.code}); rode de novo.`);
@@ -29,6 +30,6 @@ try {
   const failing = Object.values(audits).filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary');
   for (const audit of failing) console.log(`  a melhorar: ${audit.id} — ${audit.title}`);
 } finally {
-  await browser.close();
+  chrome.kill();
   server.stop();
 }

@@ -23,7 +23,7 @@ export function About() {
         <div className="grid grid--2 about__purpose">
           {[mission, vision].map((block) => (
             <article key={block.title} className="card card--feature">
-              <Icon name={block.icon} className="icon card__icon" />
+              <Icon name={block.icon} className="card__icon" />
               <h3 className="card__title">{block.title}</h3>
               <p>{block.text}</p>
             </article>
@@ -33,7 +33,7 @@ export function About() {
         <ul className="grid grid--4 values">
           {about.values.map((value) => (
             <li key={value.title} className="card value">
-              <Icon name={value.icon} className="icon card__icon" />
+              <Icon name={value.icon} className="card__icon" />
               <h4 className="card__title">{value.title}</h4>
               <p>{value.text}</p>
             </li>
@@ -47,7 +47,7 @@ export function About() {
           <ul className="team__members">
             {team.members.map((member) => (
               <li key={member.label} className="team__member">
-                <Icon name={member.icon} className="icon team__icon" />
+                <Icon name={member.icon} className="team__icon" />
                 <span className="team__value">{member.value}</span>
                 <span className="team__label">{member.label}</span>
                 <p className="team__text">{member.text}</p>

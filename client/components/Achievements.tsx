@@ -10,7 +10,7 @@ export function Achievements() {
         <ul className="stats">
           {achievements.figures.map((figure) => (
             <li key={figure.label} className="stat">
-              <Icon name={figure.icon} className="icon stat__icon" />
+              <Icon name={figure.icon} className="stat__icon" />
               <span className="stat__value">{figure.value}</span>
               <span className="stat__label">{figure.label}</span>
             </li>

@@ -1,4 +1,5 @@
 import { ArrowLeftRight } from 'lucide-react';
+import { Glyph } from './Glyph';
 import { areas } from '../../shared/content';
 import { Icon } from './Icon';
 import { SectionHeading } from './SectionHeading';
@@ -24,7 +25,7 @@ export function Areas() {
               (route, index) =>
                 route && (
                   <div key={route.region} className="route-card__region">
-                    {index === 1 && <ArrowLeftRight className="icon route-card__arrow" aria-hidden="true" />}
+                    {index === 1 && <Glyph icon={ArrowLeftRight} className="route-card__arrow" />}
                     <h3 className="route-card__title">{route.region}</h3>
                     <ul className="route-card__states">
                       {route.states.map((state) => (
@@ -43,7 +44,7 @@ export function Areas() {
         <ul className="grid grid--5">
           {areas.industries.map((industry) => (
             <li key={industry.title} className="card industry">
-              <Icon name={industry.icon} className="icon card__icon" />
+              <Icon name={industry.icon} className="card__icon" />
               <h4 className="card__title">{industry.title}</h4>
               <p>{industry.text}</p>
             </li>

@@ -16,7 +16,7 @@ export function Certifications() {
           {certifications.cards.map((card) => (
             <li key={card.title} className="card certification">
               <div className="certification__top">
-                <Icon name={card.icon} className="icon card__icon" />
+                <Icon name={card.icon} className="card__icon" />
                 <span className="badge">{certifications.status}</span>
               </div>
               <h3 className="card__title">{card.title}</h3>

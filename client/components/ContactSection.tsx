@@ -1,4 +1,5 @@
 import { Clock, Headset, Mail, MapPin, MessageCircle, Phone, Timer } from 'lucide-react';
+import { Glyph } from './Glyph';
 import { use } from 'react';
 import { company, contactSection, serviceHours } from '../../shared/content';
 import { ContactFormStateContext } from '../contact-form-state';
@@ -16,43 +17,43 @@ export function ContactSection() {
         <div className="contact__intro">
           <SectionHeading id="contact-title" eyebrow={contactSection.eyebrow} title={contactSection.title} lead={contactSection.lead} tone="dark" />
           <p className="contact__response">
-            <Timer className="icon" aria-hidden="true" />
+            <Glyph icon={Timer} />
             {serviceHours.response}
           </p>
           <h3 className="contact__info-title">{contactSection.infoTitle}</h3>
           <ul className="contact__info">
             <li>
-              <Phone className="icon" aria-hidden="true" />
+              <Glyph icon={Phone} />
               <span>
                 {labels.phone}: <a href={company.phone.href}>{company.phone.display}</a>
               </span>
             </li>
             <li>
-              <MessageCircle className="icon" aria-hidden="true" />
+              <Glyph icon={MessageCircle} />
               <span>
                 {labels.whatsapp}: <a href={company.whatsapp.href}>{company.whatsapp.display}</a>
               </span>
             </li>
             <li>
-              <Mail className="icon" aria-hidden="true" />
+              <Glyph icon={Mail} />
               <span>
                 {labels.email}: <a href={`mailto:${company.email}`}>{company.email}</a>
               </span>
             </li>
             <li>
-              <MapPin className="icon" aria-hidden="true" />
+              <Glyph icon={MapPin} />
               <span>
                 {labels.address}: {address.street}, {address.city} – {address.state}, {labels.postalCode} {address.postalCode}
               </span>
             </li>
             <li>
-              <Clock className="icon" aria-hidden="true" />
+              <Glyph icon={Clock} />
               <span>
                 {labels.hours}: {serviceHours.short}
               </span>
             </li>
             <li>
-              <Headset className="icon" aria-hidden="true" />
+              <Glyph icon={Headset} />
               <span>{serviceHours.support}</span>
             </li>
           </ul>

@@ -36,7 +36,7 @@ export function Fleet() {
         <ul className="highlights">
           {fleet.highlights.map((item) => (
             <li key={item.label} className="highlight">
-              <Icon name={item.icon} className="icon highlight__icon" />
+              <Icon name={item.icon} className="highlight__icon" />
               <span className="highlight__value">{item.value}</span>
               <span className="highlight__label">{item.label}</span>
             </li>

@@ -1,4 +1,5 @@
 import { MessageCircle } from 'lucide-react';
+import { Glyph } from './Glyph';
 import { floatingContact } from '../../shared/content';
 
 /** Icon-only link: aria-label is its name, data-tooltip shows the same text after 700 ms (SPEC §9). */
@@ -10,7 +11,7 @@ export function FloatingContact() {
       aria-label={floatingContact.label}
       data-tooltip={floatingContact.label}
     >
-      <MessageCircle className="icon" aria-hidden="true" />
+      <Glyph icon={MessageCircle} />
     </a>
   );
 }

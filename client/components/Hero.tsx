@@ -1,4 +1,5 @@
 import { ArrowRight } from 'lucide-react';
+import { Glyph } from './Glyph';
 import { hero } from '../../shared/content';
 import { Icon } from './Icon';
 
@@ -15,7 +16,7 @@ export function Hero() {
           <div className="hero__actions">
             <a className="button button--accent button--large" href={hero.primaryCta.href}>
               {hero.primaryCta.label}
-              <ArrowRight className="icon" aria-hidden="true" />
+              <Glyph icon={ArrowRight} />
             </a>
             <a className="button button--ghost button--large" href={hero.secondaryCta.href}>
               {hero.secondaryCta.label}
@@ -24,7 +25,7 @@ export function Hero() {
           <ul className="hero__figures">
             {hero.figures.map((figure) => (
               <li key={figure.label} className="hero__figure">
-                <Icon name={figure.icon} className="icon hero__figure-icon" />
+                <Icon name={figure.icon} className="hero__figure-icon" />
                 <span>
                   <strong>{figure.value}</strong> {figure.label}
                 </span>

@@ -4,6 +4,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import type { IconName } from '../../shared/content';
+import { Glyph } from './Glyph';
 
 const icons: Record<IconName, LucideIcon> = {
   award: Award, badgeCheck: BadgeCheck, calendar: Calendar, clock: Clock, cpu: Cpu, eye: Eye,
@@ -13,8 +14,7 @@ const icons: Record<IconName, LucideIcon> = {
   wheat: Wheat, wine: Wine,
 };
 
-/** A decorative icon: the text next to it carries the meaning. */
-export function Icon({ name, className = 'icon' }: { name: IconName; className?: string }) {
-  const Component = icons[name];
-  return <Component className={className} aria-hidden="true" focusable="false" />;
+/** The icon a piece of content names (see shared/content.ts). */
+export function Icon({ name, className }: { name: IconName; className?: string }) {
+  return <Glyph icon={icons[name]} className={className} />;
 }

@@ -1,4 +1,5 @@
 import { Check } from 'lucide-react';
+import { Glyph } from './Glyph';
 import { services } from '../../shared/content';
 import { Icon } from './Icon';
 import { SectionHeading } from './SectionHeading';
@@ -11,13 +12,13 @@ export function Services() {
         <ul className="grid grid--4">
           {services.cards.map((card) => (
             <li key={card.title} className="card service">
-              <Icon name={card.icon} className="icon card__icon" />
+              <Icon name={card.icon} className="card__icon" />
               <h3 className="card__title">{card.title}</h3>
               <p>{card.text}</p>
               <ul className="checklist">
                 {card.features.map((feature) => (
                   <li key={feature}>
-                    <Check className="icon checklist__icon" aria-hidden="true" />
+                    <Glyph icon={Check} className="checklist__icon" />
                     {feature}
                   </li>
                 ))}

@@ -1,4 +1,5 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
+import { Glyph } from './Glyph';
 import { company, footer, serviceHours, services } from '../../shared/content';
 import { FloatingContact } from './FloatingContact';
 import { Logo } from './Logo';
@@ -40,15 +41,15 @@ export function SiteFooter() {
           <h2 className="footer__title">{footer.contactTitle}</h2>
           <ul className="footer__contact">
             <li>
-              <Phone className="icon" aria-hidden="true" />
+              <Glyph icon={Phone} />
               <a href={company.phone.href}>{company.phone.display}</a>
             </li>
             <li>
-              <Mail className="icon" aria-hidden="true" />
+              <Glyph icon={Mail} />
               <a href={`mailto:${company.email}`}>{company.email}</a>
             </li>
             <li>
-              <MapPin className="icon" aria-hidden="true" />
+              <Glyph icon={MapPin} />
               <span>
                 {address.street}, {address.city} – {address.state}
               </span>

@@ -1,4 +1,5 @@
 import { Clock, Mail, Phone } from 'lucide-react';
+import { Glyph } from './Glyph';
 import { company, headerCta, serviceHours } from '../../shared/content';
 import HeaderMenu from '../islands/HeaderMenu';
 import { Island } from './Island';
@@ -11,15 +12,15 @@ export function SiteHeader() {
       <div className="topbar">
         <div className="container topbar__inner">
           <a className="topbar__item" href={company.phone.href}>
-            <Phone className="icon" aria-hidden="true" />
+            <Glyph icon={Phone} />
             {company.phone.display}
           </a>
           <a className="topbar__item topbar__item--email" href={`mailto:${company.email}`}>
-            <Mail className="icon" aria-hidden="true" />
+            <Glyph icon={Mail} />
             {company.email}
           </a>
           <p className="topbar__item topbar__item--hours">
-            <Clock className="icon" aria-hidden="true" />
+            <Glyph icon={Clock} />
             {serviceHours.short}
           </p>
         </div>

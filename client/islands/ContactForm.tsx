@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2, Send } from 'lucide-react';
+import { Glyph } from '../components/Glyph';
 import { useRef, useState, type FormEvent } from 'react';
 import { ApiError, createApiClient } from '../../shared/api';
 import type { ContactInput } from '../../shared/contact';
@@ -60,7 +61,7 @@ export function ContactForm({ sent = false, values = {}, errors = {}, formError 
     <form ref={formRef} className="contact-form" method="post" action="/api/contacts" onSubmit={submit}>
       {sent && (
         <div className="contact-form__status" role="status">
-          <CheckCircle2 className="icon" aria-hidden="true" />
+          <Glyph icon={CheckCircle2} />
           <p>
             <strong>{contactForm.successTitle}</strong> {contactForm.successDescription}
           </p>
@@ -82,7 +83,7 @@ export function ContactForm({ sent = false, values = {}, errors = {}, formError 
       <HoneypotField name={HONEYPOT_FIELD} />
       <button className="button button--accent button--large contact-form__submit" type="submit" disabled={mutation.isPending}>
         {mutation.isPending ? contactForm.submitting : contactForm.submit}
-        <Send className="icon" aria-hidden="true" />
+        <Glyph icon={Send} />
       </button>
     </form>
   );

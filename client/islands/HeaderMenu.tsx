@@ -1,4 +1,5 @@
 import { Menu, X } from 'lucide-react';
+import { Glyph } from '../components/Glyph';
 import { useEffect, useId, useRef, useState } from 'react';
 import { menuTexts, navLinks } from '../../shared/content';
 
@@ -40,7 +41,7 @@ export default function HeaderMenu() {
         aria-label={label}
         onClick={() => setOpen((wasOpen) => !wasOpen)}
       >
-        <ToggleIcon className="icon" aria-hidden="true" />
+        <Glyph icon={ToggleIcon} />
         <span className="nav__toggle-text">{menuTexts.toggle}</span>
       </button>
       <ul id={listId} className="nav__list">

@@ -1,10 +1,11 @@
 import { X } from 'lucide-react';
+import { Glyph } from '../components/Glyph';
 import { toast, ToastContainer, type CloseButtonProps } from 'react-toastify/unstyled';
 
 function CloseButton({ closeToast }: CloseButtonProps) {
   return (
     <button type="button" className="toast__close" aria-label="Fechar notificação" onClick={closeToast}>
-      <X className="icon" aria-hidden="true" />
+      <Glyph icon={X} />
     </button>
   );
 }
