@@ -30,7 +30,13 @@ export const routes: PageRoute[] = [
   },
 ];
 
+// matchRoutes flattens and ranks the whole table on every call: a path that names a page
+// exactly is answered from this map instead.
+const exactPaths = new Map(routes.filter(({ path }) => path && !/[:*]/.test(path)).map((route) => [route.path, route.handle]));
+
 export function pageFor(pathname: string): PageHandle {
+  const exact = exactPaths.get(pathname);
+  if (exact) return exact;
   const match = matchRoutes(routes, pathname)?.at(-1)?.route as PageRoute | undefined;
   return (match ?? routes[routes.length - 1]!).handle;
 }

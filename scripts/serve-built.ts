@@ -15,10 +15,14 @@ async function freePort() {
   return port;
 }
 
-/** Starts the built server (`node dist/server/index.js`) for a measuring script; ready once /health answers. */
-export async function serveBuilt(env: Record<string, string> = {}) {
+/**
+ * Starts the built server (`node dist/server/index.js`) for a measuring script; ready once
+ * /health answers. `cpu` pins it to that core (Linux `taskset`).
+ */
+export async function serveBuilt(env: Record<string, string> = {}, { cpu }: { cpu?: string } = {}) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['dist/server/index.js'], {
+  const command = [process.execPath, 'dist/server/index.js'];
+  const child = spawn(cpu ? 'taskset' : command[0]!, cpu ? ['-c', cpu, ...command] : command.slice(1), {
     env: {
       PATH: process.env.PATH,
       // Measured as the container runs it (the Dockerfile's ENV).

@@ -47,13 +47,14 @@ export function createApp(deps: AppDeps) {
   app.set('trust proxy', deps.trustProxy ?? false);
   app.use(requestLogging(logger));
   app.use(securityHeaders({ https: publicUrl.protocol === 'https:', styleHashes: [manifest.css.hash] }));
-  app.use(compression());
 
   app.use('/health', healthRouter(repository, logger, draining));
 
   app.use(staticFiles(assetsDir, publicDir));
   app.use(seoRouter(publicUrl));
 
+  // Pages and files are sent precompressed; only the API's replies are compressed as they go.
+  app.use('/api', compression());
   const rateLimits = postRateLimits(deps.rateLimits ?? { perMinute: 0, perHour: 0 }, renderPage);
   if (rateLimits.length > 0) app.post('/api/{*endpoint}', rateLimits);
   app.post('/api/contacts', ...readBody, honeypot(logger));

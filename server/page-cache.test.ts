@@ -83,6 +83,27 @@ describe('the landing and 404 pages', () => {
     expect(confirmation.text).not.toBe(plain.text);
     expect(confirmation.headers['cache-control']).toBe('no-store');
   });
+
+  it('send a variant compressed as well, by the same Accept-Encoding rule', async () => {
+    const { app } = createTestApp();
+    const plain = await request(app).get('/?contato=enviado').set('Accept-Encoding', 'identity');
+    const br = await rawGet(app, '/?contato=enviado', { 'Accept-Encoding': 'gzip, br' });
+    const gz = await rawGet(app, '/?contato=enviado', { 'Accept-Encoding': 'gzip' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.body).toString()).toBe(plain.text);
+    expect(gunzipSync(gz.body).toString()).toBe(plain.text);
+    expect(br.headers.vary).toContain('Accept-Encoding');
+  });
+});
+
+describe('API replies', () => {
+  it('are compressed as they go when the client accepts it', async () => {
+    const { app } = createTestApp();
+    const gz = await rawGet(app, '/api/openapi.json', { 'Accept-Encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.body).toString()).openapi).toMatch(/^3\.1/);
+  });
 });
 
 describe('hashed assets', () => {

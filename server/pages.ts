@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import type { ContactFormState } from '../client/contact-form-state';
 import { pageFor, type PageHandle } from '../client/routes';
 import type { Manifest } from './assets';
@@ -15,7 +16,7 @@ export type PageVariant = { url: string; status: number; contactForm: ContactFor
 
 export type PageRenderer = (req: Request, res: Response, variant?: PageVariant) => Promise<void>;
 
-type EncodedPage = { etag: string; identity: Buffer; br: Buffer; gzip: Buffer };
+type EncodedPage = { etag: string; identity: Buffer } & Record<Encoding, Buffer>;
 
 function encode(html: Buffer): EncodedPage {
   return {
@@ -26,13 +27,31 @@ function encode(html: Buffer): EncodedPage {
   };
 }
 
+type Encoding = 'br' | 'gzip';
+
+/** Brotli whenever the browser takes it: it is the smaller of the two. */
+const preferredEncoding = (req: Request) => (['br', 'gzip'] as const).find((name) => req.acceptsEncodings(name) === name);
+
+// A variant is sent once, so it is compressed quickly rather than as small as possible.
+const brotliAsync = promisify(brotliCompress);
+const compressVariant: Record<Encoding, (html: Buffer) => Promise<Buffer>> = {
+  br: (html) => brotliAsync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+  gzip: promisify(gzip),
+};
+
+function sendBody(res: Response, encoding: Encoding | undefined, body: Buffer) {
+  if (encoding) res.set('Content-Encoding', encoding);
+  res.set('Content-Length', String(body.length)).end(body);
+}
+
 const htmlHeaders = (res: Response, status: number) =>
   res
     .status(status)
     .set('Content-Type', 'text/html; charset=utf-8')
     .set('Cache-Control', 'no-cache')
     // A buffering proxy must not hold the page back.
-    .set('X-Accel-Buffering', 'no');
+    .set('X-Accel-Buffering', 'no')
+    .set('Vary', 'Accept-Encoding');
 
 /**
  * The landing and 404 pages are rendered once per process and kept with their compressed
@@ -56,23 +75,21 @@ export function createPageRenderer(manifest: Manifest, logger: Logger, publicUrl
     const page = pageFor(new URL(variant?.url ?? req.originalUrl, 'http://localhost').pathname);
     if (page.status === 404) logger.info({ method: req.method, path: req.path }, 'página não encontrada');
     try {
+      const encoding = preferredEncoding(req);
       if (variant) {
         const html = await renderDocument({ ...variant, ...site }, manifest.scripts[page.script]);
-        htmlHeaders(res, variant.status).set('Cache-Control', 'no-store').send(html);
+        const body = encoding ? await compressVariant[encoding](html) : html;
+        sendBody(htmlHeaders(res, variant.status).set('Cache-Control', 'no-store'), encoding, body);
         return;
       }
       const encoded = await keptPage(page);
-      htmlHeaders(res, page.status).set('ETag', encoded.etag).set('Vary', 'Accept-Encoding');
+      htmlHeaders(res, page.status).set('ETag', encoded.etag);
       // Express answers fresh only for 2xx, so the 404 page is always sent whole.
       if (req.fresh) {
         res.status(304).end();
         return;
       }
-      // Brotli whenever the browser takes it: it is the smaller of the two.
-      const encoding = (['br', 'gzip'] as const).find((name) => req.acceptsEncodings(name) === name);
-      const body = encoding ? encoded[encoding] : encoded.identity;
-      if (encoding) res.set('Content-Encoding', encoding);
-      res.set('Content-Length', String(body.length)).end(body);
+      sendBody(res, encoding, encoding ? encoded[encoding] : encoded.identity);
     } catch (error) {
       logger.error({ err: error, path: req.path }, 'falha ao renderizar a página');
       res.status(500).set('Content-Type', 'text/html; charset=utf-8').set('Cache-Control', 'no-store').send(RENDER_ERROR_HTML);
