@@ -34,6 +34,8 @@ export type AppDeps = {
   publicUrl?: URL;
   assetsDir?: string;
   publicDir?: string;
+  /** Render the kept pages at once rather than on their first visit (the process entry does). */
+  prerender?: boolean;
 };
 
 /** Builds the whole site; never listens (server/index.ts does). */
@@ -43,6 +45,8 @@ export function createApp(deps: AppDeps) {
   const app = express();
   const publicUrl = deps.publicUrl ?? new URL('http://localhost:3000');
   const renderPage = createPageRenderer(manifest, logger, publicUrl);
+  // A failure here is not fatal: the page is tried again on its first visit.
+  if (deps.prerender) renderPage.prerender().catch((error: unknown) => logger.error({ err: error }, 'falha ao pré-renderizar as páginas'));
   app.disable('x-powered-by');
   app.set('trust proxy', deps.trustProxy ?? false);
   app.use(requestLogging(logger));

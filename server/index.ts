@@ -17,7 +17,7 @@ try {
   // Sending stops at the first signal; a send in progress gets half the shutdown budget.
   const notificationsStopped = once(draining.signal, 'abort').then(() => notifications.stop(config.shutdownTimeoutMs / 2));
   const { adminToken, trustProxy, rateLimits, publicUrl } = config;
-  const app = createApp({ logger, manifest: readManifest(), repository, draining: draining.signal, adminToken, trustProxy, rateLimits, publicUrl });
+  const app = createApp({ logger, manifest: readManifest(), repository, draining: draining.signal, adminToken, trustProxy, rateLimits, publicUrl, prerender: true });
   const onClose = async () => {
     await notificationsStopped;
     await repository.close();

@@ -42,6 +42,14 @@ describe('the landing and 404 pages', () => {
     expect(vi.mocked(renderDocument)).toHaveBeenCalledTimes(2);
   });
 
+  it('can be rendered at start-up, so that the first visit does not wait for React', async () => {
+    vi.mocked(renderDocument).mockClear();
+    const { app } = createTestApp({ prerender: true });
+    await vi.waitFor(() => expect(vi.mocked(renderDocument)).toHaveBeenCalledTimes(2));
+    await Promise.all([request(app).get('/'), request(app).get('/nada')]);
+    expect(vi.mocked(renderDocument)).toHaveBeenCalledTimes(2);
+  });
+
   it('are sent with brotli or gzip as the browser accepts, the same page either way', async () => {
     const { app } = createTestApp();
     const plain = await request(app).get('/').set('Accept-Encoding', 'identity');

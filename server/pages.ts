@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import type { ContactFormState } from '../client/contact-form-state';
-import { pageFor, type PageHandle } from '../client/routes';
+import { pageFor, routes, type PageHandle } from '../client/routes';
 import type { Manifest } from './assets';
 import type { Logger } from './logger';
 import { renderDocument } from './render';
@@ -14,7 +14,10 @@ const RENDER_ERROR_HTML = `<!DOCTYPE html><html lang="pt-BR"><head><meta charset
 /** A page other than the one the request's path names, e.g. the form's outcome without JavaScript. */
 export type PageVariant = { url: string; status: number; contactForm: ContactFormState };
 
-export type PageRenderer = (req: Request, res: Response, variant?: PageVariant) => Promise<void>;
+export type PageRenderer = ((req: Request, res: Response, variant?: PageVariant) => Promise<void>) & {
+  /** Renders the kept pages now, so that the first visitor does not wait for it. */
+  prerender: () => Promise<void>;
+};
 
 type EncodedPage = { etag: string; identity: Buffer } & Record<Encoding, Buffer>;
 
@@ -71,7 +74,11 @@ export function createPageRenderer(manifest: Manifest, logger: Logger, publicUrl
     return encoded;
   };
 
-  return async (req, res, variant) => {
+  const prerender = async () => {
+    await Promise.all(routes.map(({ handle }) => keptPage(handle)));
+  };
+
+  const render = async (req: Request, res: Response, variant?: PageVariant) => {
     const page = pageFor(new URL(variant?.url ?? req.originalUrl, 'http://localhost').pathname);
     if (page.status === 404) logger.info({ method: req.method, path: req.path }, 'página não encontrada');
     try {
@@ -95,4 +102,5 @@ export function createPageRenderer(manifest: Manifest, logger: Logger, publicUrl
       res.status(500).set('Content-Type', 'text/html; charset=utf-8').set('Cache-Control', 'no-store').send(RENDER_ERROR_HTML);
     }
   };
+  return Object.assign(render, { prerender });
 }
