@@ -19,6 +19,8 @@ export type PageRenderer = ((req: Request, res: Response, variant?: PageVariant)
   prerender: () => Promise<void>;
 };
 
+type Encoding = 'br' | 'gzip';
+
 type EncodedPage = { etag: string; identity: Buffer } & Record<Encoding, Buffer>;
 
 function encode(html: Buffer): EncodedPage {
@@ -29,8 +31,6 @@ function encode(html: Buffer): EncodedPage {
     gzip: gzipSync(html, { level: constants.Z_BEST_COMPRESSION }),
   };
 }
-
-type Encoding = 'br' | 'gzip';
 
 /** Brotli whenever the browser takes it: it is the smaller of the two. */
 const preferredEncoding = (req: Request) => (['br', 'gzip'] as const).find((name) => req.acceptsEncodings(name) === name);
