@@ -5,9 +5,10 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { get } from 'node:http';
 import autocannon, { type Options, type Result } from 'autocannon';
-import { serveBuilt } from './serve-built';
+import { onCpu, serveBuilt } from './serve-built';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -38,7 +39,7 @@ async function startBare(page: { body: Buffer; headers: Record<string, string> }
     const app = express();
     app.get('/', (_req, res) => res.set(headers).send(body));
     const server = app.listen(0, '127.0.0.1', () => console.log(server.address().port));`;
-  const child = spawn('taskset', ['-c', SERVER_CPU, process.execPath, '--input-type=module', '-e', code], {
+  const child = spawn(...onCpu([process.execPath, '--input-type=module', '-e', code], SERVER_CPU), {
     env: { PATH: process.env.PATH, BODY: page.body.toString('base64'), HEADERS: JSON.stringify(page.headers) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -50,11 +51,24 @@ const run = (options: Options) => autocannon({ duration: DURATION_S, connections
 
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+function median(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
 
-// Linux only (as is /proc below); the servers share core 0, the load generator has core 1.
-const SERVER_CPU = '0';
-execFileSync('taskset', ['-pc', '1', String(process.pid)], { stdio: 'ignore' });
+// The servers share core 0 and the load generator has core 1 (Linux `taskset`, as /proc below
+// is Linux); with a single core, or without taskset, everything shares what there is.
+function pinLoadGenerator() {
+  if (availableParallelism() < 2) return false;
+  try {
+    execFileSync('taskset', ['-pc', '1', String(process.pid)], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+const SERVER_CPU = pinLoadGenerator() ? '0' : undefined;
 
 const ours = await serveBuilt({ RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PER_HOUR: '0' }, { cpu: SERVER_CPU });
 const bare = await startBare(await fetchRaw(`${ours.url}/`));
@@ -89,7 +103,8 @@ try {
     results.reduce((sum, result) => sum + failuresOf(result), 0),
   ] as const;
 
-  console.log(`\n${DURATION_S} s por medição, ${CONNECTIONS} conexões, loopback, brotli; servidores num núcleo, carga no outro\n`);
+  const placement = SERVER_CPU ? 'servidores num núcleo, carga no outro' : 'servidores e carga dividindo os mesmos núcleos';
+  console.log(`\n${DURATION_S} s por medição, ${CONNECTIONS} conexões, loopback, brotli; ${placement}\n`);
   console.log('caso'.padEnd(34), 'req/s'.padStart(9), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'erros'.padStart(7), 'RSS MB*'.padStart(9));
   row(`bare Express, mesmos bytes (×${ROUNDS})`, ...summary(rounds.map((round) => round.bare)));
   row(`GET / (×${ROUNDS})`, ...summary(rounds.map((round) => round.root)), rounds.at(-1)!.rss);

@@ -15,14 +15,17 @@ async function freePort() {
   return port;
 }
 
+/** A command and its arguments for `spawn`, run on that core when one is given (Linux `taskset`). */
+export const onCpu = (command: string[], cpu?: string): [string, string[]] =>
+  cpu ? ['taskset', ['-c', cpu, ...command]] : [command[0]!, command.slice(1)];
+
 /**
  * Starts the built server (`node dist/server/index.js`) for a measuring script; ready once
  * /health answers. `cpu` pins it to that core (Linux `taskset`).
  */
 export async function serveBuilt(env: Record<string, string> = {}, { cpu }: { cpu?: string } = {}) {
   const port = await freePort();
-  const command = [process.execPath, 'dist/server/index.js'];
-  const child = spawn(cpu ? 'taskset' : command[0]!, cpu ? ['-c', cpu, ...command] : command.slice(1), {
+  const child = spawn(...onCpu([process.execPath, 'dist/server/index.js'], cpu), {
     env: {
       PATH: process.env.PATH,
       // Measured as the container runs it (the Dockerfile's ENV).
