@@ -9,16 +9,6 @@ const loaders: Record<IslandName, () => Promise<{ default: ComponentType<object>
 
 const INTERACTIONS = ['pointerover', 'touchstart', 'focusin'] as const;
 
-// Before a jump to a section, lay out every section at its real height (see "scripting" in
-// styles.css): the browser then computes the target's true position.
-addEventListener(
-  'click',
-  (event) => {
-    if ((event.target as Element).closest?.('a[href^="#"]')) document.documentElement.classList.add('laid-out');
-  },
-  { capture: true },
-);
-
 /** An island's own stylesheet, added when it wakes; resolves once applied (or failed: never block on it). */
 function loadStylesheet(href: string | undefined) {
   if (!href) return Promise.resolve();
