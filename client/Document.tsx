@@ -4,7 +4,12 @@ import type { IslandName } from './islands/names';
 import type { PageMeta } from './routes';
 import { organizationJsonLd, serializeJsonLd } from './structured-data';
 
-export type DocumentAssets = { css: string; islandStylesheets: Partial<Record<IslandName, string>> };
+export type DocumentAssets = {
+  css: string;
+  islandStylesheets: Partial<Record<IslandName, string>>;
+  /** The page script's on-demand chunks, which it fetches ahead once the page is idle. */
+  prefetch?: string[];
+};
 
 type DocumentProps = { meta: PageMeta; assets: DocumentAssets; publicUrl: string; children: ReactNode };
 
@@ -48,7 +53,7 @@ export function Document({ meta, assets, publicUrl, children }: DocumentProps) {
           <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(organizationJsonLd(publicUrl)) }} />
         )}
       </head>
-      <body>{children}</body>
+      <body data-prefetch={assets.prefetch?.length ? assets.prefetch.join(' ') : undefined}>{children}</body>
     </html>
   );
 }

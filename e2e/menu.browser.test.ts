@@ -43,6 +43,31 @@ describe('the mobile menu at 375 px', { timeout: 20_000 }, () => {
     expect(problems).toEqual([]);
   });
 
+  it('has its code fetched while the page is idle, so the first tap waits for no download', async () => {
+    const { page, problems } = await site.open('/', { viewport: PHONE });
+    const resources = () =>
+      page.evaluate(() =>
+        performance.getEntriesByType('resource').map((entry) => {
+          const { name, initiatorType, transferSize } = entry as PerformanceResourceTiming;
+          return { path: new URL(name).pathname, initiatorType, transferSize };
+        }),
+      );
+    const planned = (await page.locator('body').getAttribute('data-prefetch'))!.split(' ');
+    await expect
+      .poll(async () => (await resources()).filter((entry) => entry.initiatorType === 'link').map((entry) => entry.path), { timeout: 10_000 })
+      .toEqual(expect.arrayContaining(planned));
+    await expect(page.locator('[data-island="menu"]').getAttribute('data-hydrated')).resolves.toBeNull();
+
+    const before = (await resources()).length;
+    await toggle(page).click();
+    await menuList(page).waitFor({ state: 'visible' });
+    const loadedByTap = (await resources()).slice(before);
+    expect(loadedByTap.map((entry) => entry.path)).toEqual(expect.arrayContaining([expect.stringMatching(/HeaderMenu-.*\.js$/)]));
+    // Served from the HTTP cache: nothing crossed the network.
+    expect(loadedByTap.filter((entry) => entry.transferSize > 0)).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
   it('closes when a link is clicked and scrolls to that section below the sticky header', async () => {
     const { page, problems } = await openPhonePage();
     await toggle(page).click();

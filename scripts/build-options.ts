@@ -63,11 +63,30 @@ const outputOf = (metafile: Metafile, entry: string) => {
 export const inlinedStylesheet = (metafile: Metafile) => outputOf(metafile, clientEntries.stylesheet);
 
 export function manifestFrom(metafile: Metafile): Manifest {
-  const urlOf = (entry: string) => outputOf(metafile, entry).replace(clientDir, '');
+  const publicUrl = (output: string) => output.replace(clientDir, '');
+  const urlOf = (entry: string) => publicUrl(outputOf(metafile, entry));
   const css = readFileSync(inlinedStylesheet(metafile), 'utf8').trim();
   return {
     css: { text: css, hash: `sha256-${createHash('sha256').update(css).digest('base64')}` },
     scripts: { landing: urlOf(clientEntries.landing), notFound: urlOf(clientEntries.notFound) },
     islandStylesheets: { contact: urlOf(clientEntries.toasts) },
+    prefetch: {
+      landing: importedBy(metafile, outputOf(metafile, clientEntries.landing)).map(publicUrl),
+      notFound: importedBy(metafile, outputOf(metafile, clientEntries.notFound)).map(publicUrl),
+    },
   };
+}
+
+/** Every chunk an output loads, statically or on demand, directly or through another chunk. */
+function importedBy(metafile: Metafile, output: string): string[] {
+  const found = new Set<string>();
+  const visit = (file: string) => {
+    for (const { path } of metafile.outputs[file]?.imports ?? []) {
+      if (found.has(path) || !metafile.outputs[path]) continue;
+      found.add(path);
+      visit(path);
+    }
+  };
+  visit(output);
+  return [...found];
 }

@@ -10,6 +10,8 @@ export type Manifest = {
   scripts: Record<PageHandle['script'], string>;
   /** Stylesheets an island needs only once it is awake (the contact form's toasts). */
   islandStylesheets: Partial<Record<IslandName, string>>;
+  /** Per page script, the chunks it imports on demand: fetched ahead when the browser is idle. */
+  prefetch: Record<PageHandle['script'], string[]>;
 };
 
 export const ASSET_PREFIX = '/assets';

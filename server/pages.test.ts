@@ -45,6 +45,12 @@ describe('GET /', () => {
     expect(text).toContain(`<script type="module" src="${testManifest.scripts.landing}"`);
   });
 
+  it('names the chunks its script loads on demand, for the page to fetch ahead when idle', async () => {
+    const { app } = createTestApp();
+    const { text } = await request(app).get('/');
+    expect(text).toContain(`<body data-prefetch="${testManifest.prefetch.landing.join(' ')}">`);
+  });
+
   it('ships no executable inline script and no style attribute', async () => {
     const { app } = createTestApp();
     const { text } = await request(app).get('/');
@@ -72,6 +78,8 @@ describe('an unknown path', () => {
     expect(res.text).toMatch(/<a[^>]*href="\/"/);
     expect(res.text).toContain('<meta name="robots" content="noindex"/>');
     expect(res.text).toContain(`<script type="module" src="${testManifest.scripts.notFound}"`);
+    // Its script loads nothing more, so there is nothing to fetch ahead.
+    expect(res.text).toContain('<body>');
   });
 
   it('logs one line with the method and the missing path', async () => {

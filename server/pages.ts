@@ -61,12 +61,13 @@ const htmlHeaders = (res: Response, status: number) =>
  * variants and ETag; only variants (the form's outcome without JavaScript) render per request.
  */
 export function createPageRenderer(manifest: Manifest, logger: Logger, publicUrl: URL): PageRenderer {
-  const site = { assets: { css: manifest.css.text, islandStylesheets: manifest.islandStylesheets }, publicUrl: publicUrl.href };
+  const assets = { css: manifest.css.text, islandStylesheets: manifest.islandStylesheets };
+  const siteFor = (page: PageHandle) => ({ assets: { ...assets, prefetch: manifest.prefetch[page.script] }, publicUrl: publicUrl.href });
   const kept = new Map<PageHandle['script'], Promise<EncodedPage>>();
   const keptPage = (page: PageHandle) => {
     let encoded = kept.get(page.script);
     if (!encoded) {
-      encoded = renderDocument({ url: page.renderUrl, ...site }, manifest.scripts[page.script]).then(encode);
+      encoded = renderDocument({ url: page.renderUrl, ...siteFor(page) }, manifest.scripts[page.script]).then(encode);
       // A failed render is not kept: the next request tries again.
       encoded.catch(() => kept.delete(page.script));
       kept.set(page.script, encoded);
@@ -84,7 +85,7 @@ export function createPageRenderer(manifest: Manifest, logger: Logger, publicUrl
     try {
       const encoding = preferredEncoding(req);
       if (variant) {
-        const html = await renderDocument({ ...variant, ...site }, manifest.scripts[page.script]);
+        const html = await renderDocument({ ...variant, ...siteFor(page) }, manifest.scripts[page.script]);
         const body = encoding ? await compressVariant[encoding](html) : html;
         sendBody(htmlHeaders(res, variant.status).set('Cache-Control', 'no-store'), encoding, body);
         return;

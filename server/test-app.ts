@@ -13,6 +13,7 @@ export const testManifest: Manifest = {
   css: { text: 'body{margin:0}', hash: 'sha256-TESTHASH' },
   scripts: { landing: '/assets/entry-TEST.js', notFound: '/assets/not-found-TEST.js' },
   islandStylesheets: { contact: '/assets/toasts-TEST.css' },
+  prefetch: { landing: ['/assets/chunks/hydrate-TEST.js', '/assets/chunks/HeaderMenu-TEST.js'], notFound: [] },
 };
 
 const openRepositories: Repository[] = [];

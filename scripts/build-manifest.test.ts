@@ -1,0 +1,21 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readManifest } from '../server/assets';
+import { clientDir } from './build-options';
+import { landingScripts } from './size-report';
+
+// Runs on the production build made by the global setup.
+describe('the build manifest', () => {
+  const manifest = readManifest();
+
+  it('lists every chunk the landing script can load for prefetching, and nothing else', () => {
+    const publicUrl = (file: string) => `/${path.relative(clientDir, file)}`;
+    const chunks = landingScripts().map(publicUrl).filter((url) => url !== manifest.scripts.landing);
+    expect(chunks.length).toBeGreaterThan(1);
+    expect([...manifest.prefetch.landing].sort()).toEqual(chunks.sort());
+  });
+
+  it('lists nothing for the not-found script, which loads no chunk', () => {
+    expect(manifest.prefetch.notFound).toEqual([]);
+  });
+});
