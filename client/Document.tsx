@@ -7,7 +7,7 @@ import { organizationJsonLd, serializeJsonLd } from './structured-data';
 export type DocumentAssets = {
   css: string;
   islandStylesheets: Partial<Record<IslandName, string>>;
-  /** The page script's on-demand chunks, which it fetches ahead once the page is idle. */
+  /** The page script's on-demand chunks, which it fetches ahead a while after load. */
   prefetch?: string[];
 };
 

@@ -43,7 +43,7 @@ describe('the mobile menu at 375 px', { timeout: 20_000 }, () => {
     expect(problems).toEqual([]);
   });
 
-  it('has its code fetched while the page is idle, so the first tap waits for no download', async () => {
+  it('has its code fetched a while after load, so the first tap waits for no download', async () => {
     const { page, problems } = await site.open('/', { viewport: PHONE });
     const resources = () =>
       page.evaluate(() =>

@@ -10,7 +10,7 @@ export type Manifest = {
   scripts: Record<PageHandle['script'], string>;
   /** Stylesheets an island needs only once it is awake (the contact form's toasts). */
   islandStylesheets: Partial<Record<IslandName, string>>;
-  /** Per page script, the chunks it imports on demand: fetched ahead when the browser is idle. */
+  /** Per page script, the chunks it imports on demand: fetched ahead a while after load. */
   prefetch: Record<PageHandle['script'], string[]>;
 };
 

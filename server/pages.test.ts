@@ -45,7 +45,7 @@ describe('GET /', () => {
     expect(text).toContain(`<script type="module" src="${testManifest.scripts.landing}"`);
   });
 
-  it('names the chunks its script loads on demand, for the page to fetch ahead when idle', async () => {
+  it('names the chunks its script loads on demand, for the page to fetch ahead after load', async () => {
     const { app } = createTestApp();
     const { text } = await request(app).get('/');
     expect(text).toContain(`<body data-prefetch="${testManifest.prefetch.landing.join(' ')}">`);
