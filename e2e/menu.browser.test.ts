@@ -68,6 +68,23 @@ describe('the mobile menu at 375 px', { timeout: 20_000 }, () => {
     expect(problems).toEqual([]);
   });
 
+  it('fetches nothing ahead for a visitor who asked the browser to save data, and still opens on the first tap', async () => {
+    const saving = await site.open('/', { viewport: PHONE });
+    const cdp = await saving.context.newCDPSession(saving.page);
+    await cdp.send('Emulation.setDataSaverOverride', { dataSaverEnabled: true });
+    await saving.page.reload();
+    await expect(saving.page.evaluate(() => (navigator as Navigator & { connection: { saveData: boolean } }).connection.saveData)).resolves.toBe(true);
+
+    // The yardstick: a page opened after this one, without the setting, gets its prefetch first.
+    const { page } = await site.open('/', { viewport: PHONE });
+    await expect.poll(() => page.locator('link[rel="prefetch"]').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect(saving.page.locator('link[rel="prefetch"]').count()).resolves.toBe(0);
+
+    await toggle(saving.page).click();
+    await menuList(saving.page).waitFor({ state: 'visible' });
+    expect(saving.problems).toEqual([]);
+  });
+
   it('closes when a link is clicked and scrolls to that section below the sticky header', async () => {
     const { page, problems } = await openPhonePage();
     await toggle(page).click();
