@@ -16,7 +16,7 @@ vi.mock('./render', async (importOriginal) => {
   return { renderDocument: vi.fn(original.renderDocument) };
 });
 
-type RawReply = { headers: IncomingHttpHeaders; body: Buffer };
+type RawReply = { status: number; headers: IncomingHttpHeaders; body: Buffer };
 
 /** GET over a real socket, body as sent: supertest and fetch would decode it on their own. */
 async function rawGet(app: Express, path: string, headers: Record<string, string>): Promise<RawReply> {
@@ -27,7 +27,7 @@ async function rawGet(app: Express, path: string, headers: Record<string, string
     const [res] = (await once(get({ host: '127.0.0.1', port, path, headers }), 'response')) as [IncomingMessage];
     const chunks: Buffer[] = [];
     for await (const chunk of res) chunks.push(chunk as Buffer);
-    return { headers: res.headers, body: Buffer.concat(chunks) };
+    return { status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) };
   } finally {
     server.close();
   }
@@ -77,6 +77,21 @@ describe('the landing and 404 pages', () => {
     expect(again.text).toBe('');
     const changed = await request(app).get('/').set('If-None-Match', '"outra-versao"');
     expect(changed.status).toBe(200);
+  });
+
+  it('give each content coding its own ETag, so one is never validated by another', async () => {
+    const { app } = createTestApp();
+    const [plain, br, gz] = await Promise.all([
+      rawGet(app, '/', {}),
+      rawGet(app, '/', { 'Accept-Encoding': 'br' }),
+      rawGet(app, '/', { 'Accept-Encoding': 'gzip' }),
+    ]);
+    expect(new Set([plain.headers.etag, br.headers.etag, gz.headers.etag]).size).toBe(3);
+    const brotliTagForGzip = await rawGet(app, '/', { 'Accept-Encoding': 'gzip', 'If-None-Match': br.headers.etag! });
+    expect(brotliTagForGzip.status).toBe(200);
+    expect(gunzipSync(brotliTagForGzip.body).toString()).toBe(plain.body.toString());
+    const own = await rawGet(app, '/', { 'Accept-Encoding': 'gzip', 'If-None-Match': gz.headers.etag! });
+    expect(own.status).toBe(304);
   });
 
   it('answers the 404 page in full even to a matching If-None-Match', async () => {

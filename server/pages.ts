@@ -21,14 +21,23 @@ export type PageRenderer = ((req: Request, res: Response, variant?: PageVariant)
 
 type Encoding = 'br' | 'gzip';
 
-type EncodedPage = { etag: string; identity: Buffer } & Record<Encoding, Buffer>;
+type Representation = { body: Buffer; etag: string };
+
+// One ETag per content coding, taken from the bytes sent: a strong validator names one exact
+// representation (RFC 9110 §8.8.3), so a cache holding the gzip bytes can never be told
+// "not modified" about the brotli ones.
+const representation = (body: Buffer): Representation => ({
+  body,
+  etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+});
+
+type EncodedPage = Record<Encoding | 'identity', Representation>;
 
 function encode(html: Buffer): EncodedPage {
   return {
-    etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
-    identity: html,
-    br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
-    gzip: gzipSync(html, { level: constants.Z_BEST_COMPRESSION }),
+    identity: representation(html),
+    br: representation(brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } })),
+    gzip: representation(gzipSync(html, { level: constants.Z_BEST_COMPRESSION })),
   };
 }
 
@@ -58,7 +67,7 @@ const htmlHeaders = (res: Response, status: number) =>
 
 /**
  * The landing and 404 pages are rendered once per process and kept with their compressed
- * variants and ETag; only variants (the form's outcome without JavaScript) render per request.
+ * variants and their ETags; only variants (the form's outcome without JavaScript) render per request.
  */
 export function createPageRenderer(manifest: Manifest, logger: Logger, publicUrl: URL): PageRenderer {
   const assets = { css: manifest.css.text, islandStylesheets: manifest.islandStylesheets };
@@ -90,14 +99,14 @@ export function createPageRenderer(manifest: Manifest, logger: Logger, publicUrl
         sendBody(htmlHeaders(res, variant.status).set('Cache-Control', 'no-store'), encoding, body);
         return;
       }
-      const encoded = await keptPage(page);
-      htmlHeaders(res, page.status).set('ETag', encoded.etag);
+      const chosen = (await keptPage(page))[encoding ?? 'identity'];
+      htmlHeaders(res, page.status).set('ETag', chosen.etag);
       // Express answers fresh only for 2xx, so the 404 page is always sent whole.
       if (req.fresh) {
         res.status(304).end();
         return;
       }
-      sendBody(res, encoding, encoding ? encoded[encoding] : encoded.identity);
+      sendBody(res, encoding, chosen.body);
     } catch (error) {
       logger.error({ err: error, path: req.path }, 'falha ao renderizar a página');
       res.status(500).set('Content-Type', 'text/html; charset=utf-8').set('Cache-Control', 'no-store').send(RENDER_ERROR_HTML);
