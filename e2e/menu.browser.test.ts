@@ -69,10 +69,10 @@ describe('the mobile menu at 375 px', { timeout: 20_000 }, () => {
   });
 
   it('fetches nothing ahead for a visitor who asked the browser to save data, and still opens on the first tap', async () => {
-    const saving = await site.open('/', { viewport: PHONE });
-    const cdp = await saving.context.newCDPSession(saving.page);
-    await cdp.send('Emulation.setDataSaverOverride', { dataSaverEnabled: true });
-    await saving.page.reload();
+    const saving = await site.open('/', { viewport: PHONE }, async (page) => {
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Emulation.setDataSaverOverride', { dataSaverEnabled: true });
+    });
     await expect(saving.page.evaluate(() => (navigator as Navigator & { connection: { saveData: boolean } }).connection.saveData)).resolves.toBe(true);
 
     // The yardstick: a page opened after this one, without the setting, gets its prefetch first.

@@ -93,13 +93,17 @@ export function useSite(env: Record<string, string> = {}) {
     get dataDir() {
       return running().server.dataDir;
     },
-    /** A new context (viewport, JavaScript, CSP…) with a page on `pathname`, watched for problems. */
-    async open(pathname: string, options: BrowserContextOptions = {}): Promise<OpenedPage> {
+    /**
+     * A new context (viewport, JavaScript, CSP…) with a page on `pathname`, watched for problems;
+     * `prepare` sets the page up (say, an emulated browser setting) before it navigates.
+     */
+    async open(pathname: string, options: BrowserContextOptions = {}, prepare?: (page: Page) => Promise<void>): Promise<OpenedPage> {
       const context = await running().browser.newContext({ viewport: DESKTOP, locale: 'pt-BR', ...options });
       contexts.push(context);
       await context.addInitScript(REPORT_CSP_VIOLATIONS);
       const page = await context.newPage();
       const problems = watchProblems(page);
+      await prepare?.(page);
       const response = await page.goto(new URL(pathname, running().server.url).href);
       return { page, context, response, problems };
     },
