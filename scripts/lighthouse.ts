@@ -24,6 +24,8 @@ const ATTEMPTS = 3;
 const METRICS = ['largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift'] as const;
 
 type Lhr = RunnerResult['lhr'];
+/** What is kept of a run: its trace and other artifacts (tens of MB each) are let go. */
+type Run = Pick<RunnerResult, 'lhr' | 'report'>;
 
 /** One Lighthouse run in a fresh browser; a failed trace (NO_NAVSTART and kin, seen on a loaded machine) is run again. */
 async function audit(url: string): Promise<RunnerResult> {
@@ -48,11 +50,11 @@ const line = (lhr: Lhr) => `${scores(lhr).join('/')}  LCP ${metric(lhr, METRICS[
 
 async function runs(label: string, url: string, count: number) {
   console.log(`${label} (${count} execuções; categorias: desempenho/acessibilidade/boas práticas/SEO):`);
-  const results: RunnerResult[] = [];
+  const results: Run[] = [];
   for (let i = 1; i <= count; i++) {
-    const result = await audit(url);
-    console.log(`  ${i}. ${line(result.lhr)}`);
-    results.push(result);
+    const { lhr, report } = await audit(url);
+    console.log(`  ${i}. ${line(lhr)}`);
+    results.push({ lhr, report });
   }
   return results;
 }
@@ -79,7 +81,10 @@ function serveControl() {
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });
 const count = Number(values.runs);
-if (!Number.isInteger(count) || count < 1) throw new Error(`--runs deve ser um inteiro positivo (recebido: ${values.runs})`);
+if (!Number.isInteger(count) || count < 1) {
+  console.error(`--runs deve ser um inteiro positivo (recebido: ${values.runs}).`);
+  process.exit(2);
+}
 
 const site = await serveBuilt();
 const control = await serveControl();
@@ -101,7 +106,7 @@ try {
   const failing = Object.values(median.audits).filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary');
   for (const audit of failing) console.log(`  a melhorar: ${audit.id} — ${audit.title}`);
   // Shown rounded to 10 ms, as Lighthouse shows it.
-  const zeroTbt = (list: RunnerResult[]) => list.filter((result) => result.lhr.audits[METRICS[1]]!.numericValue! < 5).length;
+  const zeroTbt = (list: Run[]) => list.filter((result) => result.lhr.audits[METRICS[1]]!.numericValue! < 5).length;
   console.log(`\nTBT 0 ms: site em ${zeroTbt(results)} de ${count}; controle em ${zeroTbt(controlResults)} de ${count}.`);
 } finally {
   site.stop();
