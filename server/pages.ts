@@ -67,7 +67,8 @@ const htmlHeaders = (res: Response, status: number) =>
 
 /**
  * The landing and 404 pages are rendered once per process and kept with their compressed
- * variants and their ETags; only variants (the form's outcome without JavaScript) render per request.
+ * variants, each with its ETag; only variants (the form's outcome without JavaScript) render
+ * per request.
  */
 export function createPageRenderer(manifest: Manifest, logger: Logger, publicUrl: URL): PageRenderer {
   const assets = { css: manifest.css.text, islandStylesheets: manifest.islandStylesheets };
