@@ -7,7 +7,9 @@ const loaders: Record<IslandName, () => Promise<{ default: ComponentType<object>
   contact: () => import('./islands/ContactIsland'),
 };
 
-const INTERACTIONS = ['pointerover', 'touchstart', 'focusin'] as const;
+// A bare click counts too: screen readers, voice and switch control click without hovering
+// or focusing first.
+const INTERACTIONS = ['pointerover', 'touchstart', 'focusin', 'click'] as const;
 const PREFETCH_DELAY_MS = 2_000;
 
 /** An island's own stylesheet, added when it wakes; resolves once applied (or failed: never block on it). */
@@ -22,7 +24,11 @@ function loadStylesheet(href: string | undefined) {
   return applied;
 }
 
-function wake(element: HTMLElement) {
+/**
+ * Wakes the island on its first sign of use, or when it comes near the screen if it asks to.
+ * After a failed download (a flaky mobile network) the next interaction tries again.
+ */
+function wakeOnUse(element: HTMLElement) {
   const name = element.dataset.island as IslandName;
   let pendingClick: HTMLButtonElement | undefined;
   // A tap can land before React does: remember a click on a plain button and replay it.
@@ -32,21 +38,39 @@ function wake(element: HTMLElement) {
   };
   element.addEventListener('click', rememberClick, { capture: true });
 
-  let started = false;
-  return async () => {
-    if (started) return;
-    started = true;
+  const triggers = new AbortController();
+  const hydrate = async () => {
     const [{ hydrateIsland }, { default: Component }] = await Promise.all([
       import('./hydrate'),
       loaders[name](),
       loadStylesheet(element.dataset.stylesheet),
     ]);
-    hydrateIsland(element, name, Component);
+    triggers.abort();
     element.removeEventListener('click', rememberClick, { capture: true });
-    // Lets tests (and anyone curious) tell a live island from static HTML.
-    element.dataset.hydrated = 'true';
+    hydrateIsland(element, name, Component);
     pendingClick?.click();
   };
+  let waking: Promise<void> | undefined;
+  const start = () => {
+    waking ??= hydrate().catch((error: unknown) => {
+      waking = undefined;
+      pendingClick = undefined;
+      console.error(`a ilha "${name}" não pôde ser carregada; nova tentativa na próxima interação`, error);
+    });
+  };
+
+  for (const type of INTERACTIONS) element.addEventListener(type, start, { passive: true, signal: triggers.signal });
+  if (element.dataset.hydrate === 'visible') {
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) start();
+      },
+      { rootMargin: '400px' },
+    );
+    // The wrapper is display: contents and has no box of its own to intersect: watch what it holds.
+    observer.observe(element.firstElementChild ?? element);
+    triggers.signal.addEventListener('abort', () => observer.disconnect());
+  }
 }
 
 /**
@@ -71,21 +95,6 @@ function prefetchAfterLoad() {
   else addEventListener('load', afterLoad, { once: true });
 }
 
-for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) {
-  const start = wake(element);
-  for (const type of INTERACTIONS) element.addEventListener(type, start, { once: true, passive: true });
-  if (element.dataset.hydrate === 'visible') {
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((entry) => entry.isIntersecting)) return;
-        observer.disconnect();
-        void start();
-      },
-      { rootMargin: '400px' },
-    );
-    // The wrapper is display: contents and has no box of its own to intersect: watch what it holds.
-    observer.observe(element.firstElementChild ?? element);
-  }
-}
+for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) wakeOnUse(element);
 
 prefetchAfterLoad();

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { hydrateIslands, PHONE, useSite } from './site';
+import { hydrateIslands, PHONE, unexpected, useSite } from './site';
 
 const site = useSite();
 
@@ -26,7 +26,7 @@ describe('the mobile menu at 375 px', { timeout: 20_000 }, () => {
     expect(problems).toEqual([]);
   });
 
-  it('opens on the first click even before its script has loaded, and aria-expanded and the label follow', async () => {
+  it('opens on the first click even before its island has hydrated, and aria-expanded and the label follow', async () => {
     // The island wakes on that very click (client/entry.ts replays it once React is in).
     const { page, problems } = await site.open('/', { viewport: PHONE });
     await expect(page.locator('[data-island="menu"]').getAttribute('data-hydrated')).resolves.toBeNull();
@@ -41,6 +41,32 @@ describe('the mobile menu at 375 px', { timeout: 20_000 }, () => {
     await expect(toggle(page).getAttribute('aria-expanded')).resolves.toBe('false');
     await expect(toggle(page).getAttribute('aria-label')).resolves.toBe('Abrir menu');
     expect(problems).toEqual([]);
+  });
+
+  it('opens on a bare click, with no hover or focus first, as screen readers and voice control send it', async () => {
+    const { page, problems } = await site.open('/', { viewport: PHONE });
+    await toggle(page).dispatchEvent('click');
+    await menuList(page).waitFor({ state: 'visible' });
+    await expect(toggle(page).getAttribute('aria-expanded')).resolves.toBe('true');
+    expect(problems).toEqual([]);
+  });
+
+  it('tries again on the next tap when its code failed to download', async () => {
+    const { page, problems } = await site.open('/', { viewport: PHONE });
+    let refused = 0;
+    await page.route(/\/HeaderMenu-[^/]*\.js$/, (route) => (refused++ === 0 ? route.abort() : route.continue()));
+
+    await toggle(page).click();
+    await expect.poll(() => problems.some((problem) => problem.includes('não pôde ser carregada')), { timeout: 5_000 }).toBe(true);
+    await expect(page.locator('[data-island="menu"]').getAttribute('data-hydrated')).resolves.toBeNull();
+    await expect(menuList(page).isVisible()).resolves.toBe(false);
+
+    await toggle(page).click();
+    await menuList(page).waitFor({ state: 'visible' });
+    await expect(toggle(page).getAttribute('aria-expanded')).resolves.toBe('true');
+    expect(refused).toBe(2);
+    // Only the refused download and the island's own report of it.
+    expect(unexpected(problems, /HeaderMenu-.*\.js/, /net::ERR_FAILED/, /não pôde ser carregada/)).toEqual([]);
   });
 
   it('has its code fetched a while after load, so the first tap waits for no download', async () => {

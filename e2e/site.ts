@@ -39,27 +39,19 @@ export const unexpected = (problems: string[], ...expected: RegExp[]) =>
 
 /**
  * Wakes every island the way a visitor does (the pointer over it, which also scrolls it into
- * view) and resolves once each one is live: marked data-hydrated by client/entry.ts, and its
- * DOM claimed by React. One frame and a task later the commit, event handlers included, is in.
- * Before that a click on the form would post it the JavaScript-free way.
+ * view) and resolves once each one is live: marked data-hydrated, which client/hydrate.tsx does
+ * after React's commit, event handlers included. Before that a click on the form would post it
+ * the JavaScript-free way. Then puts the scroll back where it was.
  */
 export async function hydrateIslands(page: Page) {
   const scrollY = await page.evaluate(() => window.scrollY);
   for (const island of await page.locator('[data-island]').all()) await island.locator(':scope > *').first().hover();
   await page.waitForFunction(
-    () =>
-      [...document.querySelectorAll<HTMLElement>('[data-island]')].every(
-        (island) =>
-          island.dataset.hydrated === 'true' &&
-          Object.keys(island.firstElementChild ?? {}).some((key) => key.startsWith('__reactProps$')),
-      ),
+    () => [...document.querySelectorAll<HTMLElement>('[data-island]')].every((island) => island.dataset.hydrated === 'true'),
     undefined,
     { timeout: 10_000 },
   );
-  await page.evaluate(async (top) => {
-    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
-    window.scrollTo({ top, behavior: 'instant' });
-  }, scrollY);
+  await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), scrollY);
 }
 
 export type OpenedPage = { page: Page; context: BrowserContext; response: Response | null; problems: string[] };

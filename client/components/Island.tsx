@@ -7,7 +7,8 @@ export const IslandStylesheetsContext = createContext<Partial<Record<IslandName,
 
 type IslandProps<P extends object> = {
   name: IslandName;
-  hydrateOn: HydrateOn;
+  /** Also wake when near the screen; every island wakes on first use. */
+  hydrateOn?: HydrateOn;
   component: ComponentType<P>;
   props: P;
 };

@@ -31,7 +31,7 @@ export function SiteHeader() {
           <span className="site-header__cta-long">{headerCta.label}</span>
           <span className="site-header__cta-short">{headerCta.shortLabel}</span>
         </a>
-        <Island name="menu" hydrateOn="interaction" component={HeaderMenu} props={{}} />
+        <Island name="menu" component={HeaderMenu} props={{}} />
       </div>
     </header>
   );

@@ -2,11 +2,11 @@
 export type IslandName = 'menu' | 'contact';
 
 /**
- * When an island's JavaScript is fetched and hydrated: on the first sign of use (hover,
- * touch, focus), or when it scrolls near the screen. Never at load, so React costs the
- * first paint and the main thread nothing.
+ * An island's JavaScript is fetched and hydrated on the first sign of use (hover, touch, focus,
+ * click); one that asks for 'visible' also wakes when it scrolls near the screen. Never at load,
+ * so React costs the first paint and the main thread nothing.
  */
-export type HydrateOn = 'interaction' | 'visible';
+export type HydrateOn = 'visible';
 
 /** Server render and hydration must use the same prefix, or useId values will not match. */
 export const identifierPrefix = (name: IslandName) => `${name}-`;
