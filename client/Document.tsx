@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { company, seo } from '../shared/content';
-import type { IslandName } from './islands/names';
+import type { IslandStylesheets } from './islands/names';
 import type { PageMeta } from './routes';
 import { organizationJsonLd, serializeJsonLd } from './structured-data';
 
 export type DocumentAssets = {
   css: string;
-  islandStylesheets: Partial<Record<IslandName, string>>;
+  islandStylesheets: IslandStylesheets;
   /** The page script's on-demand chunks, which it fetches ahead a while after load. */
   prefetch?: string[];
 };

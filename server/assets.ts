@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { IslandName } from '../client/islands/names';
+import type { IslandStylesheets } from '../client/islands/names';
 import type { PageHandle } from '../client/routes';
 
 /** Written by scripts/build.ts: the hashed URLs of what each page loads. */
@@ -9,7 +9,7 @@ export type Manifest = {
   css: { text: string; hash: string };
   scripts: Record<PageHandle['script'], string>;
   /** Stylesheets an island needs only once it is awake (the contact form's toasts). */
-  islandStylesheets: Partial<Record<IslandName, string>>;
+  islandStylesheets: IslandStylesheets;
   /** Per page script, the chunks it imports on demand: fetched ahead a while after load. */
   prefetch: Record<PageHandle['script'], string[]>;
 };

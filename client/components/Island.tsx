@@ -1,9 +1,9 @@
 import { createContext, use, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
-import { identifierPrefix, type HydrateOn, type IslandName } from '../islands/names';
+import { identifierPrefix, type HydrateOn, type IslandName, type IslandStylesheets } from '../islands/names';
 
 /** Each island's own stylesheet URL (from the build manifest), fetched by the browser when it wakes. */
-export const IslandStylesheetsContext = createContext<Partial<Record<IslandName, string>>>({});
+export const IslandStylesheetsContext = createContext<IslandStylesheets>({});
 
 type IslandProps<P extends object> = {
   name: IslandName;

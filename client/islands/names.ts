@@ -1,6 +1,9 @@
 /** The interactive parts of the page; everything else stays static HTML. */
 export type IslandName = 'menu' | 'contact';
 
+/** Each island's own stylesheet URL, from the build manifest (only the islands that have one). */
+export type IslandStylesheets = Partial<Record<IslandName, string>>;
+
 /**
  * An island's JavaScript is fetched and hydrated on the first sign of use (hover, touch, focus,
  * click); one that asks for 'visible' also wakes when it scrolls near the screen. Never at load,
