@@ -73,6 +73,25 @@ describe.each(backends())('Outbox on $name', (backend) => {
     expect(await repository.outbox.pending()).toBe(0);
   });
 
+  it('keeps no copy of the lead once a notification is sent or given up', async () => {
+    const repository = await backend.fresh(on);
+    await repository.createContact(contactFields());
+    await repository.createContact(contactFields());
+    const sent = await repository.outbox.claim(LEASE_MS);
+    const failed = await repository.outbox.claim(LEASE_MS);
+    expect(JSON.stringify(await backend.outboxRows())).toContain(sampleContact.email);
+
+    await repository.outbox.markSent(sent!.id);
+    await repository.outbox.markFailed(failed!.id, '550 caixa inexistente');
+
+    const rows = await backend.outboxRows();
+    expect(rows).toMatchObject([
+      { id: sent!.id, status: 'sent', attempts: 1 },
+      { id: failed!.id, status: 'failed', attempts: 1, last_error: '550 caixa inexistente' },
+    ]);
+    for (const value of [sampleContact.name, sampleContact.email, sampleContact.message]) expect(JSON.stringify(rows)).not.toContain(value);
+  });
+
   it('hands each notification to one claimant when two instances claim at once', async () => {
     const first = await backend.fresh(on);
     const second = await backend.another(on);

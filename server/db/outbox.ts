@@ -20,14 +20,22 @@ export type Notification = Lead & {
 export interface OutboxStore {
   /** Claims the oldest due notification for `leaseMs`; undefined when none is due. */
   claim(leaseMs: number): Promise<Notification | undefined>;
+  /** Marks it sent and drops the copy of the lead it held. */
   markSent(id: string): Promise<void>;
   /** Releases the claim and makes the notification due again after `delayMs`. */
   retryLater(id: string, delayMs: number, error: string): Promise<void>;
-  /** Gives up: the notification is kept, marked failed, and never claimed again. */
+  /** Gives up: the row is kept, marked failed, without the copy of the lead, and never claimed again. */
   markFailed(id: string, error: string): Promise<void>;
   /** How many notifications wait to be sent (due or backing off). */
   pending(): Promise<number>;
 }
+
+/**
+ * What a sent or given-up row keeps instead of the lead (LGPD data minimisation): the lead itself
+ * lives in its own table, and the outbox needs only status, attempts and last_error to diagnose.
+ * An empty object, not NULL, because the column is NOT NULL on both backends.
+ */
+export const CLEARED_PAYLOAD = '{}';
 
 export const OUTBOX_COLUMNS = 'id, kind, payload, attempts, created_at';
 

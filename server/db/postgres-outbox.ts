@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { guard } from './postgres-pool';
-import { errorText, OUTBOX_COLUMNS, toNotification, type Lead, type OutboxStore } from './outbox';
+import { CLEARED_PAYLOAD, errorText, OUTBOX_COLUMNS, toNotification, type Lead, type OutboxStore } from './outbox';
 import type { Row } from './rows';
 
 /** The outbox on PostgreSQL; the database's clock decides what is due, the same for every replica. */
@@ -31,14 +31,18 @@ export function postgresOutbox(pool: pg.Pool) {
         );
         return rows[0] && toNotification(rows[0]);
       }),
-    markSent: (id) => update(`UPDATE outbox SET status = 'sent', sent_at = now(), claimed_until = NULL WHERE id = $1`, [id]),
+    markSent: (id) => update(`UPDATE outbox SET status = 'sent', sent_at = now(), claimed_until = NULL, payload = '${CLEARED_PAYLOAD}' WHERE id = $1`, [id]),
     retryLater: (id, delayMs, error) =>
       update(`UPDATE outbox SET next_attempt_at = now() + $2 * interval '1 millisecond', last_error = $3, claimed_until = NULL WHERE id = $1`, [
         id,
         delayMs,
         errorText(error),
       ]),
-    markFailed: (id, error) => update(`UPDATE outbox SET status = 'failed', last_error = $2, claimed_until = NULL WHERE id = $1`, [id, errorText(error)]),
+    markFailed: (id, error) =>
+      update(`UPDATE outbox SET status = 'failed', last_error = $2, claimed_until = NULL, payload = '${CLEARED_PAYLOAD}' WHERE id = $1`, [
+        id,
+        errorText(error),
+      ]),
     pending: () =>
       guard(async () => {
         const { rows } = await pool.query<{ pending: number }>(`SELECT count(*)::int AS pending FROM outbox WHERE status = 'pending'`);

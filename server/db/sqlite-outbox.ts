@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
-import { errorText, OUTBOX_COLUMNS, toNotification, type Lead, type OutboxStore } from './outbox';
+import { CLEARED_PAYLOAD, errorText, OUTBOX_COLUMNS, toNotification, type Lead, type OutboxStore } from './outbox';
 
 const later = (ms: number) => new Date(Date.now() + ms).toISOString();
 
@@ -28,13 +28,19 @@ export function sqliteOutbox(db: DatabaseSync) {
       return row && toNotification(row);
     },
     async markSent(id) {
-      db.prepare(`UPDATE outbox SET status = 'sent', sent_at = ?, claimed_until = NULL WHERE id = ?`).run(new Date().toISOString(), id);
+      db.prepare(`UPDATE outbox SET status = 'sent', sent_at = ?, claimed_until = NULL, payload = '${CLEARED_PAYLOAD}' WHERE id = ?`).run(
+        new Date().toISOString(),
+        id,
+      );
     },
     async retryLater(id, delayMs, error) {
       db.prepare('UPDATE outbox SET next_attempt_at = ?, last_error = ?, claimed_until = NULL WHERE id = ?').run(later(delayMs), errorText(error), id);
     },
     async markFailed(id, error) {
-      db.prepare(`UPDATE outbox SET status = 'failed', last_error = ?, claimed_until = NULL WHERE id = ?`).run(errorText(error), id);
+      db.prepare(`UPDATE outbox SET status = 'failed', last_error = ?, claimed_until = NULL, payload = '${CLEARED_PAYLOAD}' WHERE id = ?`).run(
+        errorText(error),
+        id,
+      );
     },
     async pending() {
       const { pending } = db.prepare(`SELECT count(*) AS pending FROM outbox WHERE status = 'pending'`).get() as { pending: number };

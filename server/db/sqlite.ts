@@ -62,7 +62,7 @@ const migrations = [
    CREATE INDEX outbox_due ON outbox (status, next_attempt_at);`,
 ];
 
-const SQLITE_FILE = 'site.db';
+export const SQLITE_FILE = 'site.db';
 
 /** The embedded default: one file in dataDir, no server to run. */
 export function openSqlite(dataDir: string, { notifications = false }: RepositoryOptions = {}): Repository {
