@@ -37,6 +37,6 @@ export function startInstance(stored: Repository, smtpUrl: string, timing = fast
   const { logger, logs } = captureLogger();
   const notifications = startNotifications(stored, { smtpUrl, to: LEADS_TO, from: MAIL_FROM }, logger, timing);
   running.push(notifications);
-  const { app } = createTestApp({ logger, repository: notifications.repository });
+  const { app } = createTestApp({ logger, repository: stored });
   return { app, logs, stop: notifications.stop };
 }
