@@ -103,6 +103,7 @@ export async function openPostgres(
       ),
     listQuotes: (pageNumber, limit) => page(quotesTable, pageNumber, limit),
     getQuote: (id) => guard(() => findQuote(pool, id)),
+    notifications,
     outbox: outbox.store,
     ping: () => guard(async () => void (await pool.query('SELECT 1'))),
     async close() {

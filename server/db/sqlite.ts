@@ -171,6 +171,7 @@ export function openSqlite(dataDir: string, { notifications = false }: Repositor
     async getQuote(id) {
       return findQuote(id);
     },
+    notifications,
     outbox: outbox.store,
     async ping() {
       db.prepare('SELECT 1').get();

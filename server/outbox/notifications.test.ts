@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, bearer, fullQuote, sampleContact } from '../test-fixtures';
 import { createTestApp, testRepository } from '../test-app';
 import { startNotifications } from './notifications';
-import { captureLogger, LEADS_TO, startInstance } from './test-instance';
+import { captureLogger, LEADS_TO, MAIL_FROM, startInstance } from './test-instance';
 import { eventually, freePort, header, startSmtp } from './test-smtp';
 
 const contact = { ...sampleContact, company: 'Bebidas do Norte', phone: '(91) 3222-1100', message: 'Olá <script>alert("x")</script> & até logo' };
@@ -133,5 +133,21 @@ describe('without SMTP_URL and LEADS_TO', () => {
     startNotifications(testRepository(), undefined, logger);
 
     expect(logs).toEqual([expect.objectContaining({ level: 40, msg: expect.stringContaining('notificações por e-mail') })]);
+  });
+});
+
+describe('startNotifications', () => {
+  const mail = { smtpUrl: 'smtp://127.0.0.1:1', to: LEADS_TO, from: MAIL_FROM };
+
+  it('refuses a repository that writes no outbox rows when mail is configured', () => {
+    const { logger } = captureLogger();
+    expect(() => startNotifications(testRepository(), mail, logger)).toThrow(/opened with notifications: false/);
+  });
+
+  it('refuses a repository that writes outbox rows when mail is not configured', () => {
+    const { logger } = captureLogger();
+    expect(() => startNotifications(testRepository(undefined, { notifications: true }), undefined, logger)).toThrow(
+      /opened with notifications: true/,
+    );
   });
 });

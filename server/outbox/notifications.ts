@@ -9,11 +9,15 @@ export type Notifications = {
 };
 
 /**
- * E-mails each new lead to sales when mail is configured. `repository` must have been opened with
- * `notifications: true`, so that each lead and its outbox row are written together. The reply to
- * the visitor never waits for the mail server: the dispatcher finds the row at its next poll.
+ * E-mails each new lead to sales when mail is configured. The reply to the visitor never waits for
+ * the mail server: the dispatcher finds the lead's outbox row at its next poll.
  */
 export function startNotifications(repository: Repository, mail: MailSettings | undefined, logger: Logger, timing?: DispatcherTiming): Notifications {
+  // A mismatch would otherwise pass in silence: no rows and so no e-mail ever, or rows piling up unsent.
+  const enabled = mail !== undefined;
+  if (repository.notifications !== enabled) {
+    throw new Error(`startNotifications: mail is ${enabled ? 'on' : 'off'} but the repository was opened with notifications: ${!enabled}`);
+  }
   if (!mail) {
     logger.warn('SMTP_URL e LEADS_TO não definidos: as notificações por e-mail de novos contatos e cotações estão desativadas');
     return { stop: async () => {} };
