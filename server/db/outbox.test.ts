@@ -46,12 +46,29 @@ describe.each(backends())('Outbox on $name', (backend) => {
     expect(await repository.outbox.claim(LEASE_MS)).toMatchObject({ id: claimed!.id, attempts: 2 });
   });
 
-  it('makes a notification due again only after the retry delay', async () => {
+  it('lets a claim whose lease expired and was taken again change nothing', async () => {
+    const repository = await backend.fresh(on);
+    await repository.createContact(contactFields());
+    const stale = await repository.outbox.claim(200);
+    await sleep(250);
+    const current = await repository.outbox.claim(LEASE_MS);
+
+    await repository.outbox.markSent(stale!);
+    await repository.outbox.retryLater(stale!, 0, 'ETIMEDOUT');
+    await repository.outbox.markFailed(stale!, 'ETIMEDOUT');
+
+    expect(await repository.outbox.pending()).toBe(1);
+    expect(await repository.outbox.claim(LEASE_MS)).toBeUndefined();
+    await repository.outbox.markSent(current!);
+    expect(await repository.outbox.pending()).toBe(0);
+  });
+
+    it('makes a notification due again only after the retry delay', async () => {
     const repository = await backend.fresh(on);
     await repository.createContact(contactFields());
     const claimed = await repository.outbox.claim(LEASE_MS);
 
-    await repository.outbox.retryLater(claimed!.id, 200, 'ECONNREFUSED');
+    await repository.outbox.retryLater(claimed!, 200, 'ECONNREFUSED');
 
     expect(await repository.outbox.claim(LEASE_MS)).toBeUndefined();
     expect(await repository.outbox.pending()).toBe(1);
@@ -66,8 +83,8 @@ describe.each(backends())('Outbox on $name', (backend) => {
     const sent = await repository.outbox.claim(LEASE_MS);
     const failed = await repository.outbox.claim(LEASE_MS);
 
-    await repository.outbox.markSent(sent!.id);
-    await repository.outbox.markFailed(failed!.id, '550 caixa inexistente');
+    await repository.outbox.markSent(sent!);
+    await repository.outbox.markFailed(failed!, '550 caixa inexistente');
 
     expect(await repository.outbox.claim(LEASE_MS)).toBeUndefined();
     expect(await repository.outbox.pending()).toBe(0);
@@ -81,8 +98,8 @@ describe.each(backends())('Outbox on $name', (backend) => {
     const failed = await repository.outbox.claim(LEASE_MS);
     expect(JSON.stringify(await backend.outboxRows())).toContain(sampleContact.email);
 
-    await repository.outbox.markSent(sent!.id);
-    await repository.outbox.markFailed(failed!.id, '550 caixa inexistente');
+    await repository.outbox.markSent(sent!);
+    await repository.outbox.markFailed(failed!, '550 caixa inexistente');
 
     const rows = await backend.outboxRows();
     expect(rows).toMatchObject([

@@ -4,6 +4,9 @@ import { guard } from './postgres-pool';
 import { CLEARED_PAYLOAD, errorText, OUTBOX_COLUMNS, toNotification, type Lead, type OutboxStore } from './outbox';
 import type { Row } from './rows';
 
+/** Only the row as this claim left it (see Claim). */
+const CLAIMED = 'WHERE id = $1 AND attempts = $2';
+
 /** The outbox on PostgreSQL; the database's clock decides what is due, the same for every replica. */
 export function postgresOutbox(pool: pg.Pool) {
   const enqueue = async (client: pg.PoolClient, lead: Lead, createdAt: string) => {
@@ -31,16 +34,19 @@ export function postgresOutbox(pool: pg.Pool) {
         );
         return rows[0] && toNotification(rows[0]);
       }),
-    markSent: (id) => update(`UPDATE outbox SET status = 'sent', sent_at = now(), claimed_until = NULL, payload = '${CLEARED_PAYLOAD}' WHERE id = $1`, [id]),
-    retryLater: (id, delayMs, error) =>
-      update(`UPDATE outbox SET next_attempt_at = now() + $2 * interval '1 millisecond', last_error = $3, claimed_until = NULL WHERE id = $1`, [
+    markSent: ({ id, attempts }) =>
+      update(`UPDATE outbox SET status = 'sent', sent_at = now(), claimed_until = NULL, payload = '${CLEARED_PAYLOAD}' ${CLAIMED}`, [id, attempts]),
+    retryLater: ({ id, attempts }, delayMs, error) =>
+      update(`UPDATE outbox SET next_attempt_at = now() + $3 * interval '1 millisecond', last_error = $4, claimed_until = NULL ${CLAIMED}`, [
         id,
+        attempts,
         delayMs,
         errorText(error),
       ]),
-    markFailed: (id, error) =>
-      update(`UPDATE outbox SET status = 'failed', last_error = $2, claimed_until = NULL, payload = '${CLEARED_PAYLOAD}' WHERE id = $1`, [
+    markFailed: ({ id, attempts }, error) =>
+      update(`UPDATE outbox SET status = 'failed', last_error = $3, claimed_until = NULL, payload = '${CLEARED_PAYLOAD}' ${CLAIMED}`, [
         id,
+        attempts,
         errorText(error),
       ]),
     pending: () =>

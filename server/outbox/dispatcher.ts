@@ -51,17 +51,17 @@ export function startDispatcher({ outbox, send, logger, timing = defaultTiming }
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       if (Date.now() - Date.parse(notification.createdAt) >= timing.giveUpAfterMs) {
-        await outbox.markFailed(notificationId, reason);
+        await outbox.markFailed(notification, reason);
         logger.error({ notificationId, attempts, ...errorCodes(error) }, 'notificação por e-mail abandonada: não foi enviada no prazo');
       } else {
         const retryInMs = retryDelay(attempts, timing);
-        await outbox.retryLater(notificationId, retryInMs, reason);
+        await outbox.retryLater(notification, retryInMs, reason);
         logger.warn({ notificationId, attempts, retryInMs, ...errorCodes(error) }, 'notificação por e-mail não enviada: nova tentativa agendada');
       }
       return;
     }
     // Should this fail, the claim expires and the e-mail goes again: twice beats never.
-    await outbox.markSent(notificationId);
+    await outbox.markSent(notification);
     logger.info({ notificationId, kind: notification.kind, attempts }, 'notificação por e-mail enviada');
   };
 
