@@ -1,9 +1,9 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, bearer, fullQuote, sampleContact } from '../test-fixtures';
-import { createTestApp, testRepository } from '../test-app';
+import { captureLogger, createTestApp, testRepository } from '../test-app';
 import { startNotifications } from './notifications';
-import { captureLogger, LEADS_TO, MAIL_FROM, startInstance } from './test-instance';
+import { LEADS_TO, MAIL_FROM, startInstance } from './test-instance';
 import { eventually, freePort, header, startSmtp } from './test-smtp';
 
 const contact = { ...sampleContact, company: 'Bebidas do Norte', phone: '(91) 3222-1100', message: 'Olá <script>alert("x")</script> & até logo' };
