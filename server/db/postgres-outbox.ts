@@ -9,10 +9,10 @@ const CLAIMED = 'WHERE id = $1 AND attempts = $2';
 
 /** The outbox on PostgreSQL; the database's clock decides what is due, the same for every replica. */
 export function postgresOutbox(pool: pg.Pool) {
-  const enqueue = async (client: pg.PoolClient, lead: Lead, createdAt: string) => {
+  const enqueue = async (client: pg.PoolClient, lead: Lead) => {
     await client.query(
       `INSERT INTO outbox (id, kind, payload, status, attempts, next_attempt_at, created_at) VALUES ($1, $2, $3, 'pending', 0, $4, $4)`,
-      [randomUUID(), lead.kind, JSON.stringify(lead.record), createdAt],
+      [randomUUID(), lead.kind, JSON.stringify(lead.record), lead.record.createdAt],
     );
   };
 

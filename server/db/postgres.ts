@@ -82,7 +82,7 @@ export async function openPostgres(
         async (client, id, createdAt) => {
           const row = contactRow(id, createdAt, fields);
           await insert(client, contactsTable, row);
-          await notify(client, { kind: 'contact', record: contactsTable.toRecord(row) }, createdAt);
+          await notify(client, { kind: 'contact', record: contactsTable.toRecord(row) });
           return { id, createdAt };
         },
         async (_client, id, createdAt) => ({ id, createdAt }),
@@ -96,7 +96,7 @@ export async function openPostgres(
           const row = quoteRow(id, createdAt, fields);
           await insert(client, quotesTable, row);
           const record = quotesTable.toRecord(row);
-          await notify(client, { kind: 'quote', record }, createdAt);
+          await notify(client, { kind: 'quote', record });
           return record;
         },
         async (client, id) => (await findQuote(client, id))!,

@@ -9,7 +9,8 @@ const CLAIMED = 'WHERE id = ? AND attempts = ?';
 
 /** The outbox on SQLite; times are ISO strings, which compare in order as text. */
 export function sqliteOutbox(db: DatabaseSync) {
-  const enqueue = (lead: Lead, createdAt: string) => {
+  const enqueue = (lead: Lead) => {
+    const { createdAt } = lead.record;
     db.prepare(
       `INSERT INTO outbox (id, kind, payload, status, attempts, next_attempt_at, created_at) VALUES (?, ?, ?, 'pending', 0, ?, ?)`,
     ).run(randomUUID(), lead.kind, JSON.stringify(lead.record), createdAt, createdAt);

@@ -142,7 +142,7 @@ export function openSqlite(dataDir: string, { notifications = false }: Repositor
         (id, createdAt) => {
           const row = contactRow(id, createdAt, fields);
           insert(contactsTable, row);
-          notify({ kind: 'contact', record: contactsTable.toRecord(row) }, createdAt);
+          notify({ kind: 'contact', record: contactsTable.toRecord(row) });
           return { id, createdAt };
         },
         (id, createdAt) => ({ id, createdAt }),
@@ -159,7 +159,7 @@ export function openSqlite(dataDir: string, { notifications = false }: Repositor
           const row = quoteRow(id, createdAt, fields);
           insert(quotesTable, row);
           const record = quotesTable.toRecord(row);
-          notify({ kind: 'quote', record }, createdAt);
+          notify({ kind: 'quote', record });
           return record;
         },
         (id) => findQuote(id)!,
