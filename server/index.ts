@@ -10,8 +10,8 @@ import { startNotifications } from './outbox/notifications';
 try {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
-  const notifications = startNotifications(await openRepository(config, logger), config.mail, logger);
-  const { repository } = notifications;
+  const repository = await openRepository(config, logger);
+  const notifications = startNotifications(repository, config.mail, logger);
   if (!config.adminToken) logger.warn('ADMIN_TOKEN não definido: as leituras de contatos e cotações da API estão desativadas (403)');
   const draining = new AbortController();
   // Sending stops at the first signal; a send in progress gets half the shutdown budget.

@@ -30,8 +30,8 @@ export function testRepository(dataDir = tempDir(), options?: RepositoryOptions)
   return repository;
 }
 
-/** The app as production builds it, with a logger whose lines the test can read. */
-export function createTestApp(overrides: Partial<AppDeps> = {}) {
+/** A logger whose lines the test can read. */
+export function captureLogger() {
   const logs: Record<string, unknown>[] = [];
   const destination = new Writable({
     write(chunk, _encoding, done) {
@@ -39,7 +39,12 @@ export function createTestApp(overrides: Partial<AppDeps> = {}) {
       done();
     },
   });
-  const logger = createLogger('info', destination);
+  return { logger: createLogger('info', destination), logs };
+}
+
+/** The app as production builds it, with a logger whose lines the test can read. */
+export function createTestApp(overrides: Partial<AppDeps> = {}) {
+  const { logger, logs } = captureLogger();
   const repository = overrides.repository ?? testRepository();
   const app = createApp({ logger, manifest: testManifest, repository, ...overrides });
   return { app, logs, repository };

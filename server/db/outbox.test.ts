@@ -46,12 +46,29 @@ describe.each(backends())('Outbox on $name', (backend) => {
     expect(await repository.outbox.claim(LEASE_MS)).toMatchObject({ id: claimed!.id, attempts: 2 });
   });
 
+  it('lets a claim whose lease expired and was taken again change nothing', async () => {
+    const repository = await backend.fresh(on);
+    await repository.createContact(contactFields());
+    const stale = await repository.outbox.claim(200);
+    await sleep(250);
+    const current = await repository.outbox.claim(LEASE_MS);
+
+    await repository.outbox.markSent(stale!);
+    await repository.outbox.retryLater(stale!, 0, 'ETIMEDOUT');
+    await repository.outbox.markFailed(stale!, 'ETIMEDOUT');
+
+    expect(await repository.outbox.pending()).toBe(1);
+    expect(await repository.outbox.claim(LEASE_MS)).toBeUndefined();
+    await repository.outbox.markSent(current!);
+    expect(await repository.outbox.pending()).toBe(0);
+  });
+
   it('makes a notification due again only after the retry delay', async () => {
     const repository = await backend.fresh(on);
     await repository.createContact(contactFields());
     const claimed = await repository.outbox.claim(LEASE_MS);
 
-    await repository.outbox.retryLater(claimed!.id, 200, 'ECONNREFUSED');
+    await repository.outbox.retryLater(claimed!, 200, 'ECONNREFUSED');
 
     expect(await repository.outbox.claim(LEASE_MS)).toBeUndefined();
     expect(await repository.outbox.pending()).toBe(1);
@@ -59,18 +76,39 @@ describe.each(backends())('Outbox on $name', (backend) => {
     expect(await repository.outbox.claim(LEASE_MS)).toMatchObject({ id: claimed!.id, attempts: 2 });
   });
 
-  it('never hands out again what was sent or given up', async () => {
+  /** A fresh store with two contacts, both claimed: one to mark sent, one to give up. */
+  const claimTwo = async () => {
     const repository = await backend.fresh(on);
     await repository.createContact(contactFields());
     await repository.createContact(contactFields());
-    const sent = await repository.outbox.claim(LEASE_MS);
-    const failed = await repository.outbox.claim(LEASE_MS);
+    const sent = (await repository.outbox.claim(LEASE_MS))!;
+    const failed = (await repository.outbox.claim(LEASE_MS))!;
+    return { repository, sent, failed };
+  };
 
-    await repository.outbox.markSent(sent!.id);
-    await repository.outbox.markFailed(failed!.id, '550 caixa inexistente');
+  it('never hands out again what was sent or given up', async () => {
+    const { repository, sent, failed } = await claimTwo();
+
+    await repository.outbox.markSent(sent);
+    await repository.outbox.markFailed(failed, '550 caixa inexistente');
 
     expect(await repository.outbox.claim(LEASE_MS)).toBeUndefined();
     expect(await repository.outbox.pending()).toBe(0);
+  });
+
+  it('keeps no copy of the lead once a notification is sent or given up', async () => {
+    const { repository, sent, failed } = await claimTwo();
+    expect(JSON.stringify(await backend.outboxRows())).toContain(sampleContact.email);
+
+    await repository.outbox.markSent(sent);
+    await repository.outbox.markFailed(failed, '550 caixa inexistente');
+
+    const rows = await backend.outboxRows();
+    expect(rows).toMatchObject([
+      { id: sent.id, status: 'sent', attempts: 1 },
+      { id: failed.id, status: 'failed', attempts: 1, last_error: '550 caixa inexistente' },
+    ]);
+    for (const value of [sampleContact.name, sampleContact.email, sampleContact.message]) expect(JSON.stringify(rows)).not.toContain(value);
   });
 
   it('hands each notification to one claimant when two instances claim at once', async () => {

@@ -14,20 +14,36 @@ export type Notification = Lead & {
 };
 
 /**
+ * One claim of a notification. Every claim counts one more attempt, so `attempts` tells this claim
+ * from a later one that another replica took after this one's lease expired.
+ */
+export type Claim = Pick<Notification, 'id' | 'attempts'>;
+
+/**
  * The durable outbox: rows written in the same transaction as the lead, sent later.
  * Claims are leases: a replica that dies mid-send lets its claim expire and another retries.
+ * The updates below do nothing once the notification has been claimed again, so a replica
+ * that outlived its lease cannot undo the newer claim or its outcome.
  */
 export interface OutboxStore {
   /** Claims the oldest due notification for `leaseMs`; undefined when none is due. */
   claim(leaseMs: number): Promise<Notification | undefined>;
-  markSent(id: string): Promise<void>;
+  /** Marks it sent and drops the copy of the lead it held. */
+  markSent(claim: Claim): Promise<void>;
   /** Releases the claim and makes the notification due again after `delayMs`. */
-  retryLater(id: string, delayMs: number, error: string): Promise<void>;
-  /** Gives up: the notification is kept, marked failed, and never claimed again. */
-  markFailed(id: string, error: string): Promise<void>;
+  retryLater(claim: Claim, delayMs: number, error: string): Promise<void>;
+  /** Gives up: the row is kept, marked failed, without the copy of the lead, and never claimed again. */
+  markFailed(claim: Claim, error: string): Promise<void>;
   /** How many notifications wait to be sent (due or backing off). */
   pending(): Promise<number>;
 }
+
+/**
+ * What a sent or given-up row keeps instead of the lead (LGPD data minimisation): the lead itself
+ * lives in its own table, and the outbox needs only status, attempts and last_error to diagnose.
+ * An empty object, not NULL, because the column is NOT NULL on both backends.
+ */
+export const CLEARED_PAYLOAD = '{}';
 
 export const OUTBOX_COLUMNS = 'id, kind, payload, attempts, created_at';
 

@@ -82,7 +82,7 @@ export async function openPostgres(
         async (client, id, createdAt) => {
           const row = contactRow(id, createdAt, fields);
           await insert(client, contactsTable, row);
-          await notify(client, { kind: 'contact', record: contactsTable.toRecord(row) }, createdAt);
+          await notify(client, { kind: 'contact', record: contactsTable.toRecord(row) });
           return { id, createdAt };
         },
         async (_client, id, createdAt) => ({ id, createdAt }),
@@ -96,13 +96,14 @@ export async function openPostgres(
           const row = quoteRow(id, createdAt, fields);
           await insert(client, quotesTable, row);
           const record = quotesTable.toRecord(row);
-          await notify(client, { kind: 'quote', record }, createdAt);
+          await notify(client, { kind: 'quote', record });
           return record;
         },
         async (client, id) => (await findQuote(client, id))!,
       ),
     listQuotes: (pageNumber, limit) => page(quotesTable, pageNumber, limit),
     getQuote: (id) => guard(() => findQuote(pool, id)),
+    notifications,
     outbox: outbox.store,
     ping: () => guard(async () => void (await pool.query('SELECT 1'))),
     async close() {

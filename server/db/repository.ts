@@ -29,6 +29,8 @@ export interface Repository {
   listQuotes(page: number, limit: number): Promise<ListResult<Quote>>;
   /** `id` must be a UUID (the router checks); undefined when no quote has it. */
   getQuote(id: string): Promise<Quote | undefined>;
+  /** Whether it was opened with `notifications: true`, i.e. writes an outbox row with each new lead. */
+  readonly notifications: boolean;
   /** The notifications waiting to be e-mailed. */
   outbox: OutboxStore;
   /** Resolves when the database answers a trivial query. */

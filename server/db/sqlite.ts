@@ -62,7 +62,7 @@ const migrations = [
    CREATE INDEX outbox_due ON outbox (status, next_attempt_at);`,
 ];
 
-const SQLITE_FILE = 'site.db';
+export const SQLITE_FILE = 'site.db';
 
 /** The embedded default: one file in dataDir, no server to run. */
 export function openSqlite(dataDir: string, { notifications = false }: RepositoryOptions = {}): Repository {
@@ -142,7 +142,7 @@ export function openSqlite(dataDir: string, { notifications = false }: Repositor
         (id, createdAt) => {
           const row = contactRow(id, createdAt, fields);
           insert(contactsTable, row);
-          notify({ kind: 'contact', record: contactsTable.toRecord(row) }, createdAt);
+          notify({ kind: 'contact', record: contactsTable.toRecord(row) });
           return { id, createdAt };
         },
         (id, createdAt) => ({ id, createdAt }),
@@ -159,7 +159,7 @@ export function openSqlite(dataDir: string, { notifications = false }: Repositor
           const row = quoteRow(id, createdAt, fields);
           insert(quotesTable, row);
           const record = quotesTable.toRecord(row);
-          notify({ kind: 'quote', record }, createdAt);
+          notify({ kind: 'quote', record });
           return record;
         },
         (id) => findQuote(id)!,
@@ -171,6 +171,7 @@ export function openSqlite(dataDir: string, { notifications = false }: Repositor
     async getQuote(id) {
       return findQuote(id);
     },
+    notifications,
     outbox: outbox.store,
     async ping() {
       db.prepare('SELECT 1').get();

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
 import { afterAll, afterEach } from 'vitest';
 import { createLogger } from '../logger';
@@ -6,6 +8,8 @@ import { tempDir, testRepository } from '../test-app';
 import { openPostgres } from './postgres';
 import type { PoolOptions } from './postgres-pool';
 import type { Repository, RepositoryOptions } from './repository';
+import type { Row } from './rows';
+import { SQLITE_FILE } from './sqlite';
 
 /** A storage backend the contract suite runs against. */
 export type Backend = {
@@ -14,6 +18,8 @@ export type Backend = {
   fresh(options?: RepositoryOptions): Promise<Repository>;
   /** Another handle on the store fresh() made last, as a second replica (or a restart) opens it. */
   another(options?: RepositoryOptions): Promise<Repository>;
+  /** The outbox table of that store as it lies on disk, every column, for what the API does not show. */
+  outboxRows(): Promise<Row[]>;
 };
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
@@ -30,6 +36,14 @@ const sqlite = (): Backend => {
     },
     async another(options) {
       return testRepository(dataDir, options);
+    },
+    async outboxRows() {
+      const db = new DatabaseSync(path.join(dataDir, SQLITE_FILE), { readOnly: true });
+      try {
+        return db.prepare('SELECT * FROM outbox ORDER BY seq').all();
+      } finally {
+        db.close();
+      }
     },
   };
 };
@@ -87,6 +101,9 @@ const postgres = (url: string): Backend => {
       return repository;
     },
     another: (options) => store.open(options),
+    async outboxRows() {
+      return (await store.admin.query<Row>(`SELECT * FROM ${store.schema}.outbox ORDER BY seq`)).rows;
+    },
   };
 };
 

@@ -2,7 +2,7 @@ import type { Notification, OutboxStore } from '../db/outbox';
 import type { Logger } from '../logger';
 
 export type DispatcherTiming = {
-  /** How often to look for due notifications when nothing wakes the dispatcher. */
+  /** How often to look for due notifications; a new lead waits at most this long. */
   pollMs: number;
   /** How long a claim lasts; past it, another replica may send. Above the mailer's own timeouts. */
   leaseMs: number;
@@ -43,7 +43,6 @@ export function startDispatcher({ outbox, send, logger, timing = defaultTiming }
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
-  let wokenWhileRunning = false;
 
   const deliver = async (notification: Notification) => {
     const { id: notificationId, attempts } = notification;
@@ -52,27 +51,23 @@ export function startDispatcher({ outbox, send, logger, timing = defaultTiming }
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       if (Date.now() - Date.parse(notification.createdAt) >= timing.giveUpAfterMs) {
-        await outbox.markFailed(notificationId, reason);
+        await outbox.markFailed(notification, reason);
         logger.error({ notificationId, attempts, ...errorCodes(error) }, 'notificação por e-mail abandonada: não foi enviada no prazo');
       } else {
         const retryInMs = retryDelay(attempts, timing);
-        await outbox.retryLater(notificationId, retryInMs, reason);
+        await outbox.retryLater(notification, retryInMs, reason);
         logger.warn({ notificationId, attempts, retryInMs, ...errorCodes(error) }, 'notificação por e-mail não enviada: nova tentativa agendada');
       }
       return;
     }
     // Should this fail, the claim expires and the e-mail goes again: twice beats never.
-    await outbox.markSent(notificationId);
+    await outbox.markSent(notification);
     logger.info({ notificationId, kind: notification.kind, attempts }, 'notificação por e-mail enviada');
   };
 
-  // Until nothing is due; once more if a new lead arrived after the last empty claim.
   const drain = async () => {
-    do {
-      wokenWhileRunning = false;
-      let next: Notification | undefined;
-      while (!stopped && (next = await outbox.claim(timing.leaseMs))) await deliver(next);
-    } while (wokenWhileRunning && !stopped);
+    let next: Notification | undefined;
+    while (!stopped && (next = await outbox.claim(timing.leaseMs))) await deliver(next);
   };
 
   const run = () => {
@@ -95,11 +90,6 @@ export function startDispatcher({ outbox, send, logger, timing = defaultTiming }
   schedule(0);
 
   return {
-    /** Looks for work now (after the current turn, so the caller's reply goes out first). */
-    wake() {
-      if (running) wokenWhileRunning = true;
-      else schedule(0);
-    },
     /** Stops claiming; waits up to `timeoutMs` for a send in progress. The rest stays pending. */
     async stop(timeoutMs: number) {
       stopped = true;

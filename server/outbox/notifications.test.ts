@@ -1,9 +1,9 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, bearer, fullQuote, sampleContact } from '../test-fixtures';
-import { createTestApp, testRepository } from '../test-app';
+import { captureLogger, createTestApp, testRepository } from '../test-app';
 import { startNotifications } from './notifications';
-import { captureLogger, LEADS_TO, startInstance } from './test-instance';
+import { LEADS_TO, MAIL_FROM, startInstance } from './test-instance';
 import { eventually, freePort, header, startSmtp } from './test-smtp';
 
 const contact = { ...sampleContact, company: 'Bebidas do Norte', phone: '(91) 3222-1100', message: 'Olá <script>alert("x")</script> & até logo' };
@@ -127,13 +127,27 @@ describe('GET /health/ready', () => {
 });
 
 describe('without SMTP_URL and LEADS_TO', () => {
-  it('says once at start-up that notifications are off, and serves the same repository', () => {
+  it('says once at start-up that notifications are off', () => {
     const { logger, logs } = captureLogger();
-    const stored = testRepository();
 
-    const notifications = startNotifications(stored, undefined, logger);
+    startNotifications(testRepository(), undefined, logger);
 
-    expect(notifications.repository).toBe(stored);
     expect(logs).toEqual([expect.objectContaining({ level: 40, msg: expect.stringContaining('notificações por e-mail') })]);
+  });
+});
+
+describe('startNotifications', () => {
+  const mail = { smtpUrl: 'smtp://127.0.0.1:1', to: LEADS_TO, from: MAIL_FROM };
+
+  it('refuses a repository that writes no outbox rows when mail is configured', () => {
+    const { logger } = captureLogger();
+    expect(() => startNotifications(testRepository(), mail, logger)).toThrow(/opened with notifications: false/);
+  });
+
+  it('refuses a repository that writes outbox rows when mail is not configured', () => {
+    const { logger } = captureLogger();
+    expect(() => startNotifications(testRepository(undefined, { notifications: true }), undefined, logger)).toThrow(
+      /opened with notifications: true/,
+    );
   });
 });

@@ -1,8 +1,6 @@
-import { Writable } from 'node:stream';
 import { afterEach } from 'vitest';
 import type { Repository } from '../db/repository';
-import { createLogger } from '../logger';
-import { createTestApp } from '../test-app';
+import { captureLogger, createTestApp } from '../test-app';
 import type { DispatcherTiming } from './dispatcher';
 import { startNotifications, type Notifications } from './notifications';
 
@@ -11,18 +9,6 @@ export const MAIL_FROM = 'Site Rota Norte <no-reply@rotanorte.com.br>';
 
 /** Milliseconds where production waits seconds to hours, so retries happen within a test. */
 export const fastTiming: DispatcherTiming = { pollMs: 50, leaseMs: 10_000, retryBaseMs: 50, retryMaxMs: 200, giveUpAfterMs: 60_000 };
-
-/** A logger whose lines the test can read. */
-export function captureLogger() {
-  const logs: Record<string, unknown>[] = [];
-  const destination = new Writable({
-    write(chunk, _encoding, done) {
-      logs.push(JSON.parse(String(chunk)) as Record<string, unknown>);
-      done();
-    },
-  });
-  return { logger: createLogger('info', destination), logs };
-}
 
 const running: Notifications[] = [];
 afterEach(async () => {
@@ -37,6 +23,6 @@ export function startInstance(stored: Repository, smtpUrl: string, timing = fast
   const { logger, logs } = captureLogger();
   const notifications = startNotifications(stored, { smtpUrl, to: LEADS_TO, from: MAIL_FROM }, logger, timing);
   running.push(notifications);
-  const { app } = createTestApp({ logger, repository: notifications.repository });
+  const { app } = createTestApp({ logger, repository: stored });
   return { app, logs, stop: notifications.stop };
 }

@@ -47,7 +47,7 @@ const decodeBody = (headers: Map<string, string[]>, body: string) => {
 };
 
 /** Just enough MIME for nodemailer's output: a text part and an HTML part, maybe in multipart/alternative. */
-export function parseMessage(raw: string, recipients: string[]): Received {
+function parseMessage(raw: string, recipients: string[]): Received {
   const { rawHeaders, headers, body } = splitEntity(raw);
   const parts: Record<string, string> = {};
   const boundary = /boundary="?([^";]+)"?/.exec(headers.get('content-type')?.[0] ?? '')?.[1];
@@ -108,7 +108,6 @@ export async function startSmtp({ port = 0, credentials, onMessage }: Options = 
     messages,
     url: `smtp://127.0.0.1:${address.port}`,
     port: address.port,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
 
