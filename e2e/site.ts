@@ -3,6 +3,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Response } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { openSqlite } from '../server/db/sqlite';
+import type { Contact } from '../shared/contact';
 import { launchOptions } from './browser';
 import { startServer, type RunningServer } from './server';
 
@@ -110,11 +111,19 @@ export function useSite(env: Record<string, string> = {}) {
   };
 }
 
-/** The stored contact requests, read straight from the server's SQLite file. */
+/**
+ * Every stored contact request, read straight from the server's SQLite file. All pages, not
+ * the first: a check that something was NOT stored must see every row.
+ */
 export async function storedContacts(dataDir: string) {
   const repository = openSqlite(dataDir);
   try {
-    return (await repository.listContacts(1, 10)).items;
+    const contacts: Contact[] = [];
+    for (let page = 1; ; page++) {
+      const { items, total } = await repository.listContacts(page, 100);
+      contacts.push(...items);
+      if (items.length === 0 || contacts.length >= total) return contacts;
+    }
   } finally {
     await repository.close();
   }
