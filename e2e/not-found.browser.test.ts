@@ -21,8 +21,7 @@ describe('the not-found page', { timeout: 20_000 }, () => {
   });
 
   it('logs the missing path in the browser console, and nothing else goes wrong', async () => {
-    const { page, problems } = await site.open(`${MISSING}?origem=email`);
-    await page.waitForLoadState('load');
+    const { problems } = await site.open(`${MISSING}?origem=email`);
     await expect.poll(() => problems.filter((problem) => problem.startsWith('console.warning'))).toEqual([
       `console.warning: 404: página não encontrada: ${MISSING}`,
     ]);
