@@ -14,14 +14,14 @@ export const PHONE = { width: 375, height: 812 };
 export const SECTION_IDS = ['home', 'achievements', 'about', 'services', 'fleet', 'areas', 'certifications', 'contact'];
 
 /** Where screenshots go for a person to review; git-ignored (.artifacts/). */
-export const SCREENSHOT_DIR = path.resolve('.artifacts/screenshots');
+const SCREENSHOT_DIR = path.resolve('.artifacts/screenshots');
 
 // Chromium reports most CSP violations on its own, but only as console text: the event is the sure signal.
 const REPORT_CSP_VIOLATIONS = `document.addEventListener('securitypolicyviolation', (event) =>
   console.error('Content Security Policy violation: ' + event.violatedDirective + ' blocked ' + event.blockedURI));`;
 
 /** Everything that went wrong on a page, as readable lines: console errors and warnings, page errors, failed requests. */
-export function watchProblems(page: Page) {
+function watchProblems(page: Page) {
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error' || message.type() === 'warning') problems.push(`console.${message.type()}: ${message.text()}`);
@@ -63,7 +63,7 @@ export async function hydrateIslands(page: Page) {
   }, scrollY);
 }
 
-export type OpenedPage = { page: Page; context: BrowserContext; response: Response | null; problems: string[] };
+export type OpenedPage = { page: Page; response: Response | null; problems: string[] };
 
 /** One built server and one Chromium per test file; a fresh browser context per test. */
 export function useSite(env: Record<string, string> = {}) {
@@ -106,7 +106,7 @@ export function useSite(env: Record<string, string> = {}) {
       const problems = watchProblems(page);
       await prepare?.(page);
       const response = await page.goto(new URL(pathname, running().server.url).href);
-      return { page, context, response, problems };
+      return { page, response, problems };
     },
   };
 }
