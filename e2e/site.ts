@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Response } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page, type Response } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { openSqlite } from '../server/db/sqlite';
 import type { Contact } from '../shared/contact';
@@ -37,6 +37,21 @@ function watchProblems(page: Page) {
 /** The problems not matched by any of the expected patterns. */
 export const unexpected = (problems: string[], ...expected: RegExp[]) =>
   problems.filter((problem) => !expected.some((pattern) => pattern.test(problem)));
+
+/**
+ * Clicks a link or a submit button and, once the page it leads to (at another address) has
+ * loaded, resolves with that page's response, past any redirect: what the deprecated
+ * page.waitForNavigation() gave, followed the same way Playwright follows it.
+ */
+export async function clickThrough(page: Page, target: Locator) {
+  const from = page.url();
+  let [request] = await Promise.all([
+    page.waitForRequest((sent) => sent.isNavigationRequest() && sent.frame() === page.mainFrame()),
+    target.click().then(() => page.waitForURL((url) => url.href !== from)),
+  ]);
+  for (let next = request.redirectedTo(); next; next = next.redirectedTo()) request = next;
+  return request.response();
+}
 
 /**
  * Wakes every island the way a visitor does (the pointer over it, which also scrolls it into
