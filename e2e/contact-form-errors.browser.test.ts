@@ -1,18 +1,9 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { field, fieldValues, fillContactForm, FULL_REQUEST, isContactPost, submitButton } from './contact-page';
-import { hydrateIslands, storedContacts, unexpected, useSite } from './site';
+import { errorToast, field, fieldValues, fillContactForm, FULL_REQUEST, isContactPost, openForm, submitButton } from './contact-page';
+import { storedContacts, unexpected, useSite } from './site';
 
 // One request a minute per address: the second post meets the real 429 of the rate limit.
 const site = useSite({ RATE_LIMIT_PER_MINUTE: '1', RATE_LIMIT_PER_HOUR: '0' });
-
-async function openForm() {
-  const opened = await site.open('/#contact');
-  await hydrateIslands(opened.page);
-  return opened;
-}
-
-const errorToast = (page: Page) => page.locator('.Toastify').getByRole('alert').filter({ hasText: 'Erro ao enviar solicitação' });
 
 describe('the contact form when sending fails', { timeout: 25_000 }, () => {
   it('shows the server’s message of the rate limit (429) and keeps the fields', async () => {
@@ -23,7 +14,7 @@ describe('the contact form when sending fails', { timeout: 25_000 }, () => {
       body: JSON.stringify({ name: 'Primeiro', email: 'primeiro@empresa.com.br', message: 'Primeira solicitação' }),
     });
     expect(first.status).toBe(201);
-    const { page, problems } = await openForm();
+    const { page, problems } = await openForm(site);
     await fillContactForm(page, FULL_REQUEST);
 
     const reply = page.waitForResponse((response) => isContactPost(response.url(), response.request().method()));
@@ -41,7 +32,7 @@ describe('the contact form when sending fails', { timeout: 25_000 }, () => {
   });
 
   it('says "Tente novamente mais tarde." when the server cannot be reached, after three retries', async () => {
-    const { page, problems } = await openForm();
+    const { page, problems } = await openForm(site);
     const attempts: string[] = [];
     await page.route(
       (url) => new URL(url).pathname === '/api/contacts',
@@ -65,7 +56,7 @@ describe('the contact form when sending fails', { timeout: 25_000 }, () => {
   });
 
   it('sends no request while a required field is empty, and the browser points at it', async () => {
-    const { page, problems } = await openForm();
+    const { page, problems } = await openForm(site);
     const posts: string[] = [];
     page.on('request', (request) => {
       if (isContactPost(request.url(), request.method())) posts.push(request.url());

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { hydrateIslands, type useSite } from './site';
 
 export type ContactValues = { name: string; email: string; phone: string; company: string; message: string };
 
@@ -16,6 +17,20 @@ export const field = (page: Page, name: keyof ContactValues) =>
 
 export const submitButton = (page: Page) => page.locator('#contact button[type="submit"]');
 
+/** The text of the error shown beside a field, found the way a screen reader does: by aria-describedby. */
+export const fieldError = (page: Page, name: keyof ContactValues) =>
+  field(page, name).evaluate((input) => document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent);
+
+export const successToast = (page: Page) => page.locator('.Toastify').getByRole('status').filter({ hasText: 'Solicitação enviada com sucesso!' });
+export const errorToast = (page: Page) => page.locator('.Toastify').getByRole('alert').filter({ hasText: 'Erro ao enviar solicitação' });
+
+/** The landing page at the form, with its islands hydrated: only then does a submit go through the script. */
+export async function openForm(site: Pick<ReturnType<typeof useSite>, 'open'>) {
+  const opened = await site.open('/#contact');
+  await hydrateIslands(opened.page);
+  return opened;
+}
+
 /** Types each given value into its field, key by key, as a visitor would. */
 export async function fillContactForm(page: Page, values: Partial<ContactValues>) {
   for (const [name, value] of Object.entries(values) as [keyof ContactValues, string][]) {
@@ -31,6 +46,8 @@ export async function fieldValues(page: Page): Promise<ContactValues> {
 }
 
 export const isContactPost = (url: string, method: string) => method === 'POST' && new URL(url).pathname === '/api/contacts';
+
+export const EMPTY: ContactValues = { name: '', email: '', phone: '', company: '', message: '' };
 
 /** A complete request with every optional field, accents included, stored byte for byte. */
 export const FULL_REQUEST: ContactValues = {

@@ -85,7 +85,8 @@ describe('the page with the keyboard alone', { timeout: 30_000 }, () => {
       expect(stops.some((stop) => stop.name.endsWith(' website'))).toBe(false);
 
       // Focus alone woke both islands on the way.
-      await expect(page.locator('[data-island][data-hydrated="true"]').count()).resolves.toBe(2);
+      // Hydration finishes on its own time after the focus arrives: wait for it, do not sample it.
+      await expect.poll(() => page.locator('[data-island][data-hydrated="true"]').count()).toBe(2);
       const unseen = stops.filter((stop) => !stop.outline || !stop.inView || stop.obscuredBy);
       expect(unseen, 'stops without visible focus').toEqual([]);
       expect(problems).toEqual([]);

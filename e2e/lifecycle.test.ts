@@ -32,6 +32,12 @@ async function postInTwoParts(url: string, payload: object) {
   return { reply, finish: () => req.end(body.subarray(half)) };
 }
 
+/** Resolves once the server has logged the start of its shutdown: the signal was handled, not only sent. */
+const shutdownBegun = (server: RunningServer) =>
+  expect
+    .poll(() => server.logs.some((entry) => typeof entry.msg === 'string' && entry.msg.startsWith('encerrando')), { timeout: 5_000 })
+    .toBe(true);
+
 const lead = (i: number) => ({ name: `Cliente ${i}`, email: `cliente${i}@empresa.com.br`, message: `Carga ${i} para Belém` });
 
 describe('graceful shutdown', () => {
@@ -42,7 +48,7 @@ describe('graceful shutdown', () => {
     await delay(300);
 
     server.child.kill('SIGTERM');
-    await delay(200);
+    await shutdownBegun(server);
     inFlight.forEach((request) => request.finish());
 
     const replies = await Promise.all(inFlight.map((request) => request.reply));
@@ -67,7 +73,7 @@ describe('a second signal', () => {
     stuck.reply.catch(() => {});
     await delay(200);
     server.child.kill('SIGTERM');
-    await delay(200);
+    await shutdownBegun(server);
     expect(server.child.exitCode).toBeNull();
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(1);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { field, fieldValues, fillContactForm, FULL_REQUEST, submitButton } from './contact-page';
-import { storedContacts, unexpected, useSite } from './site';
+import { EMPTY, field, fieldError, fieldValues, fillContactForm, FULL_REQUEST, submitButton } from './contact-page';
+import { clickThrough, storedContacts, unexpected, useSite } from './site';
 
 const site = useSite({ RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PER_HOUR: '0' });
 
@@ -15,7 +15,7 @@ describe('the contact form without JavaScript', { timeout: 20_000 }, () => {
     const { page, problems } = await openWithoutJavaScript();
     await fillContactForm(page, FULL_REQUEST);
 
-    const [response] = await Promise.all([page.waitForNavigation(), submitButton(page).click()]);
+    const response = await clickThrough(page, submitButton(page));
 
     // The 303 of the POST leads here; the browser follows it with a GET.
     expect(response?.request().redirectedFrom()?.method()).toBe('POST');
@@ -23,7 +23,7 @@ describe('the contact form without JavaScript', { timeout: 20_000 }, () => {
     const confirmation = page.locator('#contact').getByRole('status');
     await expect(confirmation.textContent()).resolves.toBe('Solicitação enviada com sucesso! Nossa equipe entrará em contato em até 2 horas úteis.');
     await expect(confirmation.isVisible()).resolves.toBe(true);
-    await expect(fieldValues(page)).resolves.toEqual({ name: '', email: '', phone: '', company: '', message: '' });
+    await expect(fieldValues(page)).resolves.toEqual(EMPTY);
 
     // A posted form sends a typed line break as CRLF (HTML standard); the server stores LF, as from the script.
     const stored = (await storedContacts(site.dataDir)).filter((contact) => contact.email === FULL_REQUEST.email);
@@ -37,17 +37,15 @@ describe('the contact form without JavaScript', { timeout: 20_000 }, () => {
     const typed = { ...FULL_REQUEST, name: '   ', email: 'sem.js@empresa.com.br', phone: 'ligar depois' };
     await fillContactForm(page, typed);
 
-    const [response] = await Promise.all([page.waitForNavigation(), submitButton(page).click()]);
+    const response = await clickThrough(page, submitButton(page));
 
     expect(response?.status()).toBe(400);
     for (const [name, error] of [
       ['name', 'Informe seu nome.'],
       ['phone', 'Use apenas números, espaços e os sinais + ( ) - .'],
     ] as const) {
-      const input = field(page, name);
-      await expect(input.getAttribute('aria-invalid')).resolves.toBe('true');
-      const described = await input.evaluate((element) => document.getElementById(element.getAttribute('aria-describedby') ?? '')?.textContent);
-      expect(described).toBe(error);
+      await expect(field(page, name).getAttribute('aria-invalid')).resolves.toBe('true');
+      await expect(fieldError(page, name)).resolves.toBe(error);
     }
     await expect(field(page, 'email').getAttribute('aria-invalid')).resolves.toBeNull();
     await expect(fieldValues(page)).resolves.toEqual(typed);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PHONE, screenshot, unexpected, useSite } from './site';
+import { clickThrough, PHONE, screenshot, unexpected, useSite } from './site';
 
 const site = useSite();
 
@@ -15,14 +15,13 @@ describe('the not-found page', { timeout: 20_000 }, () => {
     const home = page.getByRole('link', { name: 'Return to Home' });
     await expect(home.getAttribute('href')).resolves.toBe('/');
 
-    const [landing] = await Promise.all([page.waitForNavigation(), home.click()]);
+    const landing = await clickThrough(page, home);
     expect(landing?.status()).toBe(200);
     expect(new URL(page.url()).pathname).toBe('/');
   });
 
   it('logs the missing path in the browser console, and nothing else goes wrong', async () => {
-    const { page, problems } = await site.open(`${MISSING}?origem=email`);
-    await page.waitForLoadState('load');
+    const { problems } = await site.open(`${MISSING}?origem=email`);
     await expect.poll(() => problems.filter((problem) => problem.startsWith('console.warning'))).toEqual([
       `console.warning: 404: página não encontrada: ${MISSING}`,
     ]);

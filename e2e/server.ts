@@ -1,4 +1,4 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -25,6 +25,10 @@ export function spawnServer(env: Record<string, string> = {}, dataDir = tempData
   });
 }
 
+/** Resolves with the exit code (or the signal's name); call it right after spawning, before the exit can pass unseen. */
+export const exitOf = (child: ChildProcess) =>
+  new Promise<number | string>((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal ?? -1)));
+
 /** SIGTERM, and SIGKILL if it is still there after 15 s: a test never leaves a server behind. */
 export async function stopProcess(child: ChildProcessWithoutNullStreams, exited: Promise<number | string>) {
   if (child.exitCode !== null || child.signalCode !== null) return exited;
@@ -41,7 +45,7 @@ export async function startServer(env: Record<string, string> = {}, dataDir = te
   const logs: Record<string, unknown>[] = [];
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk));
-  const exited = new Promise<number | string>((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal ?? -1)));
+  const exited = exitOf(child);
 
   const port = await new Promise<number>((resolve, reject) => {
     createInterface({ input: child.stdout }).on('line', (line) => {

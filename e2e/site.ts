@@ -1,8 +1,9 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Response } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page, type Response } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { openSqlite } from '../server/db/sqlite';
+import type { Contact } from '../shared/contact';
 import { launchOptions } from './browser';
 import { startServer, type RunningServer } from './server';
 
@@ -13,14 +14,14 @@ export const PHONE = { width: 375, height: 812 };
 export const SECTION_IDS = ['home', 'achievements', 'about', 'services', 'fleet', 'areas', 'certifications', 'contact'];
 
 /** Where screenshots go for a person to review; git-ignored (.artifacts/). */
-export const SCREENSHOT_DIR = path.resolve('.artifacts/screenshots');
+const SCREENSHOT_DIR = path.resolve('.artifacts/screenshots');
 
 // Chromium reports most CSP violations on its own, but only as console text: the event is the sure signal.
 const REPORT_CSP_VIOLATIONS = `document.addEventListener('securitypolicyviolation', (event) =>
   console.error('Content Security Policy violation: ' + event.violatedDirective + ' blocked ' + event.blockedURI));`;
 
 /** Everything that went wrong on a page, as readable lines: console errors and warnings, page errors, failed requests. */
-export function watchProblems(page: Page) {
+function watchProblems(page: Page) {
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error' || message.type() === 'warning') problems.push(`console.${message.type()}: ${message.text()}`);
@@ -36,6 +37,21 @@ export function watchProblems(page: Page) {
 /** The problems not matched by any of the expected patterns. */
 export const unexpected = (problems: string[], ...expected: RegExp[]) =>
   problems.filter((problem) => !expected.some((pattern) => pattern.test(problem)));
+
+/**
+ * Clicks a link or a submit button and, once the page it leads to (at another address) has
+ * loaded, resolves with that page's response, past any redirect: what the deprecated
+ * page.waitForNavigation() gave, followed the same way Playwright follows it.
+ */
+export async function clickThrough(page: Page, target: Locator) {
+  const from = page.url();
+  let [request] = await Promise.all([
+    page.waitForRequest((sent) => sent.isNavigationRequest() && sent.frame() === page.mainFrame()),
+    target.click().then(() => page.waitForURL((url) => url.href !== from)),
+  ]);
+  for (let next = request.redirectedTo(); next; next = next.redirectedTo()) request = next;
+  return request.response();
+}
 
 /**
  * Wakes every island the way a visitor does (the pointer over it, which also scrolls it into
@@ -54,7 +70,7 @@ export async function hydrateIslands(page: Page) {
   await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), scrollY);
 }
 
-export type OpenedPage = { page: Page; context: BrowserContext; response: Response | null; problems: string[] };
+export type OpenedPage = { page: Page; response: Response | null; problems: string[] };
 
 /** One built server and one Chromium per test file; a fresh browser context per test. */
 export function useSite(env: Record<string, string> = {}) {
@@ -97,16 +113,24 @@ export function useSite(env: Record<string, string> = {}) {
       const problems = watchProblems(page);
       await prepare?.(page);
       const response = await page.goto(new URL(pathname, running().server.url).href);
-      return { page, context, response, problems };
+      return { page, response, problems };
     },
   };
 }
 
-/** The stored contact requests, read straight from the server's SQLite file. */
+/**
+ * Every stored contact request, read straight from the server's SQLite file. All pages, not
+ * the first: a check that something was NOT stored must see every row.
+ */
 export async function storedContacts(dataDir: string) {
   const repository = openSqlite(dataDir);
   try {
-    return (await repository.listContacts(1, 10)).items;
+    const contacts: Contact[] = [];
+    for (let page = 1; ; page++) {
+      const { items, total } = await repository.listContacts(page, 100);
+      contacts.push(...items);
+      if (items.length === 0 || contacts.length >= total) return contacts;
+    }
   } finally {
     await repository.close();
   }
