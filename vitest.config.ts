@@ -3,8 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['{server,client,shared,scripts}/**/*.test.{ts,tsx}', 'e2e/**/*.test.ts'],
-    setupFiles: ['./vitest.setup.ts'],
-    globalSetup: ['./vitest.global-setup.ts'],
+    setupFiles: ['./test/setup.ts'],
+    globalSetup: ['./test/global-setup.ts'],
     restoreMocks: true,
   },
 });

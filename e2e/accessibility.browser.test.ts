@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { axeViolations, describeViolations } from './axe';
-import { fillContactForm, submitButton } from './contact-page';
-import { hydrateIslands, PHONE, useSite } from './site';
+import { axeViolations, describeViolations } from '../test/support/axe';
+import { fillContactForm, submitButton } from '../test/support/contact-page';
+import { hydrateIslands, PHONE, useSite } from '../test/support/site';
 
 const site = useSite();
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { spawnServer } from './server';
+import { spawnServer } from '../test/support/server-process';
 
-function exitOf(env: Record<string, string>) {
+function runUntilExit(env: Record<string, string>) {
   const child = spawnServer(env);
   let stderr = '';
   let stdout = '';
@@ -19,7 +19,7 @@ describe('the server process with bad configuration', () => {
     ['RATE_LIMIT_PER_MINUTE', 'cinco'],
     ['PUBLIC_URL', 'exemplo'],
   ])('exits 1 before listening when %s=%s, with one line naming it', async (name, value) => {
-    const { code, stderr, stdout } = await exitOf({ [name]: value });
+    const { code, stderr, stdout } = await runUntilExit({ [name]: value });
     expect(code).toBe(1);
     expect(stderr.trim().split('\n')).toEqual([expect.stringContaining(name)]);
     expect(stdout).not.toContain('servidor no ar');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { errorToast, field, fieldValues, fillContactForm, FULL_REQUEST, isContactPost, openForm, submitButton } from './contact-page';
-import { storedContacts, unexpected, useSite } from './site';
+import { errorToast, field, fieldValues, fillContactForm, FULL_REQUEST, isContactPost, openForm, submitButton } from '../test/support/contact-page';
+import { storedContacts, unexpected, useSite } from '../test/support/site';
 
 // One request a minute per address: the second post meets the real 429 of the rate limit.
 const site = useSite({ RATE_LIMIT_PER_MINUTE: '1', RATE_LIMIT_PER_HOUR: '0' });

@@ -12,8 +12,8 @@ import {
   openForm,
   submitButton,
   successToast,
-} from './contact-page';
-import { storedContacts, unexpected, useSite } from './site';
+} from '../test/support/contact-page';
+import { storedContacts, unexpected, useSite } from '../test/support/site';
 
 // No rate limit here: these tests are about the form, not about the limiter.
 const site = useSite({ RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PER_HOUR: '0' });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PRODUCTION_NODE_OPTIONS } from '../scripts/serve-built';
-import { exitOf, stopProcess } from './server';
+import { stopProcess, whenExited } from '../test/support/server-process';
 
 // No container engine runs here: perform the Dockerfile's steps by hand, read from the
 // Dockerfile itself, and start the result exactly as the image's CMD and ENV do.
@@ -67,7 +67,7 @@ describe('the Dockerfile', () => {
       cwd: runtimeDir,
       env: { PATH: process.env.PATH, ...runtimeEnv, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir },
     });
-    const exited = exitOf(child);
+    const exited = whenExited(child);
     stop = () => stopProcess(child, exited);
     const port = await new Promise<number>((resolve, reject) => {
       createInterface({ input: child.stdout }).on('line', (line) => {

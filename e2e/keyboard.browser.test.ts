@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, useSite } from './site';
+import { DESKTOP, PHONE, useSite } from '../test/support/site';
 
 const site = useSite();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, hydrateIslands, PHONE, screenshot, scrollThrough, SECTION_IDS, useSite } from './site';
+import { DESKTOP, hydrateIslands, PHONE, screenshot, scrollThrough, SECTION_IDS, useSite } from '../test/support/site';
 
 const site = useSite();
 

@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSqlite } from '../server/db/sqlite';
-import { startServer, type RunningServer } from './server';
+import { startServer, type RunningServer } from '../test/support/server-process';
 
 let server: RunningServer | undefined;
 afterEach(async () => {

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { hydrateIslands, PHONE, unexpected, useSite } from './site';
+import { hydrateIslands, PHONE, unexpected, useSite } from '../test/support/site';
 
 const site = useSite();
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY, field, fieldError, fieldValues, fillContactForm, FULL_REQUEST, submitButton } from './contact-page';
-import { clickThrough, storedContacts, unexpected, useSite } from './site';
+import { EMPTY, field, fieldError, fieldValues, fillContactForm, FULL_REQUEST, submitButton } from '../test/support/contact-page';
+import { clickThrough, storedContacts, unexpected, useSite } from '../test/support/site';
 
 const site = useSite({ RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PER_HOUR: '0' });
 

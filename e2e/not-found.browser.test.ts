@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clickThrough, PHONE, screenshot, unexpected, useSite } from './site';
+import { clickThrough, PHONE, screenshot, unexpected, useSite } from '../test/support/site';
 
 const site = useSite();
 

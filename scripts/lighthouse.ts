@@ -16,7 +16,7 @@ import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
-import { CHROMIUM_FLAGS, chromiumPath } from '../e2e/browser';
+import { CHROMIUM_FLAGS, chromiumPath } from '../test/support/chromium';
 import { securityHeaders } from '../server/security';
 import { serveBuilt } from './serve-built';
 

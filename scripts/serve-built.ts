@@ -1,19 +1,11 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import { freePort } from '../test/support/wait';
 
 export const PRODUCTION_NODE_OPTIONS = '--max-semi-space-size=4 --max-old-space-size=192';
-
-async function freePort() {
-  const probe = createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => probe.once('listening', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 /** A command and its arguments for `spawn`, run on that core when one is given (Linux `taskset`). */
 export const onCpu = (command: string[], cpu?: string): [string, string[]] =>

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from './test-app';
+import { createTestApp } from '../test/support/app';
 
 describe('GET /health/ready', () => {
   it('answers 200 while the app serves and the database answers', async () => {

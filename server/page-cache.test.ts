@@ -9,7 +9,7 @@ import type { Express } from 'express';
 import request from 'supertest';
 import { describe, expect, it, vi } from 'vitest';
 import { renderDocument } from './render';
-import { createTestApp } from './test-app';
+import { createTestApp } from '../test/support/app';
 
 vi.mock('./render', async (importOriginal) => {
   const original = await importOriginal<typeof import('./render')>();

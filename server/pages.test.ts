@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { navLinks, notFound } from '../shared/content';
-import { createTestApp, testManifest } from './test-app';
+import { createTestApp, testManifest } from '../test/support/app';
 
 const sectionOrder = ['home', 'achievements', 'about', 'services', 'fleet', 'areas', 'certifications', 'contact'];
 

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it, vi } from 'vitest';
-import { createTestApp } from './test-app';
+import { createTestApp } from '../test/support/app';
 
 vi.mock('../client/App', () => ({
   App: () => {

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from './test-app';
+import { createTestApp } from '../test/support/app';
 
 describe('request logs', () => {
   it('write one line per request with id, method, path, status and duration', async () => {

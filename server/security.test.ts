@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, testManifest } from './test-app';
+import { createTestApp, testManifest } from '../test/support/app';
 
 const csp = (header: string) =>
   Object.fromEntries(header.split(';').map((directive) => {

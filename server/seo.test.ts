@@ -2,7 +2,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { serializeJsonLd } from '../client/structured-data';
 import { company } from '../shared/content';
-import { createTestApp } from './test-app';
+import { createTestApp } from '../test/support/app';
 
 const publicUrl = new URL('https://www.rotanorte.com.br');
 const attribute = (html: string, selector: RegExp) => html.match(selector)?.[1];

@@ -1,38 +1,21 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { type Reply, startReceiver } from '../test/support/http-receiver';
 import { ApiError, createApiClient } from './api';
-
-type Seen = { method?: string; url?: string; headers: IncomingMessage['headers']; body: string };
-type Reply = { status: number; body: string; type?: string };
-
-let server: Server | undefined;
-afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
 
 /** A real HTTP server on a free port that answers every request with `reply`. */
 async function serverReplying(reply: Reply) {
-  const seen: Seen[] = [];
-  server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk) => (body += chunk));
-    req.on('end', () => {
-      seen.push({ method: req.method, url: req.url, headers: req.headers, body });
-      res.writeHead(reply.status, { 'Content-Type': reply.type ?? 'application/json' }).end(reply.body);
-    });
-  });
-  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { url: baseUrl, requests: seen } = await startReceiver(() => reply);
   return { baseUrl, seen };
 }
 
 const contact = { name: 'Ana', email: 'ana@empresa.com.br', message: 'Olá' };
-const created = JSON.stringify({ success: true, message: 'ok', data: { id: 'a', createdAt: 'b' } });
+const created = { success: true, message: 'ok', data: { id: 'a', createdAt: 'b' } };
 
 describe('createApiClient', () => {
   it('sends JSON with a Content-Type header and returns the JSON reply', async () => {
     const { baseUrl, seen } = await serverReplying({ status: 201, body: created });
     const reply = await createApiClient({ baseUrl }).createContact(contact, { idempotencyKey: 'k-1' });
-    expect(reply).toEqual(JSON.parse(created));
+    expect(reply).toEqual(created);
     expect(seen[0]).toMatchObject({ method: 'POST', url: '/api/contacts', body: JSON.stringify(contact) });
     expect(seen[0]?.headers['content-type']).toBe('application/json');
     expect(seen[0]?.headers['idempotency-key']).toBe('k-1');
@@ -41,7 +24,7 @@ describe('createApiClient', () => {
   it("raises the server's message on a non-OK reply, with its field errors", async () => {
     const { baseUrl } = await serverReplying({
       status: 400,
-      body: JSON.stringify({ success: false, message: 'Verifique os campos', errors: { email: 'E-mail inválido' } }),
+      body: { success: false, message: 'Verifique os campos', errors: { email: 'E-mail inválido' } },
     });
     const error = await createApiClient({ baseUrl }).createContact(contact).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
@@ -49,7 +32,7 @@ describe('createApiClient', () => {
   });
 
   it('raises "HTTP error! status: {code}" when a non-OK reply has no message', async () => {
-    const { baseUrl } = await serverReplying({ status: 502, body: JSON.stringify({ success: false }) });
+    const { baseUrl } = await serverReplying({ status: 502, body: { success: false } });
     await expect(createApiClient({ baseUrl }).createContact(contact)).rejects.toThrow('HTTP error! status: 502');
   });
 
@@ -59,7 +42,7 @@ describe('createApiClient', () => {
   });
 
   it('raises "Erro ao enviar solicitação" when a contact reply has no success flag', async () => {
-    const { baseUrl } = await serverReplying({ status: 200, body: JSON.stringify({ message: 'ok' }) });
+    const { baseUrl } = await serverReplying({ status: 200, body: { message: 'ok' } });
     await expect(createApiClient({ baseUrl }).createContact(contact)).rejects.toThrow('Erro ao enviar solicitação');
   });
 
@@ -69,7 +52,7 @@ describe('createApiClient', () => {
   });
 
   it('asks for page 1 and limit 10 by default, with the admin token', async () => {
-    const { baseUrl, seen } = await serverReplying({ status: 200, body: JSON.stringify({ success: true, data: [] }) });
+    const { baseUrl, seen } = await serverReplying({ status: 200, body: { success: true, data: [] } });
     const client = createApiClient({ baseUrl, adminToken: 't'.repeat(32) });
     await client.listContacts();
     await client.listQuotes({ page: 3, limit: 50 });
@@ -78,7 +61,7 @@ describe('createApiClient', () => {
   });
 
   it('calls every other endpoint of the spec with its method and path', async () => {
-    const { baseUrl, seen } = await serverReplying({ status: 200, body: JSON.stringify({ success: true, status: 'ok' }) });
+    const { baseUrl, seen } = await serverReplying({ status: 200, body: { success: true, status: 'ok' } });
     const client = createApiClient({ baseUrl });
     await client.health();
     await client.createQuote({} as never);

@@ -1,48 +1,28 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import express from 'express';
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestApp } from '../../server/test-app';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type Reply, startReceiver } from '../../test/support/http-receiver';
 import { contactForm } from '../../shared/content';
 import ContactIsland from './ContactIsland';
 
-// The real island against the real server on a real port; only the base address is added,
-// since jsdom's fetch has no page origin to resolve "/api/contacts" against.
-let server: Server;
-let release: () => void = () => {};
-let arrived: Promise<void>;
-let repository: ReturnType<typeof createTestApp>['repository'];
-
-async function startServer(gate: express.RequestHandler = (_req, _res, next) => next()) {
-  const test = createTestApp();
-  repository = test.repository;
-  const outer = express().use('/api', gate).use(test.app);
-  server = outer.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+// The real island against a real HTTP peer that answers as the API does; the whole path through
+// the real server is covered in Chromium (e2e/contact-form*.browser.test.ts). jsdom's fetch has no
+// page origin to resolve "/api/contacts" against, so the receiver's address is put in front.
+async function apiAnswering(answer: () => Reply | Promise<Reply>) {
+  const api = await startReceiver(answer);
   const realFetch = globalThis.fetch;
-  vi.stubGlobal('fetch', (input: string, init?: RequestInit) => realFetch(new URL(input, base), init));
+  vi.stubGlobal('fetch', (input: string, init?: RequestInit) => realFetch(new URL(input, api.url), init));
+  return api.requests;
 }
 
-/** Holds each API request at the server until release() is called. */
-function holdRequests(): express.RequestHandler {
-  let markArrived: () => void;
-  arrived = new Promise((resolve) => (markArrived = resolve));
-  return (_req, _res, next) => {
-    release = next;
-    markArrived();
-  };
-}
+const created: Reply = {
+  status: 201,
+  body: { success: true, message: 'Solicitação enviada com sucesso!', data: { id: '4f7c2a8e-0d1b-4c3e-9a5f-6b7d8e9f0a1b', createdAt: '2026-11-22T12:00:00.000Z' } },
+};
 
-beforeEach(() => {
-  release = () => {};
-});
-afterEach(async () => {
+afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  await new Promise((resolve) => server?.close(resolve));
 });
 
 const fill = (fields: Record<string, string>) => {
@@ -52,10 +32,16 @@ const fill = (fields: Record<string, string>) => {
 };
 const submit = () => fireEvent.submit(document.querySelector('form')!);
 const button = () => screen.getByRole('button', { name: /Enviar solicitação|Enviando/ });
+const valueOf = (name: string) => (document.querySelector(`[name="${name}"]`) as HTMLInputElement).value;
 
 describe('the contact form island', () => {
-  it('shows the submitting state, then the success toast, clears the fields and stores exactly what was typed', async () => {
-    await startServer(holdRequests());
+  it('shows the submitting state, sends one request with exactly what was typed, then the success toast and clears the fields', async () => {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const requests = await apiAnswering(async () => {
+      await released;
+      return created;
+    });
     render(<ContactIsland />);
     fill({ name: 'Ana Souza', email: 'ana@empresa.com.br', phone: '  ', company: '', message: 'Carga SP → Manaus' });
     submit();
@@ -63,36 +49,43 @@ describe('the contact form island', () => {
     await waitFor(() => expect((button() as HTMLButtonElement).disabled).toBe(true));
     expect(button().textContent).toBe(contactForm.submitting);
     submit();
-    await arrived;
+    await waitFor(() => expect(requests).toHaveLength(1));
     release();
 
     expect(await screen.findByText(contactForm.successTitle)).toBeTruthy();
     expect(screen.getByText(contactForm.successDescription)).toBeTruthy();
-    expect((document.querySelector('[name="name"]') as HTMLInputElement).value).toBe('');
-    expect((document.querySelector('[name="message"]') as HTMLTextAreaElement).value).toBe('');
+    expect(valueOf('name')).toBe('');
+    expect(valueOf('message')).toBe('');
     await waitFor(() => expect((button() as HTMLButtonElement).disabled).toBe(false));
-    const { items } = await repository.listContacts(1, 10);
-    expect(items).toEqual([
-      { id: expect.any(String), createdAt: expect.any(String), name: 'Ana Souza', email: 'ana@empresa.com.br', message: 'Carga SP → Manaus' },
-    ]);
+    expect(requests).toHaveLength(1);
+    const [sent] = requests;
+    expect(sent).toMatchObject({ method: 'POST', url: '/api/contacts' });
+    expect(JSON.parse(sent!.body)).toEqual({ name: 'Ana Souza', email: 'ana@empresa.com.br', message: 'Carga SP → Manaus' });
+    expect(sent!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it("shows the server's message in the error toast and keeps the fields", async () => {
-    await startServer();
+  it("shows the server's message in the error toast, its field errors beside the fields, and keeps the fields", async () => {
+    await apiAnswering(() => ({
+      status: 400,
+      body: {
+        success: false,
+        message: 'Verifique os campos destacados e tente novamente.',
+        errors: { email: 'Informe um e-mail válido, como nome@empresa.com.br.' },
+      },
+    }));
     render(<ContactIsland />);
     fill({ name: 'Ana', email: 'ana@', message: 'Olá' });
     submit();
     expect(await screen.findByText(contactForm.errorTitle)).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toContain('Verifique os campos destacados');
     expect(screen.getByText('Informe um e-mail válido, como nome@empresa.com.br.')).toBeTruthy();
-    expect((document.querySelector('[name="email"]') as HTMLInputElement).value).toBe('ana@');
-    expect((document.querySelector('[name="name"]') as HTMLInputElement).value).toBe('Ana');
+    expect(screen.getByLabelText(/E-mail/).getAttribute('aria-invalid')).toBe('true');
+    expect(valueOf('email')).toBe('ana@');
+    expect(valueOf('name')).toBe('Ana');
   });
 
   it('shows "Erro ao enviar solicitação" when the reply has no success flag', async () => {
-    await startServer((_req, res) => {
-      res.status(200).json({ message: 'ok' });
-    });
+    await apiAnswering(() => ({ status: 200, body: { message: 'ok' } }));
     render(<ContactIsland />);
     fill({ name: 'Ana', email: 'ana@empresa.com.br', message: 'Olá' });
     submit();
@@ -100,21 +93,20 @@ describe('the contact form island', () => {
   });
 
   it('falls back to "Tente novamente mais tarde." when the server cannot be reached', { timeout: 20_000 }, async () => {
-    await startServer();
     vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
     render(<ContactIsland />);
     fill({ name: 'Ana', email: 'ana@empresa.com.br', message: 'Olá' });
     submit();
     // Network failures are retried three times (1 s, 2 s, 4 s) before the visitor is told.
     expect(await screen.findByText(contactForm.errorFallback, undefined, { timeout: 15_000 })).toBeTruthy();
-    expect((document.querySelector('[name="name"]') as HTMLInputElement).value).toBe('Ana');
+    expect(valueOf('name')).toBe('Ana');
   });
 
   it('renders the outcome of a post without JavaScript', () => {
     render(<ContactIsland sent formError="Muitas solicitações" values={{ name: 'Zé' }} errors={{ email: 'Informe seu e-mail.' }} />);
     expect(screen.getByRole('status').textContent).toContain(contactForm.successTitle);
     expect(screen.getByRole('alert').textContent).toBe('Muitas solicitações');
-    expect((document.querySelector('[name="name"]') as HTMLInputElement).value).toBe('Zé');
+    expect(valueOf('name')).toBe('Zé');
     expect(screen.getByLabelText(/E-mail/).getAttribute('aria-invalid')).toBe('true');
   });
 });

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { contactForm } from '../../shared/content';
-import { createTestApp } from '../test-app';
+import { createTestApp } from '../../test/support/app';
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 

@@ -1,14 +1,14 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { backends } from '../db/test-backends';
-import { createTestApp } from '../test-app';
+import { useBackends } from '../../test/support/backends';
+import { createTestApp } from '../../test/support/app';
 
 const valid = { name: 'Ana Souza', email: 'ana@empresa.com.br', message: 'Preciso de frete São Paulo → Manaus.' };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 const post = (app: Parameters<typeof request>[0]) => request(app).post('/api/contacts');
 
-describe.each(backends())('contacts on $name', (backend) => {
+describe.each(useBackends())('contacts on $name', (backend) => {
   const freshApp = async () => createTestApp({ repository: await backend.fresh() });
 
   describe('POST /api/contacts with JSON', () => {

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../test-app';
+import { createTestApp } from '../../test/support/app';
 
 const contact = { name: 'Ana', email: 'ana@empresa.com.br', message: 'Olá' };
 

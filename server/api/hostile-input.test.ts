@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { HONEYPOT_FIELD } from '../../client/contact-form-state';
 import { contactInputSchema } from '../../shared/contact';
 import { quoteInputSchema } from '../../shared/quote';
-import { createTestApp } from '../test-app';
-import { sampleQuote } from '../test-fixtures';
+import { createTestApp } from '../../test/support/app';
+import { sampleQuote } from '../../test/support/leads';
 
 // Property-based: random and hostile bodies never break the API, and only valid ones are kept.
 

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../test-app';
+import { createTestApp } from '../../test/support/app';
 
 describe('GET /api/openapi.json', () => {
   it('is an OpenAPI 3.1 document of every call and /health', async () => {

@@ -1,12 +1,12 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { backends } from '../db/test-backends';
-import { createTestApp } from '../test-app';
-import { ADMIN_TOKEN, bearer, contactFields, quoteFields, sampleContact, sampleQuote } from '../test-fixtures';
+import { useBackends } from '../../test/support/backends';
+import { createTestApp } from '../../test/support/app';
+import { ADMIN_TOKEN, bearer, validContact, validQuote, sampleContact, sampleQuote } from '../../test/support/leads';
 
 const READS = ['/api/contacts', '/api/quotes', '/api/quotes/00000000-0000-4000-8000-000000000000'];
 
-describe.each(backends())('protected reads on $name', (backend) => {
+describe.each(useBackends())('protected reads on $name', (backend) => {
   // null: the server was started without ADMIN_TOKEN.
   const freshApp = async (adminToken: string | null = ADMIN_TOKEN) =>
     createTestApp({ repository: await backend.fresh(), adminToken: adminToken ?? undefined });
@@ -51,7 +51,7 @@ describe.each(backends())('protected reads on $name', (backend) => {
   describe('pagination', () => {
     it('defaults to page 1 of 10, newest first, with the totals', async () => {
       const { app, repository } = await freshApp();
-      for (let n = 1; n <= 12; n++) await repository.createContact(contactFields({ ...sampleContact, message: `m${n}` }));
+      for (let n = 1; n <= 12; n++) await repository.createContact(validContact({ ...sampleContact, message: `m${n}` }));
       const res = await request(app).get('/api/contacts').set('Authorization', bearer);
       expect(res.body.pagination).toEqual({ page: 1, limit: 10, total: 12, totalPages: 2 });
       expect(res.body.data.map((contact: { message: string }) => contact.message)).toEqual(
@@ -62,7 +62,7 @@ describe.each(backends())('protected reads on $name', (backend) => {
 
     it('serves the last partial page and an empty page past the end', async () => {
       const { app, repository } = await freshApp();
-      for (let n = 0; n < 7; n++) await repository.createQuote(quoteFields());
+      for (let n = 0; n < 7; n++) await repository.createQuote(validQuote());
       const last = await request(app).get('/api/quotes?page=3&limit=3').set('Authorization', bearer);
       expect(last.body.data).toHaveLength(1);
       expect(last.body.pagination).toEqual({ page: 3, limit: 3, total: 7, totalPages: 3 });

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { contactFields, fullQuote, ISO_INSTANT, quoteFields, sampleContact, UUID } from '../test-fixtures';
-import { backends } from './test-backends';
+import { validContact, fullQuote, ISO_INSTANT, validQuote, sampleContact, UUID } from '../../test/support/leads';
+import { useBackends } from '../../test/support/backends';
 
 const key = (name: string, fingerprint = 'f-1') => ({ key: name, fingerprint });
 
 // The same behaviour from every backend: what the API relies on, said once.
-describe.each(backends())('Repository on $name', (backend) => {
+describe.each(useBackends())('Repository on $name', (backend) => {
   it('stores a contact and lists it with the id and time it answered', async () => {
     const repository = await backend.fresh();
-    const result = await repository.createContact(contactFields());
+    const result = await repository.createContact(validContact());
     expect(result).toEqual({ outcome: 'created', record: { id: expect.stringMatching(UUID), createdAt: expect.stringMatching(ISO_INSTANT) } });
     const { items, total } = await repository.listContacts(1, 10);
     expect(total).toBe(1);
@@ -17,7 +17,7 @@ describe.each(backends())('Repository on $name', (backend) => {
 
   it('stores a quote and answers the whole record, pending, equal to what it reads back', async () => {
     const repository = await backend.fresh();
-    const result = await repository.createQuote(quoteFields(fullQuote));
+    const result = await repository.createQuote(validQuote(fullQuote));
     if (result.outcome !== 'created') throw new Error(result.outcome);
     expect(result.record).toEqual({ ...fullQuote, id: expect.stringMatching(UUID), status: 'pending', createdAt: expect.stringMatching(ISO_INSTANT) });
     expect(await repository.getQuote(result.record.id)).toEqual(result.record);
@@ -26,7 +26,7 @@ describe.each(backends())('Repository on $name', (backend) => {
 
   it('leaves absent optional quote fields out instead of storing nulls or empty strings', async () => {
     const repository = await backend.fresh();
-    const result = await repository.createQuote(quoteFields({ ...fullQuote, phone: ' ', company: '', notes: '   ' }));
+    const result = await repository.createQuote(validQuote({ ...fullQuote, phone: ' ', company: '', notes: '   ' }));
     if (result.outcome !== 'created') throw new Error(result.outcome);
     const stored = await repository.getQuote(result.record.id);
     expect(stored).not.toHaveProperty('phone');
@@ -42,7 +42,7 @@ describe.each(backends())('Repository on $name', (backend) => {
 
   it('lists newest first and pages with a total that counts every row', async () => {
     const repository = await backend.fresh();
-    for (let n = 1; n <= 25; n++) await repository.createContact(contactFields({ ...sampleContact, message: `mensagem ${n}` }));
+    for (let n = 1; n <= 25; n++) await repository.createContact(validContact({ ...sampleContact, message: `mensagem ${n}` }));
     const first = await repository.listContacts(1, 10);
     const last = await repository.listContacts(3, 10);
     expect(first.items.map((item) => item.message)).toEqual(Array.from({ length: 10 }, (_, i) => `mensagem ${25 - i}`));
@@ -53,8 +53,8 @@ describe.each(backends())('Repository on $name', (backend) => {
 
   it('replays the first result for a repeated key, whole quote included', async () => {
     const repository = await backend.fresh();
-    const first = await repository.createQuote(quoteFields(fullQuote), key('k-1'));
-    const again = await repository.createQuote(quoteFields(fullQuote), key('k-1'));
+    const first = await repository.createQuote(validQuote(fullQuote), key('k-1'));
+    const again = await repository.createQuote(validQuote(fullQuote), key('k-1'));
     expect(first.outcome).toBe('created');
     expect(again).toEqual({ outcome: 'replayed', record: first.outcome === 'created' ? first.record : undefined });
     expect((await repository.listQuotes(1, 10)).total).toBe(1);
@@ -62,20 +62,20 @@ describe.each(backends())('Repository on $name', (backend) => {
 
   it('refuses a key reused with other content and stores nothing for it', async () => {
     const repository = await backend.fresh();
-    await repository.createContact(contactFields(), key('k-2', 'a'));
-    expect(await repository.createContact(contactFields(), key('k-2', 'b'))).toEqual({ outcome: 'conflict' });
+    await repository.createContact(validContact(), key('k-2', 'a'));
+    expect(await repository.createContact(validContact(), key('k-2', 'b'))).toEqual({ outcome: 'conflict' });
     expect((await repository.listContacts(1, 10)).total).toBe(1);
   });
 
   it('keeps keys apart per endpoint', async () => {
     const repository = await backend.fresh();
-    expect((await repository.createContact(contactFields(), key('same'))).outcome).toBe('created');
-    expect((await repository.createQuote(quoteFields(), key('same'))).outcome).toBe('created');
+    expect((await repository.createContact(validContact(), key('same'))).outcome).toBe('created');
+    expect((await repository.createQuote(validQuote(), key('same'))).outcome).toBe('created');
   });
 
   it('stores one row when one key arrives many times at once', async () => {
     const repository = await backend.fresh();
-    const results = await Promise.all(Array.from({ length: 20 }, () => repository.createQuote(quoteFields(), key('k-3'))));
+    const results = await Promise.all(Array.from({ length: 20 }, () => repository.createQuote(validQuote(), key('k-3'))));
     const ids = new Set(results.map((result) => (result.outcome === 'conflict' ? 'conflict' : result.record.id)));
     expect(ids.size).toBe(1);
     expect(results.filter((result) => result.outcome === 'created')).toHaveLength(1);
@@ -86,7 +86,7 @@ describe.each(backends())('Repository on $name', (backend) => {
     const repository = await backend.fresh();
     const results = await Promise.all(
       Array.from({ length: 200 }, (_, n) =>
-        n % 2 ? repository.createContact(contactFields({ ...sampleContact, message: `m${n}` })) : repository.createQuote(quoteFields()),
+        n % 2 ? repository.createContact(validContact({ ...sampleContact, message: `m${n}` })) : repository.createQuote(validQuote()),
       ),
     );
     expect(results.every((result) => result.outcome === 'created')).toBe(true);
@@ -98,7 +98,7 @@ describe.each(backends())('Repository on $name', (backend) => {
 
   it('keeps each page consistent with its total while writes go on', async () => {
     const repository = await backend.fresh();
-    const writes = Promise.all(Array.from({ length: 60 }, () => repository.createQuote(quoteFields())));
+    const writes = Promise.all(Array.from({ length: 60 }, () => repository.createQuote(validQuote())));
     const pages = await Promise.all(Array.from({ length: 30 }, () => repository.listQuotes(1, 100)));
     await writes;
     for (const { items, total } of pages) expect(items).toHaveLength(total);
@@ -108,8 +108,8 @@ describe.each(backends())('Repository on $name', (backend) => {
   it('lets a second instance read what the first wrote, and the other way round', async () => {
     const first = await backend.fresh();
     const second = await backend.another();
-    const contact = await first.createContact(contactFields());
-    const quote = await second.createQuote(quoteFields(fullQuote));
+    const contact = await first.createContact(validContact());
+    const quote = await second.createQuote(validQuote(fullQuote));
     if (contact.outcome !== 'created' || quote.outcome !== 'created') throw new Error('not created');
     expect((await second.listContacts(1, 10)).items.map((item) => item.id)).toEqual([contact.record.id]);
     expect(await first.getQuote(quote.record.id)).toEqual(quote.record);
@@ -118,14 +118,14 @@ describe.each(backends())('Repository on $name', (backend) => {
   it('shares idempotency keys between instances', async () => {
     const first = await backend.fresh();
     const second = await backend.another();
-    const created = await first.createContact(contactFields(), key('k-4'));
-    expect(await second.createContact(contactFields(), key('k-4'))).toEqual({ ...created, outcome: 'replayed' });
+    const created = await first.createContact(validContact(), key('k-4'));
+    expect(await second.createContact(validContact(), key('k-4'))).toEqual({ ...created, outcome: 'replayed' });
   });
 
   it('keeps what it stored after a restart, byte for byte', async () => {
     const first = await backend.fresh();
     const sent = { name: 'João Ávila 🚚', email: 'joao@transporte.com.br', company: 'Açaí & Cia', message: 'Carga de 28 t — Belém → Campinas 😀\nObrigado!' };
-    await first.createContact(contactFields(sent));
+    await first.createContact(validContact(sent));
     await first.close();
     const reopened = await backend.another();
     expect((await reopened.listContacts(1, 10)).items).toEqual([{ ...sent, id: expect.any(String), createdAt: expect.any(String) }]);

@@ -1,17 +1,17 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { contactFields, fullQuote, quoteFields, sampleContact } from '../test-fixtures';
-import { backends } from './test-backends';
+import { validContact, fullQuote, validQuote, sampleContact } from '../../test/support/leads';
+import { useBackends } from '../../test/support/backends';
 
 const LEASE_MS = 60_000;
 const on = { notifications: true };
 
 // The outbox behaves the same on every backend: what the dispatcher relies on, said once.
-describe.each(backends())('Outbox on $name', (backend) => {
+describe.each(useBackends())('Outbox on $name', (backend) => {
   it('holds one notification per new contact and quote, with the record as stored', async () => {
     const repository = await backend.fresh(on);
-    const contact = await repository.createContact(contactFields());
-    const quote = await repository.createQuote(quoteFields(fullQuote));
+    const contact = await repository.createContact(validContact());
+    const quote = await repository.createQuote(validQuote(fullQuote));
     if (contact.outcome !== 'created' || quote.outcome !== 'created') throw new Error('not created');
 
     const first = await repository.outbox.claim(LEASE_MS);
@@ -24,21 +24,21 @@ describe.each(backends())('Outbox on $name', (backend) => {
 
   it('writes no notification when notifications are off', async () => {
     const repository = await backend.fresh();
-    await repository.createContact(contactFields());
+    await repository.createContact(validContact());
     expect(await repository.outbox.pending()).toBe(0);
   });
 
   it('writes nothing more for a replayed or conflicting Idempotency-Key', async () => {
     const repository = await backend.fresh(on);
-    await repository.createContact(contactFields(), { key: 'k', fingerprint: 'a' });
-    await repository.createContact(contactFields(), { key: 'k', fingerprint: 'a' });
-    await repository.createContact(contactFields(), { key: 'k', fingerprint: 'b' });
+    await repository.createContact(validContact(), { key: 'k', fingerprint: 'a' });
+    await repository.createContact(validContact(), { key: 'k', fingerprint: 'a' });
+    await repository.createContact(validContact(), { key: 'k', fingerprint: 'b' });
     expect(await repository.outbox.pending()).toBe(1);
   });
 
   it('gives a claimed notification to no one else until its lease expires', async () => {
     const repository = await backend.fresh(on);
-    await repository.createContact(contactFields());
+    await repository.createContact(validContact());
     const claimed = await repository.outbox.claim(200);
 
     expect(await repository.outbox.claim(LEASE_MS)).toBeUndefined();
@@ -48,7 +48,7 @@ describe.each(backends())('Outbox on $name', (backend) => {
 
   it('lets a claim whose lease expired and was taken again change nothing', async () => {
     const repository = await backend.fresh(on);
-    await repository.createContact(contactFields());
+    await repository.createContact(validContact());
     const stale = await repository.outbox.claim(200);
     await sleep(250);
     const current = await repository.outbox.claim(LEASE_MS);
@@ -65,7 +65,7 @@ describe.each(backends())('Outbox on $name', (backend) => {
 
   it('makes a notification due again only after the retry delay', async () => {
     const repository = await backend.fresh(on);
-    await repository.createContact(contactFields());
+    await repository.createContact(validContact());
     const claimed = await repository.outbox.claim(LEASE_MS);
 
     await repository.outbox.retryLater(claimed!, 200, 'ECONNREFUSED');
@@ -79,8 +79,8 @@ describe.each(backends())('Outbox on $name', (backend) => {
   /** A fresh store with two contacts, both claimed: one to mark sent, one to give up. */
   const claimTwo = async () => {
     const repository = await backend.fresh(on);
-    await repository.createContact(contactFields());
-    await repository.createContact(contactFields());
+    await repository.createContact(validContact());
+    await repository.createContact(validContact());
     const sent = (await repository.outbox.claim(LEASE_MS))!;
     const failed = (await repository.outbox.claim(LEASE_MS))!;
     return { repository, sent, failed };
@@ -114,7 +114,7 @@ describe.each(backends())('Outbox on $name', (backend) => {
   it('hands each notification to one claimant when two instances claim at once', async () => {
     const first = await backend.fresh(on);
     const second = await backend.another(on);
-    for (let n = 0; n < 20; n++) await first.createContact(contactFields({ ...sampleContact, message: `m${n}` }));
+    for (let n = 0; n < 20; n++) await first.createContact(validContact({ ...sampleContact, message: `m${n}` }));
 
     const claims = await Promise.all(Array.from({ length: 30 }, (_, n) => (n % 2 ? first : second).outbox.claim(LEASE_MS)));
 

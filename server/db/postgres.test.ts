@@ -2,11 +2,11 @@ import { once } from 'node:events';
 import net, { type AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestApp } from '../test-app';
-import { ADMIN_TOKEN, bearer, sampleQuote } from '../test-fixtures';
+import { createTestApp } from '../../test/support/app';
+import { ADMIN_TOKEN, bearer, sampleQuote } from '../../test/support/leads';
 import { openPostgres } from './postgres';
 import { DatabaseUnavailableError, type Repository } from './repository';
-import { postgresSchema, quietLogger, TEST_DATABASE_URL, withSchema } from './test-backends';
+import { usePostgresSchema, quietLogger, TEST_DATABASE_URL, withSchema } from '../../test/support/backends';
 
 const closeAfter: Repository[] = [];
 afterEach(async () => {
@@ -55,7 +55,7 @@ describe('PostgreSQL start-up', () => {
   });
 });
 
-const postgres = TEST_DATABASE_URL ? postgresSchema(TEST_DATABASE_URL) : undefined;
+const postgres = TEST_DATABASE_URL ? usePostgresSchema(TEST_DATABASE_URL) : undefined;
 
 describe.skipIf(!postgres)('PostgreSQL', () => {
   const store = postgres!;

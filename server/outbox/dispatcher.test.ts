@@ -1,10 +1,11 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { testRepository } from '../test-app';
-import { contactFields, sampleContact } from '../test-fixtures';
+import { testRepository } from '../../test/support/app';
+import { validContact, sampleContact } from '../../test/support/leads';
 import { defaultTiming, retryDelay } from './dispatcher';
-import { fastTiming, startInstance } from './test-instance';
-import { eventually, freePort, startSmtp } from './test-smtp';
+import { fastTiming, startInstance } from '../../test/support/instance';
+import { startSmtp } from '../../test/support/smtp';
+import { eventually, freePort } from '../../test/support/wait';
 
 describe('retryDelay', () => {
   it('waits 30 s after the first failure, doubling up to 1 h', () => {
@@ -40,7 +41,7 @@ describe('the dispatcher', () => {
       },
     });
     const stored = testRepository(undefined, { notifications: true });
-    for (let n = 1; n <= 3; n++) await stored.createContact(contactFields({ ...sampleContact, message: `pedido ${n}` }));
+    for (let n = 1; n <= 3; n++) await stored.createContact(validContact({ ...sampleContact, message: `pedido ${n}` }));
     const { stop } = startInstance(stored, smtp.url);
     await sending;
 
@@ -58,7 +59,7 @@ describe('the dispatcher', () => {
     const hung = new Promise<void>(() => {});
     const smtp = await startSmtp({ onMessage: () => (started(), hung) });
     const stored = testRepository(undefined, { notifications: true });
-    await stored.createContact(contactFields());
+    await stored.createContact(validContact());
     const { stop } = startInstance(stored, smtp.url);
     await sending;
 

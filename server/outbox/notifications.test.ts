@@ -1,10 +1,11 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN, bearer, fullQuote, sampleContact } from '../test-fixtures';
-import { captureLogger, createTestApp, testRepository } from '../test-app';
+import { ADMIN_TOKEN, bearer, fullQuote, sampleContact } from '../../test/support/leads';
+import { captureLogger, createTestApp, testRepository } from '../../test/support/app';
 import { startNotifications } from './notifications';
-import { LEADS_TO, MAIL_FROM, startInstance } from './test-instance';
-import { eventually, freePort, header, startSmtp } from './test-smtp';
+import { LEADS_TO, MAIL_FROM, startInstance } from '../../test/support/instance';
+import { header, startSmtp } from '../../test/support/smtp';
+import { eventually, freePort } from '../../test/support/wait';
 
 const contact = { ...sampleContact, company: 'Bebidas do Norte', phone: '(91) 3222-1100', message: 'Olá <script>alert("x")</script> & até logo' };
 

@@ -1,10 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { backends } from '../db/test-backends';
-import { contactFields, sampleContact } from '../test-fixtures';
-import { fastTiming, startInstance } from './test-instance';
-import { eventually, freePort, startSmtp, type Received } from './test-smtp';
+import { useBackends } from '../../test/support/backends';
+import { validContact, sampleContact } from '../../test/support/leads';
+import { fastTiming, startInstance } from '../../test/support/instance';
+import { startSmtp, type Received } from '../../test/support/smtp';
+import { eventually, freePort } from '../../test/support/wait';
 
 const on = { notifications: true };
 const lead = (n: number) => ({ ...sampleContact, message: `pedido ${n}` });
@@ -13,7 +14,7 @@ const ids = (messages: Received[]) => messages.map((message) => message.headers.
 /** Several polls of every instance: long enough for a duplicate to have shown up. */
 const settle = () => sleep(fastTiming.pollMs * 6);
 
-describe.each(backends())('Notifications across processes on $name', (backend) => {
+describe.each(useBackends())('Notifications across processes on $name', (backend) => {
   it('after a restart, delivers what is still pending exactly once, and nothing already sent', async () => {
     const smtp = await startSmtp();
     const before = startInstance(await backend.fresh(on), smtp.url);
@@ -22,8 +23,8 @@ describe.each(backends())('Notifications across processes on $name', (backend) =
     await before.stop(1_000);
     // A process that stored two leads and died before sending them.
     const crashed = await backend.another(on);
-    await crashed.createContact(contactFields(lead(2)));
-    await crashed.createContact(contactFields(lead(3)));
+    await crashed.createContact(validContact(lead(2)));
+    await crashed.createContact(validContact(lead(3)));
 
     startInstance(await backend.another(on), smtp.url);
 

@@ -2,14 +2,14 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
-import { afterAll, afterEach } from 'vitest';
-import { createLogger } from '../logger';
-import { tempDir, testRepository } from '../test-app';
-import { openPostgres } from './postgres';
-import type { PoolOptions } from './postgres-pool';
-import type { Repository, RepositoryOptions } from './repository';
-import type { Row } from './rows';
-import { SQLITE_FILE } from './sqlite';
+import { afterAll, onTestFinished } from 'vitest';
+import { openPostgres } from '../../server/db/postgres';
+import type { PoolOptions } from '../../server/db/postgres-pool';
+import type { Repository, RepositoryOptions } from '../../server/db/repository';
+import type { Row } from '../../server/db/rows';
+import { SQLITE_FILE } from '../../server/db/sqlite';
+import { createLogger } from '../../server/logger';
+import { tempDir, testRepository } from './app';
 
 /** A storage backend the contract suite runs against. */
 export type Backend = {
@@ -48,11 +48,6 @@ const sqlite = (): Backend => {
   };
 };
 
-const opened: Repository[] = [];
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((repository) => repository.close()));
-});
-
 /** The connection string of `url` with `schema` as the only search_path. */
 export function withSchema(url: string, schema: string) {
   const address = new URL(url);
@@ -61,10 +56,11 @@ export function withSchema(url: string, schema: string) {
 }
 
 /**
- * A PostgreSQL store private to the test file: its own schema, dropped after the file, so files
- * running in parallel never see each other's rows. Each test starts from empty tables.
+ * A PostgreSQL store private to the calling test file: its own schema, dropped after the file
+ * (call it at the file's or a describe's top level), so files running in parallel never see each
+ * other's rows. Repositories opened inside a test are closed when that test ends.
  */
-export function postgresSchema(url: string) {
+export function usePostgresSchema(url: string) {
   const schema = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Pool({ connectionString: url, max: 1 });
   let created: Promise<unknown> | undefined;
@@ -73,7 +69,10 @@ export function postgresSchema(url: string) {
     await admin.end();
   });
   const schemaUrl = withSchema(url, schema);
-  const ensure = () => (created ??= admin.query(`CREATE SCHEMA ${schema}`));
+  const ensure = () => {
+    created ??= admin.query(`CREATE SCHEMA ${schema}`);
+    return created;
+  };
   return {
     schema,
     admin,
@@ -84,14 +83,14 @@ export function postgresSchema(url: string) {
     async open(options: Partial<PoolOptions> & RepositoryOptions = {}) {
       await ensure();
       const repository = await openPostgres(schemaUrl, { logger: quietLogger, max: 5, ...options });
-      opened.push(repository);
+      onTestFinished(() => repository.close());
       return repository;
     },
   };
 }
 
 const postgres = (url: string): Backend => {
-  const store = postgresSchema(url);
+  const store = usePostgresSchema(url);
   return {
     name: 'PostgreSQL',
     async fresh(options) {
@@ -107,5 +106,8 @@ const postgres = (url: string): Backend => {
   };
 };
 
-/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
-export const backends = (): Backend[] => [sqlite(), ...(TEST_DATABASE_URL ? [postgres(TEST_DATABASE_URL)] : [])];
+/**
+ * SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). Call it at the file's
+ * top level, e.g. in `describe.each(useBackends())`: the PostgreSQL schema is dropped after the file.
+ */
+export const useBackends = (): Backend[] => [sqlite(), ...(TEST_DATABASE_URL ? [postgres(TEST_DATABASE_URL)] : [])];

@@ -1,5 +1,5 @@
-import { contactInputSchema, type ContactFields } from '../shared/contact';
-import { quoteInputSchema, type QuoteFields } from '../shared/quote';
+import { type ContactFields, contactInputSchema } from '../../shared/contact';
+import { type QuoteFields, quoteInputSchema } from '../../shared/quote';
 
 export const ADMIN_TOKEN = 'token-de-teste-com-mais-de-32-caracteres';
 export const bearer = `Bearer ${ADMIN_TOKEN}`;
@@ -29,7 +29,8 @@ export const fullQuote = {
   notes: 'Carga paletizada 🚚\nDescarga com doca.',
 } as const;
 
-/** What the validator hands the repository. */
-export const contactFields = (input: object = sampleContact): ContactFields => contactInputSchema.parse(input);
+/** A contact request as the validator hands it to the repository. */
+export const validContact = (input: object = sampleContact): ContactFields => contactInputSchema.parse(input);
 
-export const quoteFields = (input: object = sampleQuote): QuoteFields => quoteInputSchema.parse(input);
+/** A quote request as the validator hands it to the repository. */
+export const validQuote = (input: object = sampleQuote): QuoteFields => quoteInputSchema.parse(input);

@@ -26,7 +26,7 @@ export function spawnServer(env: Record<string, string> = {}, dataDir = tempData
 }
 
 /** Resolves with the exit code (or the signal's name); call it right after spawning, before the exit can pass unseen. */
-export const exitOf = (child: ChildProcess) =>
+export const whenExited = (child: ChildProcess) =>
   new Promise<number | string>((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal ?? -1)));
 
 /** SIGTERM, and SIGKILL if it is still there after 15 s: a test never leaves a server behind. */
@@ -45,7 +45,7 @@ export async function startServer(env: Record<string, string> = {}, dataDir = te
   const logs: Record<string, unknown>[] = [];
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk));
-  const exited = exitOf(child);
+  const exited = whenExited(child);
 
   const port = await new Promise<number>((resolve, reject) => {
     createInterface({ input: child.stdout }).on('line', (line) => {

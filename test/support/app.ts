@@ -2,12 +2,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { afterEach } from 'vitest';
-import { createApp, type AppDeps } from './app';
-import type { Manifest } from './assets';
-import type { Repository, RepositoryOptions } from './db/repository';
-import { openSqlite } from './db/sqlite';
-import { createLogger } from './logger';
+import { onTestFinished } from 'vitest';
+import { type AppDeps, createApp } from '../../server/app';
+import type { Manifest } from '../../server/assets';
+import type { RepositoryOptions } from '../../server/db/repository';
+import { openSqlite } from '../../server/db/sqlite';
+import { createLogger } from '../../server/logger';
 
 export const testManifest: Manifest = {
   css: { text: 'body{margin:0}', hash: 'sha256-TESTHASH' },
@@ -16,17 +16,12 @@ export const testManifest: Manifest = {
   prefetch: { landing: ['/assets/chunks/hydrate-TEST.js', '/assets/chunks/HeaderMenu-TEST.js'], notFound: [] },
 };
 
-const openRepositories: Repository[] = [];
-afterEach(async () => {
-  await Promise.all(openRepositories.splice(0).map((repository) => repository.close()));
-});
-
 export const tempDir = () => mkdtempSync(path.join(tmpdir(), 'site-test-'));
 
-/** A real SQLite repository in a fresh directory, closed after the test. */
+/** A real SQLite repository in a fresh directory; call it inside a test, which closes it when done. */
 export function testRepository(dataDir = tempDir(), options?: RepositoryOptions) {
   const repository = openSqlite(dataDir, options);
-  openRepositories.push(repository);
+  onTestFinished(() => repository.close());
   return repository;
 }
 
@@ -42,7 +37,10 @@ export function captureLogger() {
   return { logger: createLogger('info', destination), logs };
 }
 
-/** The app as production builds it, with a logger whose lines the test can read. */
+/**
+ * The app as production builds it, with a logger whose lines the test can read; call it inside a
+ * test. Without a repository of its own it gets a fresh SQLite one, closed when the test ends.
+ */
 export function createTestApp(overrides: Partial<AppDeps> = {}) {
   const { logger, logs } = captureLogger();
   const repository = overrides.repository ?? testRepository();

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
-import net, { type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { afterEach, expect } from 'vitest';
+import { expect, onTestFinished } from 'vitest';
 
 /** One message as the SMTP server received it, decoded enough for assertions. */
 export type Received = {
@@ -60,23 +60,9 @@ function parseMessage(raw: string, recipients: string[]): Received {
   return { recipients, headers, rawHeaders, text: parts['text/plain'] ?? '', html: parts['text/html'] ?? '' };
 }
 
-/** A port nothing listens on (yet): where the "down" mail server will later come up. */
-export async function freePort() {
-  const probe = net.createServer().listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
-const running: SMTPServer[] = [];
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
-});
-
 type Options = { port?: number; credentials?: { user: string; pass: string }; onMessage?: () => Promise<void> };
 
-/** A real SMTP server on loopback that keeps what it receives; closed after the test. */
+/** A real SMTP server on loopback that keeps what it receives; call it inside a test, which closes it when done. */
 export async function startSmtp({ port = 0, credentials, onMessage }: Options = {}) {
   const messages: Received[] = [];
   const server = new SMTPServer({
@@ -100,7 +86,7 @@ export async function startSmtp({ port = 0, credentials, onMessage }: Options = 
       });
     },
   });
-  running.push(server);
+  onTestFinished(() => new Promise<void>((resolve) => server.close(() => resolve())));
   server.listen(port, '127.0.0.1');
   await once(server.server, 'listening');
   const address = server.server.address() as AddressInfo;
@@ -109,19 +95,6 @@ export async function startSmtp({ port = 0, credentials, onMessage }: Options = 
     url: `smtp://127.0.0.1:${address.port}`,
     port: address.port,
   };
-}
-
-/** Polls `check` until it passes or `timeoutMs` runs out (then its last failure is thrown). */
-export async function eventually(check: () => void | Promise<void>, timeoutMs = 5_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
 }
 
 export const header = (message: Received, name: string) => {

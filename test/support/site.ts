@@ -2,10 +2,10 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page, type Response } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { openSqlite } from '../server/db/sqlite';
-import type { Contact } from '../shared/contact';
-import { launchOptions } from './browser';
-import { startServer, type RunningServer } from './server';
+import { openSqlite } from '../../server/db/sqlite';
+import type { Contact } from '../../shared/contact';
+import { launchOptions } from './chromium';
+import { startServer, type RunningServer } from './server-process';
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 375, height: 812 };
