@@ -3,7 +3,7 @@ import { ApiError } from '../shared/api';
 import { createQueryClient, retryDelay, shouldRetry } from './query-client';
 
 describe('the browser QueryClient', () => {
-  it('writes out the data-cache settings of SPEC §9', () => {
+  it('writes out the data-cache settings of docs/requirements.md §9.1', () => {
     const { queries } = createQueryClient().getDefaultOptions();
     expect(queries?.retry).toBe(3);
     expect(queries?.gcTime).toBe(5 * 60_000);

@@ -3,7 +3,7 @@ import { ApiError } from '../shared/api';
 
 const MAX_RETRIES = 3;
 
-/** SPEC §9: 1 s, doubling, at most 30 s. */
+/** docs/requirements.md §9.1: 1 s, doubling, at most 30 s. */
 export const retryDelay = (attempt: number) => Math.min(1000 * 2 ** attempt, 30_000);
 
 /**
@@ -13,7 +13,7 @@ export const retryDelay = (attempt: number) => Math.min(1000 * 2 ** attempt, 30_
 export const shouldRetry = (failures: number, error: unknown) =>
   failures < MAX_RETRIES && (!(error instanceof ApiError) || (error.status ?? 0) >= 500);
 
-/** The browser's one QueryClient, with the data-cache settings of SPEC §9 written out. */
+/** The browser's one QueryClient, with the data-cache settings of docs/requirements.md §9.1 written out. */
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {

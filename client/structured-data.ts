@@ -32,7 +32,7 @@ export function organizationJsonLd(publicUrl: string) {
       email: company.email,
       availableLanguage: 'pt-BR',
       areaServed: 'BR',
-      // Support and tracking run around the clock (SPEC §9).
+      // Support and tracking run around the clock (docs/requirements.md §9.2).
       hoursAvailable: { '@type': 'OpeningHoursSpecification', dayOfWeek: allWeek, opens: '00:00', closes: '23:59' },
     },
     openingHoursSpecification: [

@@ -3,7 +3,7 @@ import { DESKTOP, hydrateIslands, PHONE, screenshot, scrollThrough, SECTION_IDS,
 
 const site = useSite();
 
-// The spec keeps these menu entries although the page has no such sections (SPEC §2).
+// The spec keeps these menu entries although the page has no such sections (docs/requirements.md §2.4).
 const LINKS_WITHOUT_SECTION = ['#technology', '#careers'];
 
 describe('the landing page in Chromium', { timeout: 30_000 }, () => {

@@ -1,14 +1,12 @@
 import compression from 'compression';
 import express from 'express';
-import { readBody } from './api/body';
-import { contactsRouter } from './api/contacts';
 import { openApiRouter } from './api/openapi';
 import { quotesRouter } from './api/quotes';
-import { honeypot } from './api/honeypot';
 import { postRateLimits } from './api/rate-limit';
 import { buildPaths, type Manifest } from './assets';
 import type { Config, TrustProxy } from './config';
-import { confirmationVariant } from './contact-form-page';
+import { confirmationPage } from './contact/form-pages';
+import { contactRoutes } from './contact/routes';
 import type { Repository } from './db/repository';
 import { apiNotFound, errorHandler } from './errors';
 import { healthRouter } from './health';
@@ -59,14 +57,14 @@ export function createApp(deps: AppDeps) {
 
   // Pages and files are sent precompressed; only the API's replies are compressed as they go.
   app.use('/api', compression());
-  const rateLimits = postRateLimits(deps.rateLimits ?? { perMinute: 0, perHour: 0 }, renderPage);
-  if (rateLimits.length > 0) app.post('/api/{*endpoint}', rateLimits);
-  app.post('/api/contacts', ...readBody, honeypot(logger));
-  app.use('/api/contacts', contactsRouter(repository, renderPage, deps.adminToken));
-  app.use('/api/quotes', quotesRouter(repository, deps.adminToken));
+  const rateLimits = postRateLimits(deps.rateLimits ?? { perMinute: 0, perHour: 0 });
+  const { adminToken } = deps;
+  app.use('/api/contacts', contactRoutes({ repository, renderPage, logger, rateLimits, adminToken }));
+  app.use('/api/quotes', quotesRouter(repository, rateLimits, adminToken));
   app.use('/api/openapi.json', openApiRouter());
   app.use('/api', apiNotFound);
-  app.use((req, res) => renderPage(req, res, confirmationVariant(req)));
+  app.get('/', confirmationPage(renderPage));
+  app.use((req, res) => renderPage(req, res));
   app.use(errorHandler(logger));
   return app;
 }

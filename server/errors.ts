@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { ApiFailure } from '../shared/api-types';
+import { RateLimitedError } from './api/rate-limit';
 import { DatabaseUnavailableError } from './db/repository';
 import type { Logger } from './logger';
 
@@ -7,8 +8,9 @@ export const apiNotFound: RequestHandler = (_req, res) => {
   res.status(404).json({ success: false, message: 'Recurso não encontrado.' } satisfies ApiFailure);
 };
 
-/** Portuguese messages for what body-parser and the database can throw at a request. */
+/** Portuguese messages for what body-parser, the rate limit and the database can throw at a request. */
 function describe(error: unknown): { status: number; message: string } {
+  if (error instanceof RateLimitedError) return { status: error.status, message: error.message };
   if (error instanceof DatabaseUnavailableError) {
     return { status: 503, message: 'Serviço temporariamente indisponível. Tente novamente em instantes.' };
   }

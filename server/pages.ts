@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
-import type { ContactFormState } from '../client/contact-form-state';
+import type { IslandStates } from '../client/islands/names';
 import { pageFor, routes, type PageHandle } from '../client/routes';
 import type { Manifest } from './assets';
 import type { Logger } from './logger';
@@ -11,8 +11,8 @@ import { renderDocument } from './render';
 // Sent when React cannot render the page: static, Portuguese, no details of the failure.
 const RENDER_ERROR_HTML = `<!DOCTYPE html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Erro temporário</title></head><body><main><h1>Estamos com um problema temporário</h1><p>Não foi possível carregar a página agora. Tente novamente em alguns instantes.</p><p><a href="/">Voltar ao início</a></p></main></body></html>`;
 
-/** A page other than the one the request's path names, e.g. the form's outcome without JavaScript. */
-export type PageVariant = { url: string; status: number; contactForm: ContactFormState };
+/** A page rendered for one request: another URL or status, or islands in a state of their own. */
+export type PageVariant = { url: string; status: number; islands: IslandStates };
 
 export type PageRenderer = ((req: Request, res: Response, variant?: PageVariant) => Promise<void>) & {
   /** Renders the kept pages now, so that the first visitor does not wait for it. */

@@ -26,7 +26,7 @@ export type ApiClientOptions = {
 
 export type WriteOptions = { idempotencyKey?: string };
 
-/** One client for every call of SPEC §7: JSON in, JSON out, the server's message on failure. */
+/** One client for every call of docs/requirements.md §7: JSON in, JSON out, the server's message on failure. */
 export function createApiClient({ baseUrl = '', adminToken, fetch }: ApiClientOptions = {}) {
   // Looked up at call time, not creation time, so a fetch installed later (tests, polyfills) is used.
   const send: typeof globalThis.fetch = fetch ?? ((input, init) => globalThis.fetch(input, init));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ContactField } from './contact-form';
 import { email, optionalText, phone, requiredText } from './fields';
 
 /** POST /api/contacts: the one schema the server validates with and the types come from. */
@@ -8,7 +9,7 @@ export const contactInputSchema = z.object({
   phone,
   company: optionalText({ max: 160 }),
   message: requiredText({ label: 'uma mensagem', max: 5000, multiline: true }),
-});
+} satisfies Record<ContactField, z.ZodType>);
 
 /** What the form sends; phone and company are left out when empty. */
 export type ContactInput = z.input<typeof contactInputSchema>;

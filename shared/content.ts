@@ -30,7 +30,7 @@ export const company = {
   ],
 } as const;
 
-/** Opening hours and response time (SPEC §9), shared by the header bar, contact section and footer. */
+/** Opening hours and response time (docs/requirements.md §9.2), shared by the header bar, contact section and footer. */
 export const serviceHours = {
   short: 'Seg–Sex 7h–18h · Sáb 8h–12h',
   support: 'Suporte e rastreamento 24/7',
@@ -39,7 +39,7 @@ export const serviceHours = {
 
 export type NavLink = { href: `#${string}`; label: string };
 
-/** The nine header links (SPEC §2); #technology and #careers have no section, as the spec keeps them. */
+/** The nine header links (docs/requirements.md §2.3); #technology and #careers have no section (§2.4). */
 export const navLinks: NavLink[] = [
   { href: '#home', label: 'Início' },
   { href: '#about', label: 'Sobre' },
@@ -69,7 +69,7 @@ export const seo = /* @__PURE__ */ (() => ({
   imageAlt: `${company.name}: carga fechada entre o Sudeste e o Norte do Brasil`,
 }))();
 
-/** Texts of the contact form island, including the states and toasts of SPEC §4 and §8. */
+/** Texts of the contact form island, including the states and toasts of docs/requirements.md §4.1 and §8.2. */
 export const contactForm = {
   requiredNote: 'Campos marcados com * são obrigatórios.',
   fields: {
@@ -90,7 +90,7 @@ export const contactForm = {
   errorFallback: 'Tente novamente mais tarde.',
 };
 
-/** The 404 texts are fixed by the spec (SPEC §2), in English. */
+/** The 404 texts are fixed by the spec, in English (docs/requirements.md §2.6). */
 export const notFound = /* @__PURE__ */ (() => ({
   title: `Página não encontrada — ${company.name}`,
   code: '404',

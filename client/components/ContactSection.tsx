@@ -2,15 +2,14 @@ import { Clock, Headset, Mail, MapPin, MessageCircle, Phone, Timer } from 'lucid
 import { Glyph } from './Glyph';
 import { use } from 'react';
 import { company, contactSection, serviceHours } from '../../shared/content';
-import { ContactFormStateContext } from '../contact-form-state';
 import ContactIsland from '../islands/ContactIsland';
-import { Island } from './Island';
+import { Island, IslandStatesContext } from './Island';
 import { SectionHeading } from './SectionHeading';
 
 export function ContactSection() {
   const { labels } = contactSection;
   const { address } = company;
-  const formState = use(ContactFormStateContext);
+  const formState = use(IslandStatesContext).contact ?? {};
   return (
     <section id="contact" className="section section--dark" aria-labelledby="contact-title">
       <div className="container contact">

@@ -1,9 +1,12 @@
 import { createContext, use, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
-import { identifierPrefix, type HydrateOn, type IslandName, type IslandStylesheets } from '../islands/names';
+import { identifierPrefix, type HydrateOn, type IslandName, type IslandStates, type IslandStylesheets } from '../islands/names';
 
 /** Each island's own stylesheet URL (from the build manifest), fetched by the browser when it wakes. */
 export const IslandStylesheetsContext = createContext<IslandStylesheets>({});
+
+/** The state the request renders the islands with (see IslandStates); empty for the kept pages. */
+export const IslandStatesContext = createContext<IslandStates>({});
 
 type IslandProps<P extends object> = {
   name: IslandName;

@@ -1,6 +1,6 @@
 import { useId, type HTMLInputAutoCompleteAttribute } from 'react';
 import { contactForm } from '../../shared/content';
-import type { ContactField } from '../contact-form-state';
+import type { ContactField } from '../../shared/contact-form';
 
 type FieldProps = {
   name: ContactField;

@@ -5,7 +5,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { ApiError, createApiClient } from '../../shared/api';
 import type { ContactInput } from '../../shared/contact';
 import { contactForm } from '../../shared/content';
-import { HONEYPOT_FIELD, type ContactFormState } from '../contact-form-state';
+import { type ContactFormState, HONEYPOT_FIELD } from '../../shared/contact-form';
 import { Field, HoneypotField } from './ContactFields';
 import { notifyError, notifySuccess } from './Toasts';
 
@@ -13,7 +13,7 @@ const api = createApiClient();
 
 type Submission = { input: ContactInput & { [HONEYPOT_FIELD]?: string }; idempotencyKey: string };
 
-/** The form's values as the API takes them: optional fields left out when empty (SPEC §5). */
+/** The form's values as the API takes them: optional fields left out when empty (docs/requirements.md §5.1). */
 function payloadOf(form: HTMLFormElement): Submission['input'] {
   const data = new FormData(form);
   const text = (name: string) => String(data.get(name) ?? '');
@@ -30,7 +30,7 @@ function payloadOf(form: HTMLFormElement): Submission['input'] {
 
 /**
  * Server-rendered as a plain HTML form that posts without JavaScript; once hydrated it
- * sends JSON instead, with one Idempotency-Key per submission (SPEC §4 states).
+ * sends JSON instead, with one Idempotency-Key per submission (docs/requirements.md §4.1).
  */
 export function ContactForm({ sent = false, values = {}, errors = {}, formError }: ContactFormState) {
   const formRef = useRef<HTMLFormElement>(null);

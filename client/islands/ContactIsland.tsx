@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { ContactFormState } from '../contact-form-state';
+import type { ContactFormState } from '../../shared/contact-form';
 import { createQueryClient } from '../query-client';
 import { ContactForm } from './ContactForm';
 import { Toasts } from './Toasts';

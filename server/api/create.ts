@@ -3,54 +3,55 @@ import type { z } from 'zod';
 import type { ApiFailure, ApiSuccess } from '../../shared/api-types';
 import type { CreateResult, IdempotencyKey } from '../db/repository';
 import { bodyKind } from './body';
-import { idempotencyKey, invalidFields } from './validation';
+import { fieldErrors, idempotencyKey, INVALID_FIELDS_MESSAGE } from './validation';
 
-/** How an endpoint that also serves the no-JS HTML form answers that form. */
-export type FormReplies = {
-  invalid(req: Request, res: Response, error: z.ZodError): void;
-  stored(req: Request, res: Response): void;
-};
+type Store<S extends z.ZodType, T> = (fields: z.output<S>, idempotency: IdempotencyKey | undefined) => Promise<CreateResult<T>>;
 
-export type CreateEndpoint<S extends z.ZodType, T> = {
-  schema: S;
-  create(fields: z.output<S>, idempotency: IdempotencyKey | undefined): Promise<CreateResult<T>>;
-  /** The Portuguese message of the 201 reply. */
-  createdMessage: string;
-  /** Without it, a urlencoded body is refused with 415 like any non-JSON one. */
-  form?: FormReplies;
-};
+/** What became of a write: refused before storing, or stored (now or by an earlier request with its key). */
+export type WriteOutcome<T> =
+  | { outcome: 'invalid'; errors: Record<string, string> }
+  | { outcome: 'invalid-key' }
+  | CreateResult<T>;
 
-/** The one POST flow of the API: content type → validation → Idempotency-Key → store → reply. */
-export function createHandler<S extends z.ZodType, T>({ schema, create, createdMessage, form }: CreateEndpoint<S, T>): RequestHandler {
+/** The one write flow of the API: validation → Idempotency-Key → store (docs/requirements.md §10.2, §10.3). */
+export async function validateAndStore<S extends z.ZodType, T>(req: Request, schema: S, store: Store<S, T>): Promise<WriteOutcome<T>> {
+  const parsed = schema.safeParse(req.body);
+  if (!parsed.success) return { outcome: 'invalid', errors: fieldErrors(parsed.error) };
+  const idempotency = idempotencyKey(req, parsed.data);
+  if (idempotency === 'invalid') return { outcome: 'invalid-key' };
+  return store(parsed.data, idempotency);
+}
+
+/** The JSON reply to a write: 201 with the record, or the failure with its status. */
+export function replyJson<T>(res: Response, result: WriteOutcome<T>, createdMessage: string) {
+  switch (result.outcome) {
+    case 'invalid':
+      res.status(400).json({ success: false, message: INVALID_FIELDS_MESSAGE, errors: result.errors } satisfies ApiFailure);
+      return;
+    case 'invalid-key':
+      res.status(400).json(invalidKey);
+      return;
+    case 'conflict':
+      res.status(422).json(reusedKey);
+      return;
+    case 'replayed':
+      res.setHeader('Idempotent-Replayed', 'true');
+  }
+  res.status(201).json({ success: true, message: createdMessage, data: result.record } satisfies ApiSuccess<T>);
+}
+
+/** A POST endpoint that takes JSON only; any other content type is refused with 415. */
+export function jsonCreateHandler<S extends z.ZodType, T>(schema: S, store: Store<S, T>, createdMessage: string): RequestHandler {
   return async (req, res) => {
-    const kind = bodyKind(req);
-    if (!kind || (kind === 'form' && !form)) {
+    if (bodyKind(req) !== 'json') {
       res.status(415).json(unsupportedType);
       return;
     }
-    const parsed = schema.safeParse(req.body);
-    if (!parsed.success) {
-      if (kind === 'form') form!.invalid(req, res, parsed.error);
-      else res.status(400).json(invalidFields(parsed.error));
-      return;
-    }
-    const idempotency = idempotencyKey(req, parsed.data);
-    if (idempotency === 'invalid') {
-      res.status(400).json(invalidKey);
-      return;
-    }
-    const result = await create(parsed.data, idempotency);
-    if (result.outcome === 'conflict') {
-      res.status(422).json(reusedKey);
-      return;
-    }
-    if (result.outcome === 'replayed') res.setHeader('Idempotent-Replayed', 'true');
-    if (kind === 'form') form!.stored(req, res);
-    else res.status(201).json({ success: true, message: createdMessage, data: result.record } satisfies ApiSuccess<T>);
+    replyJson(res, await validateAndStore(req, schema, store), createdMessage);
   };
 }
 
-const unsupportedType: ApiFailure = {
+export const unsupportedType: ApiFailure = {
   success: false,
   message: 'Formato não suportado: envie os dados como application/json.',
 };

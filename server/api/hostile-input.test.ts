@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { HONEYPOT_FIELD } from '../../client/contact-form-state';
+import { HONEYPOT_FIELD } from '../../shared/contact-form';
 import { contactInputSchema } from '../../shared/contact';
 import { quoteInputSchema } from '../../shared/quote';
 import { createTestApp } from '../../test/support/app';

@@ -1,26 +1,24 @@
-import { Router } from 'express';
+import { type RequestHandler, Router } from 'express';
 import { z } from 'zod';
 import type { ApiFailure, ApiSuccess } from '../../shared/api-types';
 import { quoteInputSchema, type Quote } from '../../shared/quote';
 import type { Repository } from '../db/repository';
 import { requireAdmin } from './admin';
 import { readBody } from './body';
-import { createHandler } from './create';
+import { jsonCreateHandler } from './create';
 import { listHandler } from './listing';
 
 export const QUOTE_CREATED_MESSAGE = 'Solicitação de cotação recebida!';
 
 export const quoteIdSchema = z.uuid();
 
-export function quotesRouter(repository: Repository, adminToken: string | undefined) {
+/** POST /api/quotes (public, JSON only, rate-limited) and the protected reads of quotes. */
+export function quotesRouter(repository: Repository, rateLimits: RequestHandler[], adminToken: string | undefined) {
   const router = Router();
   const admin = requireAdmin(adminToken);
 
-  router.post(
-    '/',
-    ...readBody,
-    createHandler({ schema: quoteInputSchema, create: (fields, idempotency) => repository.createQuote(fields, idempotency), createdMessage: QUOTE_CREATED_MESSAGE }),
-  );
+  const create = jsonCreateHandler(quoteInputSchema, (fields, idempotency) => repository.createQuote(fields, idempotency), QUOTE_CREATED_MESSAGE);
+  router.post('/', ...rateLimits, ...readBody, create);
   router.get('/', admin, listHandler((page, limit) => repository.listQuotes(page, limit)));
   router.get('/:id', admin, async (req, res) => {
     const id = quoteIdSchema.safeParse(req.params.id);

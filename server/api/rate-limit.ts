@@ -1,10 +1,13 @@
-import type { Request, RequestHandler, Response } from 'express';
+import type { RequestHandler, Response } from 'express';
 import { rateLimit } from 'express-rate-limit';
-import type { ApiFailure } from '../../shared/api-types';
 import type { Config } from '../config';
-import type { PageRenderer } from '../pages';
 
 const MINUTE = 60_000;
+
+/** A client over its limit (docs/requirements.md §10.4); each endpoint answers it in its own form. */
+export class RateLimitedError extends Error {
+  readonly status = 429;
+}
 
 function message(res: Response) {
   const seconds = Number(res.getHeader('Retry-After')) || 60;
@@ -13,18 +16,11 @@ function message(res: Response) {
 }
 
 /**
- * Per client IP (req.ip, so it follows TRUST_PROXY). Counters live in this process:
- * with several replicas each one counts its own share.
+ * Per client IP (req.ip, so it follows TRUST_PROXY), shared by every POST endpoint that mounts
+ * the returned handlers. Counters live in this process: with several replicas each one counts
+ * its own share.
  */
-export function postRateLimits({ perMinute, perHour }: Config['rateLimits'], renderPage: PageRenderer): RequestHandler[] {
-  const reject = (req: Request, res: Response) => {
-    // The form without JavaScript gets the page back with the message, not bare JSON.
-    if (req.is('application/x-www-form-urlencoded')) {
-      renderPage(req, res, { url: '/', status: 429, contactForm: { formError: message(res) } });
-      return;
-    }
-    res.status(429).json({ success: false, message: message(res) } satisfies ApiFailure);
-  };
+export function postRateLimits({ perMinute, perHour }: Config['rateLimits']): RequestHandler[] {
   const windows: [number, number][] = [
     [perMinute, MINUTE],
     [perHour, 60 * MINUTE],
@@ -37,7 +33,8 @@ export function postRateLimits({ perMinute, perHour }: Config['rateLimits'], ren
         limit,
         standardHeaders: 'draft-8',
         legacyHeaders: false,
-        handler: reject,
+        // Retry-After is set by now, so the message can say how long to wait.
+        handler: (_req, res, next) => next(new RateLimitedError(message(res))),
         // Not trusting X-Forwarded-For is a deliberate setting (TRUST_PROXY), not a mistake to report.
         validate: { xForwardedForHeader: false },
       }),

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Request } from 'express';
 import type { z } from 'zod';
-import type { ApiFailure } from '../../shared/api-types';
 import type { IdempotencyKey } from '../db/repository';
 
 export const INVALID_FIELDS_MESSAGE = 'Verifique os campos destacados e tente novamente.';
@@ -15,12 +14,6 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   }
   return errors;
 }
-
-export const invalidFields = (error: z.ZodError): ApiFailure => ({
-  success: false,
-  message: INVALID_FIELDS_MESSAGE,
-  errors: fieldErrors(error),
-});
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 

@@ -10,7 +10,7 @@ import { startServer, type RunningServer } from './server-process';
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 375, height: 812 };
 
-/** The ids of the landing page's sections, in the order SPEC §2 gives them. */
+/** The ids of the landing page's sections, in the order docs/requirements.md §2.2 gives them. */
 export const SECTION_IDS = ['home', 'achievements', 'about', 'services', 'fleet', 'areas', 'certifications', 'contact'];
 
 /** Where screenshots go for a person to review; git-ignored (.artifacts/). */

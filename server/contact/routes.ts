@@ -1,0 +1,58 @@
+import { type RequestHandler, Router } from 'express';
+import { contactInputSchema } from '../../shared/contact';
+import { requireAdmin } from '../api/admin';
+import { bodyKind, readBody } from '../api/body';
+import { replyJson, unsupportedType, validateAndStore, type WriteOutcome } from '../api/create';
+import { listHandler } from '../api/listing';
+import type { Repository } from '../db/repository';
+import type { Logger } from '../logger';
+import type { PageRenderer } from '../pages';
+import { CONTACT_SENT_URL, formErrorPages, invalidFormPage } from './form-pages';
+import { decoy, trapped } from './honeypot';
+
+export const CONTACT_CREATED_MESSAGE = 'Solicitação enviada com sucesso!';
+
+type ContactDeps = {
+  repository: Repository;
+  renderPage: PageRenderer;
+  logger: Logger;
+  /** Shared with the other POST endpoints, so one count per client covers them all. */
+  rateLimits: RequestHandler[];
+  adminToken: string | undefined;
+};
+
+/**
+ * /api/contacts: the contact request, sent as JSON by the form's island or posted by the form
+ * without JavaScript (docs/requirements.md §4, §10), and the protected listing of what was stored.
+ */
+export function contactRoutes({ repository, renderPage, logger, rateLimits, adminToken }: ContactDeps) {
+  const store = (req: Parameters<RequestHandler>[0]) =>
+    validateAndStore(req, contactInputSchema, (fields, idempotency) => repository.createContact(fields, idempotency));
+
+  const post: RequestHandler = async (req, res) => {
+    const kind = bodyKind(req);
+    if (!kind) {
+      res.status(415).json(unsupportedType);
+      return;
+    }
+    // Checked before validation: a bot gets the reply of a stored request, whatever else it sent.
+    let result: WriteOutcome<unknown>;
+    if (trapped(req.body)) {
+      logger.info({ path: req.path }, 'honeypot preenchido: solicitação descartada');
+      result = { outcome: 'created', record: decoy() };
+    } else {
+      result = await store(req);
+    }
+    if (kind === 'json') return replyJson(res, result, CONTACT_CREATED_MESSAGE);
+    if (result.outcome === 'created' || result.outcome === 'replayed') return res.redirect(303, CONTACT_SENT_URL);
+    if (result.outcome === 'invalid') return renderPage(req, res, invalidFormPage(req.body, result.errors));
+    // A key problem needs a header no browser form sends: whoever sent it reads JSON.
+    return replyJson(res, result, CONTACT_CREATED_MESSAGE);
+  };
+
+  const router = Router();
+  router.post('/', ...rateLimits, ...readBody, post);
+  router.get('/', requireAdmin(adminToken), listHandler((page, limit) => repository.listContacts(page, limit)));
+  router.use(formErrorPages(renderPage));
+  return router;
+}

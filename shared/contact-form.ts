@@ -1,0 +1,22 @@
+// What the server and the contact form island both need to know about the form; no runtime
+// dependency, so importing it adds nothing to the browser's bundle but these constants.
+
+/** The form's fields, in the order it shows them (docs/requirements.md §3.1). */
+export const CONTACT_FIELDS = ['name', 'email', 'phone', 'company', 'message'] as const;
+
+export type ContactField = (typeof CONTACT_FIELDS)[number];
+
+/**
+ * What the server knows about the form when it renders the page: after a post without
+ * JavaScript, the confirmation, or the visitor's values with the errors to show (§4.2).
+ */
+export type ContactFormState = {
+  sent?: boolean;
+  /** A message about the whole form, e.g. the rate limit. */
+  formError?: string;
+  values?: Partial<Record<ContactField, string>>;
+  errors?: Partial<Record<ContactField, string>>;
+};
+
+/** A field people never see or fill: a value in it means a bot sent the form (§10.9). */
+export const HONEYPOT_FIELD = 'website';
