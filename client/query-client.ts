@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../shared/api';
+import { ApiError } from '../shared/api/request';
 
 const MAX_RETRIES = 3;
 
@@ -13,11 +13,13 @@ export const retryDelay = (attempt: number) => Math.min(1000 * 2 ** attempt, 30_
 export const shouldRetry = (failures: number, error: unknown) =>
   failures < MAX_RETRIES && (!(error instanceof ApiError) || (error.status ?? 0) >= 500);
 
-/** The browser's one QueryClient, with the data-cache settings of docs/requirements.md §9.1 written out. */
+/**
+ * The browser's one QueryClient, with the data-cache settings of docs/requirements.md §9.1 written
+ * out. The page runs no query, only the contact submission, so they are the mutations' defaults.
+ */
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: MAX_RETRIES, retryDelay, gcTime: 5 * 60_000 },
       // Writes carry an Idempotency-Key, so a retried submission never creates a second lead.
       mutations: { retry: shouldRetry, retryDelay, gcTime: 5 * 60_000 },
     },

@@ -2,14 +2,13 @@ import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2, Send } from 'lucide-react';
 import { Glyph } from '../components/Glyph';
 import { useRef, useState, type FormEvent } from 'react';
-import { ApiError, createApiClient } from '../../shared/api';
+import { createContact } from '../../shared/api/contact';
+import { ApiError } from '../../shared/api/request';
 import type { ContactInput } from '../../shared/contact';
 import { contactForm } from '../../shared/content';
 import { type ContactFormState, HONEYPOT_FIELD } from '../../shared/contact-form';
 import { Field, HoneypotField } from './ContactFields';
 import { notifyError, notifySuccess } from './Toasts';
-
-const api = createApiClient();
 
 type Submission = { input: ContactInput & { [HONEYPOT_FIELD]?: string }; idempotencyKey: string };
 
@@ -36,7 +35,7 @@ export function ContactForm({ sent = false, values = {}, errors = {}, formError 
   const formRef = useRef<HTMLFormElement>(null);
   const [fieldErrors, setFieldErrors] = useState(errors);
   const mutation = useMutation({
-    mutationFn: ({ input, idempotencyKey }: Submission) => api.createContact(input, { idempotencyKey }),
+    mutationFn: ({ input, idempotencyKey }: Submission) => createContact(input, { idempotencyKey }),
     onSuccess: () => {
       formRef.current?.reset();
       setFieldErrors({});

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { type Reply, startReceiver } from '../test/support/http-receiver';
-import { ApiError, createApiClient } from './api';
+import { type Reply, startReceiver } from '../../test/support/http-receiver';
+import { createApiClient } from './client';
+import { ApiError } from './request';
 
 /** A real HTTP server on a free port that answers every request with `reply`. */
 async function serverReplying(reply: Reply) {
