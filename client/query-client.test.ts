@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../shared/api/request';
-import { createQueryClient, retryDelay, shouldRetry } from './query-client';
+import { createQueryClient, submissionRetryDelay, shouldRetry } from './query-client';
 
 describe('the browser QueryClient', () => {
   it('writes out the data-cache settings of docs/requirements.md §9.1', () => {
     const { queries, mutations } = createQueryClient().getDefaultOptions();
     expect(queries).toBeUndefined();
     expect(mutations?.retry).toBe(shouldRetry);
-    expect(mutations?.retryDelay).toBe(retryDelay);
+    expect(mutations?.retryDelay).toBe(submissionRetryDelay);
     expect(mutations?.gcTime).toBe(5 * 60_000);
-    expect([0, 1, 2, 3, 4, 5, 10].map(retryDelay)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
+    expect([0, 1, 2, 3, 4, 5, 10].map(submissionRetryDelay)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
   });
 
   it('retries a submission three times when the network or the server fails', () => {

@@ -4,7 +4,7 @@ import { ApiError } from '../shared/api/request';
 const MAX_RETRIES = 3;
 
 /** docs/requirements.md §9.1: 1 s, doubling, at most 30 s. */
-export const retryDelay = (attempt: number) => Math.min(1000 * 2 ** attempt, 30_000);
+export const submissionRetryDelay = (attempt: number) => Math.min(1000 * 2 ** attempt, 30_000);
 
 /**
  * Only failures that may pass on their own are retried: the network, or the server's 5xx.
@@ -21,7 +21,7 @@ export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
       // Writes carry an Idempotency-Key, so a retried submission never creates a second lead.
-      mutations: { retry: shouldRetry, retryDelay, gcTime: 5 * 60_000 },
+      mutations: { retry: shouldRetry, retryDelay: submissionRetryDelay, gcTime: 5 * 60_000 },
     },
   });
 }

@@ -10,7 +10,7 @@ afterEach(async () => {
   server = undefined;
 });
 
-type Reply = { status: number; body: string };
+type Answer = { status: number; body: string };
 
 /** A POST whose body arrives in two parts, so the request is in flight until finish(). */
 async function postInTwoParts(url: string, payload: object) {
@@ -19,7 +19,7 @@ async function postInTwoParts(url: string, payload: object) {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'Content-Length': body.length },
   });
-  const reply = new Promise<Reply>((resolve, reject) => {
+  const reply = new Promise<Answer>((resolve, reject) => {
     req.on('response', (res) => {
       let text = '';
       res.on('data', (chunk) => (text += chunk));

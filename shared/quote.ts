@@ -14,7 +14,7 @@ export const CARGO_TYPES = ['bebidas', 'alimentos', 'quimicos', 'industrial', 't
 export const VEHICLE_CAPACITY_TONS = { '28t': 28, '45t': 45 } as const;
 const VEHICLES = Object.keys(VEHICLE_CAPACITY_TONS) as (keyof typeof VEHICLE_CAPACITY_TONS)[];
 
-const place = (label: string) =>
+const placeSchema = (label: string) =>
   z.object(
     {
       city: requiredText({ label: `a cidade de ${label}`, max: 120 }),
@@ -37,8 +37,8 @@ export const quoteInputSchema = z
     email,
     phone,
     company: optionalText({ max: 160 }),
-    origin: place('origem'),
-    destination: place('destino'),
+    origin: placeSchema('origem'),
+    destination: placeSchema('destino'),
     cargoType: z.enum(CARGO_TYPES, { error: `Escolha o tipo de carga: ${CARGO_TYPES.join(', ')}.` }),
     weightTons: z
       .number({ error: 'Informe o peso em toneladas, como número.' })

@@ -28,7 +28,7 @@ export function quotesRouter(repository: Repository, rateLimits: RequestHandler[
     }
     const quote = await repository.getQuote(id.data);
     if (!quote) {
-      res.status(404).json(notFound);
+      res.status(404).json(quoteNotFound);
       return;
     }
     res.json({ success: true, message: 'Cotação encontrada.', data: quote } satisfies ApiSuccess<Quote>);
@@ -38,4 +38,4 @@ export function quotesRouter(repository: Repository, rateLimits: RequestHandler[
 }
 
 const invalidId: ApiFailure = { success: false, message: 'Identificador inválido: use o UUID devolvido ao criar a cotação.' };
-const notFound: ApiFailure = { success: false, message: 'Cotação não encontrada.' };
+const quoteNotFound: ApiFailure = { success: false, message: 'Cotação não encontrada.' };

@@ -2,9 +2,9 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { useBackends } from '../../test/support/backends';
 import { createTestApp } from '../../test/support/app';
+import { UUID } from '../../test/support/leads';
 
 const valid = { name: 'Ana Souza', email: 'ana@empresa.com.br', message: 'Preciso de frete São Paulo → Manaus.' };
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 const post = (app: Parameters<typeof request>[0]) => request(app).post('/api/contacts');
 

@@ -2,14 +2,14 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { testRepository } from '../../test/support/app';
 import { validContact, sampleContact } from '../../test/support/leads';
-import { defaultTiming, retryDelay } from './dispatcher';
+import { defaultTiming, notificationRetryDelay } from './dispatcher';
 import { fastTiming, startInstance } from '../../test/support/instance';
 import { startSmtp } from '../../test/support/smtp';
 import { eventually, freePort } from '../../test/support/wait';
 
-describe('retryDelay', () => {
+describe('notificationRetryDelay', () => {
   it('waits 30 s after the first failure, doubling up to 1 h', () => {
-    const delays = [1, 2, 3, 4, 7, 8, 50].map((attempts) => retryDelay(attempts, defaultTiming) / 1000);
+    const delays = [1, 2, 3, 4, 7, 8, 50].map((attempts) => notificationRetryDelay(attempts, defaultTiming) / 1000);
     expect(delays).toEqual([30, 60, 120, 240, 1920, 3600, 3600]);
   });
 });

@@ -22,7 +22,7 @@ export const defaultTiming: DispatcherTiming = {
 };
 
 /** 30 s, 60 s, 2 min, … up to 1 h, with the default timing. `attempts` counts the failed one. */
-export const retryDelay = (attempts: number, { retryBaseMs, retryMaxMs }: DispatcherTiming) =>
+export const notificationRetryDelay = (attempts: number, { retryBaseMs, retryMaxMs }: DispatcherTiming) =>
   Math.min(retryBaseMs * 2 ** Math.min(attempts - 1, 30), retryMaxMs);
 
 type Dispatcher = {
@@ -54,7 +54,7 @@ export function startDispatcher({ outbox, send, logger, timing = defaultTiming }
         await outbox.markFailed(notification, reason);
         logger.error({ notificationId, attempts, ...errorCodes(error) }, 'notificação por e-mail abandonada: não foi enviada no prazo');
       } else {
-        const retryInMs = retryDelay(attempts, timing);
+        const retryInMs = notificationRetryDelay(attempts, timing);
         await outbox.retryLater(notification, retryInMs, reason);
         logger.warn({ notificationId, attempts, retryInMs, ...errorCodes(error) }, 'notificação por e-mail não enviada: nova tentativa agendada');
       }

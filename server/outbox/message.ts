@@ -10,7 +10,7 @@ export type LeadMessage = {
   replyTo: { name: string; address: string };
 };
 
-type Field = [label: string, value: string | undefined];
+type Line = [label: string, value: string | undefined];
 
 const CARGO_LABELS: Record<Quote['cargoType'], string> = {
   bebidas: 'Bebidas',
@@ -32,9 +32,9 @@ const escapeHtml = (value: string) =>
 
 const who = (lead: Contact | Quote) => oneLine(lead.company ? `${lead.name} (${lead.company})` : lead.name);
 
-const place = ({ city, state }: Quote['origin']) => `${city}/${state}`;
+const placeName = ({ city, state }: Quote['origin']) => `${city}/${state}`;
 
-const contactFields = (contact: Contact): Field[] => [
+const contactLines = (contact: Contact): Line[] => [
   ['Nome', contact.name],
   ['E-mail', contact.email],
   ['Telefone', contact.phone],
@@ -42,13 +42,13 @@ const contactFields = (contact: Contact): Field[] => [
   ['Mensagem', contact.message],
 ];
 
-const quoteFields = (quote: Quote): Field[] => [
+const quoteLines = (quote: Quote): Line[] => [
   ['Nome', quote.name],
   ['E-mail', quote.email],
   ['Telefone', quote.phone],
   ['Empresa', quote.company],
-  ['Origem', place(quote.origin)],
-  ['Destino', place(quote.destination)],
+  ['Origem', placeName(quote.origin)],
+  ['Destino', placeName(quote.destination)],
   ['Tipo de carga', CARGO_LABELS[quote.cargoType]],
   ['Peso', `${quote.weightTons.toLocaleString('pt-BR')} t`],
   ['Veículo', quote.vehicle],
@@ -61,9 +61,9 @@ export function leadMessage(lead: Lead): LeadMessage {
   const { record } = lead;
   const [title, fields] =
     lead.kind === 'contact'
-      ? ['Nova solicitação de contato', contactFields(lead.record)]
-      : ['Nova cotação de frete', quoteFields(lead.record)];
-  const route = lead.kind === 'quote' ? `: ${place(lead.record.origin)} → ${place(lead.record.destination)}` : '';
+      ? ['Nova solicitação de contato', contactLines(lead.record)]
+      : ['Nova cotação de frete', quoteLines(lead.record)];
+  const route = lead.kind === 'quote' ? `: ${placeName(lead.record.origin)} → ${placeName(lead.record.destination)}` : '';
   const all: [string, string][] = [
     ...fields.filter((field): field is [string, string] => field[1] !== undefined),
     ['Recebido em', brazilTime(record.createdAt)],
