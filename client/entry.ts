@@ -50,6 +50,7 @@ function wakeOnUse(element: HTMLElement) {
     hydrateIsland(element, name, Component);
     pendingClick?.click();
   };
+  // biome-ignore lint/correctness/noUnusedVariables: read by the ??= below, which Biome does not count as a read.
   let waking: Promise<void> | undefined;
   const start = () => {
     waking ??= hydrate().catch((error: unknown) => {

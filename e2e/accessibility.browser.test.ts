@@ -2,9 +2,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations, describeViolations } from '../test/support/axe';
 import { fillContactForm, submitButton } from '../test/support/contact-page';
-import { hydrateIslands, PHONE, useSite } from '../test/support/site';
+import { hydrateIslands, PHONE, siteForThisFile } from '../test/support/site';
 
-const site = useSite();
+const site = siteForThisFile();
 
 /** axe needs its own inline script, so only these contexts switch the CSP off. */
 async function openForAxe(pathname: string, viewport = { width: 1280, height: 800 }) {

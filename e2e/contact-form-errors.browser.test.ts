@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { errorToast, field, fieldValues, fillContactForm, FULL_REQUEST, isContactPost, openForm, submitButton } from '../test/support/contact-page';
-import { storedContacts, unexpected, useSite } from '../test/support/site';
+import { storedContacts, unexpected, siteForThisFile } from '../test/support/site';
 
 // One request a minute per address: the second post meets the real 429 of the rate limit.
-const site = useSite({ RATE_LIMIT_PER_MINUTE: '1', RATE_LIMIT_PER_HOUR: '0' });
+const site = siteForThisFile({ RATE_LIMIT_PER_MINUTE: '1', RATE_LIMIT_PER_HOUR: '0' });
 
 describe('the contact form when sending fails', { timeout: 25_000 }, () => {
   it('shows the server’s message of the rate limit (429) and keeps the fields', async () => {

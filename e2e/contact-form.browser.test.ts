@@ -13,10 +13,10 @@ import {
   submitButton,
   successToast,
 } from '../test/support/contact-page';
-import { storedContacts, unexpected, useSite } from '../test/support/site';
+import { storedContacts, unexpected, siteForThisFile } from '../test/support/site';
 
 // No rate limit here: these tests are about the form, not about the limiter.
-const site = useSite({ RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PER_HOUR: '0' });
+const site = siteForThisFile({ RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PER_HOUR: '0' });
 
 /** Holds the form's POST in the browser until release(); the server itself stays real. */
 async function holdContactPost(page: Page) {

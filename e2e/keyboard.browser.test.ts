@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, useSite } from '../test/support/site';
+import { DESKTOP, PHONE, siteForThisFile } from '../test/support/site';
 
-const site = useSite();
+const site = siteForThisFile();
 
 type Stop = { name: string; outline: boolean; inView: boolean; obscuredBy: string | null };
 

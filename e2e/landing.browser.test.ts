@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, hydrateIslands, PHONE, screenshot, scrollThrough, SECTION_IDS, useSite } from '../test/support/site';
+import { DESKTOP, hydrateIslands, PHONE, screenshot, scrollThrough, SECTION_IDS, siteForThisFile } from '../test/support/site';
 
-const site = useSite();
+const site = siteForThisFile();
 
 // The spec keeps these menu entries although the page has no such sections (docs/requirements.md §2.4).
 const LINKS_WITHOUT_SECTION = ['#technology', '#careers'];

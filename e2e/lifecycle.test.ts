@@ -49,7 +49,7 @@ describe('graceful shutdown', () => {
 
     server.child.kill('SIGTERM');
     await shutdownBegun(server);
-    inFlight.forEach((request) => request.finish());
+    for (const request of inFlight) request.finish();
 
     const replies = await Promise.all(inFlight.map((request) => request.reply));
     expect(replies.map((reply) => reply.status)).toEqual(Array(25).fill(201));

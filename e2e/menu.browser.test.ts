@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { hydrateIslands, PHONE, unexpected, useSite } from '../test/support/site';
+import { hydrateIslands, PHONE, unexpected, siteForThisFile } from '../test/support/site';
 
-const site = useSite();
+const site = siteForThisFile();
 
 const toggle = (page: Page) => page.locator('header .nav__toggle');
 const menuList = (page: Page) => page.locator('header .nav__list');

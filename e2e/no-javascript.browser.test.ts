@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY, field, fieldError, fieldValues, fillContactForm, FULL_REQUEST, submitButton } from '../test/support/contact-page';
-import { clickThrough, storedContacts, unexpected, useSite } from '../test/support/site';
+import { clickThrough, storedContacts, unexpected, siteForThisFile } from '../test/support/site';
 
-const site = useSite({ RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PER_HOUR: '0' });
+const site = siteForThisFile({ RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PER_HOUR: '0' });
 
 const openWithoutJavaScript = () => site.open('/#contact', { javaScriptEnabled: false });
 

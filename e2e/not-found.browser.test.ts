@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { clickThrough, PHONE, screenshot, unexpected, useSite } from '../test/support/site';
+import { clickThrough, PHONE, screenshot, unexpected, siteForThisFile } from '../test/support/site';
 
-const site = useSite();
+const site = siteForThisFile();
 
 const MISSING = '/rotas/belem-manaus';
 

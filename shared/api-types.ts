@@ -5,7 +5,7 @@ export type ApiFailure = { success: false; message: string; errors?: Record<stri
 
 export type Created = { id: string; createdAt: string };
 
-export type Pagination = { page: number; limit: number; total: number; totalPages: number };
+type Pagination = { page: number; limit: number; total: number; totalPages: number };
 
 export type PageReply<T> = { success: true; data: T[]; pagination: Pagination };
 

@@ -2,7 +2,9 @@ import { z } from 'zod';
 
 // Control characters (NUL among them) and lone surrogates cannot be stored and read back
 // byte for byte on every database, and no person types them: reject them up front.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
 const SINGLE_LINE_INVALID = /[\u0000-\u001f\u007f]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
 const MULTI_LINE_INVALID = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 const cleanText = (value: string, multiline: boolean) =>

@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { email, optionalText, phone, requiredText } from './fields';
 
 /** The 27 federative units, as their official two-letter codes. */
-export const UF_CODES = [
+const UF_CODES = [
   'AC', 'AL', 'AP', 'AM', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MT', 'MS', 'MG', 'PA',
   'PB', 'PR', 'PE', 'PI', 'RJ', 'RN', 'RS', 'RO', 'RR', 'SC', 'SP', 'SE', 'TO',
 ] as const;
 
 /** The five industries the page serves (the areas section). */
-export const CARGO_TYPES = ['bebidas', 'alimentos', 'quimicos', 'industrial', 'tecnologia'] as const;
+const CARGO_TYPES = ['bebidas', 'alimentos', 'quimicos', 'industrial', 'tecnologia'] as const;
 
 /** The two vehicle classes of the fleet, by capacity. */
 export const VEHICLE_CAPACITY_TONS = { '28t': 28, '45t': 45 } as const;
@@ -56,7 +56,7 @@ export const quoteInputSchema = z
 export type QuoteInput = z.input<typeof quoteInputSchema>;
 export type QuoteFields = z.output<typeof quoteInputSchema>;
 
-export type QuoteStatus = 'pending';
+type QuoteStatus = 'pending';
 
 /** A stored quote request as the API returns it; absent optional fields are left out. */
 export type Quote = {

@@ -31,6 +31,7 @@ export function Island<P extends object>({ name, hydrateOn, component: Component
       data-hydrate={hydrateOn}
       data-props={serialized}
       data-stylesheet={stylesheet}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own rendering of the island, escaped by React.
       dangerouslySetInnerHTML={{ __html: html }}
     />
   );

@@ -27,6 +27,7 @@ export function SocialIcons() {
     <ul className="social">
       {company.social.map((item) => (
         <li key={item.network}>
+          {/* biome-ignore lint/a11y/useAnchorContent: the aria-label names the link; the drawing is decorative. */}
           <a className="icon-button has-tooltip" href={item.href} aria-label={item.label} data-tooltip={item.label}>
             <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2"
               strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">

@@ -32,7 +32,7 @@ const fill = (fields: Record<string, string>) => {
 };
 const submit = () => fireEvent.submit(document.querySelector('form')!);
 const button = () => screen.getByRole('button', { name: /Enviar solicitação|Enviando/ });
-const valueOf = (name: string) => (document.querySelector(`[name="${name}"]`) as HTMLInputElement).value;
+const fieldValue = (name: string) => (document.querySelector(`[name="${name}"]`) as HTMLInputElement).value;
 
 describe('the contact form island', () => {
   it('shows the submitting state, sends one request with exactly what was typed, then the success toast and clears the fields', async () => {
@@ -54,8 +54,8 @@ describe('the contact form island', () => {
 
     expect(await screen.findByText(contactForm.successTitle)).toBeTruthy();
     expect(screen.getByText(contactForm.successDescription)).toBeTruthy();
-    expect(valueOf('name')).toBe('');
-    expect(valueOf('message')).toBe('');
+    expect(fieldValue('name')).toBe('');
+    expect(fieldValue('message')).toBe('');
     await waitFor(() => expect((button() as HTMLButtonElement).disabled).toBe(false));
     expect(requests).toHaveLength(1);
     const [sent] = requests;
@@ -80,8 +80,8 @@ describe('the contact form island', () => {
     expect(screen.getByRole('alert').textContent).toContain('Verifique os campos destacados');
     expect(screen.getByText('Informe um e-mail válido, como nome@empresa.com.br.')).toBeTruthy();
     expect(screen.getByLabelText(/E-mail/).getAttribute('aria-invalid')).toBe('true');
-    expect(valueOf('email')).toBe('ana@');
-    expect(valueOf('name')).toBe('Ana');
+    expect(fieldValue('email')).toBe('ana@');
+    expect(fieldValue('name')).toBe('Ana');
   });
 
   it('shows "Erro ao enviar solicitação" when the reply has no success flag', async () => {
@@ -99,14 +99,14 @@ describe('the contact form island', () => {
     submit();
     // Network failures are retried three times (1 s, 2 s, 4 s) before the visitor is told.
     expect(await screen.findByText(contactForm.errorFallback, undefined, { timeout: 15_000 })).toBeTruthy();
-    expect(valueOf('name')).toBe('Ana');
+    expect(fieldValue('name')).toBe('Ana');
   });
 
   it('renders the outcome of a post without JavaScript', () => {
     render(<ContactIsland sent formError="Muitas solicitações" values={{ name: 'Zé' }} errors={{ email: 'Informe seu e-mail.' }} />);
     expect(screen.getByRole('status').textContent).toContain(contactForm.successTitle);
     expect(screen.getByRole('alert').textContent).toBe('Muitas solicitações');
-    expect(valueOf('name')).toBe('Zé');
+    expect(fieldValue('name')).toBe('Zé');
     expect(screen.getByLabelText(/E-mail/).getAttribute('aria-invalid')).toBe('true');
   });
 });

@@ -1,7 +1,7 @@
 import express, { type Request } from 'express';
 
 /** Largest body any endpoint accepts, whatever its content type. */
-export const BODY_LIMIT = '16kb';
+const BODY_LIMIT = '16kb';
 
 /**
  * JSON for API clients, urlencoded for the form without JavaScript; any other type is

@@ -87,7 +87,7 @@ const readiness = json(
 );
 
 /** The API's OpenAPI 3.1 description, built once from the same zod schemas the handlers validate with. */
-export const openApiDocument = {
+const openApiDocument = {
   openapi: '3.1.0',
   info: { title: 'API do site da transportadora', version: '1.0.0' },
   paths: {

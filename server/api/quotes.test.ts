@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { todayInBrazil } from '../../shared/quote';
-import { useBackends } from '../../test/support/backends';
+import { backendsForThisFile } from '../../test/support/backends';
 import { createTestApp } from '../../test/support/app';
 import { fullQuote, ISO_INSTANT, sampleQuote, UUID } from '../../test/support/leads';
 
@@ -9,7 +9,7 @@ const post = (app: Parameters<typeof request>[0]) => request(app).post('/api/quo
 
 const daysFromToday = (days: number) => todayInBrazil(new Date(Date.now() + days * 86_400_000));
 
-describe.each(useBackends())('POST /api/quotes on $name', (backend) => {
+describe.each(backendsForThisFile())('POST /api/quotes on $name', (backend) => {
   const freshApp = async () => createTestApp({ repository: await backend.fresh() });
 
   it('stores the request and answers 201 with the whole quote, pending', async () => {

@@ -8,7 +8,7 @@ import { readBody } from './body';
 import { jsonCreateHandler } from './create';
 import { listHandler } from './listing';
 
-export const QUOTE_CREATED_MESSAGE = 'Solicitação de cotação recebida!';
+const QUOTE_CREATED_MESSAGE = 'Solicitação de cotação recebida!';
 
 export const quoteIdSchema = z.uuid();
 

@@ -1,12 +1,12 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { useBackends } from '../../test/support/backends';
+import { backendsForThisFile } from '../../test/support/backends';
 import { createTestApp } from '../../test/support/app';
 import { ADMIN_TOKEN, bearer, validContact, validQuote, sampleContact, sampleQuote } from '../../test/support/leads';
 
 const READS = ['/api/contacts', '/api/quotes', '/api/quotes/00000000-0000-4000-8000-000000000000'];
 
-describe.each(useBackends())('protected reads on $name', (backend) => {
+describe.each(backendsForThisFile())('protected reads on $name', (backend) => {
   // null: the server was started without ADMIN_TOKEN.
   const freshApp = async (adminToken: string | null = ADMIN_TOKEN) =>
     createTestApp({ repository: await backend.fresh(), adminToken: adminToken ?? undefined });

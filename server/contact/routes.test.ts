@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { useBackends } from '../../test/support/backends';
+import { backendsForThisFile } from '../../test/support/backends';
 import { createTestApp } from '../../test/support/app';
 import { UUID } from '../../test/support/leads';
 
@@ -8,7 +8,7 @@ const valid = { name: 'Ana Souza', email: 'ana@empresa.com.br', message: 'Precis
 
 const post = (app: Parameters<typeof request>[0]) => request(app).post('/api/contacts');
 
-describe.each(useBackends())('contacts on $name', (backend) => {
+describe.each(backendsForThisFile())('contacts on $name', (backend) => {
   const freshApp = async () => createTestApp({ repository: await backend.fresh() });
 
   describe('POST /api/contacts with JSON', () => {

@@ -10,7 +10,7 @@ import type { PageRenderer } from '../pages';
 import { CONTACT_SENT_URL, formErrorPages, invalidFormPage } from './form-pages';
 import { decoy, trapped } from './honeypot';
 
-export const CONTACT_CREATED_MESSAGE = 'Solicitação enviada com sucesso!';
+const CONTACT_CREATED_MESSAGE = 'Solicitação enviada com sucesso!';
 
 type ContactDeps = {
   repository: Repository;

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { validContact, fullQuote, ISO_INSTANT, validQuote, sampleContact, UUID } from '../../test/support/leads';
-import { useBackends } from '../../test/support/backends';
+import { backendsForThisFile } from '../../test/support/backends';
 
 const key = (name: string, fingerprint = 'f-1') => ({ key: name, fingerprint });
 
 // The same behaviour from every backend: what the API relies on, said once.
-describe.each(useBackends())('Repository on $name', (backend) => {
+describe.each(backendsForThisFile())('Repository on $name', (backend) => {
   it('stores a contact and lists it with the id and time it answered', async () => {
     const repository = await backend.fresh();
     const result = await repository.createContact(validContact());

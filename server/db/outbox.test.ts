@@ -1,13 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { validContact, fullQuote, validQuote, sampleContact } from '../../test/support/leads';
-import { useBackends } from '../../test/support/backends';
+import { backendsForThisFile } from '../../test/support/backends';
 
 const LEASE_MS = 60_000;
 const on = { notifications: true };
 
 // The outbox behaves the same on every backend: what the dispatcher relies on, said once.
-describe.each(useBackends())('Outbox on $name', (backend) => {
+describe.each(backendsForThisFile())('Outbox on $name', (backend) => {
   it('holds one notification per new contact and quote, with the record as stored', async () => {
     const repository = await backend.fresh(on);
     const contact = await repository.createContact(validContact());

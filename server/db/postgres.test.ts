@@ -6,7 +6,7 @@ import { createTestApp } from '../../test/support/app';
 import { ADMIN_TOKEN, bearer, sampleQuote } from '../../test/support/leads';
 import { openPostgres } from './postgres';
 import { DatabaseUnavailableError, type Repository } from './repository';
-import { usePostgresSchema, quietLogger, TEST_DATABASE_URL, withSchema } from '../../test/support/backends';
+import { postgresSchemaForThisFile, quietLogger, TEST_DATABASE_URL, withSchema } from '../../test/support/backends';
 
 const closeAfter: Repository[] = [];
 afterEach(async () => {
@@ -55,7 +55,7 @@ describe('PostgreSQL start-up', () => {
   });
 });
 
-const postgres = TEST_DATABASE_URL ? usePostgresSchema(TEST_DATABASE_URL) : undefined;
+const postgres = TEST_DATABASE_URL ? postgresSchemaForThisFile(TEST_DATABASE_URL) : undefined;
 
 describe.skipIf(!postgres)('PostgreSQL', () => {
   const store = postgres!;

@@ -57,7 +57,11 @@ describe('the dispatcher', () => {
     let started = () => {};
     const sending = new Promise<void>((resolve) => (started = resolve));
     const hung = new Promise<void>(() => {});
-    const smtp = await startSmtp({ onMessage: () => (started(), hung) });
+    const smtp = await startSmtp({ onMessage: () => {
+        started();
+        return hung;
+      },
+    });
     const stored = testRepository(undefined, { notifications: true });
     await stored.createContact(validContact());
     const { stop } = startInstance(stored, smtp.url);

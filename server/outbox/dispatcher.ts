@@ -66,8 +66,11 @@ export function startDispatcher({ outbox, send, logger, timing = defaultTiming }
   };
 
   const drain = async () => {
-    let next: Notification | undefined;
-    while (!stopped && (next = await outbox.claim(timing.leaseMs))) await deliver(next);
+    while (!stopped) {
+      const next = await outbox.claim(timing.leaseMs);
+      if (!next) return;
+      await deliver(next);
+    }
   };
 
   const run = () => {

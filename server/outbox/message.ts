@@ -25,6 +25,7 @@ const brazilTime = (iso: string) =>
   new Date(iso).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo', dateStyle: 'short', timeStyle: 'short' });
 
 // Validation already refuses line breaks in names; stored rows are still treated as untrusted.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: replacing control characters is the point.
 const oneLine = (value: string) => value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
 
 const escapeHtml = (value: string) =>

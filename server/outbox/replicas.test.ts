@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { useBackends } from '../../test/support/backends';
+import { backendsForThisFile } from '../../test/support/backends';
 import { validContact, sampleContact } from '../../test/support/leads';
 import { fastTiming, startInstance } from '../../test/support/instance';
 import { startSmtp, type Received } from '../../test/support/smtp';
@@ -14,7 +14,7 @@ const ids = (messages: Received[]) => messages.map((message) => message.headers.
 /** Several polls of every instance: long enough for a duplicate to have shown up. */
 const settle = () => sleep(fastTiming.pollMs * 6);
 
-describe.each(useBackends())('Notifications across processes on $name', (backend) => {
+describe.each(backendsForThisFile())('Notifications across processes on $name', (backend) => {
   it('after a restart, delivers what is still pending exactly once, and nothing already sent', async () => {
     const smtp = await startSmtp();
     const before = startInstance(await backend.fresh(on), smtp.url);

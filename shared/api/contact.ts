@@ -2,7 +2,7 @@ import type { ApiSuccess, Created } from '../api-types';
 import type { ContactInput } from '../contact';
 import { ApiError, type Connection, idempotencyHeader, requestJson, type WriteOptions } from './request';
 
-export const CONTACT_ERROR_MESSAGE = 'Erro ao enviar solicitação';
+const CONTACT_ERROR_MESSAGE = 'Erro ao enviar solicitação';
 
 /**
  * POST /api/contacts, the one call the page makes (docs/requirements.md §7.2): a module of its

@@ -60,7 +60,7 @@ export function withSchema(url: string, schema: string) {
  * (call it at the file's or a describe's top level), so files running in parallel never see each
  * other's rows. Repositories opened inside a test are closed when that test ends.
  */
-export function usePostgresSchema(url: string) {
+export function postgresSchemaForThisFile(url: string) {
   const schema = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Pool({ connectionString: url, max: 1 });
   let created: Promise<unknown> | undefined;
@@ -90,7 +90,7 @@ export function usePostgresSchema(url: string) {
 }
 
 const postgres = (url: string): Backend => {
-  const store = usePostgresSchema(url);
+  const store = postgresSchemaForThisFile(url);
   return {
     name: 'PostgreSQL',
     async fresh(options) {
@@ -108,6 +108,6 @@ const postgres = (url: string): Backend => {
 
 /**
  * SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). Call it at the file's
- * top level, e.g. in `describe.each(useBackends())`: the PostgreSQL schema is dropped after the file.
+ * top level, e.g. in `describe.each(backendsForThisFile())`: the PostgreSQL schema is dropped after the file.
  */
-export const useBackends = (): Backend[] => [sqlite(), ...(TEST_DATABASE_URL ? [postgres(TEST_DATABASE_URL)] : [])];
+export const backendsForThisFile = (): Backend[] => [sqlite(), ...(TEST_DATABASE_URL ? [postgres(TEST_DATABASE_URL)] : [])];

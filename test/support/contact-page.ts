@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { hydrateIslands, type useSite } from './site';
+import { hydrateIslands, type siteForThisFile } from './site';
 
 export type ContactValues = { name: string; email: string; phone: string; company: string; message: string };
 
@@ -25,7 +25,7 @@ export const successToast = (page: Page) => page.locator('.Toastify').getByRole(
 export const errorToast = (page: Page) => page.locator('.Toastify').getByRole('alert').filter({ hasText: 'Erro ao enviar solicitação' });
 
 /** The landing page at the form, with its islands hydrated: only then does a submit go through the script. */
-export async function openForm(site: Pick<ReturnType<typeof useSite>, 'open'>) {
+export async function openForm(site: Pick<ReturnType<typeof siteForThisFile>, 'open'>) {
   const opened = await site.open('/#contact');
   await hydrateIslands(opened.page);
   return opened;

@@ -16,7 +16,7 @@ export type RunningServer = {
   stop: () => Promise<number | string>;
 };
 
-export const tempDataDir = () => mkdtempSync(path.join(tmpdir(), 'site-e2e-'));
+const tempDataDir = () => mkdtempSync(path.join(tmpdir(), 'site-e2e-'));
 
 /** Spawns the built server exactly as the container runs it: `node dist/server/index.js`. */
 export function spawnServer(env: Record<string, string> = {}, dataDir = tempDataDir()) {

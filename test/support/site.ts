@@ -73,7 +73,7 @@ export async function hydrateIslands(page: Page) {
 export type OpenedPage = { page: Page; response: Response | null; problems: string[] };
 
 /** One built server and one Chromium per test file; a fresh browser context per test. */
-export function useSite(env: Record<string, string> = {}) {
+export function siteForThisFile(env: Record<string, string> = {}) {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
