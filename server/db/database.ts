@@ -51,18 +51,3 @@ export type Dialect = {
     write(tx: Queries, version: number): Promise<void>;
   };
 };
-
-/** `db` whose every call first waits for `ready`, and fails with its error if it failed. */
-export function after(ready: Promise<void>, db: Database): Database {
-  // Handled here so that a failure is reported by the calls that wait for it, not as unhandled.
-  ready.catch(() => {});
-  const then = <T>(call: () => Promise<T>) => ready.then(call);
-  return {
-    dialect: db.dialect,
-    all: (sql, params) => then(() => db.all(sql, params)),
-    get: (sql, params) => then(() => db.get(sql, params)),
-    run: (sql, params) => then(() => db.run(sql, params)),
-    transaction: (work, mode) => then(() => db.transaction(work, mode)),
-    close: () => ready.then(() => db.close(), () => db.close()),
-  };
-}

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { after, type Database, type Dialect, type Queries } from './database';
+import type { Database, Dialect, Queries } from './database';
 import { migrate } from './migrate';
 import type { Repository, RepositoryOptions } from './repository';
 import { sqlRepository } from './sql-repository';
@@ -73,6 +73,21 @@ function sqliteDatabase(file: string): Database {
       serially(async () => {
         if (db.isOpen) db.close();
       }),
+  };
+}
+
+/** `db` whose every call first waits for `ready`, and fails with its error if it failed. */
+function after(ready: Promise<void>, db: Database): Database {
+  // Handled here so that a failure is reported by the calls that wait for it, not as unhandled.
+  ready.catch(() => {});
+  const then = <T>(call: () => Promise<T>) => ready.then(call);
+  return {
+    dialect: db.dialect,
+    all: (sql, params) => then(() => db.all(sql, params)),
+    get: (sql, params) => then(() => db.get(sql, params)),
+    run: (sql, params) => then(() => db.run(sql, params)),
+    transaction: (work, mode) => then(() => db.transaction(work, mode)),
+    close: () => ready.then(() => db.close(), () => db.close()),
   };
 }
 
