@@ -18,7 +18,10 @@ export type TransactionMode = 'write' | 'read';
 /** One backend: how it runs statements and transactions, and the SQL fragments it spells its own way. */
 export interface Database extends Queries {
   readonly dialect: Dialect;
-  /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
+  /**
+   * Runs `work` in one transaction: committed when it resolves, rolled back when it throws. `work`
+   * uses `tx` only: on SQLite a call on the Database itself would wait for this transaction to end.
+   */
   transaction<T>(work: (tx: Queries) => Promise<T>, mode?: TransactionMode): Promise<T>;
   close(): Promise<void>;
 }
