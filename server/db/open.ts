@@ -7,5 +7,10 @@ import { openSqlite } from './sqlite';
 export async function openRepository(config: Config, logger: Logger) {
   // Outbox rows are written with each lead only when there is a mail server to send them.
   const options = { notifications: config.mail !== undefined };
-  return config.databaseUrl ? openPostgres(config.databaseUrl, { logger, ...options }) : openSqlite(config.dataDir, options);
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, { logger, ...options });
+  const repository = openSqlite(config.dataDir, options);
+  // The ping waits for openSqlite's migrations: a schema that cannot be brought up to date stops
+  // the start-up here, as on PostgreSQL, instead of failing every request.
+  await repository.ping();
+  return repository;
 }

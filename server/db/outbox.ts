@@ -1,6 +1,5 @@
 import type { Contact } from '../../shared/contact';
 import type { Quote } from '../../shared/quote';
-import type { Row } from './rows';
 
 /** What a notification is about: the record exactly as it was stored. */
 export type Lead = { kind: 'contact'; record: Contact } | { kind: 'quote'; record: Quote };
@@ -37,25 +36,3 @@ export interface OutboxStore {
   /** How many notifications wait to be sent (due or backing off). */
   pending(): Promise<number>;
 }
-
-/**
- * What a sent or given-up row keeps instead of the lead (LGPD data minimisation): the lead itself
- * lives in its own table, and the outbox needs only status, attempts and last_error to diagnose.
- * An empty object, not NULL, because the column is NOT NULL on both backends.
- */
-export const CLEARED_PAYLOAD = '{}';
-
-export const OUTBOX_COLUMNS = 'id, kind, payload, attempts, created_at';
-
-/** SQLite hands back the JSON text; PostgreSQL's jsonb arrives already parsed. */
-export const toNotification = (row: Row): Notification =>
-  ({
-    id: String(row.id),
-    kind: row.kind,
-    record: typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload,
-    attempts: Number(row.attempts),
-    createdAt: String(row.created_at),
-  }) as Notification;
-
-/** last_error is for whoever reads the table; a runaway server reply must not bloat it. */
-export const errorText = (error: string) => error.slice(0, 1000);

@@ -11,15 +11,16 @@ export type PoolOptions = {
   max?: number;
 };
 
-const { DATE, TIMESTAMPTZ } = pg.types.builtins;
+const { DATE, JSONB, TIMESTAMPTZ } = pg.types.builtins;
 
 /**
  * Both backends hand the row mapping plain strings: a DATE stays 'YYYY-MM-DD' (pg would turn it
- * into a local-midnight Date) and a timestamptz becomes the same ISO string SQLite stores.
+ * into a local-midnight Date), jsonb stays the JSON text SQLite stores, and a timestamptz becomes
+ * the same ISO string SQLite stores.
  */
 const types: pg.CustomTypesConfig = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
-    if (oid === DATE) return (value: string) => value;
+    if (oid === DATE || oid === JSONB) return (value: string) => value;
     if (oid === TIMESTAMPTZ) {
       const parse = pg.types.getTypeParser(TIMESTAMPTZ) as (value: string) => Date;
       return (value: string) => parse(value).toISOString();

@@ -1,115 +1,69 @@
-import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { migrate } from './postgres-migrations';
-import { postgresOutbox } from './postgres-outbox';
+import type { Database, Dialect, Param, Queries, Row } from './database';
+import { migrate } from './migrate';
 import { createPool, guard, inTransaction, type PoolOptions } from './postgres-pool';
-import type { CreateResult, IdempotencyKey, Repository, RepositoryOptions } from './repository';
-import { contactRow, contactsTable, insertSql, pageSql, quoteRow, quotesTable, rowValues, type Row, type Table } from './rows';
+import type { Repository, RepositoryOptions } from './repository';
+import { sqlRepository } from './sql-repository';
 
-type Previous = { fingerprint: string; resource_id: string; created_at: string };
+const postgres: Dialect = {
+  types: { seq: 'bigserial PRIMARY KEY', uuid: 'uuid', timestamp: 'timestamptz', date: 'date', real: 'double precision', json: 'jsonb' },
+  // The database's clock, not this replica's: every replica agrees on what is due and whose lease expired.
+  now: 'now()',
+  later: `now() + ? * interval '1 millisecond'`,
+  // Replicas claiming at once each take a different row instead of queueing on one.
+  // https://www.postgresql.org/docs/current/sql-select.html#SQL-FOR-UPDATE-SHARE
+  skipLocked: 'FOR UPDATE SKIP LOCKED',
+  // Per schema: each schema (a test file's, say) is migrated on its own.
+  migrationLock: `SELECT pg_advisory_xact_lock(hashtext('site-migrations:' || current_schema()))`,
+};
 
-/** PostgreSQL for several replicas: the same Repository and semantics as SQLite. */
-export async function openPostgres(
-  connectionString: string,
-  { notifications = false, ...options }: PoolOptions & RepositoryOptions,
-): Promise<Repository> {
-  const pool = createPool(connectionString, options);
-  try {
-    await guard(() => migrate(pool));
-  } catch (error) {
-    await pool.end();
-    throw error;
-  }
-  const outbox = postgresOutbox(pool);
-  const notify: typeof outbox.enqueue = notifications ? outbox.enqueue : async () => {};
+const BEGIN = {
+  write: 'BEGIN',
+  // The page and its count see the same rows even while writes commit between them.
+  read: 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY',
+};
 
-  const insert = (client: pg.PoolClient, table: Table<unknown>, row: Row) =>
-    client.query(insertSql(table, (n) => `$${n}`), rowValues(table, row));
+/** `?` → `$1, $2…`. The shared SQL has no other question mark: none in a string literal, no jsonb `?` operator. */
+const numbered = (sql: string) => {
+  let n = 0;
+  return sql.replace(/\?/g, () => `$${++n}`);
+};
 
-  const findQuote = async (db: pg.Pool | pg.PoolClient, id: string) => {
-    const { rows } = await db.query<Row>(`SELECT ${quotesTable.columns.join(', ')} FROM quotes WHERE id = $1`, [id]);
-    return rows[0] && quotesTable.toRecord(rows[0]);
+const queriesOn = (client: pg.Pool | pg.PoolClient): Queries => {
+  const query = (sql: string, params: Param[] = []) => client.query<Row>(numbered(sql), params);
+  return {
+    all: async (sql, params) => (await query(sql, params)).rows,
+    get: async (sql, params) => (await query(sql, params)).rows[0],
+    run: async (sql, params) => (await query(sql, params)).rowCount ?? 0,
   };
+};
 
-  const createOnce = <T>(
-    scope: string,
-    idempotency: IdempotencyKey | undefined,
-    create: (client: pg.PoolClient, id: string, createdAt: string) => Promise<T>,
-    replay: (client: pg.PoolClient, id: string, createdAt: string) => Promise<T>,
-  ) =>
-    guard(() =>
-      inTransaction(pool, 'BEGIN', async (client): Promise<CreateResult<T>> => {
-        const id = randomUUID();
-        const createdAt = new Date().toISOString();
-        if (idempotency) {
-          // The primary key serialises requests racing with one key: the later one waits here for
-          // the first to commit, inserts nothing, and then reads the first one's row.
-          const claimed = await client.query(
-            `INSERT INTO idempotency_keys (scope, key, fingerprint, resource_id, created_at)
-             VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
-            [scope, idempotency.key, idempotency.fingerprint, id, createdAt],
-          );
-          if (claimed.rowCount === 0) {
-            const { rows } = await client.query<Previous>(
-              'SELECT fingerprint, resource_id, created_at FROM idempotency_keys WHERE scope = $1 AND key = $2',
-              [scope, idempotency.key],
-            );
-            const previous = rows[0]!;
-            if (previous.fingerprint !== idempotency.fingerprint) return { outcome: 'conflict' };
-            return { outcome: 'replayed', record: await replay(client, previous.resource_id, previous.created_at) };
-          }
-        }
-        return { outcome: 'created', record: await create(client, id, createdAt) };
-      }),
-    );
-
-  // One snapshot for the count and the page, so `total` always matches the rows around it.
-  const page = <T>(table: Table<T>, pageNumber: number, limit: number) =>
-    guard(() =>
-      inTransaction(pool, 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', async (client) => {
-        const count = await client.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${table.name}`);
-        const { rows } = await client.query<Row>(pageSql(table, '$1', '$2'), [limit, (pageNumber - 1) * limit]);
-        return { items: rows.map(table.toRecord), total: count.rows[0]!.total };
-      }),
-    );
-
+/** Every call guarded: a database out of reach is a DatabaseUnavailableError (503), not a bug. */
+function postgresDatabase(pool: pg.Pool): Database {
+  const queries = queriesOn(pool);
   let closed = false;
   return {
-    createContact: (fields, idempotency) =>
-      createOnce(
-        'contacts',
-        idempotency,
-        async (client, id, createdAt) => {
-          const row = contactRow(id, createdAt, fields);
-          await insert(client, contactsTable, row);
-          await notify(client, { kind: 'contact', record: contactsTable.toRecord(row) });
-          return { id, createdAt };
-        },
-        async (_client, id, createdAt) => ({ id, createdAt }),
-      ),
-    listContacts: (pageNumber, limit) => page(contactsTable, pageNumber, limit),
-    createQuote: (fields, idempotency) =>
-      createOnce(
-        'quotes',
-        idempotency,
-        async (client, id, createdAt) => {
-          const row = quoteRow(id, createdAt, fields);
-          await insert(client, quotesTable, row);
-          const record = quotesTable.toRecord(row);
-          await notify(client, { kind: 'quote', record });
-          return record;
-        },
-        async (client, id) => (await findQuote(client, id))!,
-      ),
-    listQuotes: (pageNumber, limit) => page(quotesTable, pageNumber, limit),
-    getQuote: (id) => guard(() => findQuote(pool, id)),
-    notifications,
-    outbox: outbox.store,
-    ping: () => guard(async () => void (await pool.query('SELECT 1'))),
+    dialect: postgres,
+    all: (sql, params) => guard(() => queries.all(sql, params)),
+    get: (sql, params) => guard(() => queries.get(sql, params)),
+    run: (sql, params) => guard(() => queries.run(sql, params)),
+    transaction: (work, mode = 'write') => guard(() => inTransaction(pool, BEGIN[mode], (client) => work(queriesOn(client)))),
     async close() {
       if (closed) return;
       closed = true;
       await pool.end();
     },
   };
+}
+
+/** PostgreSQL for several replicas: the same Repository and semantics as SQLite. */
+export async function openPostgres(connectionString: string, { notifications, ...options }: PoolOptions & RepositoryOptions): Promise<Repository> {
+  const db = postgresDatabase(createPool(connectionString, options));
+  try {
+    await migrate(db);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  return sqlRepository(db, { notifications });
 }

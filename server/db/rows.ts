@@ -1,11 +1,12 @@
 import type { Contact, ContactFields } from '../../shared/contact';
 import type { Quote, QuoteFields } from '../../shared/quote';
+import type { Param, Row } from './database';
 
-/** A row as either driver returns it: column name → value, NULL for an absent field. */
-export type Row = Record<string, unknown>;
-
-/** A table both backends read and write the same way; only the SQL placeholders differ. */
+/** A table both backends read and write the same way. */
 export type Table<T> = { name: string; columns: readonly string[]; toRecord: (row: Row) => T };
+
+/** A row about to be inserted: column name → value. */
+export type NewRow = Record<string, Param>;
 
 const optional = <K extends string>(key: K, value: unknown) =>
   (value === null || value === undefined ? {} : { [key]: String(value) }) as Partial<Record<K, string>>;
@@ -24,7 +25,7 @@ export const contactsTable: Table<Contact> = {
   }),
 };
 
-export const contactRow = (id: string, createdAt: string, fields: ContactFields): Row => ({
+export const contactRow = (id: string, createdAt: string, fields: ContactFields): NewRow => ({
   id,
   name: fields.name,
   email: fields.email,
@@ -58,7 +59,7 @@ export const quotesTable: Table<Quote> = {
   }),
 };
 
-export const quoteRow = (id: string, createdAt: string, fields: QuoteFields): Row => ({
+export const quoteRow = (id: string, createdAt: string, fields: QuoteFields): NewRow => ({
   id,
   status: 'pending',
   created_at: createdAt,
@@ -77,12 +78,12 @@ export const quoteRow = (id: string, createdAt: string, fields: QuoteFields): Ro
   notes: fields.notes ?? null,
 });
 
-/** The INSERT for a row of `table`; `param(n)` spells the n-th placeholder (1-based). */
-export const insertSql = (table: Table<unknown>, param: (n: number) => string) =>
-  `INSERT INTO ${table.name} (${table.columns.join(', ')}) VALUES (${table.columns.map((_, i) => param(i + 1)).join(', ')})`;
+export const insertSql = (table: Table<unknown>) =>
+  `INSERT INTO ${table.name} (${table.columns.join(', ')}) VALUES (${table.columns.map(() => '?').join(', ')})`;
 
-export const rowValues = (table: Table<unknown>, row: Row) => table.columns.map((column) => row[column]);
+export const rowValues = (table: Table<unknown>, row: NewRow) => table.columns.map((column) => row[column] ?? null);
 
-/** Newest first: seq only grows, so the order is stable while rows are added. */
-export const pageSql = (table: Table<unknown>, limit: string, offset: string) =>
-  `SELECT ${table.columns.join(', ')} FROM ${table.name} ORDER BY seq DESC LIMIT ${limit} OFFSET ${offset}`;
+export const selectSql = (table: Table<unknown>) => `SELECT ${table.columns.join(', ')} FROM ${table.name}`;
+
+/** Newest first: seq only grows, so the order is stable while rows are added. Parameters: limit, offset. */
+export const pageSql = (table: Table<unknown>) => `${selectSql(table)} ORDER BY seq DESC LIMIT ? OFFSET ?`;

@@ -1,193 +1,102 @@
-import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
-import type { CreateResult, IdempotencyKey, Repository, RepositoryOptions } from './repository';
-import { sqliteOutbox } from './sqlite-outbox';
-import { contactRow, contactsTable, insertSql, pageSql, quoteRow, quotesTable, rowValues, type Row, type Table } from './rows';
-
-/** Versioned schema: each entry runs once, in order; PRAGMA user_version records how far. */
-const migrations = [
-  `CREATE TABLE contacts (
-     seq INTEGER PRIMARY KEY AUTOINCREMENT,
-     id TEXT NOT NULL UNIQUE,
-     name TEXT NOT NULL,
-     email TEXT NOT NULL,
-     phone TEXT,
-     company TEXT,
-     message TEXT NOT NULL,
-     created_at TEXT NOT NULL
-   );
-   CREATE TABLE idempotency_keys (
-     scope TEXT NOT NULL,
-     key TEXT NOT NULL,
-     fingerprint TEXT NOT NULL,
-     resource_id TEXT NOT NULL,
-     created_at TEXT NOT NULL,
-     PRIMARY KEY (scope, key)
-   );`,
-  `CREATE TABLE quotes (
-     seq INTEGER PRIMARY KEY AUTOINCREMENT,
-     id TEXT NOT NULL UNIQUE,
-     status TEXT NOT NULL,
-     created_at TEXT NOT NULL,
-     name TEXT NOT NULL,
-     email TEXT NOT NULL,
-     phone TEXT,
-     company TEXT,
-     origin_city TEXT NOT NULL,
-     origin_state TEXT NOT NULL,
-     destination_city TEXT NOT NULL,
-     destination_state TEXT NOT NULL,
-     cargo_type TEXT NOT NULL,
-     weight_tons REAL NOT NULL,
-     vehicle TEXT,
-     pickup_date TEXT,
-     notes TEXT
-   );`,
-  // The durable outbox: one row per e-mail, written in the transaction that stores the lead.
-  `CREATE TABLE outbox (
-     seq INTEGER PRIMARY KEY AUTOINCREMENT,
-     id TEXT NOT NULL UNIQUE,
-     kind TEXT NOT NULL,
-     payload TEXT NOT NULL,
-     status TEXT NOT NULL,
-     attempts INTEGER NOT NULL,
-     next_attempt_at TEXT NOT NULL,
-     claimed_until TEXT,
-     last_error TEXT,
-     created_at TEXT NOT NULL,
-     sent_at TEXT
-   );
-   CREATE INDEX outbox_due ON outbox (status, next_attempt_at);`,
-];
+import { DatabaseSync } from 'node:sqlite';
+import type { Database, Dialect, Queries } from './database';
+import { migrate } from './migrate';
+import type { Repository, RepositoryOptions } from './repository';
+import { sqlRepository } from './sql-repository';
 
 export const SQLITE_FILE = 'site.db';
 
-/** The embedded default: one file in dataDir, no server to run. */
-export function openSqlite(dataDir: string, { notifications = false }: RepositoryOptions = {}): Repository {
-  mkdirSync(dataDir, { recursive: true });
-  const db = new DatabaseSync(path.join(dataDir, SQLITE_FILE));
+/** ISO 8601 in UTC with milliseconds, as Date.toISOString() writes it: such strings sort in time order. */
+const ISO = `'%Y-%m-%dT%H:%M:%fZ'`;
+
+const sqlite: Dialect = {
+  types: { seq: 'INTEGER PRIMARY KEY AUTOINCREMENT', uuid: 'TEXT', timestamp: 'TEXT', date: 'TEXT', real: 'REAL', json: 'TEXT' },
+  now: `strftime(${ISO}, 'now')`,
+  // The modifier is text such as '0.25 seconds'; the parentheses because || binds tighter than /.
+  later: `strftime(${ISO}, 'now', (? / 1000.0) || ' seconds')`,
+  // One UPDATE is atomic and SQLite has a single writer: two claims cannot meet.
+  skipLocked: '',
+  // No migrationLock: BEGIN IMMEDIATE takes the database's one write lock, other processes included.
+
+  // Files made before schema_migrations counted their migrations in user_version. It is kept in
+  // step so that the release before this one can still open a file this one created.
+  legacyVersion: {
+    read: async (tx) => Number((await tx.get('PRAGMA user_version'))?.user_version),
+    // A PRAGMA takes no parameters; `version` is a number this code computed.
+    write: async (tx, version) => void (await tx.run(`PRAGMA user_version = ${version}`)),
+  },
+};
+
+/**
+ * Every SQLite call of this process, one at a time. node:sqlite works on this thread and a
+ * transaction awaits between its statements: had another connection begun writing meanwhile, its
+ * busy wait would block the very thread that must finish the first transaction.
+ */
+let queue: Promise<unknown> = Promise.resolve();
+function serially<T>(job: () => Promise<T>): Promise<T> {
+  const result = queue.then(job);
+  queue = result.catch(() => {});
+  return result;
+}
+
+function sqliteDatabase(file: string): Database {
+  const db = new DatabaseSync(file);
   // WAL lets readers run beside the writer; FULL sync makes a commit survive a power cut.
   db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000;');
-  migrate(db);
-  const outbox = sqliteOutbox(db);
-  const notify: typeof outbox.enqueue = notifications ? outbox.enqueue : () => {};
-
-  const transaction = <T>(work: () => T): T => {
-    db.exec('BEGIN IMMEDIATE');
-    try {
-      const result = work();
-      db.exec('COMMIT');
-      return result;
-    } catch (error) {
-      db.exec('ROLLBACK');
-      throw error;
-    }
+  const queries: Queries = {
+    all: async (sql, params = []) => db.prepare(sql).all(...params),
+    get: async (sql, params = []) => db.prepare(sql).get(...params),
+    run: async (sql, params = []) => Number(db.prepare(sql).run(...params).changes),
   };
-
-  /** Looks the key up and writes inside one IMMEDIATE transaction, so a repeated key never races. */
-  const createOnce = <T>(
-    scope: string,
-    idempotency: IdempotencyKey | undefined,
-    insert: (id: string, createdAt: string) => T,
-    replay: (id: string, createdAt: string) => T,
-  ) =>
-    transaction((): CreateResult<T> => {
-      if (idempotency) {
-        const previous = db
-          .prepare('SELECT fingerprint, resource_id, created_at FROM idempotency_keys WHERE scope = ? AND key = ?')
-          .get(scope, idempotency.key);
-        if (previous) {
-          if (previous.fingerprint !== idempotency.fingerprint) return { outcome: 'conflict' };
-          return { outcome: 'replayed', record: replay(String(previous.resource_id), String(previous.created_at)) };
-        }
-      }
-      const id = randomUUID();
-      const createdAt = new Date().toISOString();
-      const record = insert(id, createdAt);
-      if (idempotency) {
-        db.prepare('INSERT INTO idempotency_keys (scope, key, fingerprint, resource_id, created_at) VALUES (?, ?, ?, ?, ?)').run(
-          scope,
-          idempotency.key,
-          idempotency.fingerprint,
-          id,
-          createdAt,
-        );
-      }
-      return { outcome: 'created', record };
-    });
-
-  const insert = (table: Table<unknown>, row: Row) => {
-    db.prepare(insertSql(table, () => '?')).run(...(rowValues(table, row) as SQLInputValue[]));
-  };
-
-  const page = <T>(table: Table<T>, pageNumber: number, limit: number) =>
-    transaction(() => {
-      const { total } = db.prepare(`SELECT count(*) AS total FROM ${table.name}`).get() as { total: number };
-      const rows = db.prepare(pageSql(table, '?', '?')).all(limit, (pageNumber - 1) * limit);
-      return { items: rows.map(table.toRecord), total };
-    });
-
-  const findQuote = (id: string) => {
-    const row = db.prepare(`SELECT ${quotesTable.columns.join(', ')} FROM quotes WHERE id = ?`).get(id);
-    return row && quotesTable.toRecord(row);
-  };
-
   return {
-    async createContact(fields, idempotency) {
-      return createOnce(
-        'contacts',
-        idempotency,
-        (id, createdAt) => {
-          const row = contactRow(id, createdAt, fields);
-          insert(contactsTable, row);
-          notify({ kind: 'contact', record: contactsTable.toRecord(row) });
-          return { id, createdAt };
-        },
-        (id, createdAt) => ({ id, createdAt }),
-      );
-    },
-    async listContacts(pageNumber, limit) {
-      return page(contactsTable, pageNumber, limit);
-    },
-    async createQuote(fields, idempotency) {
-      return createOnce(
-        'quotes',
-        idempotency,
-        (id, createdAt) => {
-          const row = quoteRow(id, createdAt, fields);
-          insert(quotesTable, row);
-          const record = quotesTable.toRecord(row);
-          notify({ kind: 'quote', record });
-          return record;
-        },
-        (id) => findQuote(id)!,
-      );
-    },
-    async listQuotes(pageNumber, limit) {
-      return page(quotesTable, pageNumber, limit);
-    },
-    async getQuote(id) {
-      return findQuote(id);
-    },
-    notifications,
-    outbox: outbox.store,
-    async ping() {
-      db.prepare('SELECT 1').get();
-    },
-    async close() {
-      if (db.isOpen) db.close();
-    },
+    dialect: sqlite,
+    all: (sql, params) => serially(() => queries.all(sql, params)),
+    get: (sql, params) => serially(() => queries.get(sql, params)),
+    run: (sql, params) => serially(() => queries.run(sql, params)),
+    // IMMEDIATE takes the write lock up front, so a writing transaction never fails half-way on
+    // SQLITE_BUSY; a deferred BEGIN reads one snapshot (WAL) and blocks no writer.
+    transaction: (work, mode = 'write') =>
+      serially(async () => {
+        db.exec(mode === 'write' ? 'BEGIN IMMEDIATE' : 'BEGIN');
+        try {
+          const result = await work(queries);
+          db.exec('COMMIT');
+          return result;
+        } catch (error) {
+          // Some errors (a full disk) end the transaction themselves.
+          if (db.isTransaction) db.exec('ROLLBACK');
+          throw error;
+        }
+      }),
+    close: () =>
+      serially(async () => {
+        if (db.isOpen) db.close();
+      }),
   };
 }
 
-function migrate(db: DatabaseSync) {
-  const { user_version: version } = db.prepare('PRAGMA user_version').get() as { user_version: number };
-  migrations.slice(version).forEach((sql, index) => {
-    db.exec('BEGIN IMMEDIATE');
-    db.exec(sql);
-    db.exec(`PRAGMA user_version = ${version + index + 1}`);
-    db.exec('COMMIT');
-  });
+/** `db` whose every call first waits for `ready`, and fails with its error if it failed. */
+function after(ready: Promise<void>, db: Database): Database {
+  // Handled here so that a failure is reported by the calls that wait for it, not as unhandled.
+  ready.catch(() => {});
+  const then = <T>(call: () => Promise<T>) => ready.then(call);
+  return {
+    dialect: db.dialect,
+    all: (sql, params) => then(() => db.all(sql, params)),
+    get: (sql, params) => then(() => db.get(sql, params)),
+    run: (sql, params) => then(() => db.run(sql, params)),
+    transaction: (work, mode) => then(() => db.transaction(work, mode)),
+    close: () => ready.then(() => db.close(), () => db.close()),
+  };
+}
+
+/** The embedded default: one file in dataDir, no server to run. */
+export function openSqlite(dataDir: string, options: RepositoryOptions = {}): Repository {
+  mkdirSync(dataDir, { recursive: true });
+  const db = sqliteDatabase(path.join(dataDir, SQLITE_FILE));
+  // Opening stays synchronous for its callers while the migrations, shared with PostgreSQL, are
+  // async: every call waits for them, and fails with their error if they failed.
+  return sqlRepository(after(migrate(db), db), options);
 }

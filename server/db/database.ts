@@ -1,0 +1,56 @@
+/** A row as either driver returns it: column name → value, NULL for an absent field. */
+export type Row = Record<string, unknown>;
+
+/** A value bound to a `?` placeholder. */
+export type Param = string | number | null;
+
+/** Statements on a connection or inside a transaction. Placeholders are spelled `?` on every backend. */
+export interface Queries {
+  all(sql: string, params?: Param[]): Promise<Row[]>;
+  get(sql: string, params?: Param[]): Promise<Row | undefined>;
+  /** Resolves to the number of rows the statement inserted, updated or deleted. */
+  run(sql: string, params?: Param[]): Promise<number>;
+}
+
+/** 'write' holds the write lock from the start; 'read' is one snapshot for several SELECTs. */
+export type TransactionMode = 'write' | 'read';
+
+/** One backend: how it runs statements and transactions, and the SQL fragments it spells its own way. */
+export interface Database extends Queries {
+  readonly dialect: Dialect;
+  /**
+   * Runs `work` in one transaction: committed when it resolves, rolled back when it throws. `work`
+   * uses `tx` only: on SQLite a call on the Database itself would wait for this transaction to end.
+   */
+  transaction<T>(work: (tx: Queries) => Promise<T>, mode?: TransactionMode): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** Column types of the migrations' DDL that the backends name differently. */
+export type ColumnTypes = {
+  /** An auto-incrementing integer primary key: the order rows were inserted in. */
+  seq: string;
+  uuid: string;
+  timestamp: string;
+  date: string;
+  real: string;
+  json: string;
+};
+
+/** The only SQL the backends spell differently; every statement is otherwise written once. */
+export type Dialect = {
+  types: ColumnTypes;
+  /** The current instant, as the backend stores timestamps. */
+  now: string;
+  /** The instant one `?` parameter's milliseconds after `now`. */
+  later: string;
+  /** Ends the SELECT that picks a row to claim. */
+  skipLocked: string;
+  /** Runs first in the migration transaction, so that replicas starting together migrate one at a time. */
+  migrationLock?: string;
+  /** A version number kept outside schema_migrations, read and kept in step by the migrations. */
+  legacyVersion?: {
+    read(tx: Queries): Promise<number>;
+    write(tx: Queries, version: number): Promise<void>;
+  };
+};

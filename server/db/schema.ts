@@ -1,0 +1,66 @@
+import type { ColumnTypes } from './database';
+
+/**
+ * The schema, one entry per version (its position, from 1), each the statements of one
+ * transaction. Append new entries; never edit one that has been applied.
+ */
+export const migrations: ReadonlyArray<(type: ColumnTypes) => string[]> = [
+  (type) => [
+    `CREATE TABLE contacts (
+       seq ${type.seq},
+       id ${type.uuid} NOT NULL UNIQUE,
+       name text NOT NULL,
+       email text NOT NULL,
+       phone text,
+       company text,
+       message text NOT NULL,
+       created_at ${type.timestamp} NOT NULL
+     )`,
+    `CREATE TABLE idempotency_keys (
+       scope text NOT NULL,
+       key text NOT NULL,
+       fingerprint text NOT NULL,
+       resource_id ${type.uuid} NOT NULL,
+       created_at ${type.timestamp} NOT NULL,
+       PRIMARY KEY (scope, key)
+     )`,
+  ],
+  (type) => [
+    `CREATE TABLE quotes (
+       seq ${type.seq},
+       id ${type.uuid} NOT NULL UNIQUE,
+       status text NOT NULL,
+       created_at ${type.timestamp} NOT NULL,
+       name text NOT NULL,
+       email text NOT NULL,
+       phone text,
+       company text,
+       origin_city text NOT NULL,
+       origin_state text NOT NULL,
+       destination_city text NOT NULL,
+       destination_state text NOT NULL,
+       cargo_type text NOT NULL,
+       weight_tons ${type.real} NOT NULL,
+       vehicle text,
+       pickup_date ${type.date},
+       notes text
+     )`,
+  ],
+  // The durable outbox: one row per e-mail, written in the transaction that stores the lead.
+  (type) => [
+    `CREATE TABLE outbox (
+       seq ${type.seq},
+       id ${type.uuid} NOT NULL UNIQUE,
+       kind text NOT NULL,
+       payload ${type.json} NOT NULL,
+       status text NOT NULL,
+       attempts integer NOT NULL,
+       next_attempt_at ${type.timestamp} NOT NULL,
+       claimed_until ${type.timestamp},
+       last_error text,
+       created_at ${type.timestamp} NOT NULL,
+       sent_at ${type.timestamp}
+     )`,
+    'CREATE INDEX outbox_due ON outbox (status, next_attempt_at)',
+  ],
+];
