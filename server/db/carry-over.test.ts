@@ -2,7 +2,7 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { tempDir, testRepository } from '../../test/support/app';
-import { TEST_DATABASE_URL, usePostgresSchema } from '../../test/support/backends';
+import { TEST_DATABASE_URL, postgresSchemaForThisFile } from '../../test/support/backends';
 import { validContact, validQuote } from '../../test/support/leads';
 import type { Repository } from './repository';
 import { SQLITE_FILE } from './sqlite';
@@ -125,7 +125,7 @@ describe('an SQLite file made before schema_migrations', () => {
   });
 });
 
-const postgres = TEST_DATABASE_URL ? usePostgresSchema(TEST_DATABASE_URL) : undefined;
+const postgres = TEST_DATABASE_URL ? postgresSchemaForThisFile(TEST_DATABASE_URL) : undefined;
 
 describe.skipIf(!postgres)('a PostgreSQL schema made before the migrations were unified', () => {
   const store = postgres!;

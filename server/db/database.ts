@@ -13,7 +13,7 @@ export interface Queries {
 }
 
 /** 'write' holds the write lock from the start; 'read' is one snapshot for several SELECTs. */
-export type TransactionMode = 'write' | 'read';
+type TransactionMode = 'write' | 'read';
 
 /** One backend: how it runs statements and transactions, and the SQL fragments it spells its own way. */
 export interface Database extends Queries {

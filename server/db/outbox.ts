@@ -16,7 +16,7 @@ export type Notification = Lead & {
  * One claim of a notification. Every claim counts one more attempt, so `attempts` tells this claim
  * from a later one that another replica took after this one's lease expired.
  */
-export type Claim = Pick<Notification, 'id' | 'attempts'>;
+type Claim = Pick<Notification, 'id' | 'attempts'>;
 
 /**
  * The durable outbox: rows written in the same transaction as the lead, sent later.
