@@ -51,8 +51,11 @@ export function Document({ meta, assets, publicUrl, children }: DocumentProps) {
         <style dangerouslySetInnerHTML={{ __html: assets.css }} />
         {!meta.noindex && (
           // A data block, not a script: browsers never run it, so the CSP needs no exception.
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: our own data, serialized so that it cannot close the element.
-          <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(organizationJsonLd(publicUrl)) }} />
+          <script
+            type="application/ld+json"
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: our own data, serialized so that it cannot close the element.
+            dangerouslySetInnerHTML={{ __html: serializeJsonLd(organizationJsonLd(publicUrl)) }}
+          />
         )}
       </head>
       <body data-prefetch={assets.prefetch?.length ? assets.prefetch.join(' ') : undefined}>{children}</body>

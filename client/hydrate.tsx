@@ -1,6 +1,6 @@
-import { useEffect, type ComponentType, type ReactNode } from 'react';
+import { type ComponentType, type ReactNode, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { identifierPrefix, type IslandName } from './islands/names';
+import { type IslandName, identifierPrefix } from './islands/names';
 
 /**
  * Marks the island live once React has committed it (event handlers attached), so tests, and

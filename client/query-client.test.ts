@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../shared/api/request';
-import { createQueryClient, submissionRetryDelay, shouldRetry } from './query-client';
+import { createQueryClient, shouldRetry, submissionRetryDelay } from './query-client';
 
 describe('the browser QueryClient', () => {
   it('writes out the data-cache settings of docs/requirements.md §9.1', () => {

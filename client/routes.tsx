@@ -20,19 +20,31 @@ export const routes: PageRoute[] = [
   {
     path: '/',
     element: <LandingPage />,
-    handle: { status: 200, script: 'landing', renderUrl: '/', meta: { title: seo.title, description: seo.description } },
+    handle: {
+      status: 200,
+      script: 'landing',
+      renderUrl: '/',
+      meta: { title: seo.title, description: seo.description },
+    },
   },
   {
     // React Router alone would answer 200 here; the server reads this handle and sends 404.
     path: '*',
     element: <NotFoundPage />,
-    handle: { status: 404, script: 'notFound', renderUrl: '/404', meta: { title: notFound.title, description: seo.description, noindex: true } },
+    handle: {
+      status: 404,
+      script: 'notFound',
+      renderUrl: '/404',
+      meta: { title: notFound.title, description: seo.description, noindex: true },
+    },
   },
 ];
 
 // matchRoutes flattens and ranks the whole table on every call: a path that names a page
 // exactly is answered from this map instead.
-const exactPaths = new Map(routes.filter(({ path }) => path && !/[:*]/.test(path)).map((route) => [route.path, route.handle]));
+const exactPaths = new Map(
+  routes.filter(({ path }) => path && !/[:*]/.test(path)).map((route) => [route.path, route.handle]),
+);
 
 export function pageFor(pathname: string): PageHandle {
   const exact = exactPaths.get(pathname);

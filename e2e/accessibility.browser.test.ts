@@ -61,8 +61,15 @@ describe('the structure assistive technology relies on', { timeout: 20_000 }, ()
     const unlabelled = await page.locator('input, textarea, select').evaluateAll((controls) =>
       controls
         // The honeypot is hidden from people and assistive technology on purpose.
-        .filter((control) => !control.closest('[aria-hidden="true"]') && (control as HTMLInputElement).type !== 'hidden')
-        .filter((control) => !(control as HTMLInputElement).labels?.length && !control.getAttribute('aria-label') && !control.getAttribute('aria-labelledby'))
+        .filter(
+          (control) => !control.closest('[aria-hidden="true"]') && (control as HTMLInputElement).type !== 'hidden',
+        )
+        .filter(
+          (control) =>
+            !(control as HTMLInputElement).labels?.length &&
+            !control.getAttribute('aria-label') &&
+            !control.getAttribute('aria-labelledby'),
+        )
         .map((control) => control.outerHTML),
     );
     expect(unlabelled).toEqual([]);
@@ -76,7 +83,10 @@ describe('the structure assistive technology relies on', { timeout: 20_000 }, ()
         .filter((element) => !element.closest('[aria-hidden="true"]'))
         .filter((element) => {
           if (element instanceof HTMLImageElement) return !element.hasAttribute('alt');
-          return !(element.getAttribute('role') === 'img' && (element.getAttribute('aria-label') || element.querySelector('title')));
+          return !(
+            element.getAttribute('role') === 'img' &&
+            (element.getAttribute('aria-label') || element.querySelector('title'))
+          );
         })
         .map((element) => element.outerHTML.slice(0, 120)),
     );

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { errorToast, field, fieldValues, fillContactForm, FULL_REQUEST, isContactPost, openForm, submitButton } from '../test/support/contact-page';
-import { storedContacts, unexpected, siteForThisFile } from '../test/support/site';
+import {
+  errorToast,
+  FULL_REQUEST,
+  field,
+  fieldValues,
+  fillContactForm,
+  isContactPost,
+  openForm,
+  submitButton,
+} from '../test/support/contact-page';
+import { siteForThisFile, storedContacts, unexpected } from '../test/support/site';
 
 // One request a minute per address: the second post meets the real 429 of the rate limit.
 const site = siteForThisFile({ RATE_LIMIT_PER_MINUTE: '1', RATE_LIMIT_PER_HOUR: '0' });
@@ -23,7 +32,9 @@ describe('the contact form when sending fails', { timeout: 25_000 }, () => {
     expect((await reply).status()).toBe(429);
     const error = errorToast(page);
     await error.waitFor();
-    await expect(error.textContent()).resolves.toContain('Muitas solicitações em pouco tempo. Tente novamente em 1 minuto.');
+    await expect(error.textContent()).resolves.toContain(
+      'Muitas solicitações em pouco tempo. Tente novamente em 1 minuto.',
+    );
     await expect(fieldValues(page)).resolves.toEqual(FULL_REQUEST);
     await expect(submitButton(page).isEnabled()).resolves.toBe(true);
     expect((await storedContacts(site.dataDir)).map((contact) => contact.email)).toEqual(['primeiro@empresa.com.br']);

@@ -3,17 +3,17 @@ import { describe, expect, it } from 'vitest';
 import {
   EMPTY,
   errorToast,
+  FULL_REQUEST,
   field,
   fieldError,
   fieldValues,
   fillContactForm,
-  FULL_REQUEST,
   isContactPost,
   openForm,
   submitButton,
   successToast,
 } from '../test/support/contact-page';
-import { storedContacts, unexpected, siteForThisFile } from '../test/support/site';
+import { siteForThisFile, storedContacts, unexpected } from '../test/support/site';
 
 // No rate limit here: these tests are about the form, not about the limiter.
 const site = siteForThisFile({ RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PER_HOUR: '0' });
@@ -61,7 +61,11 @@ describe('the contact form with JavaScript, against the real server', { timeout:
 
   it('sends no phone or company when they are left empty, and stores none', async () => {
     const { page } = await openForm(site);
-    const required = { name: 'Rui Lima', email: 'rui@transportes-lima.com.br', message: 'Quero uma cotação para Manaus.' };
+    const required = {
+      name: 'Rui Lima',
+      email: 'rui@transportes-lima.com.br',
+      message: 'Quero uma cotação para Manaus.',
+    };
     await fillContactForm(page, required);
     const posted = page.waitForRequest((request) => isContactPost(request.url(), request.method()));
     await submitButton(page).click();

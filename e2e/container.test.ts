@@ -12,7 +12,10 @@ import { stopProcess, whenExited } from '../test/support/server-process';
 
 const dockerfile = readFileSync('Dockerfile', 'utf8').replace(/\\\n\s*/g, ' ');
 const lines = dockerfile.split('\n').map((line) => line.trim());
-const ignored = readFileSync('.dockerignore', 'utf8').split('\n').map((line) => line.trim()).filter(Boolean);
+const ignored = readFileSync('.dockerignore', 'utf8')
+  .split('\n')
+  .map((line) => line.trim())
+  .filter(Boolean);
 
 const isIgnored = (file: string) => {
   const parts = file.split('/');
@@ -21,7 +24,9 @@ const isIgnored = (file: string) => {
 
 /** The build context as Docker would send it: tracked and new files, less .dockerignore. */
 function copyContext(target: string) {
-  const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard'], { encoding: 'utf8' }).split('\n').filter(Boolean);
+  const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard'], { encoding: 'utf8' })
+    .split('\n')
+    .filter(Boolean);
   for (const file of files.filter((file) => !isIgnored(file) && existsSync(file))) {
     mkdirSync(path.dirname(path.join(target, file)), { recursive: true });
     cpSync(file, path.join(target, file));
@@ -29,10 +34,18 @@ function copyContext(target: string) {
 }
 
 const stages = dockerfile.split(/^FROM /m).slice(1);
-const buildRuns = stages[0]!.split('\n').filter((line) => line.startsWith('RUN ')).map((line) => line.slice(4));
-const runtimeCopies = [...stages[1]!.matchAll(/^COPY --from=build \/app\/(\S+) \.\/(\S+)$/gm)].map((match) => [match[1]!, match[2]!] as const);
+const buildRuns = stages[0]!
+  .split('\n')
+  .filter((line) => line.startsWith('RUN '))
+  .map((line) => line.slice(4));
+const runtimeCopies = [...stages[1]!.matchAll(/^COPY --from=build \/app\/(\S+) \.\/(\S+)$/gm)].map(
+  (match) => [match[1]!, match[2]!] as const,
+);
 const runtimeEnv = Object.fromEntries(
-  [...(stages[1]!.match(/^ENV (.+)$/m)?.[1] ?? '').matchAll(/(\w+)=(?:"([^"]*)"|(\S+))/g)].map((match) => [match[1]!, match[2] ?? match[3]!]),
+  [...(stages[1]!.match(/^ENV (.+)$/m)?.[1] ?? '').matchAll(/(\w+)=(?:"([^"]*)"|(\S+))/g)].map((match) => [
+    match[1]!,
+    match[2] ?? match[3]!,
+  ]),
 );
 const cmd = JSON.parse(lines.find((line) => line.startsWith('CMD '))!.slice(4)) as string[];
 
@@ -53,15 +66,16 @@ describe('the Dockerfile', () => {
     }
 
     mkdirSync(runtimeDir);
-    for (const [from, to] of runtimeCopies) cpSync(path.join(buildDir, from), path.join(runtimeDir, to), { recursive: true });
+    for (const [from, to] of runtimeCopies)
+      cpSync(path.join(buildDir, from), path.join(runtimeDir, to), { recursive: true });
     expect(existsSync(path.join(runtimeDir, 'node_modules/vitest')), 'dev dependencies left in the image').toBe(false);
     expect(existsSync(path.join(runtimeDir, 'server')), 'sources left in the image').toBe(false);
     expect(cmd[0]).toBe('node');
     // The benchmark and `npm start` measure and run the heap settings the image ships.
     expect(runtimeEnv).toMatchObject({ NODE_ENV: 'production', NODE_OPTIONS: PRODUCTION_NODE_OPTIONS });
-    expect((JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start).toContain(
-      `node ${PRODUCTION_NODE_OPTIONS} dist/server/index.js`,
-    );
+    expect(
+      (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start,
+    ).toContain(`node ${PRODUCTION_NODE_OPTIONS} dist/server/index.js`);
 
     const child = spawn(process.execPath, cmd.slice(1), {
       cwd: runtimeDir,

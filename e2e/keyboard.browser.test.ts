@@ -13,12 +13,23 @@ const focusedStop = (page: Page) =>
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     const element = document.activeElement as HTMLElement | null;
     if (!element || element === document.body) return null;
-    const name = element.getAttribute('name') ?? element.getAttribute('aria-label') ?? element.textContent?.trim().replace(/\s+/g, ' ') ?? '';
+    const name =
+      element.getAttribute('name') ??
+      element.getAttribute('aria-label') ??
+      element.textContent?.trim().replace(/\s+/g, ' ') ??
+      '';
     const style = getComputedStyle(element);
-    const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2 && style.outlineColor !== 'rgba(0, 0, 0, 0)';
+    const outline =
+      style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2 && style.outlineColor !== 'rgba(0, 0, 0, 0)';
     const box = element.getBoundingClientRect();
     // Partly is enough: Chromium scrolls a textarea only as far as its caret.
-    const inView = box.width > 0 && box.height > 0 && box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth;
+    const inView =
+      box.width > 0 &&
+      box.height > 0 &&
+      box.bottom > 0 &&
+      box.top < innerHeight &&
+      box.right > 0 &&
+      box.left < innerWidth;
     // WCAG 2.4.11: the focused element may not be hidden entirely, e.g. by the sticky header or floating button.
     const parts = [0.5, 0.1, 0.9];
     const hits = parts.flatMap((x) =>
@@ -75,10 +86,15 @@ describe('the page with the keyboard alone', { timeout: 30_000 }, () => {
 
       const order = [
         viewport === PHONE ? indexOf(stops, 'button Abrir menu') : indexOf(stops, 'a Início'),
-        ...['name', 'email', 'phone', 'company', 'message'].map((field) => stops.findIndex((stop) => stop.name.endsWith(` ${field}`))),
+        ...['name', 'email', 'phone', 'company', 'message'].map((field) =>
+          stops.findIndex((stop) => stop.name.endsWith(` ${field}`)),
+        ),
         indexOf(stops, 'button Enviar solicitação'),
       ];
-      expect(order.every((index) => index >= 0), JSON.stringify(stops.map((stop) => stop.name))).toBe(true);
+      expect(
+        order.every((index) => index >= 0),
+        JSON.stringify(stops.map((stop) => stop.name)),
+      ).toBe(true);
       expect([...order].sort((a, b) => a - b)).toEqual(order);
       expect(stops.at(-1)?.name, 'the focus came back to the skip link').toBe('a Pular para o conteúdo');
       // The honeypot field stays out of the tab order.
@@ -105,7 +121,17 @@ describe('the page with the keyboard alone', { timeout: 30_000 }, () => {
       links.push((await focusedStop(page))!);
     }
     expect(links.map((link) => link.name)).toEqual(
-      ['Início', 'Sobre', 'Serviços', 'Frota', 'Tecnologia', 'Áreas de atuação', 'Certificações', 'Trabalhe conosco', 'Contato'].map((label) => `a ${label}`),
+      [
+        'Início',
+        'Sobre',
+        'Serviços',
+        'Frota',
+        'Tecnologia',
+        'Áreas de atuação',
+        'Certificações',
+        'Trabalhe conosco',
+        'Contato',
+      ].map((label) => `a ${label}`),
     );
     expect(links.filter((link) => !link.outline || !link.inView || link.obscuredBy)).toEqual([]);
   });

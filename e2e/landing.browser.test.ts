@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, hydrateIslands, PHONE, screenshot, scrollThrough, SECTION_IDS, siteForThisFile } from '../test/support/site';
+import {
+  DESKTOP,
+  hydrateIslands,
+  PHONE,
+  SECTION_IDS,
+  screenshot,
+  scrollThrough,
+  siteForThisFile,
+} from '../test/support/site';
 
 const site = siteForThisFile();
 
@@ -13,7 +21,9 @@ describe('the landing page in Chromium', { timeout: 30_000 }, () => {
       await hydrateIslands(page);
       await scrollThrough(page);
 
-      const ids = await page.locator('main#main > section').evaluateAll((sections) => sections.map((section) => section.id));
+      const ids = await page
+        .locator('main#main > section')
+        .evaluateAll((sections) => sections.map((section) => section.id));
       expect(ids).toEqual(SECTION_IDS);
       for (const id of SECTION_IDS) await expect(page.locator(`#${id}`).isVisible()).resolves.toBe(true);
       // Hydration mismatches, CSP refusals, failed or 4xx/5xx requests all show up here.
@@ -23,7 +33,7 @@ describe('the landing page in Chromium', { timeout: 30_000 }, () => {
     });
   }
 
-  it('lands just under the sticky header when opened at a section\'s address, on a phone and a desktop', async () => {
+  it("lands just under the sticky header when opened at a section's address, on a phone and a desktop", async () => {
     // The lower sections skip layout until needed (styles.css): this is where estimated heights would show.
     for (const viewport of [PHONE, DESKTOP]) {
       for (const id of ['fleet', 'contact']) {
@@ -54,28 +64,38 @@ describe('the landing page in Chromium', { timeout: 30_000 }, () => {
           .map((element) => `${element.tagName.toLowerCase()}.${element.className}`);
         return { scrollWidth: document.documentElement.scrollWidth, viewportWidth, wide };
       });
-      expect(overflow.scrollWidth, `${width} px: ${overflow.wide.join(', ')}`).toBeLessThanOrEqual(overflow.viewportWidth);
+      expect(overflow.scrollWidth, `${width} px: ${overflow.wide.join(', ')}`).toBeLessThanOrEqual(
+        overflow.viewportWidth,
+      );
     }
   });
 
   it('points every header and footer anchor at a section that exists, except #technology and #careers', async () => {
     const { page } = await site.open('/');
-    const links = await page
-      .locator('header a[href^="#"], footer a[href^="#"]')
-      .evaluateAll((anchors) => anchors.map((anchor) => ({ text: anchor.textContent?.trim() || anchor.getAttribute('aria-label'), href: anchor.getAttribute('href')! })));
+    const links = await page.locator('header a[href^="#"], footer a[href^="#"]').evaluateAll((anchors) =>
+      anchors.map((anchor) => ({
+        text: anchor.textContent?.trim() || anchor.getAttribute('aria-label'),
+        href: anchor.getAttribute('href')!,
+      })),
+    );
     const fragments = links.filter((link) => link.href !== '#');
     expect(fragments.length).toBeGreaterThan(10);
 
     for (const { text, href } of fragments) {
       const target = await page.locator(href).count();
-      if (LINKS_WITHOUT_SECTION.includes(href)) expect(target, `${text} → ${href} (sem seção, como na especificação)`).toBe(0);
+      if (LINKS_WITHOUT_SECTION.includes(href))
+        expect(target, `${text} → ${href} (sem seção, como na especificação)`).toBe(0);
       else expect(target, `${text} → ${href}`).toBe(1);
     }
   });
 
   it('keeps the legal links and social icons pointing nowhere, as the spec says', async () => {
     const { page } = await site.open('/');
-    const nowhere = await page.locator('footer a[href="#"]').evaluateAll((anchors) => anchors.map((anchor) => anchor.textContent?.trim() || anchor.getAttribute('aria-label')));
+    const nowhere = await page
+      .locator('footer a[href="#"]')
+      .evaluateAll((anchors) =>
+        anchors.map((anchor) => anchor.textContent?.trim() || anchor.getAttribute('aria-label')),
+      );
     expect(nowhere).toEqual(expect.arrayContaining(['Política de Privacidade', 'Termos de Uso', 'Proteção de Dados']));
     expect(nowhere).toHaveLength(6);
   });

@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSqlite } from '../server/db/sqlite';
-import { startServer, type RunningServer } from '../test/support/server-process';
+import { type RunningServer, startServer } from '../test/support/server-process';
 
 let server: RunningServer | undefined;
 afterEach(async () => {
@@ -35,16 +35,24 @@ async function postInTwoParts(url: string, payload: object) {
 /** Resolves once the server has logged the start of its shutdown: the signal was handled, not only sent. */
 const shutdownBegun = (server: RunningServer) =>
   expect
-    .poll(() => server.logs.some((entry) => typeof entry.msg === 'string' && entry.msg.startsWith('encerrando')), { timeout: 5_000 })
+    .poll(() => server.logs.some((entry) => typeof entry.msg === 'string' && entry.msg.startsWith('encerrando')), {
+      timeout: 5_000,
+    })
     .toBe(true);
 
-const lead = (i: number) => ({ name: `Cliente ${i}`, email: `cliente${i}@empresa.com.br`, message: `Carga ${i} para Belém` });
+const lead = (i: number) => ({
+  name: `Cliente ${i}`,
+  email: `cliente${i}@empresa.com.br`,
+  message: `Carga ${i} para Belém`,
+});
 
 describe('graceful shutdown', () => {
   it('answers every request accepted before SIGTERM in full, then exits 0', async () => {
     server = await startServer({ SHUTDOWN_TIMEOUT_MS: '8000', RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PER_HOUR: '0' });
     const inFlight = await Promise.all(Array.from({ length: 25 }, (_, i) => postInTwoParts(server!.url, lead(i))));
-    const pages = Array.from({ length: 25 }, () => fetch(`${server!.url}/`).then(async (res) => ({ status: res.status, body: await res.text() })));
+    const pages = Array.from({ length: 25 }, () =>
+      fetch(`${server!.url}/`).then(async (res) => ({ status: res.status, body: await res.text() })),
+    );
     await delay(300);
 
     server.child.kill('SIGTERM');
@@ -83,7 +91,12 @@ describe('a second signal', () => {
 describe('a crash', () => {
   it('keeps a contact acknowledged with 201 before SIGKILL', async () => {
     server = await startServer();
-    const sent = { name: 'Márcia Ñandú', email: 'marcia@empresa.com.br', company: 'Frios & Cia 🚚', message: 'Linha 1\nLinha 2' };
+    const sent = {
+      name: 'Márcia Ñandú',
+      email: 'marcia@empresa.com.br',
+      company: 'Frios & Cia 🚚',
+      message: 'Linha 1\nLinha 2',
+    };
     const res = await fetch(`${server.url}/api/contacts`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },

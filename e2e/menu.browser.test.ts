@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { hydrateIslands, PHONE, unexpected, siteForThisFile } from '../test/support/site';
+import { hydrateIslands, PHONE, siteForThisFile, unexpected } from '../test/support/site';
 
 const site = siteForThisFile();
 
@@ -14,7 +14,8 @@ async function openPhonePage() {
 }
 
 /** The section's top edge, relative to the viewport, once smooth scrolling has settled. */
-const sectionTop = (page: Page, id: string) => page.locator(`#${id}`).evaluate((section) => section.getBoundingClientRect().top);
+const sectionTop = (page: Page, id: string) =>
+  page.locator(`#${id}`).evaluate((section) => section.getBoundingClientRect().top);
 
 describe('the mobile menu at 375 px', { timeout: 20_000 }, () => {
   it('starts closed, with aria-expanded="false" on a toggle that controls the list', async () => {
@@ -57,7 +58,9 @@ describe('the mobile menu at 375 px', { timeout: 20_000 }, () => {
     await page.route(/\/HeaderMenu-[^/]*\.js$/, (route) => (refused++ === 0 ? route.abort() : route.continue()));
 
     await toggle(page).click();
-    await expect.poll(() => problems.some((problem) => problem.includes('não pôde ser carregada')), { timeout: 5_000 }).toBe(true);
+    await expect
+      .poll(() => problems.some((problem) => problem.includes('não pôde ser carregada')), { timeout: 5_000 })
+      .toBe(true);
     await expect(page.locator('[data-island="menu"]').getAttribute('data-hydrated')).resolves.toBeNull();
     await expect(menuList(page).isVisible()).resolves.toBe(false);
 
@@ -80,7 +83,10 @@ describe('the mobile menu at 375 px', { timeout: 20_000 }, () => {
       );
     const planned = (await page.locator('body').getAttribute('data-prefetch'))!.split(' ');
     await expect
-      .poll(async () => (await resources()).filter((entry) => entry.initiatorType === 'link').map((entry) => entry.path), { timeout: 10_000 })
+      .poll(
+        async () => (await resources()).filter((entry) => entry.initiatorType === 'link').map((entry) => entry.path),
+        { timeout: 10_000 },
+      )
       .toEqual(expect.arrayContaining(planned));
     await expect(page.locator('[data-island="menu"]').getAttribute('data-hydrated')).resolves.toBeNull();
 
@@ -88,7 +94,9 @@ describe('the mobile menu at 375 px', { timeout: 20_000 }, () => {
     await toggle(page).click();
     await menuList(page).waitFor({ state: 'visible' });
     const loadedByTap = (await resources()).slice(before);
-    expect(loadedByTap.map((entry) => entry.path)).toEqual(expect.arrayContaining([expect.stringMatching(/HeaderMenu-.*\.js$/)]));
+    expect(loadedByTap.map((entry) => entry.path)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/HeaderMenu-.*\.js$/)]),
+    );
     // Served from the HTTP cache: nothing crossed the network.
     expect(loadedByTap.filter((entry) => entry.transferSize > 0)).toEqual([]);
     expect(problems).toEqual([]);
@@ -99,7 +107,9 @@ describe('the mobile menu at 375 px', { timeout: 20_000 }, () => {
       const cdp = await page.context().newCDPSession(page);
       await cdp.send('Emulation.setDataSaverOverride', { dataSaverEnabled: true });
     });
-    await expect(saving.page.evaluate(() => (navigator as Navigator & { connection: { saveData: boolean } }).connection.saveData)).resolves.toBe(true);
+    await expect(
+      saving.page.evaluate(() => (navigator as Navigator & { connection: { saveData: boolean } }).connection.saveData),
+    ).resolves.toBe(true);
 
     // The yardstick: a page opened after this one, without the setting, gets its prefetch first.
     const { page } = await site.open('/', { viewport: PHONE });
@@ -121,7 +131,9 @@ describe('the mobile menu at 375 px', { timeout: 20_000 }, () => {
     await page.waitForURL(/#fleet$/);
     // Smooth scrolling takes a moment; the section ends up just under the header, not under it.
     await expect.poll(() => sectionTop(page, 'fleet'), { timeout: 5_000 }).toBeLessThan(150);
-    const headerBottom = await page.locator('header .site-header__bar').evaluate((bar) => bar.getBoundingClientRect().bottom);
+    const headerBottom = await page
+      .locator('header .site-header__bar')
+      .evaluate((bar) => bar.getBoundingClientRect().bottom);
     expect(await sectionTop(page, 'fleet')).toBeGreaterThanOrEqual(headerBottom - 1);
     expect(problems).toEqual([]);
   });

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY, field, fieldError, fieldValues, fillContactForm, FULL_REQUEST, submitButton } from '../test/support/contact-page';
-import { clickThrough, storedContacts, unexpected, siteForThisFile } from '../test/support/site';
+import {
+  EMPTY,
+  FULL_REQUEST,
+  field,
+  fieldError,
+  fieldValues,
+  fillContactForm,
+  submitButton,
+} from '../test/support/contact-page';
+import { clickThrough, siteForThisFile, storedContacts, unexpected } from '../test/support/site';
 
 const site = siteForThisFile({ RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PER_HOUR: '0' });
 
@@ -21,7 +29,9 @@ describe('the contact form without JavaScript', { timeout: 20_000 }, () => {
     expect(response?.request().redirectedFrom()?.method()).toBe('POST');
     expect(page.url()).toBe(`${site.url}/?contato=enviado#contact`);
     const confirmation = page.locator('#contact').getByRole('status');
-    await expect(confirmation.textContent()).resolves.toBe('Solicitação enviada com sucesso! Nossa equipe entrará em contato em até 2 horas úteis.');
+    await expect(confirmation.textContent()).resolves.toBe(
+      'Solicitação enviada com sucesso! Nossa equipe entrará em contato em até 2 horas úteis.',
+    );
     await expect(confirmation.isVisible()).resolves.toBe(true);
     await expect(fieldValues(page)).resolves.toEqual(EMPTY);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clickThrough, PHONE, screenshot, unexpected, siteForThisFile } from '../test/support/site';
+import { clickThrough, PHONE, screenshot, siteForThisFile, unexpected } from '../test/support/site';
 
 const site = siteForThisFile();
 
@@ -22,16 +22,20 @@ describe('the not-found page', { timeout: 20_000 }, () => {
 
   it('logs the missing path in the browser console, and nothing else goes wrong', async () => {
     const { problems } = await site.open(`${MISSING}?origem=email`);
-    await expect.poll(() => problems.filter((problem) => problem.startsWith('console.warning'))).toEqual([
-      `console.warning: 404: página não encontrada: ${MISSING}`,
-    ]);
+    await expect
+      .poll(() => problems.filter((problem) => problem.startsWith('console.warning')))
+      .toEqual([`console.warning: 404: página não encontrada: ${MISSING}`]);
     // The document's own 404 is the answer expected here; Chromium reports it as well.
-    expect(unexpected(problems, /404: página não encontrada/, /\b404\b.*Not Found|http 404: GET \S+\/rotas\/belem-manaus/)).toEqual([]);
+    expect(
+      unexpected(problems, /404: página não encontrada/, /\b404\b.*Not Found|http 404: GET \S+\/rotas\/belem-manaus/),
+    ).toEqual([]);
   });
 
   it('fits a phone and is saved as a screenshot for review', async () => {
     const { page } = await site.open(MISSING, { viewport: PHONE });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBe(0);
     await screenshot(page, 'not-found-375');
   });

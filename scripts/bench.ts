@@ -5,8 +5,8 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { get } from 'node:http';
+import { availableParallelism } from 'node:os';
 import autocannon, { type Options, type Result } from 'autocannon';
 import { onCpu, serveBuilt } from './serve-built';
 
@@ -24,7 +24,10 @@ function fetchRaw(url: string) {
       res.on('end', () =>
         resolve({
           body: Buffer.concat(chunks),
-          headers: { 'content-type': String(res.headers['content-type']), 'content-encoding': String(res.headers['content-encoding']) },
+          headers: {
+            'content-type': String(res.headers['content-type']),
+            'content-encoding': String(res.headers['content-encoding']),
+          },
         }),
       );
     }).on('error', reject);
@@ -47,7 +50,8 @@ async function startBare(page: { body: Buffer; headers: Record<string, string> }
   return { url: `http://127.0.0.1:${String(port).trim()}`, stop: () => child.kill('SIGTERM') };
 }
 
-const run = (options: Options) => autocannon({ duration: DURATION_S, connections: CONNECTIONS, ...options }) as Promise<Result>;
+const run = (options: Options) =>
+  autocannon({ duration: DURATION_S, connections: CONNECTIONS, ...options }) as Promise<Result>;
 
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
 
@@ -78,7 +82,10 @@ try {
   const rootCase: Options = { url: `${ours.url}/`, headers: BROTLI };
   const otherCases: [string, Options][] = [
     ['GET /some/unknown/path', { url: `${ours.url}/some/unknown/path`, headers: BROTLI }],
-    ['POST /api/contacts', { url: `${ours.url}/api/contacts`, method: 'POST', headers: { 'content-type': 'application/json' }, body: lead }],
+    [
+      'POST /api/contacts',
+      { url: `${ours.url}/api/contacts`, method: 'POST', headers: { 'content-type': 'application/json' }, body: lead },
+    ],
   ];
   // A short unmeasured run of each first, so the JIT has warmed up before the figures are taken.
   for (const options of [bareCase, rootCase, ...otherCases.map(([, options]) => options)]) {
@@ -91,32 +98,62 @@ try {
     rounds.push({ bare: bareResult, root: await run(rootCase), rss: rssMb(ours.child.pid!) });
   }
   const others = [];
-  for (const [name, options] of otherCases) others.push({ name, result: await run(options), rss: rssMb(ours.child.pid!) });
+  for (const [name, options] of otherCases)
+    others.push({ name, result: await run(options), rss: rssMb(ours.child.pid!) });
 
   const row = (name: string, requests: number, p50: number, p99: number, failures: number, rss?: number) =>
-    console.log(name.padEnd(34), requests.toFixed(0).padStart(9), String(p50).padStart(8), String(p99).padStart(8), String(failures).padStart(7), (rss?.toFixed(0) ?? '').padStart(9));
-  const failuresOf = (result: Result, notFoundExpected = false) => result.errors + result.timeouts + result.non2xx - (notFoundExpected ? result['4xx'] : 0);
-  const summary = (results: Result[]) => [
-    median(results.map((result) => result.requests.average)),
-    median(results.map((result) => result.latency.p50)),
-    median(results.map((result) => result.latency.p99)),
-    results.reduce((sum, result) => sum + failuresOf(result), 0),
-  ] as const;
+    console.log(
+      name.padEnd(34),
+      requests.toFixed(0).padStart(9),
+      String(p50).padStart(8),
+      String(p99).padStart(8),
+      String(failures).padStart(7),
+      (rss?.toFixed(0) ?? '').padStart(9),
+    );
+  const failuresOf = (result: Result, notFoundExpected = false) =>
+    result.errors + result.timeouts + result.non2xx - (notFoundExpected ? result['4xx'] : 0);
+  const summary = (results: Result[]) =>
+    [
+      median(results.map((result) => result.requests.average)),
+      median(results.map((result) => result.latency.p50)),
+      median(results.map((result) => result.latency.p99)),
+      results.reduce((sum, result) => sum + failuresOf(result), 0),
+    ] as const;
 
-  const placement = SERVER_CPU ? 'servidores num núcleo, carga no outro' : 'servidores e carga dividindo os mesmos núcleos';
+  const placement = SERVER_CPU
+    ? 'servidores num núcleo, carga no outro'
+    : 'servidores e carga dividindo os mesmos núcleos';
   console.log(`\n${DURATION_S} s por medição, ${CONNECTIONS} conexões, loopback, brotli; ${placement}\n`);
-  console.log('caso'.padEnd(34), 'req/s'.padStart(9), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'erros'.padStart(7), 'RSS MB*'.padStart(9));
+  console.log(
+    'caso'.padEnd(34),
+    'req/s'.padStart(9),
+    'p50 ms'.padStart(8),
+    'p99 ms'.padStart(8),
+    'erros'.padStart(7),
+    'RSS MB*'.padStart(9),
+  );
   row(`bare Express, mesmos bytes (×${ROUNDS})`, ...summary(rounds.map((round) => round.bare)));
   row(`GET / (×${ROUNDS})`, ...summary(rounds.map((round) => round.root)), rounds.at(-1)!.rss);
   for (const { name, result, rss } of others) {
-    row(name, result.requests.average, result.latency.p50, result.latency.p99, failuresOf(result, name.includes('unknown')), rss);
+    row(
+      name,
+      result.requests.average,
+      result.latency.p50,
+      result.latency.p99,
+      failuresOf(result, name.includes('unknown')),
+      rss,
+    );
   }
   const ratios = rounds.map((round) => round.root.requests.average / round.bare.requests.average);
   const worstP99 = Math.max(...rounds.map((round) => round.root.latency.p99));
   console.log(`\nreq/s e latências: medianas de ${ROUNDS} rodadas alternadas com o bare`);
-  console.log(`GET / ÷ bare por rodada: ${ratios.map((ratio) => ratio.toFixed(2)).join(', ')}; mediana ${median(ratios).toFixed(2)} (meta ≥ 0,80)`);
+  console.log(
+    `GET / ÷ bare por rodada: ${ratios.map((ratio) => ratio.toFixed(2)).join(', ')}; mediana ${median(ratios).toFixed(2)} (meta ≥ 0,80)`,
+  );
   console.log(`p99 de GET /, pior rodada: ${worstP99} ms (meta < 20 ms)`);
-  console.log(`* RSS do nosso servidor ao fim de cada caso. Após toda a carga: ${rssMb(ours.child.pid!).toFixed(0)} MB (meta < 150 MB)`);
+  console.log(
+    `* RSS do nosso servidor ao fim de cada caso. Após toda a carga: ${rssMb(ours.child.pid!).toFixed(0)} MB (meta < 150 MB)`,
+  );
 } finally {
   ours.stop();
   bare.stop();

@@ -10,7 +10,9 @@ describe('the build manifest', () => {
 
   it('lists every chunk the landing script can load for prefetching, and nothing else', () => {
     const publicUrl = (file: string) => `/${path.relative(clientDir, file)}`;
-    const chunks = landingScripts().map(publicUrl).filter((url) => url !== manifest.scripts.landing);
+    const chunks = landingScripts()
+      .map(publicUrl)
+      .filter((url) => url !== manifest.scripts.landing);
     expect(chunks.length).toBeGreaterThan(1);
     expect([...manifest.prefetch.landing].sort()).toEqual(chunks.sort());
   });

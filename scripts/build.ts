@@ -17,7 +17,9 @@ async function precompress(dir: string) {
       const file = path.join(entry.parentPath, entry.name);
       const content = await readFile(file);
       const [br, gz] = await Promise.all([
-        promisify(brotliCompress)(content, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
+        promisify(brotliCompress)(content, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+        }),
         promisify(gzip)(content, { level: constants.Z_BEST_COMPRESSION }),
       ]);
       await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);

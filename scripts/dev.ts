@@ -2,8 +2,8 @@
 import { spawn } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { context } from 'esbuild';
-import { clientOptions, manifestFrom, outDir } from './build-options';
 import { copyPublic } from './build';
+import { clientOptions, manifestFrom, outDir } from './build-options';
 
 const client = await context({
   ...clientOptions,
@@ -24,7 +24,9 @@ await copyPublic();
 await client.rebuild();
 await client.watch();
 
-const server = spawn('tsx', ['watch', '--clear-screen=false', 'server/index.ts'], { stdio: ['inherit', 'pipe', 'inherit'] });
+const server = spawn('tsx', ['watch', '--clear-screen=false', 'server/index.ts'], {
+  stdio: ['inherit', 'pipe', 'inherit'],
+});
 const pretty = spawn('pino-pretty', ['--translateTime', 'SYS:HH:MM:ss'], { stdio: ['pipe', 'inherit', 'inherit'] });
 server.stdout.pipe(pretty.stdin);
 

@@ -9,15 +9,16 @@
 // Chromium is started by chrome-launcher, as the Lighthouse CLI does: a Playwright-launched
 // browser attaches its own scripts to every page (and disables the back/forward cache), which
 // the trace would then charge to the site.
-import express from 'express';
-import { launch } from 'chrome-launcher';
-import lighthouse, { type RunnerResult } from 'lighthouse';
-import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
-import { CHROMIUM_FLAGS, chromiumPath } from '../test/support/chromium';
+import { launch } from 'chrome-launcher';
+import express from 'express';
+import lighthouse, { type RunnerResult } from 'lighthouse';
+import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { securityHeaders } from '../server/security';
+import { CHROMIUM_FLAGS, chromiumPath } from '../test/support/chromium';
 import { serveBuilt } from './serve-built';
 
 const ATTEMPTS = 3;
@@ -46,7 +47,8 @@ async function audit(url: string): Promise<RunnerResult> {
 
 const scores = (lhr: Lhr) => Object.values(lhr.categories).map((category) => Math.round((category.score ?? 0) * 100));
 const metric = (lhr: Lhr, id: (typeof METRICS)[number]) => lhr.audits[id]!.displayValue ?? '?';
-const line = (lhr: Lhr) => `${scores(lhr).join('/')}  LCP ${metric(lhr, METRICS[0])}  TBT ${metric(lhr, METRICS[1])}  CLS ${metric(lhr, METRICS[2])}`;
+const line = (lhr: Lhr) =>
+  `${scores(lhr).join('/')}  LCP ${metric(lhr, METRICS[0])}  TBT ${metric(lhr, METRICS[1])}  CLS ${metric(lhr, METRICS[2])}`;
 
 async function runs(label: string, url: string, count: number) {
   console.log(`${label} (${count} execuções; categorias: desempenho/acessibilidade/boas práticas/SEO):`);
@@ -103,11 +105,15 @@ try {
     console.log(`  ${category.title.padEnd(16)} ${Math.round((category.score ?? 0) * 100)}`);
   }
   for (const id of METRICS) console.log(`  ${median.audits[id]!.title.padEnd(26)} ${metric(median, id)}`);
-  const failing = Object.values(median.audits).filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary');
+  const failing = Object.values(median.audits).filter(
+    (audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary',
+  );
   for (const audit of failing) console.log(`  a melhorar: ${audit.id} — ${audit.title}`);
   // Shown rounded to 10 ms, as Lighthouse shows it.
   const zeroTbt = (list: Run[]) => list.filter((result) => result.lhr.audits[METRICS[1]]!.numericValue! < 5).length;
-  console.log(`\nTBT 0 ms: site em ${zeroTbt(results)} de ${count}; controle em ${zeroTbt(controlResults)} de ${count}.`);
+  console.log(
+    `\nTBT 0 ms: site em ${zeroTbt(results)} de ${count}; controle em ${zeroTbt(controlResults)} de ${count}.`,
+  );
 } finally {
   site.stop();
   control.stop();

@@ -35,7 +35,10 @@ export async function serveBuilt(env: Record<string, string> = {}, { cpu }: { cp
   const url = `http://127.0.0.1:${port}`;
   for (let attempt = 0; ; attempt++) {
     if (child.exitCode !== null) throw new Error(`o servidor saiu com ${child.exitCode}`);
-    const ready = await fetch(`${url}/health`).then((res) => res.ok, () => false);
+    const ready = await fetch(`${url}/health`).then(
+      (res) => res.ok,
+      () => false,
+    );
     if (ready) break;
     if (attempt > 100) throw new Error('o servidor não respondeu em 10 s');
     await delay(100);

@@ -41,7 +41,12 @@ export function landingScripts() {
 }
 
 /** Copy that must stay in the HTML only; finding it in a script means the page ships twice. */
-export const pageCopySamples = () => [hero.title, about.history.paragraphs[0]!, services.cards[0]!.text, certifications.cards[0]!.text];
+export const pageCopySamples = () => [
+  hero.title,
+  about.history.paragraphs[0]!,
+  services.cards[0]!.text,
+  certifications.cards[0]!.text,
+];
 
 /** Measures the built site as served: the page over HTTP, the scripts as their .br files. */
 export async function measureSizes(): Promise<SizeRow[]> {
@@ -60,4 +65,5 @@ export async function measureSizes(): Promise<SizeRow[]> {
   }
 }
 
-export const scriptsContaining = (text: string) => landingScripts().filter((file) => readFileSync(file, 'utf8').includes(text));
+export const scriptsContaining = (text: string) =>
+  landingScripts().filter((file) => readFileSync(file, 'utf8').includes(text));

@@ -17,6 +17,7 @@ describe('the weight of "/" as served', () => {
   it('carries only the call the page makes: no listing, no quote call, no admin credential', () => {
     // The contact call is there, which shows the search reads the bundles as they are.
     expect(scriptsContaining('/api/contacts')).not.toEqual([]);
-    for (const text of ['Authorization', 'Bearer', '/api/quotes', 'page=', '/health']) expect(scriptsContaining(text), text).toEqual([]);
+    for (const text of ['Authorization', 'Bearer', '/api/quotes', 'page=', '/health'])
+      expect(scriptsContaining(text), text).toEqual([]);
   });
 });

@@ -44,7 +44,10 @@ export function createApp(deps: AppDeps) {
   const publicUrl = deps.publicUrl ?? new URL('http://localhost:3000');
   const renderPage = createPageRenderer(manifest, logger, publicUrl);
   // A failure here is not fatal: the page is tried again on its first visit.
-  if (deps.prerender) renderPage.prerender().catch((error: unknown) => logger.error({ err: error }, 'falha ao pré-renderizar as páginas'));
+  if (deps.prerender)
+    renderPage
+      .prerender()
+      .catch((error: unknown) => logger.error({ err: error }, 'falha ao pré-renderizar as páginas'));
   app.disable('x-powered-by');
   app.set('trust proxy', deps.trustProxy ?? false);
   app.use(requestLogging(logger));

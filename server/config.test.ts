@@ -83,12 +83,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ ADMIN_TOKEN: 'a'.repeat(32) }).adminToken).toBe('a'.repeat(32));
   });
 
-  it.each(['postgres://site:senha@db:5432/site', 'postgresql://db/site?sslmode=require'])('reads DATABASE_URL=%s', (url) => {
-    expect(loadConfig({ DATABASE_URL: url }).databaseUrl).toBe(url);
-  });
+  it.each(['postgres://site:senha@db:5432/site', 'postgresql://db/site?sslmode=require'])(
+    'reads DATABASE_URL=%s',
+    (url) => {
+      expect(loadConfig({ DATABASE_URL: url }).databaseUrl).toBe(url);
+    },
+  );
 
   it('never repeats a secret in its error message', () => {
-    expect(() => loadConfig({ ADMIN_TOKEN: 'segredo-curto' })).toThrow(expect.objectContaining({ message: expect.not.stringContaining('segredo-curto') }));
+    expect(() => loadConfig({ ADMIN_TOKEN: 'segredo-curto' })).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining('segredo-curto') }),
+    );
     expect(() => loadConfig({ DATABASE_URL: 'mysql://u:senha123@db/site' })).toThrow(
       expect.objectContaining({ message: expect.not.stringContaining('senha123') }),
     );
@@ -102,7 +107,11 @@ describe('loadConfig', () => {
     });
 
     it('read every address of LEADS_TO and a sender from PUBLIC_URL by default', () => {
-      const config = loadConfig({ ...mailEnv, LEADS_TO: 'vendas@exemplo.com.br, comercial@exemplo.com.br', PUBLIC_URL: 'https://www.exemplo.com.br' });
+      const config = loadConfig({
+        ...mailEnv,
+        LEADS_TO: 'vendas@exemplo.com.br, comercial@exemplo.com.br',
+        PUBLIC_URL: 'https://www.exemplo.com.br',
+      });
       expect(config.mail).toEqual({
         smtpUrl: mailEnv.SMTP_URL,
         to: ['vendas@exemplo.com.br', 'comercial@exemplo.com.br'],
@@ -122,7 +131,10 @@ describe('loadConfig', () => {
     });
 
     it('never repeat the SMTP password or a rejected address', () => {
-      const secret = (env: Record<string, string>) => expect(() => loadConfig(env)).toThrow(expect.objectContaining({ message: expect.not.stringMatching(/senha123|fulano/) }));
+      const secret = (env: Record<string, string>) =>
+        expect(() => loadConfig(env)).toThrow(
+          expect.objectContaining({ message: expect.not.stringMatching(/senha123|fulano/) }),
+        );
       secret({ SMTP_URL: 'http://u:senha123@smtp.exemplo.com.br', LEADS_TO: 'vendas@exemplo.com.br' });
       secret({ ...mailEnv, LEADS_TO: 'fulano@' });
     });

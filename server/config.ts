@@ -55,19 +55,37 @@ const schema = z
     RATE_LIMIT_PER_MINUTE: count.default(5),
     RATE_LIMIT_PER_HOUR: count.default(30),
     SHUTDOWN_TIMEOUT_MS: count.min(1).default(10_000),
-    ADMIN_TOKEN: z.string().min(32, 'use pelo menos 32 caracteres, por exemplo a saída de `openssl rand -hex 32`').optional(),
+    ADMIN_TOKEN: z
+      .string()
+      .min(32, 'use pelo menos 32 caracteres, por exemplo a saída de `openssl rand -hex 32`')
+      .optional(),
     DATABASE_URL: z.string().refine(isPostgresUrl, 'use uma URL postgres://usuário:senha@host:5432/banco').optional(),
-    SMTP_URL: z.string().refine(isSmtpUrl, 'use uma URL smtp://usuário:senha@host:587 ou smtps://usuário:senha@host:465').optional(),
+    SMTP_URL: z
+      .string()
+      .refine(isSmtpUrl, 'use uma URL smtp://usuário:senha@host:587 ou smtps://usuário:senha@host:465')
+      .optional(),
     LEADS_TO: z
       .string()
       .transform((value) => value.split(',').map((address) => address.trim()))
-      .refine((addresses) => addresses.every(isEmail), 'use um ou mais e-mails separados por vírgula, como vendas@empresa.com.br')
+      .refine(
+        (addresses) => addresses.every(isEmail),
+        'use um ou mais e-mails separados por vírgula, como vendas@empresa.com.br',
+      )
       .optional(),
-    MAIL_FROM: z.string().refine(isSender, 'use um e-mail ou "Nome <e-mail>", como Site <no-reply@empresa.com.br>').optional(),
+    MAIL_FROM: z
+      .string()
+      .refine(isSender, 'use um e-mail ou "Nome <e-mail>", como Site <no-reply@empresa.com.br>')
+      .optional(),
   })
   // Half a mail setup is a mistake, not a choice: without both, leads would silently go nowhere.
-  .refine((env) => !env.SMTP_URL || env.LEADS_TO, { path: ['LEADS_TO'], message: 'defina também LEADS_TO junto com SMTP_URL' })
-  .refine((env) => !env.LEADS_TO || env.SMTP_URL, { path: ['SMTP_URL'], message: 'defina também SMTP_URL junto com LEADS_TO' })
+  .refine((env) => !env.SMTP_URL || env.LEADS_TO, {
+    path: ['LEADS_TO'],
+    message: 'defina também LEADS_TO junto com SMTP_URL',
+  })
+  .refine((env) => !env.LEADS_TO || env.SMTP_URL, {
+    path: ['SMTP_URL'],
+    message: 'defina também SMTP_URL junto com LEADS_TO',
+  })
   .transform((env) => ({
     port: env.PORT,
     host: env.HOST,

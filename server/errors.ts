@@ -47,6 +47,9 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       res.status(status).json({ success: false, message } satisfies ApiFailure);
       return;
     }
-    res.status(status).type('text/plain; charset=utf-8').send(status === 404 ? 'Não encontrado' : message);
+    res
+      .status(status)
+      .type('text/plain; charset=utf-8')
+      .send(status === 404 ? 'Não encontrado' : message);
   };
 }

@@ -12,12 +12,25 @@ try {
   const logger = createLogger(config.logLevel);
   const repository = await openRepository(config, logger);
   const notifications = startNotifications(repository, config.mail, logger);
-  if (!config.adminToken) logger.warn('ADMIN_TOKEN não definido: as leituras de contatos e cotações da API estão desativadas (403)');
+  if (!config.adminToken)
+    logger.warn('ADMIN_TOKEN não definido: as leituras de contatos e cotações da API estão desativadas (403)');
   const draining = new AbortController();
   // Sending stops at the first signal; a send in progress gets half the shutdown budget.
-  const notificationsStopped = once(draining.signal, 'abort').then(() => notifications.stop(config.shutdownTimeoutMs / 2));
+  const notificationsStopped = once(draining.signal, 'abort').then(() =>
+    notifications.stop(config.shutdownTimeoutMs / 2),
+  );
   const { adminToken, trustProxy, rateLimits, publicUrl } = config;
-  const app = createApp({ logger, manifest: readManifest(), repository, draining: draining.signal, adminToken, trustProxy, rateLimits, publicUrl, prerender: true });
+  const app = createApp({
+    logger,
+    manifest: readManifest(),
+    repository,
+    draining: draining.signal,
+    adminToken,
+    trustProxy,
+    rateLimits,
+    publicUrl,
+    prerender: true,
+  });
   const onClose = async () => {
     await notificationsStopped;
     await repository.close();

@@ -1,4 +1,4 @@
-import { pino, type DestinationStream, type Logger } from 'pino';
+import { type DestinationStream, type Logger, pino } from 'pino';
 
 export type { Logger };
 
@@ -7,6 +7,9 @@ export type { Logger };
  * asynchronous (lines logged while one write is under way leave together), and pino flushes
  * what is pending when the process exits.
  */
-export function createLogger(level: string, destination: DestinationStream = pino.destination({ dest: 1, sync: false })): Logger {
+export function createLogger(
+  level: string,
+  destination: DestinationStream = pino.destination({ dest: 1, sync: false }),
+): Logger {
   return pino({ level, base: undefined }, destination);
 }

@@ -8,8 +8,8 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import type { Express } from 'express';
 import request from 'supertest';
 import { describe, expect, it, vi } from 'vitest';
-import { renderDocument } from './render';
 import { createTestApp } from '../test/support/app';
+import { renderDocument } from './render';
 
 vi.mock('./render', async (importOriginal) => {
   const original = await importOriginal<typeof import('./render')>();

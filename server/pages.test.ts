@@ -31,10 +31,12 @@ describe('GET /', () => {
     for (const field of ['name', 'email', 'phone', 'company', 'message']) expect(text).toContain(`name="${field}"`);
   });
 
-  it("points the contact island at its own stylesheet, fetched only when it wakes", async () => {
+  it('points the contact island at its own stylesheet, fetched only when it wakes', async () => {
     const { app } = createTestApp();
     const { text } = await request(app).get('/');
-    expect(text).toMatch(/<div data-island="contact" data-hydrate="visible" data-stylesheet="\/assets\/toasts-TEST.css">/);
+    expect(text).toMatch(
+      /<div data-island="contact" data-hydrate="visible" data-stylesheet="\/assets\/toasts-TEST.css">/,
+    );
     expect(text).not.toContain('<link rel="stylesheet"');
   });
 
@@ -94,7 +96,6 @@ describe('an unknown path', () => {
     const res = await request(app).head('/nada');
     expect(res.status).toBe(404);
   });
-
 });
 
 describe('non-page paths', () => {

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { Request, Response } from 'express';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
+import type { Request, Response } from 'express';
 import type { IslandStates } from '../client/islands/names';
-import { pageFor, routes, type PageHandle } from '../client/routes';
+import { type PageHandle, pageFor, routes } from '../client/routes';
 import type { Manifest } from './assets';
 import type { Logger } from './logger';
 import { renderDocument } from './render';
@@ -36,13 +36,16 @@ type EncodedPage = Record<Encoding | 'identity', Representation>;
 function encode(html: Buffer): EncodedPage {
   return {
     identity: representation(html),
-    br: representation(brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } })),
+    br: representation(
+      brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
+    ),
     gzip: representation(gzipSync(html, { level: constants.Z_BEST_COMPRESSION })),
   };
 }
 
 /** Brotli whenever the browser takes it: it is the smaller of the two. */
-const preferredEncoding = (req: Request) => (['br', 'gzip'] as const).find((name) => req.acceptsEncodings(name) === name);
+const preferredEncoding = (req: Request) =>
+  (['br', 'gzip'] as const).find((name) => req.acceptsEncodings(name) === name);
 
 // A variant is sent once, so it is compressed quickly rather than as small as possible.
 const brotliAsync = promisify(brotliCompress);
@@ -72,7 +75,10 @@ const htmlHeaders = (res: Response, status: number) =>
  */
 export function createPageRenderer(manifest: Manifest, logger: Logger, publicUrl: URL): PageRenderer {
   const assets = { css: manifest.css.text, islandStylesheets: manifest.islandStylesheets };
-  const siteFor = (page: PageHandle) => ({ assets: { ...assets, prefetch: manifest.prefetch[page.script] }, publicUrl: publicUrl.href });
+  const siteFor = (page: PageHandle) => ({
+    assets: { ...assets, prefetch: manifest.prefetch[page.script] },
+    publicUrl: publicUrl.href,
+  });
   const kept = new Map<PageHandle['script'], Promise<EncodedPage>>();
   const keptPage = (page: PageHandle) => {
     let encoded = kept.get(page.script);
@@ -110,7 +116,11 @@ export function createPageRenderer(manifest: Manifest, logger: Logger, publicUrl
       sendBody(res, encoding, chosen.body);
     } catch (error) {
       logger.error({ err: error, path: req.path }, 'falha ao renderizar a página');
-      res.status(500).set('Content-Type', 'text/html; charset=utf-8').set('Cache-Control', 'no-store').send(RENDER_ERROR_HTML);
+      res
+        .status(500)
+        .set('Content-Type', 'text/html; charset=utf-8')
+        .set('Cache-Control', 'no-store')
+        .send(RENDER_ERROR_HTML);
     }
   };
   return Object.assign(render, { prerender });

@@ -29,10 +29,20 @@ describe('request logs', () => {
 
   it('never contain what a visitor typed', async () => {
     const { app, logs } = createTestApp();
-    const lead = { name: 'Fulana Sigilosa', email: 'fulana.sigilosa@exemplo.com', phone: '11 98888-7777', message: 'mensagem-secreta' };
+    const lead = {
+      name: 'Fulana Sigilosa',
+      email: 'fulana.sigilosa@exemplo.com',
+      phone: '11 98888-7777',
+      message: 'mensagem-secreta',
+    };
     await request(app).post('/api/contacts').send(lead);
-    await request(app).post('/api/contacts').send({ ...lead, email: 'invalido' });
-    await request(app).post('/api/contacts').type('form').send(new URLSearchParams({ ...lead, email: 'x' }).toString());
+    await request(app)
+      .post('/api/contacts')
+      .send({ ...lead, email: 'invalido' });
+    await request(app)
+      .post('/api/contacts')
+      .type('form')
+      .send(new URLSearchParams({ ...lead, email: 'x' }).toString());
     const text = JSON.stringify(logs);
     for (const value of Object.values(lead)) expect(text).not.toContain(value);
     expect(text).not.toContain('fulana');

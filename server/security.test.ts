@@ -3,10 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp, testManifest } from '../test/support/app';
 
 const csp = (header: string) =>
-  Object.fromEntries(header.split(';').map((directive) => {
-    const [name = '', ...values] = directive.trim().split(/\s+/);
-    return [name, values.join(' ')];
-  }));
+  Object.fromEntries(
+    header.split(';').map((directive) => {
+      const [name = '', ...values] = directive.trim().split(/\s+/);
+      return [name, values.join(' ')];
+    }),
+  );
 
 describe('security headers', () => {
   it.each(['/', '/nao/existe', '/api/nada', '/health'])('are strict on %s', async (path) => {

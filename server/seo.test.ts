@@ -14,7 +14,9 @@ describe('search and sharing metadata on /', () => {
     expect(attribute(text, /<meta name="description" content="([^"]+)"/)?.length).toBeGreaterThan(50);
     expect(attribute(text, /<link rel="canonical" href="([^"]+)"/)).toBe('https://www.rotanorte.com.br/');
     expect(attribute(text, /<meta property="og:url" content="([^"]+)"/)).toBe('https://www.rotanorte.com.br/');
-    expect(attribute(text, /<meta property="og:image" content="([^"]+)"/)).toBe('https://www.rotanorte.com.br/og-image.png');
+    expect(attribute(text, /<meta property="og:image" content="([^"]+)"/)).toBe(
+      'https://www.rotanorte.com.br/og-image.png',
+    );
     expect(attribute(text, /<meta property="og:image:width" content="([^"]+)"/)).toBe('1200');
     expect(attribute(text, /<meta property="og:image:height" content="([^"]+)"/)).toBe('630');
     expect(attribute(text, /<meta name="twitter:card" content="([^"]+)"/)).toBe('summary_large_image');
@@ -45,7 +47,9 @@ describe('search and sharing metadata on /', () => {
   });
 
   it('escapes "<" so the data can never close its script element', () => {
-    expect(serializeJsonLd({ name: '</script><script>alert(1)</script>' })).toBe('{"name":"\\u003c/script>\\u003cscript>alert(1)\\u003c/script>"}');
+    expect(serializeJsonLd({ name: '</script><script>alert(1)</script>' })).toBe(
+      '{"name":"\\u003c/script>\\u003cscript>alert(1)\\u003c/script>"}',
+    );
   });
 });
 
@@ -69,7 +73,9 @@ describe('crawler files', () => {
     const res = await request(createTestApp({ publicUrl }).app).get('/sitemap.xml');
     expect(res.headers['content-type']).toMatch(/^application\/xml/);
     expect(res.text).toContain('<loc>https://www.rotanorte.com.br/</loc>');
-    expect(res.text).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    expect(res.text).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    );
   });
 
   it('serves the web manifest with the company name and icons', async () => {

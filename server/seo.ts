@@ -33,7 +33,10 @@ export function seoRouter(publicUrl: URL) {
     res.type('application/xml; charset=utf-8').set('Cache-Control', 'public, max-age=3600').send(sitemap);
   });
   router.get('/manifest.webmanifest', (_req, res) => {
-    res.type('application/manifest+json; charset=utf-8').set('Cache-Control', 'public, max-age=86400').send(webManifest);
+    res
+      .type('application/manifest+json; charset=utf-8')
+      .set('Cache-Control', 'public, max-age=86400')
+      .send(webManifest);
   });
   return router;
 }

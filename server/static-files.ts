@@ -13,7 +13,10 @@ const precompressed = (dir: string, serveStatic: ExpressStaticGzipOptions['serve
 export function staticFiles(assetsDir: string, publicDir: string) {
   const router = Router();
   // Hashed names never change content, so browsers may keep them for a year.
-  router.use(ASSET_PREFIX, precompressed(assetsDir, { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
+  router.use(
+    ASSET_PREFIX,
+    precompressed(assetsDir, { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
+  );
   router.use('/images', precompressed(`${publicDir}/images`, { maxAge: '1d', index: false, fallthrough: false }));
 
   // The other public files (icons, sharing image) are known at start-up: page requests skip

@@ -100,17 +100,36 @@ export const notFound = /* @__PURE__ */ (() => ({
 
 /** Icons are named here and mapped to lucide-react components in client/components/icons.ts. */
 export type IconName =
-  | 'truck' | 'route' | 'clock' | 'shieldCheck' | 'mapPin' | 'package' | 'users' | 'headset'
-  | 'target' | 'eye' | 'handshake' | 'leaf' | 'award' | 'wine' | 'wheat' | 'flask' | 'factory'
-  | 'cpu' | 'satellite' | 'calendar' | 'gauge' | 'badgeCheck' | 'trendingUp';
+  | 'truck'
+  | 'route'
+  | 'clock'
+  | 'shieldCheck'
+  | 'mapPin'
+  | 'package'
+  | 'users'
+  | 'headset'
+  | 'target'
+  | 'eye'
+  | 'handshake'
+  | 'leaf'
+  | 'award'
+  | 'wine'
+  | 'wheat'
+  | 'flask'
+  | 'factory'
+  | 'cpu'
+  | 'satellite'
+  | 'calendar'
+  | 'gauge'
+  | 'badgeCheck'
+  | 'trendingUp';
 
 export type Figure = { value: string; label: string; icon: IconName };
 
 export const hero = {
   eyebrow: 'Carga fechada · Sudeste ↔ Norte',
   title: 'Sua carga do Sudeste ao Norte, no prazo e com segurança',
-  lead:
-    'Transporte rodoviário de carga fechada (FTL) com frota própria, motoristas experientes e rastreamento 24/7 em todo o trajeto entre SP, MG, RJ, ES e os estados do Norte.',
+  lead: 'Transporte rodoviário de carga fechada (FTL) com frota própria, motoristas experientes e rastreamento 24/7 em todo o trajeto entre SP, MG, RJ, ES e os estados do Norte.',
   primaryCta: { label: 'Solicitar cotação', href: '#contact' },
   secondaryCta: { label: 'Conheça nossos serviços', href: '#services' },
   image: {
@@ -163,17 +182,35 @@ export const about = {
   } satisfies TextBlock,
   valuesTitle: 'Nossos valores',
   values: [
-    { title: 'Segurança', text: 'Motoristas treinados, veículos revisados e rotas planejadas para proteger vidas e cargas.', icon: 'shieldCheck' },
+    {
+      title: 'Segurança',
+      text: 'Motoristas treinados, veículos revisados e rotas planejadas para proteger vidas e cargas.',
+      icon: 'shieldCheck',
+    },
     { title: 'Pontualidade', text: 'Prazo combinado é prazo cumprido, do carregamento à descarga.', icon: 'clock' },
-    { title: 'Transparência', text: 'Informação clara sobre cada viagem, com rastreamento e atendimento 24/7.', icon: 'satellite' },
+    {
+      title: 'Transparência',
+      text: 'Informação clara sobre cada viagem, com rastreamento e atendimento 24/7.',
+      icon: 'satellite',
+    },
     { title: 'Parceria', text: 'Relações de longo prazo com clientes, motoristas e fornecedores.', icon: 'handshake' },
   ] satisfies TextBlock[],
   team: {
     title: 'Nossa equipe',
     text: 'Pessoas que conhecem a estrada e a operação: quem dirige, quem planeja e quem acompanha cada carga até o destino.',
     members: [
-      { value: '30+', label: 'motoristas', text: 'Profissionais experientes em longas distâncias nas rodovias do Sudeste e do Norte.', icon: 'truck' },
-      { value: '8+', label: 'especialistas', text: 'Equipe de operação, monitoramento e atendimento que acompanha cada embarque.', icon: 'headset' },
+      {
+        value: '30+',
+        label: 'motoristas',
+        text: 'Profissionais experientes em longas distâncias nas rodovias do Sudeste e do Norte.',
+        icon: 'truck',
+      },
+      {
+        value: '8+',
+        label: 'especialistas',
+        text: 'Equipe de operação, monitoramento e atendimento que acompanha cada embarque.',
+        icon: 'headset',
+      },
     ] satisfies (Figure & { text: string })[],
   },
 };
@@ -195,7 +232,11 @@ export const services = {
       title: 'Rotas Sudeste ↔ Norte',
       text: 'Ligação regular entre SP, MG, RJ e ES e os estados do Norte, nos dois sentidos.',
       icon: 'route',
-      features: ['Planejamento de rota e paradas', 'Aproveitamento de frete de retorno', 'Equipe que conhece as rodovias da região'],
+      features: [
+        'Planejamento de rota e paradas',
+        'Aproveitamento de frete de retorno',
+        'Equipe que conhece as rodovias da região',
+      ],
     },
     {
       title: 'Transporte dedicado',
@@ -229,13 +270,23 @@ export const fleet = {
       title: 'Carreta — 28 t',
       text: 'Cavalo mecânico com semirreboque para cargas fechadas de médio e grande volume.',
       tags: ['Capacidade 28 t', 'Carga fechada', 'Rastreada 24/7'],
-      image: { src: '/images/frota-28t.svg', alt: 'Ilustração de uma carreta de 28 toneladas', width: 480, height: 240 },
+      image: {
+        src: '/images/frota-28t.svg',
+        alt: 'Ilustração de uma carreta de 28 toneladas',
+        width: 480,
+        height: 240,
+      },
     },
     {
       title: 'Carreta de alta capacidade — 45 t',
       text: 'Composição com dois semirreboques para embarques maiores, com melhor custo por tonelada transportada.',
       tags: ['Capacidade 45 t', 'Alta capacidade', 'Rastreada 24/7'],
-      image: { src: '/images/frota-45t.svg', alt: 'Ilustração de uma carreta com dois semirreboques, capacidade de 45 toneladas', width: 480, height: 240 },
+      image: {
+        src: '/images/frota-45t.svg',
+        alt: 'Ilustração de uma carreta com dois semirreboques, capacidade de 45 toneladas',
+        width: 480,
+        height: 240,
+      },
     },
   ] satisfies FleetCard[],
   highlights: [
@@ -262,11 +313,31 @@ export const areas = {
   },
   industriesTitle: 'Segmentos atendidos',
   industries: [
-    { title: 'Bebidas', text: 'Embarques paletizados de bebidas, com cuidado na amarração e no manuseio.', icon: 'wine' },
-    { title: 'Alimentos', text: 'Produtos alimentícios secos e embalados, com controle de prazo de entrega.', icon: 'wheat' },
-    { title: 'Químicos', text: 'Produtos químicos transportados conforme as normas e com motoristas treinados.', icon: 'flask' },
-    { title: 'Industrial', text: 'Insumos, peças e produtos acabados para a indústria e a construção.', icon: 'factory' },
-    { title: 'Tecnologia', text: 'Eletrônicos e equipamentos de alto valor, com rastreamento e segurança reforçada.', icon: 'cpu' },
+    {
+      title: 'Bebidas',
+      text: 'Embarques paletizados de bebidas, com cuidado na amarração e no manuseio.',
+      icon: 'wine',
+    },
+    {
+      title: 'Alimentos',
+      text: 'Produtos alimentícios secos e embalados, com controle de prazo de entrega.',
+      icon: 'wheat',
+    },
+    {
+      title: 'Químicos',
+      text: 'Produtos químicos transportados conforme as normas e com motoristas treinados.',
+      icon: 'flask',
+    },
+    {
+      title: 'Industrial',
+      text: 'Insumos, peças e produtos acabados para a indústria e a construção.',
+      icon: 'factory',
+    },
+    {
+      title: 'Tecnologia',
+      text: 'Eletrônicos e equipamentos de alto valor, com rastreamento e segurança reforçada.',
+      icon: 'cpu',
+    },
   ] satisfies TextBlock[],
 };
 
@@ -276,10 +347,26 @@ export const certifications = {
   lead: 'Estamos em processo de certificação para formalizar as práticas que já seguimos no dia a dia.',
   status: 'Em andamento',
   cards: [
-    { title: 'ANTT', text: 'Regularidade no transporte rodoviário de cargas junto à Agência Nacional de Transportes Terrestres.', icon: 'badgeCheck' },
-    { title: 'ISO 9001', text: 'Sistema de gestão da qualidade para processos padronizados e melhoria contínua.', icon: 'award' },
-    { title: 'SASSMAQ', text: 'Avaliação de saúde, segurança, meio ambiente e qualidade no transporte de produtos químicos.', icon: 'shieldCheck' },
-    { title: 'Responsabilidade Ambiental', text: 'Manutenção preventiva e renovação da frota para reduzir consumo e emissões.', icon: 'leaf' },
+    {
+      title: 'ANTT',
+      text: 'Regularidade no transporte rodoviário de cargas junto à Agência Nacional de Transportes Terrestres.',
+      icon: 'badgeCheck',
+    },
+    {
+      title: 'ISO 9001',
+      text: 'Sistema de gestão da qualidade para processos padronizados e melhoria contínua.',
+      icon: 'award',
+    },
+    {
+      title: 'SASSMAQ',
+      text: 'Avaliação de saúde, segurança, meio ambiente e qualidade no transporte de produtos químicos.',
+      icon: 'shieldCheck',
+    },
+    {
+      title: 'Responsabilidade Ambiental',
+      text: 'Manutenção preventiva e renovação da frota para reduzir consumo e emissões.',
+      icon: 'leaf',
+    },
   ] satisfies TextBlock[],
 };
 
@@ -288,11 +375,19 @@ export const contactSection = {
   title: 'Solicite uma cotação',
   lead: 'Conte-nos sobre a sua carga: origem, destino, tipo de mercadoria e frequência. Nossa equipe responde em até 2 horas úteis.',
   infoTitle: 'Atendimento',
-  labels: { phone: 'Telefone', whatsapp: 'WhatsApp', email: 'E-mail', address: 'Endereço', postalCode: 'CEP', hours: 'Horário de atendimento' },
+  labels: {
+    phone: 'Telefone',
+    whatsapp: 'WhatsApp',
+    email: 'E-mail',
+    address: 'Endereço',
+    postalCode: 'CEP',
+    hours: 'Horário de atendimento',
+  },
 };
 
 export const footer = {
-  about: 'Transporte rodoviário de carga fechada entre o Sudeste e o Norte do Brasil, com frota própria e rastreamento 24/7.',
+  about:
+    'Transporte rodoviário de carga fechada entre o Sudeste e o Norte do Brasil, com frota própria e rastreamento 24/7.',
   quickLinksTitle: 'Links rápidos',
   quickLinks: [
     { href: '#home', label: 'Início' },

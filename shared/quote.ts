@@ -3,8 +3,33 @@ import { email, optionalText, phone, requiredText } from './fields';
 
 /** The 27 federative units, as their official two-letter codes. */
 const UF_CODES = [
-  'AC', 'AL', 'AP', 'AM', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MT', 'MS', 'MG', 'PA',
-  'PB', 'PR', 'PE', 'PI', 'RJ', 'RN', 'RS', 'RO', 'RR', 'SC', 'SP', 'SE', 'TO',
+  'AC',
+  'AL',
+  'AP',
+  'AM',
+  'BA',
+  'CE',
+  'DF',
+  'ES',
+  'GO',
+  'MA',
+  'MT',
+  'MS',
+  'MG',
+  'PA',
+  'PB',
+  'PR',
+  'PE',
+  'PI',
+  'RJ',
+  'RN',
+  'RS',
+  'RO',
+  'RR',
+  'SC',
+  'SP',
+  'SE',
+  'TO',
 ] as const;
 
 /** The five industries the page serves (the areas section). */
@@ -26,8 +51,8 @@ const placeSchema = (label: string) =>
 /** Today's date in Brazil's official time, as YYYY-MM-DD: "not in the past" is judged there. */
 export const todayInBrazil = (now = new Date()) => now.toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
 
-const pickupDate = z
-  .iso.date({ error: 'Use uma data no formato AAAA-MM-DD.' })
+const pickupDate = z.iso
+  .date({ error: 'Use uma data no formato AAAA-MM-DD.' })
   .refine((date) => date >= todayInBrazil(), 'A data de coleta não pode estar no passado.');
 
 /** POST /api/quotes: a full-truckload quote request. */

@@ -6,7 +6,12 @@ export function Achievements() {
   return (
     <section id="achievements" className="section section--tint" aria-labelledby="achievements-title">
       <div className="container">
-        <SectionHeading id="achievements-title" eyebrow={achievements.eyebrow} title={achievements.title} lead={achievements.lead} />
+        <SectionHeading
+          id="achievements-title"
+          eyebrow={achievements.eyebrow}
+          title={achievements.title}
+          lead={achievements.lead}
+        />
         <ul className="stats">
           {achievements.figures.map((figure) => (
             <li key={figure.label} className="stat">

@@ -1,6 +1,6 @@
 import { ArrowLeftRight } from 'lucide-react';
-import { Glyph } from './Glyph';
 import { areas } from '../../shared/content';
+import { Glyph } from './Glyph';
 import { Icon } from './Icon';
 import { SectionHeading } from './SectionHeading';
 

@@ -1,8 +1,8 @@
 import { Clock, Headset, Mail, MapPin, MessageCircle, Phone, Timer } from 'lucide-react';
-import { Glyph } from './Glyph';
 import { use } from 'react';
 import { company, contactSection, serviceHours } from '../../shared/content';
 import ContactIsland from '../islands/ContactIsland';
+import { Glyph } from './Glyph';
 import { Island, IslandStatesContext } from './Island';
 import { SectionHeading } from './SectionHeading';
 
@@ -14,7 +14,13 @@ export function ContactSection() {
     <section id="contact" className="section section--dark" aria-labelledby="contact-title">
       <div className="container contact">
         <div className="contact__intro">
-          <SectionHeading id="contact-title" eyebrow={contactSection.eyebrow} title={contactSection.title} lead={contactSection.lead} tone="dark" />
+          <SectionHeading
+            id="contact-title"
+            eyebrow={contactSection.eyebrow}
+            title={contactSection.title}
+            lead={contactSection.lead}
+            tone="dark"
+          />
           <p className="contact__response">
             <Glyph icon={Timer} />
             {serviceHours.response}
@@ -42,7 +48,8 @@ export function ContactSection() {
             <li>
               <Glyph icon={MapPin} />
               <span>
-                {labels.address}: {address.street}, {address.city} – {address.state}, {labels.postalCode} {address.postalCode}
+                {labels.address}: {address.street}, {address.city} – {address.state}, {labels.postalCode}{' '}
+                {address.postalCode}
               </span>
             </li>
             <li>

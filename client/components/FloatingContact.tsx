@@ -1,6 +1,6 @@
 import { MessageCircle } from 'lucide-react';
-import { Glyph } from './Glyph';
 import { floatingContact } from '../../shared/content';
+import { Glyph } from './Glyph';
 
 /** Icon-only link: aria-label is its name, data-tooltip shows the same text after 700 ms (docs/requirements.md §9.1). */
 export function FloatingContact() {

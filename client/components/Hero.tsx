@@ -1,6 +1,6 @@
 import { ArrowRight } from 'lucide-react';
-import { Glyph } from './Glyph';
 import { hero } from '../../shared/content';
+import { Glyph } from './Glyph';
 import { Icon } from './Icon';
 
 export function Hero() {

@@ -1,6 +1,12 @@
-import { createContext, use, type ComponentType } from 'react';
+import { type ComponentType, createContext, use } from 'react';
 import { renderToString } from 'react-dom/server';
-import { identifierPrefix, type HydrateOn, type IslandName, type IslandStates, type IslandStylesheets } from '../islands/names';
+import {
+  type HydrateOn,
+  type IslandName,
+  type IslandStates,
+  type IslandStylesheets,
+  identifierPrefix,
+} from '../islands/names';
 
 /** Each island's own stylesheet URL (from the build manifest), fetched by the browser when it wakes. */
 export const IslandStylesheetsContext = createContext<IslandStylesheets>({});

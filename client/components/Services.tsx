@@ -1,6 +1,6 @@
 import { Check } from 'lucide-react';
-import { Glyph } from './Glyph';
 import { services } from '../../shared/content';
+import { Glyph } from './Glyph';
 import { Icon } from './Icon';
 import { SectionHeading } from './SectionHeading';
 

@@ -1,7 +1,7 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
-import { Glyph } from './Glyph';
 import { company, footer, serviceHours, services } from '../../shared/content';
 import { FloatingContact } from './FloatingContact';
+import { Glyph } from './Glyph';
 import { Logo } from './Logo';
 import { SocialIcons } from './SocialIcons';
 

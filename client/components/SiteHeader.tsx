@@ -1,7 +1,7 @@
 import { Clock, Mail, Phone } from 'lucide-react';
-import { Glyph } from './Glyph';
 import { company, headerCta, serviceHours } from '../../shared/content';
 import HeaderMenu from '../islands/HeaderMenu';
+import { Glyph } from './Glyph';
 import { Island } from './Island';
 import { Logo } from './Logo';
 

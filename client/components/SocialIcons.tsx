@@ -29,8 +29,18 @@ export function SocialIcons() {
         <li key={item.network}>
           {/* biome-ignore lint/a11y/useAnchorContent: the aria-label names the link; the drawing is decorative. */}
           <a className="icon-button has-tooltip" href={item.href} aria-label={item.label} data-tooltip={item.label}>
-            <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2"
-              strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+            <svg
+              viewBox="0 0 24 24"
+              width="20"
+              height="20"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+              aria-hidden="true"
+              focusable="false"
+            >
               {marks[item.network]}
             </svg>
           </a>

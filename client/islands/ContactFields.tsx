@@ -1,6 +1,6 @@
-import { useId, type HTMLInputAutoCompleteAttribute } from 'react';
-import { contactForm } from '../../shared/content';
+import { type HTMLInputAutoCompleteAttribute, useId } from 'react';
 import type { ContactField } from '../../shared/contact-form';
+import { contactForm } from '../../shared/content';
 
 type FieldProps = {
   name: ContactField;
@@ -13,7 +13,15 @@ type FieldProps = {
 };
 
 /** One labelled field; its error, when there is one, is tied to it for screen readers. */
-export function Field({ name, type = 'text', autoComplete, required = false, multiline = false, defaultValue, error }: FieldProps) {
+export function Field({
+  name,
+  type = 'text',
+  autoComplete,
+  required = false,
+  multiline = false,
+  defaultValue,
+  error,
+}: FieldProps) {
   const id = useId();
   const errorId = `${id}-erro`;
   const { label, placeholder } = contactForm.fields[name];

@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2, Send } from 'lucide-react';
-import { Glyph } from '../components/Glyph';
-import { useRef, useState, type FormEvent } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { createContact } from '../../shared/api/contact';
 import { ApiError } from '../../shared/api/request';
 import type { ContactInput } from '../../shared/contact';
-import { contactForm } from '../../shared/content';
 import { type ContactFormState, HONEYPOT_FIELD } from '../../shared/contact-form';
+import { contactForm } from '../../shared/content';
+import { Glyph } from '../components/Glyph';
 import { Field, HoneypotField } from './ContactFields';
 import { notifyError, notifySuccess } from './Toasts';
 
@@ -74,13 +74,24 @@ export function ContactForm({ sent = false, values = {}, errors = {}, formError 
       <p className="contact-form__note">{contactForm.requiredNote}</p>
       <div className="contact-form__grid">
         <Field name="name" autoComplete="name" required defaultValue={values.name} error={fieldErrors.name} />
-        <Field name="email" type="email" autoComplete="email" required defaultValue={values.email} error={fieldErrors.email} />
+        <Field
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={values.email}
+          error={fieldErrors.email}
+        />
         <Field name="phone" type="tel" autoComplete="tel" defaultValue={values.phone} error={fieldErrors.phone} />
         <Field name="company" autoComplete="organization" defaultValue={values.company} error={fieldErrors.company} />
         <Field name="message" required multiline defaultValue={values.message} error={fieldErrors.message} />
       </div>
       <HoneypotField name={HONEYPOT_FIELD} />
-      <button className="button button--accent button--large contact-form__submit" type="submit" disabled={mutation.isPending}>
+      <button
+        className="button button--accent button--large contact-form__submit"
+        type="submit"
+        disabled={mutation.isPending}
+      >
         {mutation.isPending ? contactForm.submitting : contactForm.submit}
         <Glyph icon={Send} />
       </button>

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type Reply, startReceiver } from '../../test/support/http-receiver';
 import { contactForm } from '../../shared/content';
+import { type Reply, startReceiver } from '../../test/support/http-receiver';
 import ContactIsland from './ContactIsland';
 
 // The real island against a real HTTP peer that answers as the API does; the whole path through
@@ -17,7 +17,11 @@ async function apiAnswering(answer: () => Reply | Promise<Reply>) {
 
 const created: Reply = {
   status: 201,
-  body: { success: true, message: 'Solicitação enviada com sucesso!', data: { id: '4f7c2a8e-0d1b-4c3e-9a5f-6b7d8e9f0a1b', createdAt: '2026-11-22T12:00:00.000Z' } },
+  body: {
+    success: true,
+    message: 'Solicitação enviada com sucesso!',
+    data: { id: '4f7c2a8e-0d1b-4c3e-9a5f-6b7d8e9f0a1b', createdAt: '2026-11-22T12:00:00.000Z' },
+  },
 };
 
 afterEach(() => {
@@ -60,7 +64,11 @@ describe('the contact form island', () => {
     expect(requests).toHaveLength(1);
     const [sent] = requests;
     expect(sent).toMatchObject({ method: 'POST', url: '/api/contacts' });
-    expect(JSON.parse(sent!.body)).toEqual({ name: 'Ana Souza', email: 'ana@empresa.com.br', message: 'Carga SP → Manaus' });
+    expect(JSON.parse(sent!.body)).toEqual({
+      name: 'Ana Souza',
+      email: 'ana@empresa.com.br',
+      message: 'Carga SP → Manaus',
+    });
     expect(sent!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -89,7 +97,9 @@ describe('the contact form island', () => {
     render(<ContactIsland />);
     fill({ name: 'Ana', email: 'ana@empresa.com.br', message: 'Olá' });
     submit();
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(`${contactForm.errorTitle}${contactForm.errorTitle}`));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(`${contactForm.errorTitle}${contactForm.errorTitle}`),
+    );
   });
 
   it('falls back to "Tente novamente mais tarde." when the server cannot be reached', { timeout: 20_000 }, async () => {
@@ -103,7 +113,14 @@ describe('the contact form island', () => {
   });
 
   it('renders the outcome of a post without JavaScript', () => {
-    render(<ContactIsland sent formError="Muitas solicitações" values={{ name: 'Zé' }} errors={{ email: 'Informe seu e-mail.' }} />);
+    render(
+      <ContactIsland
+        sent
+        formError="Muitas solicitações"
+        values={{ name: 'Zé' }}
+        errors={{ email: 'Informe seu e-mail.' }}
+      />,
+    );
     expect(screen.getByRole('status').textContent).toContain(contactForm.successTitle);
     expect(screen.getByRole('alert').textContent).toBe('Muitas solicitações');
     expect(fieldValue('name')).toBe('Zé');

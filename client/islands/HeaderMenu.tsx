@@ -1,7 +1,7 @@
 import { Menu, X } from 'lucide-react';
-import { Glyph } from '../components/Glyph';
 import { useEffect, useId, useRef, useState } from 'react';
 import { menuTexts, navLinks } from '../../shared/content';
+import { Glyph } from '../components/Glyph';
 
 /** The header navigation. Server-rendered closed; on desktop CSS shows the links inline. */
 export default function HeaderMenu() {

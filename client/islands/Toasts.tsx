@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
+import { type CloseButtonProps, ToastContainer, toast } from 'react-toastify/unstyled';
 import { Glyph } from '../components/Glyph';
-import { toast, ToastContainer, type CloseButtonProps } from 'react-toastify/unstyled';
 
 function CloseButton({ closeToast }: CloseButtonProps) {
   return (
@@ -33,6 +33,8 @@ const body = (title: string, description: string) => (
   </div>
 );
 
-export const notifySuccess = (title: string, description: string) => toast.success(body(title, description), { role: 'status' });
+export const notifySuccess = (title: string, description: string) =>
+  toast.success(body(title, description), { role: 'status' });
 
-export const notifyError = (title: string, description: string) => toast.error(body(title, description), { role: 'alert' });
+export const notifyError = (title: string, description: string) =>
+  toast.error(body(title, description), { role: 'alert' });

@@ -3,9 +3,12 @@ import type { z } from 'zod';
 import type { ApiFailure, ApiSuccess } from '../../shared/api-types';
 import type { CreateResult, IdempotencyKey } from '../db/repository';
 import { bodyKind } from './body';
-import { fieldErrors, idempotencyKey, INVALID_FIELDS_MESSAGE } from './validation';
+import { fieldErrors, INVALID_FIELDS_MESSAGE, idempotencyKey } from './validation';
 
-type Store<S extends z.ZodType, T> = (fields: z.output<S>, idempotency: IdempotencyKey | undefined) => Promise<CreateResult<T>>;
+type Store<S extends z.ZodType, T> = (
+  fields: z.output<S>,
+  idempotency: IdempotencyKey | undefined,
+) => Promise<CreateResult<T>>;
 
 /** What became of a write: refused before storing, or stored (now or by an earlier request with its key). */
 export type WriteOutcome<T> =
@@ -14,7 +17,11 @@ export type WriteOutcome<T> =
   | CreateResult<T>;
 
 /** The one write flow of the API: validation → Idempotency-Key → store (docs/requirements.md §10.2, §10.3). */
-export async function validateAndStore<S extends z.ZodType, T>(req: Request, schema: S, store: Store<S, T>): Promise<WriteOutcome<T>> {
+export async function validateAndStore<S extends z.ZodType, T>(
+  req: Request,
+  schema: S,
+  store: Store<S, T>,
+): Promise<WriteOutcome<T>> {
   const parsed = schema.safeParse(req.body);
   if (!parsed.success) return { outcome: 'invalid', errors: fieldErrors(parsed.error) };
   const idempotency = idempotencyKey(req, parsed.data);
@@ -26,7 +33,9 @@ export async function validateAndStore<S extends z.ZodType, T>(req: Request, sch
 export function replyJson<T>(res: Response, result: WriteOutcome<T>, createdMessage: string) {
   switch (result.outcome) {
     case 'invalid':
-      res.status(400).json({ success: false, message: INVALID_FIELDS_MESSAGE, errors: result.errors } satisfies ApiFailure);
+      res
+        .status(400)
+        .json({ success: false, message: INVALID_FIELDS_MESSAGE, errors: result.errors } satisfies ApiFailure);
       return;
     case 'invalid-key':
       res.status(400).json(invalidKey);
@@ -41,7 +50,11 @@ export function replyJson<T>(res: Response, result: WriteOutcome<T>, createdMess
 }
 
 /** A POST endpoint that takes JSON only; any other content type is refused with 415. */
-export function jsonCreateHandler<S extends z.ZodType, T>(schema: S, store: Store<S, T>, createdMessage: string): RequestHandler {
+export function jsonCreateHandler<S extends z.ZodType, T>(
+  schema: S,
+  store: Store<S, T>,
+  createdMessage: string,
+): RequestHandler {
   return async (req, res) => {
     if (bodyKind(req) !== 'json') {
       res.status(415).json(unsupportedType);

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { HONEYPOT_FIELD } from '../../shared/contact-form';
 import { contactInputSchema } from '../../shared/contact';
+import { HONEYPOT_FIELD } from '../../shared/contact-form';
 import { quoteInputSchema } from '../../shared/quote';
 import { createTestApp } from '../../test/support/app';
 import { sampleQuote } from '../../test/support/leads';
@@ -52,7 +52,9 @@ const contactLike = fc.record(
 );
 /** Prototype keys written into the JSON text itself, as an attacker would send them. */
 const withPrototypeKeys = (json: string) =>
-  json === '{}' ? '{"__proto__":{"isAdmin":true}}' : `{"__proto__":{"isAdmin":true},"constructor":{"prototype":{}},${json.slice(1)}`;
+  json === '{}'
+    ? '{"__proto__":{"isAdmin":true}}'
+    : `{"__proto__":{"isAdmin":true},"constructor":{"prototype":{}},${json.slice(1)}`;
 const jsonBody = fc.oneof(
   { weight: 6, arbitrary: contactLike.map((body) => JSON.stringify(body)) },
   { weight: 2, arbitrary: contactLike.map((body) => withPrototypeKeys(JSON.stringify(body))) },
@@ -61,7 +63,13 @@ const jsonBody = fc.oneof(
   fc.integer({ min: 1, max: 3000 }).map((depth) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`),
   fc.string(),
 );
-const otherType = fc.constantFrom('text/plain', 'application/xml', 'multipart/form-data; boundary=x', 'application/octet-stream', 'text/html');
+const otherType = fc.constantFrom(
+  'text/plain',
+  'application/xml',
+  'multipart/form-data; boundary=x',
+  'application/octet-stream',
+  'text/html',
+);
 
 const isHoneypot = (body: unknown) =>
   typeof (body as Record<string, unknown> | null)?.[HONEYPOT_FIELD] === 'string' &&
@@ -124,16 +132,29 @@ describe('POST /api/contacts under hostile input', () => {
   it('answers random form posts with the page or a redirect, never 5xx', async () => {
     const { app } = createTestApp();
     await fc.assert(
-      fc.asyncProperty(fc.dictionary(fc.constantFrom('name', 'email', 'phone', 'company', 'message', '__proto__', 'x'), hostileString), async (fields) => {
-        const res = await request(app).post('/api/contacts').type('form').send(new URLSearchParams(fields).toString());
-        expect([303, 400, 413]).toContain(res.status);
-      }),
+      fc.asyncProperty(
+        fc.dictionary(fc.constantFrom('name', 'email', 'phone', 'company', 'message', '__proto__', 'x'), hostileString),
+        async (fields) => {
+          const res = await request(app)
+            .post('/api/contacts')
+            .type('form')
+            .send(new URLSearchParams(fields).toString());
+          expect([303, 400, 413]).toContain(res.status);
+        },
+      ),
       { numRuns: 100 },
     );
   });
 });
 
-const place = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(sampleQuote.origin, sampleQuote.destination, { city: ' Manaus ', state: 'AM' }) }, hostileValue, fc.record({ city: hostileValue, state: hostileValue }));
+const place = fc.oneof(
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(sampleQuote.origin, sampleQuote.destination, { city: ' Manaus ', state: 'AM' }),
+  },
+  hostileValue,
+  fc.record({ city: hostileValue, state: hostileValue }),
+);
 const quoteLike = fc.record(
   {
     name: plausible(['Carlos Lima', '  Zé 🚚 ']),
@@ -155,21 +176,23 @@ describe('POST /api/quotes under hostile input', () => {
     const { app, repository } = createTestApp();
     let stored = 0;
     await fc.assert(
-      fc.asyncProperty(fc.oneof({ weight: 5, arbitrary: quoteLike.map((body) => JSON.stringify(body)) }, jsonBody), async (text) => {
-        const { res, parsed } = await postJson(app, '/api/quotes', text);
-        const valid = quoteInputSchema.safeParse(parsed);
-        if (!valid.success || Buffer.byteLength(text) > 16 * 1024) {
-          expect(res.body).toMatchObject({ success: false, message: expect.any(String) });
-          expect((await repository.listQuotes(1, 1)).total).toBe(stored);
-          return;
-        }
-        expect(res.status).toBe(201);
-        stored += 1;
-        expect(await repository.getQuote(res.body.data.id)).toEqual(res.body.data);
-      }),
+      fc.asyncProperty(
+        fc.oneof({ weight: 5, arbitrary: quoteLike.map((body) => JSON.stringify(body)) }, jsonBody),
+        async (text) => {
+          const { res, parsed } = await postJson(app, '/api/quotes', text);
+          const valid = quoteInputSchema.safeParse(parsed);
+          if (!valid.success || Buffer.byteLength(text) > 16 * 1024) {
+            expect(res.body).toMatchObject({ success: false, message: expect.any(String) });
+            expect((await repository.listQuotes(1, 1)).total).toBe(stored);
+            return;
+          }
+          expect(res.status).toBe(201);
+          stored += 1;
+          expect(await repository.getQuote(res.body.data.id)).toEqual(res.body.data);
+        },
+      ),
       { numRuns: 300 },
     );
     expect(stored).toBeGreaterThan(0);
   });
 });
-

@@ -7,8 +7,18 @@ describe('GET /api/openapi.json', () => {
     const { app } = createTestApp();
     const res = await request(app).get('/api/openapi.json');
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ openapi: '3.1.0', info: { title: expect.any(String), version: expect.any(String) } });
-    expect(Object.keys(res.body.paths).sort()).toEqual(['/api/contacts', '/api/openapi.json', '/api/quotes', '/api/quotes/{id}', '/health', '/health/ready']);
+    expect(res.body).toMatchObject({
+      openapi: '3.1.0',
+      info: { title: expect.any(String), version: expect.any(String) },
+    });
+    expect(Object.keys(res.body.paths).sort()).toEqual([
+      '/api/contacts',
+      '/api/openapi.json',
+      '/api/quotes',
+      '/api/quotes/{id}',
+      '/health',
+      '/health/ready',
+    ]);
     expect(Object.keys(res.body.paths['/api/contacts']).sort()).toEqual(['get', 'post']);
     expect(Object.keys(res.body.paths['/api/quotes']).sort()).toEqual(['get', 'post']);
   });
@@ -32,15 +42,27 @@ describe('GET /api/openapi.json', () => {
     expect(paths['/api/quotes'].get.security).toEqual([{ adminToken: [] }]);
     expect(paths['/api/quotes'].post).not.toHaveProperty('security');
     expect(paths['/api/contacts'].get.parameters).toEqual([
-      { name: 'page', in: 'query', required: false, schema: expect.objectContaining({ type: 'integer', minimum: 1, default: 1 }) },
-      { name: 'limit', in: 'query', required: false, schema: expect.objectContaining({ type: 'integer', minimum: 1, maximum: 100, default: 10 }) },
+      {
+        name: 'page',
+        in: 'query',
+        required: false,
+        schema: expect.objectContaining({ type: 'integer', minimum: 1, default: 1 }),
+      },
+      {
+        name: 'limit',
+        in: 'query',
+        required: false,
+        schema: expect.objectContaining({ type: 'integer', minimum: 1, maximum: 100, default: 10 }),
+      },
     ]);
   });
 
   it('points every $ref at a schema it defines', async () => {
     const { app } = createTestApp();
     const document = (await request(app).get('/api/openapi.json')).body;
-    const refs = [...JSON.stringify(document).matchAll(/"\$ref":"#\/components\/schemas\/(\w+)"/g)].map((match) => match[1]);
+    const refs = [...JSON.stringify(document).matchAll(/"\$ref":"#\/components\/schemas\/(\w+)"/g)].map(
+      (match) => match[1],
+    );
     expect(refs.length).toBeGreaterThan(0);
     for (const name of refs) expect(document.components.schemas).toHaveProperty(name!);
   });

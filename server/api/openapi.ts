@@ -11,7 +11,11 @@ type JsonSchema = Record<string, unknown>;
 const jsonSchema = (schema: z.ZodType): JsonSchema => {
   // Refinements (a pickup date not in the past, weight within the vehicle) have no JSON Schema form;
   // they stay in the validator and in the 400 reply.
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' });
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+    target: 'draft-2020-12',
+    io: 'input',
+    unrepresentable: 'any',
+  });
   return rest;
 };
 
@@ -30,7 +34,10 @@ const schemas = {
 };
 
 const ref = (name: keyof typeof schemas) => ({ $ref: `#/components/schemas/${name}` });
-const json = (schema: JsonSchema, description: string) => ({ description, content: { 'application/json': { schema } } });
+const json = (schema: JsonSchema, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
 const envelope = (data: JsonSchema, extra: JsonSchema = { message: { type: 'string' } }) => ({
   type: 'object',
   properties: { success: { const: true }, data, ...extra },
@@ -38,14 +45,21 @@ const envelope = (data: JsonSchema, extra: JsonSchema = { message: { type: 'stri
 });
 const failure = (description: string) => json(ref('Failure'), description);
 
-const pageParameters = Object.entries(jsonSchema(pageQuerySchema).properties as Record<string, JsonSchema>).map(([name, schema]) => ({
-  name,
-  in: 'query',
-  required: false,
-  schema,
-}));
+const pageParameters = Object.entries(jsonSchema(pageQuerySchema).properties as Record<string, JsonSchema>).map(
+  ([name, schema]) => ({
+    name,
+    in: 'query',
+    required: false,
+    schema,
+  }),
+);
 
-const protectedRead = (summary: string, ok: ReturnType<typeof json>, parameters: unknown[], extra: Record<string, unknown> = {}) => ({
+const protectedRead = (
+  summary: string,
+  ok: ReturnType<typeof json>,
+  parameters: unknown[],
+  extra: Record<string, unknown> = {},
+) => ({
   summary,
   security: [{ adminToken: [] }],
   parameters,
@@ -61,7 +75,14 @@ const protectedRead = (summary: string, ok: ReturnType<typeof json>, parameters:
 
 const create = (summary: string, input: JsonSchema, data: JsonSchema, mediaTypes: string[]) => ({
   summary,
-  parameters: [{ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,255}$' } }],
+  parameters: [
+    {
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: false,
+      schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,255}$' },
+    },
+  ],
   requestBody: { required: true, content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: input }])) },
   responses: {
     201: json(envelope(data), 'Criado (ou repetido com a mesma Idempotency-Key: cabeçalho Idempotent-Replayed)'),
@@ -73,7 +94,10 @@ const create = (summary: string, input: JsonSchema, data: JsonSchema, mediaTypes
   },
 });
 
-const health = json({ type: 'object', properties: { status: { type: 'string' } }, required: ['status'] }, 'Estado do serviço');
+const health = json(
+  { type: 'object', properties: { status: { type: 'string' } }, required: ['status'] },
+  'Estado do serviço',
+);
 const readiness = json(
   {
     type: 'object',
@@ -91,7 +115,9 @@ const openApiDocument = {
   openapi: '3.1.0',
   info: { title: 'API do site da transportadora', version: '1.0.0' },
   paths: {
-    '/health': { get: { summary: 'Responde 200 enquanto o banco de dados responde', responses: { 200: health, 503: health } } },
+    '/health': {
+      get: { summary: 'Responde 200 enquanto o banco de dados responde', responses: { 200: health, 503: health } },
+    },
     '/health/ready': {
       get: {
         summary: 'Responde 503 durante o encerramento ou sem banco; mostra as notificações pendentes',
@@ -99,12 +125,23 @@ const openApiDocument = {
       },
     },
     '/api/contacts': {
-      post: create('Envia uma solicitação de contato', ref('ContactInput'), ref('Created'), ['application/json', 'application/x-www-form-urlencoded']),
-      get: protectedRead('Lista as solicitações de contato, mais recentes primeiro', json(envelope({ type: 'array', items: ref('Contact') }, { pagination: ref('Pagination') }), 'Uma página'), pageParameters),
+      post: create('Envia uma solicitação de contato', ref('ContactInput'), ref('Created'), [
+        'application/json',
+        'application/x-www-form-urlencoded',
+      ]),
+      get: protectedRead(
+        'Lista as solicitações de contato, mais recentes primeiro',
+        json(envelope({ type: 'array', items: ref('Contact') }, { pagination: ref('Pagination') }), 'Uma página'),
+        pageParameters,
+      ),
     },
     '/api/quotes': {
       post: create('Envia uma solicitação de cotação', ref('QuoteInput'), ref('Quote'), ['application/json']),
-      get: protectedRead('Lista as cotações, mais recentes primeiro', json(envelope({ type: 'array', items: ref('Quote') }, { pagination: ref('Pagination') }), 'Uma página'), pageParameters),
+      get: protectedRead(
+        'Lista as cotações, mais recentes primeiro',
+        json(envelope({ type: 'array', items: ref('Quote') }, { pagination: ref('Pagination') }), 'Uma página'),
+        pageParameters,
+      ),
     },
     '/api/quotes/{id}': {
       get: protectedRead(

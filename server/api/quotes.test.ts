@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { todayInBrazil } from '../../shared/quote';
-import { backendsForThisFile } from '../../test/support/backends';
 import { createTestApp } from '../../test/support/app';
+import { backendsForThisFile } from '../../test/support/backends';
 import { fullQuote, ISO_INSTANT, sampleQuote, UUID } from '../../test/support/leads';
 
 const post = (app: Parameters<typeof request>[0]) => request(app).post('/api/quotes');
@@ -19,16 +19,34 @@ describe.each(backendsForThisFile())('POST /api/quotes on $name', (backend) => {
     expect(res.body).toEqual({
       success: true,
       message: 'Solicitação de cotação recebida!',
-      data: { ...fullQuote, id: expect.stringMatching(UUID), status: 'pending', createdAt: expect.stringMatching(ISO_INSTANT) },
+      data: {
+        ...fullQuote,
+        id: expect.stringMatching(UUID),
+        status: 'pending',
+        createdAt: expect.stringMatching(ISO_INSTANT),
+      },
     });
     expect(await repository.getQuote(res.body.data.id)).toEqual(res.body.data);
   });
 
   it('trims text, leaves empty optional fields out and ignores unknown fields', async () => {
     const { app } = await freshApp();
-    const res = await post(app).send({ ...sampleQuote, name: '  Carlos  ', phone: ' ', notes: '', status: 'approved', id: 'meu-id' });
+    const res = await post(app).send({
+      ...sampleQuote,
+      name: '  Carlos  ',
+      phone: ' ',
+      notes: '',
+      status: 'approved',
+      id: 'meu-id',
+    });
     expect(res.status).toBe(201);
-    expect(res.body.data).toEqual({ ...sampleQuote, name: 'Carlos', id: expect.stringMatching(UUID), status: 'pending', createdAt: expect.any(String) });
+    expect(res.body.data).toEqual({
+      ...sampleQuote,
+      name: 'Carlos',
+      id: expect.stringMatching(UUID),
+      status: 'pending',
+      createdAt: expect.any(String),
+    });
   });
 
   it('accepts a pickup today in Brazil and a load that fills the vehicle exactly', async () => {
@@ -38,16 +56,32 @@ describe.each(backendsForThisFile())('POST /api/quotes on $name', (backend) => {
   });
 
   it.each([
-    ['origin.state', { ...sampleQuote, origin: { city: 'Campinas', state: 'XX' } }, 'Informe a UF com a sigla do estado, por exemplo SP ou PA.'],
-    ['destination.state', { ...sampleQuote, destination: { city: 'Belém', state: 'pa' } }, 'Informe a UF com a sigla do estado, por exemplo SP ou PA.'],
+    [
+      'origin.state',
+      { ...sampleQuote, origin: { city: 'Campinas', state: 'XX' } },
+      'Informe a UF com a sigla do estado, por exemplo SP ou PA.',
+    ],
+    [
+      'destination.state',
+      { ...sampleQuote, destination: { city: 'Belém', state: 'pa' } },
+      'Informe a UF com a sigla do estado, por exemplo SP ou PA.',
+    ],
     ['destination.city', { ...sampleQuote, destination: { city: ' ', state: 'PA' } }, 'Informe a cidade de destino.'],
     ['origin', { ...sampleQuote, origin: 'Campinas/SP' }, 'Informe a origem com cidade e UF.'],
-    ['cargoType', { ...sampleQuote, cargoType: 'gado' }, 'Escolha o tipo de carga: bebidas, alimentos, quimicos, industrial, tecnologia.'],
+    [
+      'cargoType',
+      { ...sampleQuote, cargoType: 'gado' },
+      'Escolha o tipo de carga: bebidas, alimentos, quimicos, industrial, tecnologia.',
+    ],
     ['weightTons', { ...sampleQuote, weightTons: 0 }, 'O peso deve ser maior que zero.'],
     ['weightTons', { ...sampleQuote, weightTons: -3 }, 'O peso deve ser maior que zero.'],
     ['weightTons', { ...sampleQuote, weightTons: 45.01 }, 'O peso máximo por carga é 45 toneladas.'],
     ['weightTons', { ...sampleQuote, weightTons: '20' }, 'Informe o peso em toneladas, como número.'],
-    ['weightTons', { ...sampleQuote, vehicle: '28t', weightTons: 28.5 }, 'O peso excede a capacidade do veículo escolhido.'],
+    [
+      'weightTons',
+      { ...sampleQuote, vehicle: '28t', weightTons: 28.5 },
+      'O peso excede a capacidade do veículo escolhido.',
+    ],
     ['vehicle', { ...sampleQuote, vehicle: '60t' }, 'Escolha o veículo: 28t ou 45t.'],
     ['pickupDate', { ...sampleQuote, pickupDate: daysFromToday(-1) }, 'A data de coleta não pode estar no passado.'],
     ['pickupDate', { ...sampleQuote, pickupDate: '31/12/2099' }, 'Use uma data no formato AAAA-MM-DD.'],
@@ -59,7 +93,11 @@ describe.each(backendsForThisFile())('POST /api/quotes on $name', (backend) => {
     const { app, repository } = await freshApp();
     const res = await post(app).send(body);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ success: false, message: 'Verifique os campos destacados e tente novamente.', errors: { [field]: message } });
+    expect(res.body).toEqual({
+      success: false,
+      message: 'Verifique os campos destacados e tente novamente.',
+      errors: { [field]: message },
+    });
     expect((await repository.listQuotes(1, 10)).total).toBe(0);
   });
 
@@ -74,13 +112,16 @@ describe.each(backendsForThisFile())('POST /api/quotes on $name', (backend) => {
     expect(Object.keys(res.body.errors)).toEqual(['name', 'email', 'origin', 'destination', 'cargoType', 'weightTons']);
   });
 
-  it.each(['application/x-www-form-urlencoded', 'text/plain'])('answers %s with 415: quotes take JSON only', async (type) => {
-    const { app, repository } = await freshApp();
-    const res = await post(app).set('Content-Type', type).send('name=Carlos');
-    expect(res.status).toBe(415);
-    expect(res.body).toEqual({ success: false, message: expect.stringContaining('application/json') });
-    expect((await repository.listQuotes(1, 10)).total).toBe(0);
-  });
+  it.each(['application/x-www-form-urlencoded', 'text/plain'])(
+    'answers %s with 415: quotes take JSON only',
+    async (type) => {
+      const { app, repository } = await freshApp();
+      const res = await post(app).set('Content-Type', type).send('name=Carlos');
+      expect(res.status).toBe(415);
+      expect(res.body).toEqual({ success: false, message: expect.stringContaining('application/json') });
+      expect((await repository.listQuotes(1, 10)).total).toBe(0);
+    },
+  );
 
   it('answers a body over 16 KB with 413 JSON', async () => {
     const { app } = await freshApp();
@@ -102,7 +143,9 @@ describe.each(backendsForThisFile())('POST /api/quotes on $name', (backend) => {
   it('refuses an Idempotency-Key reused with another quote', async () => {
     const { app } = await freshApp();
     await post(app).set('Idempotency-Key', 'q-2').send(sampleQuote);
-    const res = await post(app).set('Idempotency-Key', 'q-2').send({ ...sampleQuote, weightTons: 10 });
+    const res = await post(app)
+      .set('Idempotency-Key', 'q-2')
+      .send({ ...sampleQuote, weightTons: 10 });
     expect(res.status).toBe(422);
   });
 });

@@ -1,7 +1,7 @@
 import { type RequestHandler, Router } from 'express';
 import { z } from 'zod';
 import type { ApiFailure, ApiSuccess } from '../../shared/api-types';
-import { quoteInputSchema, type Quote } from '../../shared/quote';
+import { type Quote, quoteInputSchema } from '../../shared/quote';
 import type { Repository } from '../db/repository';
 import { requireAdmin } from './admin';
 import { readBody } from './body';
@@ -17,9 +17,17 @@ export function quotesRouter(repository: Repository, rateLimits: RequestHandler[
   const router = Router();
   const admin = requireAdmin(adminToken);
 
-  const create = jsonCreateHandler(quoteInputSchema, (fields, idempotency) => repository.createQuote(fields, idempotency), QUOTE_CREATED_MESSAGE);
+  const create = jsonCreateHandler(
+    quoteInputSchema,
+    (fields, idempotency) => repository.createQuote(fields, idempotency),
+    QUOTE_CREATED_MESSAGE,
+  );
   router.post('/', ...rateLimits, ...readBody, create);
-  router.get('/', admin, listHandler((page, limit) => repository.listQuotes(page, limit)));
+  router.get(
+    '/',
+    admin,
+    listHandler((page, limit) => repository.listQuotes(page, limit)),
+  );
   router.get('/:id', admin, async (req, res) => {
     const id = quoteIdSchema.safeParse(req.params.id);
     if (!id.success) {
@@ -37,5 +45,8 @@ export function quotesRouter(repository: Repository, rateLimits: RequestHandler[
   return router;
 }
 
-const invalidId: ApiFailure = { success: false, message: 'Identificador inválido: use o UUID devolvido ao criar a cotação.' };
+const invalidId: ApiFailure = {
+  success: false,
+  message: 'Identificador inválido: use o UUID devolvido ao criar a cotação.',
+};
 const quoteNotFound: ApiFailure = { success: false, message: 'Cotação não encontrada.' };

@@ -11,7 +11,10 @@ describe('rate limits on the POST endpoints', () => {
     for (let i = 0; i < 5; i++) expect((await request(app).post('/api/contacts').send(contact)).status).toBe(201);
     const res = await request(app).post('/api/contacts').send(contact);
     expect(res.status).toBe(429);
-    expect(res.body).toEqual({ success: false, message: expect.stringMatching(/^Muitas solicitações em pouco tempo\. Tente novamente em 1 minuto\.$/) });
+    expect(res.body).toEqual({
+      success: false,
+      message: expect.stringMatching(/^Muitas solicitações em pouco tempo\. Tente novamente em 1 minuto\.$/),
+    });
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     expect(res.headers['ratelimit-policy']).toBeDefined();
     expect(res.headers.ratelimit).toBeDefined();
@@ -37,7 +40,8 @@ describe('rate limits on the POST endpoints', () => {
 
   it('counts clients apart by X-Forwarded-For behind a trusted proxy', async () => {
     const { app } = createTestApp({ rateLimits: defaults, trustProxy: ['loopback'] });
-    for (let i = 0; i < 5; i++) await request(app).post('/api/contacts').set('X-Forwarded-For', '203.0.113.7').send(contact);
+    for (let i = 0; i < 5; i++)
+      await request(app).post('/api/contacts').set('X-Forwarded-For', '203.0.113.7').send(contact);
     const limited = await request(app).post('/api/contacts').set('X-Forwarded-For', '203.0.113.7').send(contact);
     const other = await request(app).post('/api/contacts').set('X-Forwarded-For', '198.51.100.20').send(contact);
     expect(limited.status).toBe(429);
@@ -46,7 +50,8 @@ describe('rate limits on the POST endpoints', () => {
 
   it('ignores a forged X-Forwarded-For when the proxy is not trusted', async () => {
     const { app } = createTestApp({ rateLimits: defaults });
-    for (let i = 0; i < 5; i++) await request(app).post('/api/contacts').set('X-Forwarded-For', `203.0.113.${i}`).send(contact);
+    for (let i = 0; i < 5; i++)
+      await request(app).post('/api/contacts').set('X-Forwarded-For', `203.0.113.${i}`).send(contact);
     const res = await request(app).post('/api/contacts').set('X-Forwarded-For', '198.51.100.99').send(contact);
     expect(res.status).toBe(429);
   });

@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { backendsForThisFile } from '../../test/support/backends';
 import { createTestApp } from '../../test/support/app';
-import { ADMIN_TOKEN, bearer, validContact, validQuote, sampleContact, sampleQuote } from '../../test/support/leads';
+import { backendsForThisFile } from '../../test/support/backends';
+import { ADMIN_TOKEN, bearer, sampleContact, sampleQuote, validContact, validQuote } from '../../test/support/leads';
 
 const READS = ['/api/contacts', '/api/quotes', '/api/quotes/00000000-0000-4000-8000-000000000000'];
 
@@ -20,13 +20,16 @@ describe.each(backendsForThisFile())('protected reads on $name', (backend) => {
       expect(res.body).toEqual({ success: false, message: expect.stringContaining('Authorization') });
     });
 
-    it.each([`Bearer ${ADMIN_TOKEN}x`, `Bearer ${ADMIN_TOKEN.slice(1)}`, `Basic ${ADMIN_TOKEN}`, ADMIN_TOKEN, `Bearer ${ADMIN_TOKEN} extra`])(
-      'refuses Authorization: %s with 401',
-      async (header) => {
-        const { app } = await freshApp();
-        expect((await request(app).get('/api/contacts').set('Authorization', header)).status).toBe(401);
-      },
-    );
+    it.each([
+      `Bearer ${ADMIN_TOKEN}x`,
+      `Bearer ${ADMIN_TOKEN.slice(1)}`,
+      `Basic ${ADMIN_TOKEN}`,
+      ADMIN_TOKEN,
+      `Bearer ${ADMIN_TOKEN} extra`,
+    ])('refuses Authorization: %s with 401', async (header) => {
+      const { app } = await freshApp();
+      expect((await request(app).get('/api/contacts').set('Authorization', header)).status).toBe(401);
+    });
 
     it.each(READS)('answers %s with 403 JSON when ADMIN_TOKEN is not set, even to a token', async (path) => {
       const { app } = await freshApp(null);
@@ -51,12 +54,22 @@ describe.each(backendsForThisFile())('protected reads on $name', (backend) => {
   describe('pagination', () => {
     it('defaults to page 1 of 10, newest first, with the totals', async () => {
       const { app, repository } = await freshApp();
-      for (let n = 1; n <= 12; n++) await repository.createContact(validContact({ ...sampleContact, message: `m${n}` }));
+      for (let n = 1; n <= 12; n++)
+        await repository.createContact(validContact({ ...sampleContact, message: `m${n}` }));
       const res = await request(app).get('/api/contacts').set('Authorization', bearer);
       expect(res.body.pagination).toEqual({ page: 1, limit: 10, total: 12, totalPages: 2 });
-      expect(res.body.data.map((contact: { message: string }) => contact.message)).toEqual(
-        ['m12', 'm11', 'm10', 'm9', 'm8', 'm7', 'm6', 'm5', 'm4', 'm3'],
-      );
+      expect(res.body.data.map((contact: { message: string }) => contact.message)).toEqual([
+        'm12',
+        'm11',
+        'm10',
+        'm9',
+        'm8',
+        'm7',
+        'm6',
+        'm5',
+        'm4',
+        'm3',
+      ]);
       expect(res.body.success).toBe(true);
     });
 
@@ -68,13 +81,21 @@ describe.each(backendsForThisFile())('protected reads on $name', (backend) => {
       expect(last.body.pagination).toEqual({ page: 3, limit: 3, total: 7, totalPages: 3 });
       const past = await request(app).get('/api/quotes?page=9&limit=3').set('Authorization', bearer);
       expect(past.status).toBe(200);
-      expect(past.body).toEqual({ success: true, data: [], pagination: { page: 9, limit: 3, total: 7, totalPages: 3 } });
+      expect(past.body).toEqual({
+        success: true,
+        data: [],
+        pagination: { page: 9, limit: 3, total: 7, totalPages: 3 },
+      });
     });
 
     it('answers an empty store with total 0 and no pages', async () => {
       const { app } = await freshApp();
       const res = await request(app).get('/api/quotes').set('Authorization', bearer);
-      expect(res.body).toEqual({ success: true, data: [], pagination: { page: 1, limit: 10, total: 0, totalPages: 0 } });
+      expect(res.body).toEqual({
+        success: true,
+        data: [],
+        pagination: { page: 1, limit: 10, total: 0, totalPages: 0 },
+      });
     });
 
     it.each(['limit=1', 'limit=100'])('accepts the bound %s', async (query) => {
@@ -96,7 +117,11 @@ describe.each(backendsForThisFile())('protected reads on $name', (backend) => {
       const { app } = await freshApp();
       const res = await request(app).get(`/api/quotes?${query}`).set('Authorization', bearer);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ success: false, message: 'Parâmetros de paginação inválidos.', errors: { [field]: expect.stringMatching(/^Use em /) } });
+      expect(res.body).toEqual({
+        success: false,
+        message: 'Parâmetros de paginação inválidos.',
+        errors: { [field]: expect.stringMatching(/^Use em /) },
+      });
     });
   });
 
@@ -111,17 +136,22 @@ describe.each(backendsForThisFile())('protected reads on $name', (backend) => {
 
     it('answers 404 JSON for an unknown UUID', async () => {
       const { app } = await freshApp();
-      const res = await request(app).get('/api/quotes/00000000-0000-4000-8000-000000000000').set('Authorization', bearer);
+      const res = await request(app)
+        .get('/api/quotes/00000000-0000-4000-8000-000000000000')
+        .set('Authorization', bearer);
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ success: false, message: 'Cotação não encontrada.' });
     });
 
-    it.each(['123', 'not-a-uuid', '00000000-0000-4000-8000-00000000000g'])('answers 400 JSON for the id %s', async (id) => {
-      const { app } = await freshApp();
-      const res = await request(app).get(`/api/quotes/${id}`).set('Authorization', bearer);
-      expect(res.status).toBe(400);
-      expect(res.body.success).toBe(false);
-    });
+    it.each(['123', 'not-a-uuid', '00000000-0000-4000-8000-00000000000g'])(
+      'answers 400 JSON for the id %s',
+      async (id) => {
+        const { app } = await freshApp();
+        const res = await request(app).get(`/api/quotes/${id}`).set('Authorization', bearer);
+        expect(res.status).toBe(400);
+        expect(res.body.success).toBe(false);
+      },
+    );
   });
 
   it('lets two app instances on one store each read what the other wrote', async () => {

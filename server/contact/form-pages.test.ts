@@ -23,7 +23,9 @@ describe('the contact form posted without JavaScript', () => {
     const { app } = createTestApp();
     const res = await request(app).get('/?contato=enviado');
     expect(res.status).toBe(200);
-    expect(res.text).toMatch(new RegExp(`<div class="contact-form__status" role="status">.*${contactForm.successTitle}`));
+    expect(res.text).toMatch(
+      new RegExp(`<div class="contact-form__status" role="status">.*${contactForm.successTitle}`),
+    );
   });
 
   it('answers invalid input with the page, status 400, errors beside the fields and values kept', async () => {
@@ -57,8 +59,13 @@ describe('the contact form posted without JavaScript', () => {
 describe('line breaks in the message', () => {
   it('are stored as LF whether the browser posted CRLF or a script sent LF', async () => {
     const { app, repository } = createTestApp();
-    await request(app).post('/api/contacts').type('form').send(form({ name: 'A', email: 'a@b.com.br', message: 'linha 1\r\nlinha 2\rlinha 3' }));
-    await request(app).post('/api/contacts').send({ name: 'B', email: 'b@b.com.br', message: 'linha 1\nlinha 2\nlinha 3' });
+    await request(app)
+      .post('/api/contacts')
+      .type('form')
+      .send(form({ name: 'A', email: 'a@b.com.br', message: 'linha 1\r\nlinha 2\rlinha 3' }));
+    await request(app)
+      .post('/api/contacts')
+      .send({ name: 'B', email: 'b@b.com.br', message: 'linha 1\nlinha 2\nlinha 3' });
     const { items } = await repository.listContacts(1, 10);
     expect(items.map((contact) => contact.message)).toEqual(['linha 1\nlinha 2\nlinha 3', 'linha 1\nlinha 2\nlinha 3']);
   });

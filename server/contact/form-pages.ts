@@ -8,7 +8,11 @@ import type { PageRenderer, PageVariant } from '../pages';
 /** Where the form lands after a stored request (303 See Other). */
 export const CONTACT_SENT_URL = '/?contato=enviado#contact';
 
-const landingWith = (status: number, contact: ContactFormState): PageVariant => ({ url: '/', status, islands: { contact } });
+const landingWith = (status: number, contact: ContactFormState): PageVariant => ({
+  url: '/',
+  status,
+  islands: { contact },
+});
 
 /** The landing page again, with the visitor's values kept and the errors beside the fields. */
 export function invalidFormPage(body: unknown, errors: Record<string, string>): PageVariant {

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { backendsForThisFile } from '../../test/support/backends';
 import { createTestApp } from '../../test/support/app';
+import { backendsForThisFile } from '../../test/support/backends';
 import { UUID } from '../../test/support/leads';
 
 const valid = { name: 'Ana Souza', email: 'ana@empresa.com.br', message: 'Preciso de frete São Paulo → Manaus.' };
@@ -19,7 +19,10 @@ describe.each(backendsForThisFile())('contacts on $name', (backend) => {
       expect(res.body).toEqual({
         success: true,
         message: 'Solicitação enviada com sucesso!',
-        data: { id: expect.stringMatching(UUID), createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) },
+        data: {
+          id: expect.stringMatching(UUID),
+          createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+        },
       });
       const { items } = await repository.listContacts(1, 10);
       expect(items).toEqual([{ ...valid, id: res.body.data.id, createdAt: res.body.data.createdAt }]);
@@ -27,9 +30,21 @@ describe.each(backendsForThisFile())('contacts on $name', (backend) => {
 
     it('trims values and leaves empty optional fields out', async () => {
       const { app, repository } = await freshApp();
-      await post(app).send({ name: '  Ana  ', email: ' ana@empresa.com.br ', phone: '   ', company: '', message: ' Olá ' });
+      await post(app).send({
+        name: '  Ana  ',
+        email: ' ana@empresa.com.br ',
+        phone: '   ',
+        company: '',
+        message: ' Olá ',
+      });
       const [stored] = (await repository.listContacts(1, 10)).items;
-      expect(stored).toEqual({ id: expect.any(String), createdAt: expect.any(String), name: 'Ana', email: 'ana@empresa.com.br', message: 'Olá' });
+      expect(stored).toEqual({
+        id: expect.any(String),
+        createdAt: expect.any(String),
+        name: 'Ana',
+        email: 'ana@empresa.com.br',
+        message: 'Olá',
+      });
     });
 
     it('keeps the optional phone and company when given', async () => {
@@ -91,12 +106,15 @@ describe.each(backendsForThisFile())('contacts on $name', (backend) => {
       expect(res.body).toEqual({ success: false, message: 'JSON malformado: verifique o corpo da requisição.' });
     });
 
-    it.each(['text/plain', 'application/xml', 'multipart/form-data; boundary=x'])('answers %s with 415', async (type) => {
-      const { app } = await freshApp();
-      const res = await post(app).set('Content-Type', type).send('name=Ana');
-      expect(res.status).toBe(415);
-      expect(res.body).toMatchObject({ success: false, message: expect.stringContaining('application/json') });
-    });
+    it.each(['text/plain', 'application/xml', 'multipart/form-data; boundary=x'])(
+      'answers %s with 415',
+      async (type) => {
+        const { app } = await freshApp();
+        const res = await post(app).set('Content-Type', type).send('name=Ana');
+        expect(res.status).toBe(415);
+        expect(res.body).toMatchObject({ success: false, message: expect.stringContaining('application/json') });
+      },
+    );
 
     it('answers a post without a body with 415', async () => {
       const { app } = await freshApp();
@@ -108,7 +126,10 @@ describe.each(backendsForThisFile())('contacts on $name', (backend) => {
       'answers a %s body over 16 KB with 413 JSON',
       async (type) => {
         const { app, repository } = await freshApp();
-        const big = type === 'application/json' ? JSON.stringify({ ...valid, message: 'x'.repeat(17_000) }) : `message=${'x'.repeat(17_000)}`;
+        const big =
+          type === 'application/json'
+            ? JSON.stringify({ ...valid, message: 'x'.repeat(17_000) })
+            : `message=${'x'.repeat(17_000)}`;
         const res = await post(app).set('Content-Type', type).send(big);
         expect(res.status).toBe(413);
         expect(res.body).toEqual({ success: false, message: 'O conteúdo enviado excede o limite de 16 KB.' });
@@ -131,7 +152,9 @@ describe.each(backendsForThisFile())('contacts on $name', (backend) => {
 
     it('stores one row when the same key arrives many times at once', async () => {
       const { app, repository } = await freshApp();
-      const replies = await Promise.all(Array.from({ length: 10 }, () => post(app).set('Idempotency-Key', 'k-1').send(valid)));
+      const replies = await Promise.all(
+        Array.from({ length: 10 }, () => post(app).set('Idempotency-Key', 'k-1').send(valid)),
+      );
       expect(new Set(replies.map((reply) => reply.body.data.id)).size).toBe(1);
       expect((await repository.listContacts(1, 10)).total).toBe(1);
     });
@@ -139,7 +162,9 @@ describe.each(backendsForThisFile())('contacts on $name', (backend) => {
     it('refuses a key reused with other content', async () => {
       const { app, repository } = await freshApp();
       await post(app).set('Idempotency-Key', 'k-2').send(valid);
-      const res = await post(app).set('Idempotency-Key', 'k-2').send({ ...valid, message: 'Outra mensagem' });
+      const res = await post(app)
+        .set('Idempotency-Key', 'k-2')
+        .send({ ...valid, message: 'Outra mensagem' });
       expect(res.status).toBe(422);
       expect(res.body.success).toBe(false);
       expect((await repository.listContacts(1, 10)).total).toBe(1);
@@ -162,7 +187,12 @@ describe.each(backendsForThisFile())('contacts on $name', (backend) => {
   describe('storage', () => {
     it('keeps a request across a restart, byte for byte', async () => {
       const first = await freshApp();
-      const sent = { name: 'João Ávila 🚚', email: 'joao@transporte.com.br', company: 'Açaí & Cia', message: 'Carga de 28 t — Belém → Campinas 😀\nObrigado!' };
+      const sent = {
+        name: 'João Ávila 🚚',
+        email: 'joao@transporte.com.br',
+        company: 'Açaí & Cia',
+        message: 'Carga de 28 t — Belém → Campinas 😀\nObrigado!',
+      };
       const res = await post(first.app).send(sent);
       await first.repository.close();
 

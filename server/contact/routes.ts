@@ -52,7 +52,11 @@ export function contactRoutes({ repository, renderPage, logger, rateLimits, admi
 
   const router = Router();
   router.post('/', ...rateLimits, ...readBody, post);
-  router.get('/', requireAdmin(adminToken), listHandler((page, limit) => repository.listContacts(page, limit)));
+  router.get(
+    '/',
+    requireAdmin(adminToken),
+    listHandler((page, limit) => repository.listContacts(page, limit)),
+  );
   router.use(formErrorPages(renderPage));
   return router;
 }

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { tempDir, testRepository } from '../../test/support/app';
-import { TEST_DATABASE_URL, postgresSchemaForThisFile } from '../../test/support/backends';
+import { postgresSchemaForThisFile, TEST_DATABASE_URL } from '../../test/support/backends';
 import { validContact, validQuote } from '../../test/support/leads';
 import type { Repository } from './repository';
 import { SQLITE_FILE } from './sqlite';
@@ -77,9 +77,14 @@ const ROWS = `
 async function expectCarriedOver(repository: Repository) {
   expect((await repository.listContacts(1, 10)).items).toEqual([contact]);
   expect(await repository.getQuote(quote.id)).toEqual(quote);
-  expect(await repository.createContact(validContact(), oldKey)).toEqual({ outcome: 'replayed', record: { id: contact.id, createdAt: contact.createdAt } });
+  expect(await repository.createContact(validContact(), oldKey)).toEqual({
+    outcome: 'replayed',
+    record: { id: contact.id, createdAt: contact.createdAt },
+  });
   expect(await repository.outbox.claim(60_000)).toMatchObject({ kind: 'contact', attempts: 1, record: contact });
-  expect((await repository.createContact(validContact(), { key: 'chave-nova', fingerprint: 'f' })).outcome).toBe('created');
+  expect((await repository.createContact(validContact(), { key: 'chave-nova', fingerprint: 'f' })).outcome).toBe(
+    'created',
+  );
   expect((await repository.createQuote(validQuote())).outcome).toBe('created');
   expect([(await repository.listContacts(1, 10)).total, (await repository.listQuotes(1, 10)).total]).toEqual([2, 2]);
   expect(await repository.outbox.pending()).toBe(3);
@@ -99,7 +104,10 @@ describe('an SQLite file made before schema_migrations', () => {
   const versions = (dataDir: string) => {
     const db = new DatabaseSync(path.join(dataDir, SQLITE_FILE), { readOnly: true });
     try {
-      const recorded = db.prepare('SELECT version FROM schema_migrations ORDER BY version').all().map((row) => row.version);
+      const recorded = db
+        .prepare('SELECT version FROM schema_migrations ORDER BY version')
+        .all()
+        .map((row) => row.version);
       return { recorded, userVersion: db.prepare('PRAGMA user_version').get()?.user_version };
     } finally {
       db.close();
@@ -133,7 +141,8 @@ describe.skipIf(!postgres)('a PostgreSQL schema made before the migrations were 
   it('opens with its rows and its migration records untouched', async () => {
     await store.ensure();
     await store.admin.query(`BEGIN; SET LOCAL search_path TO ${store.schema}; ${POSTGRES_BEFORE} ${ROWS} COMMIT;`);
-    const recorded = () => store.admin.query(`SELECT version, applied_at FROM ${store.schema}.schema_migrations ORDER BY version`);
+    const recorded = () =>
+      store.admin.query(`SELECT version, applied_at FROM ${store.schema}.schema_migrations ORDER BY version`);
     const before = (await recorded()).rows;
 
     await expectCarriedOver(await store.open(on));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { validContact, fullQuote, ISO_INSTANT, validQuote, sampleContact, UUID } from '../../test/support/leads';
 import { backendsForThisFile } from '../../test/support/backends';
+import { fullQuote, ISO_INSTANT, sampleContact, UUID, validContact, validQuote } from '../../test/support/leads';
 
 const key = (name: string, fingerprint = 'f-1') => ({ key: name, fingerprint });
 
@@ -9,7 +9,10 @@ describe.each(backendsForThisFile())('Repository on $name', (backend) => {
   it('stores a contact and lists it with the id and time it answered', async () => {
     const repository = await backend.fresh();
     const result = await repository.createContact(validContact());
-    expect(result).toEqual({ outcome: 'created', record: { id: expect.stringMatching(UUID), createdAt: expect.stringMatching(ISO_INSTANT) } });
+    expect(result).toEqual({
+      outcome: 'created',
+      record: { id: expect.stringMatching(UUID), createdAt: expect.stringMatching(ISO_INSTANT) },
+    });
     const { items, total } = await repository.listContacts(1, 10);
     expect(total).toBe(1);
     expect(items).toEqual([{ ...sampleContact, ...(result.outcome === 'created' ? result.record : {}) }]);
@@ -19,7 +22,12 @@ describe.each(backendsForThisFile())('Repository on $name', (backend) => {
     const repository = await backend.fresh();
     const result = await repository.createQuote(validQuote(fullQuote));
     if (result.outcome !== 'created') throw new Error(result.outcome);
-    expect(result.record).toEqual({ ...fullQuote, id: expect.stringMatching(UUID), status: 'pending', createdAt: expect.stringMatching(ISO_INSTANT) });
+    expect(result.record).toEqual({
+      ...fullQuote,
+      id: expect.stringMatching(UUID),
+      status: 'pending',
+      createdAt: expect.stringMatching(ISO_INSTANT),
+    });
     expect(await repository.getQuote(result.record.id)).toEqual(result.record);
     expect((await repository.listQuotes(1, 10)).items).toEqual([result.record]);
   });
@@ -42,11 +50,18 @@ describe.each(backendsForThisFile())('Repository on $name', (backend) => {
 
   it('lists newest first and pages with a total that counts every row', async () => {
     const repository = await backend.fresh();
-    for (let n = 1; n <= 25; n++) await repository.createContact(validContact({ ...sampleContact, message: `mensagem ${n}` }));
+    for (let n = 1; n <= 25; n++)
+      await repository.createContact(validContact({ ...sampleContact, message: `mensagem ${n}` }));
     const first = await repository.listContacts(1, 10);
     const last = await repository.listContacts(3, 10);
     expect(first.items.map((item) => item.message)).toEqual(Array.from({ length: 10 }, (_, i) => `mensagem ${25 - i}`));
-    expect(last.items.map((item) => item.message)).toEqual(['mensagem 5', 'mensagem 4', 'mensagem 3', 'mensagem 2', 'mensagem 1']);
+    expect(last.items.map((item) => item.message)).toEqual([
+      'mensagem 5',
+      'mensagem 4',
+      'mensagem 3',
+      'mensagem 2',
+      'mensagem 1',
+    ]);
     expect(await repository.listContacts(4, 10)).toEqual({ items: [], total: 25 });
     expect(last.total).toBe(25);
   });
@@ -75,7 +90,9 @@ describe.each(backendsForThisFile())('Repository on $name', (backend) => {
 
   it('stores one row when one key arrives many times at once', async () => {
     const repository = await backend.fresh();
-    const results = await Promise.all(Array.from({ length: 20 }, () => repository.createQuote(validQuote(), key('k-3'))));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => repository.createQuote(validQuote(), key('k-3'))),
+    );
     const ids = new Set(results.map((result) => (result.outcome === 'conflict' ? 'conflict' : result.record.id)));
     expect(ids.size).toBe(1);
     expect(results.filter((result) => result.outcome === 'created')).toHaveLength(1);
@@ -86,7 +103,9 @@ describe.each(backendsForThisFile())('Repository on $name', (backend) => {
     const repository = await backend.fresh();
     const results = await Promise.all(
       Array.from({ length: 200 }, (_, n) =>
-        n % 2 ? repository.createContact(validContact({ ...sampleContact, message: `m${n}` })) : repository.createQuote(validQuote()),
+        n % 2
+          ? repository.createContact(validContact({ ...sampleContact, message: `m${n}` }))
+          : repository.createQuote(validQuote()),
       ),
     );
     expect(results.every((result) => result.outcome === 'created')).toBe(true);
@@ -124,11 +143,18 @@ describe.each(backendsForThisFile())('Repository on $name', (backend) => {
 
   it('keeps what it stored after a restart, byte for byte', async () => {
     const first = await backend.fresh();
-    const sent = { name: 'João Ávila 🚚', email: 'joao@transporte.com.br', company: 'Açaí & Cia', message: 'Carga de 28 t — Belém → Campinas 😀\nObrigado!' };
+    const sent = {
+      name: 'João Ávila 🚚',
+      email: 'joao@transporte.com.br',
+      company: 'Açaí & Cia',
+      message: 'Carga de 28 t — Belém → Campinas 😀\nObrigado!',
+    };
     await first.createContact(validContact(sent));
     await first.close();
     const reopened = await backend.another();
-    expect((await reopened.listContacts(1, 10)).items).toEqual([{ ...sent, id: expect.any(String), createdAt: expect.any(String) }]);
+    expect((await reopened.listContacts(1, 10)).items).toEqual([
+      { ...sent, id: expect.any(String), createdAt: expect.any(String) },
+    ]);
   });
 
   it('answers ping while open', async () => {

@@ -10,10 +10,15 @@ export function migrate(db: Database) {
   const { types, now, migrationLock, legacyVersion } = db.dialect;
   return db.transaction(async (tx) => {
     if (migrationLock) await tx.run(migrationLock);
-    await tx.run(`CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, applied_at ${types.timestamp} NOT NULL)`);
-    const recorded = Number((await tx.get('SELECT coalesce(max(version), 0) AS version FROM schema_migrations'))?.version);
+    await tx.run(
+      `CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, applied_at ${types.timestamp} NOT NULL)`,
+    );
+    const recorded = Number(
+      (await tx.get('SELECT coalesce(max(version), 0) AS version FROM schema_migrations'))?.version,
+    );
     const legacy = (await legacyVersion?.read(tx)) ?? 0;
-    const record = (version: number) => tx.run(`INSERT INTO schema_migrations (version, applied_at) VALUES (?, ${now})`, [version]);
+    const record = (version: number) =>
+      tx.run(`INSERT INTO schema_migrations (version, applied_at) VALUES (?, ${now})`, [version]);
 
     // Applied before schema_migrations existed: only the record is missing, not the tables.
     for (let version = recorded + 1; version <= legacy; version++) await record(version);

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { validContact, fullQuote, validQuote, sampleContact } from '../../test/support/leads';
 import { backendsForThisFile } from '../../test/support/backends';
+import { fullQuote, sampleContact, validContact, validQuote } from '../../test/support/leads';
 
 const LEASE_MS = 60_000;
 const on = { notifications: true };
@@ -108,7 +108,8 @@ describe.each(backendsForThisFile())('Outbox on $name', (backend) => {
       { id: sent.id, status: 'sent', attempts: 1 },
       { id: failed.id, status: 'failed', attempts: 1, last_error: '550 caixa inexistente' },
     ]);
-    for (const value of [sampleContact.name, sampleContact.email, sampleContact.message]) expect(JSON.stringify(rows)).not.toContain(value);
+    for (const value of [sampleContact.name, sampleContact.email, sampleContact.message])
+      expect(JSON.stringify(rows)).not.toContain(value);
   });
 
   it('hands each notification to one claimant when two instances claim at once', async () => {
@@ -116,7 +117,9 @@ describe.each(backendsForThisFile())('Outbox on $name', (backend) => {
     const second = await backend.another(on);
     for (let n = 0; n < 20; n++) await first.createContact(validContact({ ...sampleContact, message: `m${n}` }));
 
-    const claims = await Promise.all(Array.from({ length: 30 }, (_, n) => (n % 2 ? first : second).outbox.claim(LEASE_MS)));
+    const claims = await Promise.all(
+      Array.from({ length: 30 }, (_, n) => (n % 2 ? first : second).outbox.claim(LEASE_MS)),
+    );
 
     const ids = claims.filter((claim) => claim !== undefined).map((claim) => claim.id);
     expect(ids).toHaveLength(20);

@@ -5,12 +5,20 @@ import { DatabaseUnavailableError } from './repository';
 const withCode = (code: string) => Object.assign(new Error(code), { code });
 
 describe('isUnavailable', () => {
-  it.each(['ECONNREFUSED', 'ENOTFOUND', 'ETIMEDOUT', 'ECONNRESET', '57P01', '57P03', '08006', '08001', '53300', '57014'])(
-    'counts code %s as the database being unreachable',
-    (code) => {
-      expect(isUnavailable(withCode(code))).toBe(true);
-    },
-  );
+  it.each([
+    'ECONNREFUSED',
+    'ENOTFOUND',
+    'ETIMEDOUT',
+    'ECONNRESET',
+    '57P01',
+    '57P03',
+    '08006',
+    '08001',
+    '53300',
+    '57014',
+  ])('counts code %s as the database being unreachable', (code) => {
+    expect(isUnavailable(withCode(code))).toBe(true);
+  });
 
   it.each(['Connection terminated unexpectedly', 'timeout exceeded when trying to connect', 'Query read timeout'])(
     "counts pg's own %s as unreachable",

@@ -29,7 +29,10 @@ const types: pg.CustomTypesConfig = {
   }) as pg.CustomTypesConfig['getTypeParser'],
 };
 
-export function createPool(connectionString: string, { logger, connectionTimeoutMs = 5_000, statementTimeoutMs = 10_000, max = 10 }: PoolOptions) {
+export function createPool(
+  connectionString: string,
+  { logger, connectionTimeoutMs = 5_000, statementTimeoutMs = 10_000, max = 10 }: PoolOptions,
+) {
   const pool = new pg.Pool({
     connectionString,
     max,
@@ -49,7 +52,11 @@ export function createPool(connectionString: string, { logger, connectionTimeout
 }
 
 /** Runs `work` in one transaction on one client; a client that cannot even roll back is discarded. */
-export async function inTransaction<T>(pool: pg.Pool, begin: string, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(
+  pool: pg.Pool,
+  begin: string,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
   const client = await pool.connect();
   // Between queries a checked-out client has no listener of the pool's; a lost socket must not crash us.
   const lost = () => {};
@@ -71,17 +78,28 @@ export async function inTransaction<T>(pool: pg.Pool, begin: string, work: (clie
   }
 }
 
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+]);
 // 57P01–57P03: the server is shutting down or starting; 53300: no connection slot left; 57014: statement_timeout fired.
 const SERVER_CODES = new Set(['57P01', '57P02', '57P03', '53300', '57014']);
 // pg reports a dropped socket and its own timeouts by message only.
-const LOST_CONNECTION = /Connection terminated|timeout exceeded when trying to connect|Query read timeout|connection error/i;
+const LOST_CONNECTION =
+  /Connection terminated|timeout exceeded when trying to connect|Query read timeout|connection error/i;
 
 /** True when the error means "the database cannot be reached now", not "this query is wrong". */
 export function isUnavailable(error: unknown): boolean {
   if (error instanceof AggregateError && error.errors.some(isUnavailable)) return true;
   const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code === 'string' && (NETWORK_CODES.has(code) || SERVER_CODES.has(code) || code.startsWith('08'))) return true;
+  if (typeof code === 'string' && (NETWORK_CODES.has(code) || SERVER_CODES.has(code) || code.startsWith('08')))
+    return true;
   return error instanceof Error && LOST_CONNECTION.test(error.message);
 }
 

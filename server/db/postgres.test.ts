@@ -3,10 +3,10 @@ import net, { type AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/support/app';
+import { postgresSchemaForThisFile, quietLogger, TEST_DATABASE_URL, withSchema } from '../../test/support/backends';
 import { ADMIN_TOKEN, bearer, sampleQuote } from '../../test/support/leads';
 import { openPostgres } from './postgres';
 import { DatabaseUnavailableError, type Repository } from './repository';
-import { postgresSchemaForThisFile, quietLogger, TEST_DATABASE_URL, withSchema } from '../../test/support/backends';
 
 const closeAfter: Repository[] = [];
 afterEach(async () => {
@@ -50,7 +50,10 @@ async function cuttableProxy(target: URL) {
 
 describe('PostgreSQL start-up', () => {
   it('answers an unreachable server with DatabaseUnavailableError, not a crash', async () => {
-    const refused = openPostgres('postgres://postgres@127.0.0.1:1/site', { logger: quietLogger, connectionTimeoutMs: 1_000 });
+    const refused = openPostgres('postgres://postgres@127.0.0.1:1/site', {
+      logger: quietLogger,
+      connectionTimeoutMs: 1_000,
+    });
     await expect(refused).rejects.toBeInstanceOf(DatabaseUnavailableError);
   });
 });
@@ -62,7 +65,9 @@ describe.skipIf(!postgres)('PostgreSQL', () => {
 
   it('migrates once when several replicas start at the same moment', async () => {
     await store.ensure();
-    const replicas = await Promise.all(Array.from({ length: 5 }, () => openPostgres(store.url, { logger: quietLogger, max: 2 })));
+    const replicas = await Promise.all(
+      Array.from({ length: 5 }, () => openPostgres(store.url, { logger: quietLogger, max: 2 })),
+    );
     closeAfter.push(...replicas);
     const { rows } = await store.admin.query(`SELECT version FROM ${store.schema}.schema_migrations ORDER BY version`);
     expect(rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
@@ -86,7 +91,10 @@ describe.skipIf(!postgres)('PostgreSQL', () => {
       expect((await request(app).get('/health')).status).toBe(503);
       const refused = await request(app).post('/api/quotes').send(sampleQuote);
       expect(refused.status).toBe(503);
-      expect(refused.body).toEqual({ success: false, message: 'Serviço temporariamente indisponível. Tente novamente em instantes.' });
+      expect(refused.body).toEqual({
+        success: false,
+        message: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
+      });
       expect((await request(app).get('/api/quotes').set('Authorization', bearer)).status).toBe(503);
 
       proxy.restore();

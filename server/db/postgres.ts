@@ -6,7 +6,14 @@ import type { Repository, RepositoryOptions } from './repository';
 import { sqlRepository } from './sql-repository';
 
 const postgres: Dialect = {
-  types: { seq: 'bigserial PRIMARY KEY', uuid: 'uuid', timestamp: 'timestamptz', date: 'date', real: 'double precision', json: 'jsonb' },
+  types: {
+    seq: 'bigserial PRIMARY KEY',
+    uuid: 'uuid',
+    timestamp: 'timestamptz',
+    date: 'date',
+    real: 'double precision',
+    json: 'jsonb',
+  },
   // The database's clock, not this replica's: every replica agrees on what is due and whose lease expired.
   now: 'now()',
   later: `now() + ? * interval '1 millisecond'`,
@@ -47,7 +54,8 @@ function postgresDatabase(pool: pg.Pool): Database {
     all: (sql, params) => guard(() => queries.all(sql, params)),
     get: (sql, params) => guard(() => queries.get(sql, params)),
     run: (sql, params) => guard(() => queries.run(sql, params)),
-    transaction: (work, mode = 'write') => guard(() => inTransaction(pool, BEGIN[mode], (client) => work(queriesOn(client)))),
+    transaction: (work, mode = 'write') =>
+      guard(() => inTransaction(pool, BEGIN[mode], (client) => work(queriesOn(client)))),
     async close() {
       if (closed) return;
       closed = true;
@@ -57,7 +65,10 @@ function postgresDatabase(pool: pg.Pool): Database {
 }
 
 /** PostgreSQL for several replicas: the same Repository and semantics as SQLite. */
-export async function openPostgres(connectionString: string, { notifications, ...options }: PoolOptions & RepositoryOptions): Promise<Repository> {
+export async function openPostgres(
+  connectionString: string,
+  { notifications, ...options }: PoolOptions & RepositoryOptions,
+): Promise<Repository> {
   const db = postgresDatabase(createPool(connectionString, options));
   try {
     await migrate(db);

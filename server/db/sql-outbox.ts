@@ -54,15 +54,22 @@ export function sqlOutbox(db: Database) {
       return row && toNotification(row);
     },
     markSent: ({ id, attempts }) =>
-      update(`UPDATE outbox SET status = 'sent', sent_at = ${now}, claimed_until = NULL, payload = '${CLEARED_PAYLOAD}' ${CLAIMED}`, [id, attempts]),
+      update(
+        `UPDATE outbox SET status = 'sent', sent_at = ${now}, claimed_until = NULL, payload = '${CLEARED_PAYLOAD}' ${CLAIMED}`,
+        [id, attempts],
+      ),
     retryLater: ({ id, attempts }, delayMs, error) =>
-      update(`UPDATE outbox SET next_attempt_at = ${later}, last_error = ?, claimed_until = NULL ${CLAIMED}`, [delayMs, errorText(error), id, attempts]),
-    markFailed: ({ id, attempts }, error) =>
-      update(`UPDATE outbox SET status = 'failed', last_error = ?, claimed_until = NULL, payload = '${CLEARED_PAYLOAD}' ${CLAIMED}`, [
+      update(`UPDATE outbox SET next_attempt_at = ${later}, last_error = ?, claimed_until = NULL ${CLAIMED}`, [
+        delayMs,
         errorText(error),
         id,
         attempts,
       ]),
+    markFailed: ({ id, attempts }, error) =>
+      update(
+        `UPDATE outbox SET status = 'failed', last_error = ?, claimed_until = NULL, payload = '${CLEARED_PAYLOAD}' ${CLAIMED}`,
+        [errorText(error), id, attempts],
+      ),
     async pending() {
       return Number((await db.get(`SELECT count(*) AS pending FROM outbox WHERE status = 'pending'`))?.pending);
     },

@@ -1,7 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, Queries } from './database';
 import type { CreateResult, IdempotencyKey, Repository, RepositoryOptions } from './repository';
-import { contactRow, contactsTable, insertSql, pageSql, quoteRow, quotesTable, rowValues, selectSql, type NewRow, type Table } from './rows';
+import {
+  contactRow,
+  contactsTable,
+  insertSql,
+  type NewRow,
+  pageSql,
+  quoteRow,
+  quotesTable,
+  rowValues,
+  selectSql,
+  type Table,
+} from './rows';
 import { sqlOutbox } from './sql-outbox';
 
 /** The Repository on either backend: the statements are the same, `db` runs them. */
@@ -37,12 +48,15 @@ export function sqlRepository(db: Database, { notifications = false }: Repositor
           [scope, idempotency.key, idempotency.fingerprint, id, createdAt],
         );
         if (inserted === 0) {
-          const previous = await tx.get('SELECT fingerprint, resource_id, created_at FROM idempotency_keys WHERE scope = ? AND key = ?', [
-            scope,
-            idempotency.key,
-          ]);
+          const previous = await tx.get(
+            'SELECT fingerprint, resource_id, created_at FROM idempotency_keys WHERE scope = ? AND key = ?',
+            [scope, idempotency.key],
+          );
           if (previous?.fingerprint !== idempotency.fingerprint) return { outcome: 'conflict' };
-          return { outcome: 'replayed', record: await replay(tx, String(previous.resource_id), String(previous.created_at)) };
+          return {
+            outcome: 'replayed',
+            record: await replay(tx, String(previous.resource_id), String(previous.created_at)),
+          };
         }
       }
       return { outcome: 'created', record: await create(tx, id, createdAt) };

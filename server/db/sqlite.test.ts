@@ -12,7 +12,11 @@ describe('SQLite', () => {
     const dataDir = tempDir();
     const connections = [testRepository(dataDir), testRepository(dataDir)];
     const started = Date.now();
-    const results = await Promise.all(Array.from({ length: 40 }, (_, n) => connections[n % 2]!.createContact(validContact(), { key: `k-${n}`, fingerprint: 'f' })));
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, n) =>
+        connections[n % 2]!.createContact(validContact(), { key: `k-${n}`, fingerprint: 'f' }),
+      ),
+    );
     expect(results.every((result) => result.outcome === 'created')).toBe(true);
     expect(Date.now() - started).toBeLessThan(2_000);
   });
@@ -20,7 +24,9 @@ describe('SQLite', () => {
   it('fails every call with the error of the migrations when the file cannot be migrated', async () => {
     const dataDir = tempDir();
     const db = new DatabaseSync(path.join(dataDir, SQLITE_FILE));
-    db.exec('CREATE TABLE contacts (seq INTEGER PRIMARY KEY, id TEXT, name TEXT, email TEXT, phone TEXT, company TEXT, message TEXT, created_at TEXT)');
+    db.exec(
+      'CREATE TABLE contacts (seq INTEGER PRIMARY KEY, id TEXT, name TEXT, email TEXT, phone TEXT, company TEXT, message TEXT, created_at TEXT)',
+    );
     db.close();
     const repository = testRepository(dataDir);
     await expect(repository.ping()).rejects.toThrow('table contacts already exists');

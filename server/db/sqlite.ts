@@ -12,7 +12,14 @@ export const SQLITE_FILE = 'site.db';
 const ISO = `'%Y-%m-%dT%H:%M:%fZ'`;
 
 const sqlite: Dialect = {
-  types: { seq: 'INTEGER PRIMARY KEY AUTOINCREMENT', uuid: 'TEXT', timestamp: 'TEXT', date: 'TEXT', real: 'REAL', json: 'TEXT' },
+  types: {
+    seq: 'INTEGER PRIMARY KEY AUTOINCREMENT',
+    uuid: 'TEXT',
+    timestamp: 'TEXT',
+    date: 'TEXT',
+    real: 'REAL',
+    json: 'TEXT',
+  },
   now: `strftime(${ISO}, 'now')`,
   // The modifier is text such as '0.25 seconds'; the parentheses because || binds tighter than /.
   later: `strftime(${ISO}, 'now', (? / 1000.0) || ' seconds')`,
@@ -88,7 +95,11 @@ function after(ready: Promise<void>, db: Database): Database {
     get: (sql, params) => then(() => db.get(sql, params)),
     run: (sql, params) => then(() => db.run(sql, params)),
     transaction: (work, mode) => then(() => db.transaction(work, mode)),
-    close: () => ready.then(() => db.close(), () => db.close()),
+    close: () =>
+      ready.then(
+        () => db.close(),
+        () => db.close(),
+      ),
   };
 }
 

@@ -1,11 +1,11 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { testRepository } from '../../test/support/app';
-import { validContact, sampleContact } from '../../test/support/leads';
-import { defaultTiming, notificationRetryDelay } from './dispatcher';
 import { fastTiming, startInstance } from '../../test/support/instance';
+import { sampleContact, validContact } from '../../test/support/leads';
 import { startSmtp } from '../../test/support/smtp';
 import { eventually, freePort } from '../../test/support/wait';
+import { defaultTiming, notificationRetryDelay } from './dispatcher';
 
 describe('notificationRetryDelay', () => {
   it('waits 30 s after the first failure, doubling up to 1 h', () => {
@@ -57,7 +57,8 @@ describe('the dispatcher', () => {
     let started = () => {};
     const sending = new Promise<void>((resolve) => (started = resolve));
     const hung = new Promise<void>(() => {});
-    const smtp = await startSmtp({ onMessage: () => {
+    const smtp = await startSmtp({
+      onMessage: () => {
         started();
         return hung;
       },

@@ -52,11 +52,17 @@ export function startDispatcher({ outbox, send, logger, timing = defaultTiming }
       const reason = error instanceof Error ? error.message : String(error);
       if (Date.now() - Date.parse(notification.createdAt) >= timing.giveUpAfterMs) {
         await outbox.markFailed(notification, reason);
-        logger.error({ notificationId, attempts, ...errorCodes(error) }, 'notificação por e-mail abandonada: não foi enviada no prazo');
+        logger.error(
+          { notificationId, attempts, ...errorCodes(error) },
+          'notificação por e-mail abandonada: não foi enviada no prazo',
+        );
       } else {
         const retryInMs = notificationRetryDelay(attempts, timing);
         await outbox.retryLater(notification, retryInMs, reason);
-        logger.warn({ notificationId, attempts, retryInMs, ...errorCodes(error) }, 'notificação por e-mail não enviada: nova tentativa agendada');
+        logger.warn(
+          { notificationId, attempts, retryInMs, ...errorCodes(error) },
+          'notificação por e-mail não enviada: nova tentativa agendada',
+        );
       }
       return;
     }
@@ -77,7 +83,10 @@ export function startDispatcher({ outbox, send, logger, timing = defaultTiming }
     running = drain()
       .catch((error: unknown) => {
         // The database is away; the next poll tries again.
-        logger.warn({ error: error instanceof Error ? error.message : String(error) }, 'outbox: falha ao ler ou atualizar as notificações');
+        logger.warn(
+          { error: error instanceof Error ? error.message : String(error) },
+          'outbox: falha ao ler ou atualizar as notificações',
+        );
       })
       .finally(() => {
         running = undefined;

@@ -64,7 +64,8 @@ export function leadMessage(lead: Lead): LeadMessage {
     lead.kind === 'contact'
       ? ['Nova solicitação de contato', contactLines(lead.record)]
       : ['Nova cotação de frete', quoteLines(lead.record)];
-  const route = lead.kind === 'quote' ? `: ${placeName(lead.record.origin)} → ${placeName(lead.record.destination)}` : '';
+  const route =
+    lead.kind === 'quote' ? `: ${placeName(lead.record.origin)} → ${placeName(lead.record.destination)}` : '';
   const all: [string, string][] = [
     ...fields.filter((field): field is [string, string] => field[1] !== undefined),
     ['Recebido em', brazilTime(record.createdAt)],

@@ -1,13 +1,18 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN, bearer, fullQuote, sampleContact } from '../../test/support/leads';
 import { captureLogger, createTestApp, testRepository } from '../../test/support/app';
-import { startNotifications } from './notifications';
 import { LEADS_TO, MAIL_FROM, startInstance } from '../../test/support/instance';
+import { ADMIN_TOKEN, bearer, fullQuote, sampleContact } from '../../test/support/leads';
 import { header, startSmtp } from '../../test/support/smtp';
 import { eventually, freePort } from '../../test/support/wait';
+import { startNotifications } from './notifications';
 
-const contact = { ...sampleContact, company: 'Bebidas do Norte', phone: '(91) 3222-1100', message: 'Olá <script>alert("x")</script> & até logo' };
+const contact = {
+  ...sampleContact,
+  company: 'Bebidas do Norte',
+  phone: '(91) 3222-1100',
+  message: 'Olá <script>alert("x")</script> & até logo',
+};
 
 describe('e-mail notifications', () => {
   it('e-mails a contact request once to LEADS_TO, answerable with one click', async () => {
@@ -53,8 +58,19 @@ describe('e-mail notifications', () => {
     const [message] = smtp.messages;
     expect(message!.recipients).toEqual(LEADS_TO);
     expect(header(message!, 'reply-to')).toBe('Carlos Lima <carlos@bebidasdonorte.com.br>');
-    expect(header(message!, 'subject')).toBe('Nova cotação de frete — Carlos Lima (Açaí & Cia — Distribuição): Campinas/SP → Belém/PA');
-    for (const value of ['+55 (91) 98765-4321', 'Campinas/SP', 'Belém/PA', 'Bebidas', '27,5 t', '28t', '31/12/2099', 'Carga paletizada 🚚\nDescarga com doca.']) {
+    expect(header(message!, 'subject')).toBe(
+      'Nova cotação de frete — Carlos Lima (Açaí & Cia — Distribuição): Campinas/SP → Belém/PA',
+    );
+    for (const value of [
+      '+55 (91) 98765-4321',
+      'Campinas/SP',
+      'Belém/PA',
+      'Bebidas',
+      '27,5 t',
+      '28t',
+      '31/12/2099',
+      'Carga paletizada 🚚\nDescarga com doca.',
+    ]) {
       expect(message!.text).toContain(value);
     }
     expect(message!.html).toContain('Açaí &amp; Cia — Distribuição');
@@ -62,7 +78,10 @@ describe('e-mail notifications', () => {
 
   it('logs in to the mail server with the credentials of SMTP_URL', async () => {
     const smtp = await startSmtp({ credentials: { user: 'site', pass: 's3nh@' } });
-    const { app } = startInstance(testRepository(undefined, { notifications: true }), `smtp://site:${encodeURIComponent('s3nh@')}@127.0.0.1:${smtp.port}`);
+    const { app } = startInstance(
+      testRepository(undefined, { notifications: true }),
+      `smtp://site:${encodeURIComponent('s3nh@')}@127.0.0.1:${smtp.port}`,
+    );
 
     await request(app).post('/api/contacts').send(contact).expect(201);
 
@@ -95,21 +114,28 @@ describe('e-mail notifications', () => {
     await eventually(() => expect(smtp.messages).toHaveLength(1));
 
     const logged = JSON.stringify(logs);
-    for (const value of ['Ana Souza', 'ana@empresa.com.br', 'Bebidas do Norte', ...LEADS_TO]) expect(logged).not.toContain(value);
+    for (const value of ['Ana Souza', 'ana@empresa.com.br', 'Bebidas do Norte', ...LEADS_TO])
+      expect(logged).not.toContain(value);
   });
 
   it('keeps line breaks in a stored name from adding headers or recipients', async () => {
     const smtp = await startSmtp();
     const stored = testRepository(undefined, { notifications: true });
     // Validation refuses these; a row written by an older version or by hand must still be safe.
-    await stored.createContact({ ...contact, name: 'Ana\r\nBcc: intruso@exemplo.com', company: 'X\r\nX-Injetado: sim' });
+    await stored.createContact({
+      ...contact,
+      name: 'Ana\r\nBcc: intruso@exemplo.com',
+      company: 'X\r\nX-Injetado: sim',
+    });
     startInstance(stored, smtp.url);
 
     await eventually(() => expect(smtp.messages).toHaveLength(1));
     const [message] = smtp.messages;
     expect(message!.recipients).toEqual(LEADS_TO);
     expect(message!.rawHeaders).not.toMatch(/^(Bcc|X-Injetado):/im);
-    expect(header(message!, 'subject')).toBe('Nova solicitação de contato — Ana Bcc: intruso@exemplo.com (X X-Injetado: sim)');
+    expect(header(message!, 'subject')).toBe(
+      'Nova solicitação de contato — Ana Bcc: intruso@exemplo.com (X X-Injetado: sim)',
+    );
   });
 });
 
@@ -133,7 +159,9 @@ describe('without SMTP_URL and LEADS_TO', () => {
 
     startNotifications(testRepository(), undefined, logger);
 
-    expect(logs).toEqual([expect.objectContaining({ level: 40, msg: expect.stringContaining('notificações por e-mail') })]);
+    expect(logs).toEqual([
+      expect.objectContaining({ level: 40, msg: expect.stringContaining('notificações por e-mail') }),
+    ]);
   });
 });
 

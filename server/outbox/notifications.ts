@@ -1,6 +1,6 @@
 import type { Repository } from '../db/repository';
 import type { Logger } from '../logger';
-import { startDispatcher, type DispatcherTiming } from './dispatcher';
+import { type DispatcherTiming, startDispatcher } from './dispatcher';
 import { createMailer, type MailSettings } from './mailer';
 
 export type Notifications = {
@@ -12,14 +12,23 @@ export type Notifications = {
  * E-mails each new lead to sales when mail is configured. The reply to the visitor never waits for
  * the mail server: the dispatcher finds the lead's outbox row at its next poll.
  */
-export function startNotifications(repository: Repository, mail: MailSettings | undefined, logger: Logger, timing?: DispatcherTiming): Notifications {
+export function startNotifications(
+  repository: Repository,
+  mail: MailSettings | undefined,
+  logger: Logger,
+  timing?: DispatcherTiming,
+): Notifications {
   // A mismatch would otherwise pass in silence: no rows and so no e-mail ever, or rows piling up unsent.
   const enabled = mail !== undefined;
   if (repository.notifications !== enabled) {
-    throw new Error(`startNotifications: mail is ${enabled ? 'on' : 'off'} but the repository was opened with notifications: ${!enabled}`);
+    throw new Error(
+      `startNotifications: mail is ${enabled ? 'on' : 'off'} but the repository was opened with notifications: ${!enabled}`,
+    );
   }
   if (!mail) {
-    logger.warn('SMTP_URL e LEADS_TO não definidos: as notificações por e-mail de novos contatos e cotações estão desativadas');
+    logger.warn(
+      'SMTP_URL e LEADS_TO não definidos: as notificações por e-mail de novos contatos e cotações estão desativadas',
+    );
     return { stop: async () => {} };
   }
   const mailer = createMailer(mail);

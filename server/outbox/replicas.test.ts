@@ -2,9 +2,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { backendsForThisFile } from '../../test/support/backends';
-import { validContact, sampleContact } from '../../test/support/leads';
 import { fastTiming, startInstance } from '../../test/support/instance';
-import { startSmtp, type Received } from '../../test/support/smtp';
+import { sampleContact, validContact } from '../../test/support/leads';
+import { type Received, startSmtp } from '../../test/support/smtp';
 import { eventually, freePort } from '../../test/support/wait';
 
 const on = { notifications: true };
@@ -30,7 +30,11 @@ describe.each(backendsForThisFile())('Notifications across processes on $name', 
 
     await eventually(() => expect(smtp.messages).toHaveLength(3));
     await settle();
-    expect(smtp.messages.map((message) => message.text.match(/pedido \d/)![0])).toEqual(['pedido 1', 'pedido 2', 'pedido 3']);
+    expect(smtp.messages.map((message) => message.text.match(/pedido \d/)![0])).toEqual([
+      'pedido 1',
+      'pedido 2',
+      'pedido 3',
+    ]);
   });
 
   it('retries after a restart what failed before it', async () => {
@@ -53,13 +57,22 @@ describe.each(backendsForThisFile())('Notifications across processes on $name', 
     const first = startInstance(await backend.fresh(on), smtp.url);
     const second = startInstance(await backend.another(on), smtp.url);
 
-    await Promise.all(Array.from({ length: 20 }, (_, n) => request((n % 2 ? first : second).app).post('/api/contacts').send(lead(n)).expect(201)));
+    await Promise.all(
+      Array.from({ length: 20 }, (_, n) =>
+        request((n % 2 ? first : second).app)
+          .post('/api/contacts')
+          .send(lead(n))
+          .expect(201),
+      ),
+    );
 
     await eventually(() => expect(smtp.messages).toHaveLength(20));
     await settle();
     expect(smtp.messages).toHaveLength(20);
     expect(new Set(ids(smtp.messages)).size).toBe(20);
-    const senders = [first, second].map(({ logs }) => logs.filter((line) => line.msg === 'notificação por e-mail enviada').length);
+    const senders = [first, second].map(
+      ({ logs }) => logs.filter((line) => line.msg === 'notificação por e-mail enviada').length,
+    );
     expect(senders[0]! + senders[1]!).toBe(20);
   });
 });

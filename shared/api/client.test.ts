@@ -27,9 +27,15 @@ describe('createApiClient', () => {
       status: 400,
       body: { success: false, message: 'Verifique os campos', errors: { email: 'E-mail inválido' } },
     });
-    const error = await createApiClient({ baseUrl }).createContact(contact).catch((e: unknown) => e);
+    const error = await createApiClient({ baseUrl })
+      .createContact(contact)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ message: 'Verifique os campos', status: 400, fieldErrors: { email: 'E-mail inválido' } });
+    expect(error).toMatchObject({
+      message: 'Verifique os campos',
+      status: 400,
+      fieldErrors: { email: 'E-mail inválido' },
+    });
   });
 
   it('raises "HTTP error! status: {code}" when a non-OK reply has no message', async () => {
@@ -57,7 +63,10 @@ describe('createApiClient', () => {
     const client = createApiClient({ baseUrl, adminToken: 't'.repeat(32) });
     await client.listContacts();
     await client.listQuotes({ page: 3, limit: 50 });
-    expect(seen.map((request) => request.url)).toEqual(['/api/contacts?page=1&limit=10', '/api/quotes?page=3&limit=50']);
+    expect(seen.map((request) => request.url)).toEqual([
+      '/api/contacts?page=1&limit=10',
+      '/api/quotes?page=3&limit=50',
+    ]);
     expect(seen[0]?.headers.authorization).toBe(`Bearer ${'t'.repeat(32)}`);
   });
 

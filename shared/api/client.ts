@@ -17,7 +17,8 @@ export function createApiClient({ adminToken, ...connection }: ApiClientOptions 
 
   return {
     health: () => requestJson<{ status: string }>(connection, 'GET', '/health'),
-    createContact: (input: Parameters<typeof createContact>[0], options?: WriteOptions) => createContact(input, options, connection),
+    createContact: (input: Parameters<typeof createContact>[0], options?: WriteOptions) =>
+      createContact(input, options, connection),
     listContacts: (query: PageQuery = {}) => read<PageReply<Contact>>(`/api/contacts?${pageQuery(query)}`),
     createQuote: (input: QuoteInput, options: WriteOptions = {}) =>
       requestJson<ApiSuccess<Quote>>(connection, 'POST', '/api/quotes', input, idempotencyHeader(options)),

@@ -9,7 +9,13 @@ const CONTACT_ERROR_MESSAGE = 'Erro ao enviar solicitação';
  * own, so the page's bundle carries none of the other calls or the admin credential.
  */
 export async function createContact(input: ContactInput, options: WriteOptions = {}, connection: Connection = {}) {
-  const reply = await requestJson<ApiSuccess<Created>>(connection, 'POST', '/api/contacts', input, idempotencyHeader(options));
+  const reply = await requestJson<ApiSuccess<Created>>(
+    connection,
+    'POST',
+    '/api/contacts',
+    input,
+    idempotencyHeader(options),
+  );
   if (reply?.success !== true) throw new ApiError(CONTACT_ERROR_MESSAGE);
   return reply;
 }

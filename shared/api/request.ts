@@ -25,7 +25,13 @@ export const idempotencyHeader = ({ idempotencyKey }: WriteOptions): Record<stri
   idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {};
 
 /** One call: JSON in, JSON out, the server's message on failure (docs/requirements.md §7.1, §8.1). */
-export async function requestJson<T>({ baseUrl = '', fetch }: Connection, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+export async function requestJson<T>(
+  { baseUrl = '', fetch }: Connection,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   // Looked up at call time, not creation time, so a fetch installed later (tests, polyfills) is used.
   const send = fetch ?? globalThis.fetch;
   const response = await send(`${baseUrl}${path}`, {
@@ -36,7 +42,8 @@ export async function requestJson<T>({ baseUrl = '', fetch }: Connection, method
   // A body that is not JSON (a proxy's HTML error page, say) counts as one without a message.
   const reply = (await response.json().catch(() => undefined)) as Partial<ApiFailure> | undefined;
   if (!response.ok) {
-    const message = typeof reply?.message === 'string' && reply.message ? reply.message : `HTTP error! status: ${response.status}`;
+    const message =
+      typeof reply?.message === 'string' && reply.message ? reply.message : `HTTP error! status: ${response.status}`;
     throw new ApiError(message, response.status, reply?.errors ?? {});
   }
   return reply as T;

@@ -7,7 +7,9 @@ const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
 /** WCAG 2.0, 2.1 and 2.2, levels A and AA. */
 const WCAG_AA_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-type Violation = Pick<AxeResults['violations'][number], 'id' | 'impact' | 'help'> & { nodes: { target: string; summary: string }[] };
+type Violation = Pick<AxeResults['violations'][number], 'id' | 'impact' | 'help'> & {
+  nodes: { target: string; summary: string }[];
+};
 
 /**
  * Runs axe-core in the page. Its script is injected inline, which the site's CSP rightly
@@ -30,5 +32,8 @@ export async function axeViolations(page: Page): Promise<Violation[]> {
 /** One readable paragraph per violation, for the assertion message. */
 export const describeViolations = (violations: Violation[]) =>
   violations
-    .map(({ id, impact, help, nodes }) => `${id} (${impact}): ${help}\n${nodes.map((node) => `  ${node.target}\n    ${node.summary.replaceAll('\n', '\n    ')}`).join('\n')}`)
+    .map(
+      ({ id, impact, help, nodes }) =>
+        `${id} (${impact}): ${help}\n${nodes.map((node) => `  ${node.target}\n    ${node.summary.replaceAll('\n', '\n    ')}`).join('\n')}`,
+    )
     .join('\n\n');

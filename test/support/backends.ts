@@ -3,9 +3,9 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
 import { afterAll, onTestFinished } from 'vitest';
+import type { Row } from '../../server/db/database';
 import { openPostgres } from '../../server/db/postgres';
 import type { PoolOptions } from '../../server/db/postgres-pool';
-import type { Row } from '../../server/db/database';
 import type { Repository, RepositoryOptions } from '../../server/db/repository';
 import { SQLITE_FILE } from '../../server/db/sqlite';
 import { createLogger } from '../../server/logger';
@@ -110,4 +110,7 @@ const postgres = (url: string): Backend => {
  * SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). Call it at the file's
  * top level, e.g. in `describe.each(backendsForThisFile())`: the PostgreSQL schema is dropped after the file.
  */
-export const backendsForThisFile = (): Backend[] => [sqlite(), ...(TEST_DATABASE_URL ? [postgres(TEST_DATABASE_URL)] : [])];
+export const backendsForThisFile = (): Backend[] => [
+  sqlite(),
+  ...(TEST_DATABASE_URL ? [postgres(TEST_DATABASE_URL)] : []),
+];

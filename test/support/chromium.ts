@@ -15,9 +15,15 @@ export const CHROMIUM_FLAGS = [
 export function chromiumPath() {
   const path = process.env.CHROME_PATH || '/usr/bin/chromium';
   if (!existsSync(path)) {
-    throw new Error(`Chromium não encontrado em ${path}: instale com "apt-get install chromium" ou defina CHROME_PATH.`);
+    throw new Error(
+      `Chromium não encontrado em ${path}: instale com "apt-get install chromium" ou defina CHROME_PATH.`,
+    );
   }
   return path;
 }
 
-export const launchOptions = (): LaunchOptions => ({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS, headless: true });
+export const launchOptions = (): LaunchOptions => ({
+  executablePath: chromiumPath(),
+  args: CHROMIUM_FLAGS,
+  headless: true,
+});

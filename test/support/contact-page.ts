@@ -19,10 +19,14 @@ export const submitButton = (page: Page) => page.locator('#contact button[type="
 
 /** The text of the error shown beside a field, found the way a screen reader does: by aria-describedby. */
 export const fieldError = (page: Page, name: keyof ContactValues) =>
-  field(page, name).evaluate((input) => document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent);
+  field(page, name).evaluate(
+    (input) => document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent,
+  );
 
-export const successToast = (page: Page) => page.locator('.Toastify').getByRole('status').filter({ hasText: 'Solicitação enviada com sucesso!' });
-export const errorToast = (page: Page) => page.locator('.Toastify').getByRole('alert').filter({ hasText: 'Erro ao enviar solicitação' });
+export const successToast = (page: Page) =>
+  page.locator('.Toastify').getByRole('status').filter({ hasText: 'Solicitação enviada com sucesso!' });
+export const errorToast = (page: Page) =>
+  page.locator('.Toastify').getByRole('alert').filter({ hasText: 'Erro ao enviar solicitação' });
 
 /** The landing page at the form, with its islands hydrated: only then does a submit go through the script. */
 export async function openForm(site: Pick<ReturnType<typeof siteForThisFile>, 'open'>) {
@@ -45,7 +49,8 @@ export async function fieldValues(page: Page): Promise<ContactValues> {
   return Object.fromEntries(names.map((name, index) => [name, values[index]])) as ContactValues;
 }
 
-export const isContactPost = (url: string, method: string) => method === 'POST' && new URL(url).pathname === '/api/contacts';
+export const isContactPost = (url: string, method: string) =>
+  method === 'POST' && new URL(url).pathname === '/api/contacts';
 
 export const EMPTY: ContactValues = { name: '', email: '', phone: '', company: '', message: '' };
 

@@ -18,11 +18,18 @@ export async function startReceiver(answer: (request: ReceivedRequest) => Reply 
   const server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    const received = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+    const received = {
+      method: req.method ?? '',
+      url: req.url ?? '',
+      headers: req.headers,
+      body: Buffer.concat(chunks).toString('utf8'),
+    };
     requests.push(received);
     const { status, body = '', type } = await answer(received);
     const text = typeof body === 'string' ? body : JSON.stringify(body);
-    res.writeHead(status, { 'Content-Type': type ?? (typeof body === 'string' ? 'text/plain' : 'application/json') }).end(text);
+    res
+      .writeHead(status, { 'Content-Type': type ?? (typeof body === 'string' ? 'text/plain' : 'application/json') })
+      .end(text);
   });
   onTestFinished(async () => {
     server.closeAllConnections();

@@ -8,7 +8,13 @@ export const LEADS_TO = ['vendas@rotanorte.com.br', 'comercial@rotanorte.com.br'
 export const MAIL_FROM = 'Site Rota Norte <no-reply@rotanorte.com.br>';
 
 /** Milliseconds where production waits seconds to hours, so retries happen within a test. */
-export const fastTiming: DispatcherTiming = { pollMs: 50, leaseMs: 10_000, retryBaseMs: 50, retryMaxMs: 200, giveUpAfterMs: 60_000 };
+export const fastTiming: DispatcherTiming = {
+  pollMs: 50,
+  leaseMs: 10_000,
+  retryBaseMs: 50,
+  retryMaxMs: 200,
+  giveUpAfterMs: 60_000,
+};
 
 /**
  * One server process as server/index.ts wires it: `stored` must be opened with notifications on.

@@ -7,7 +7,11 @@ export const bearer = `Bearer ${ADMIN_TOKEN}`;
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 export const ISO_INSTANT = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
-export const sampleContact = { name: 'Ana Souza', email: 'ana@empresa.com.br', message: 'Preciso de frete São Paulo → Manaus.' } as const;
+export const sampleContact = {
+  name: 'Ana Souza',
+  email: 'ana@empresa.com.br',
+  message: 'Preciso de frete São Paulo → Manaus.',
+} as const;
 
 /** The smallest valid quote request: required fields only. */
 export const sampleQuote = {

@@ -1,11 +1,19 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page, type Response } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Locator,
+  type Page,
+  type Response,
+} from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { openSqlite } from '../../server/db/sqlite';
 import type { Contact } from '../../shared/contact';
 import { launchOptions } from './chromium';
-import { startServer, type RunningServer } from './server-process';
+import { type RunningServer, startServer } from './server-process';
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 375, height: 812 };
@@ -24,12 +32,16 @@ const REPORT_CSP_VIOLATIONS = `document.addEventListener('securitypolicyviolatio
 function watchProblems(page: Page) {
   const problems: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(`console.${message.type()}: ${message.text()}`);
+    if (message.type() === 'error' || message.type() === 'warning')
+      problems.push(`console.${message.type()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-  page.on('requestfailed', (request) => problems.push(`requestfailed: ${request.method()} ${request.url()} ${request.failure()?.errorText}`));
+  page.on('requestfailed', (request) =>
+    problems.push(`requestfailed: ${request.method()} ${request.url()} ${request.failure()?.errorText}`),
+  );
   page.on('response', (response) => {
-    if (response.status() >= 400) problems.push(`http ${response.status()}: ${response.request().method()} ${response.url()}`);
+    if (response.status() >= 400)
+      problems.push(`http ${response.status()}: ${response.request().method()} ${response.url()}`);
   });
   return problems;
 }
@@ -63,7 +75,10 @@ export async function hydrateIslands(page: Page) {
   const scrollY = await page.evaluate(() => window.scrollY);
   for (const island of await page.locator('[data-island]').all()) await island.locator(':scope > *').first().hover();
   await page.waitForFunction(
-    () => [...document.querySelectorAll<HTMLElement>('[data-island]')].every((island) => island.dataset.hydrated === 'true'),
+    () =>
+      [...document.querySelectorAll<HTMLElement>('[data-island]')].every(
+        (island) => island.dataset.hydrated === 'true',
+      ),
     undefined,
     { timeout: 10_000 },
   );
@@ -105,7 +120,11 @@ export function siteForThisFile(env: Record<string, string> = {}) {
      * A new context (viewport, JavaScript, CSP…) with a page on `pathname`, watched for problems;
      * `prepare` sets the page up (say, an emulated browser setting) before it navigates.
      */
-    async open(pathname: string, options: BrowserContextOptions = {}, prepare?: (page: Page) => Promise<void>): Promise<OpenedPage> {
+    async open(
+      pathname: string,
+      options: BrowserContextOptions = {},
+      prepare?: (page: Page) => Promise<void>,
+    ): Promise<OpenedPage> {
       const context = await running().browser.newContext({ viewport: DESKTOP, locale: 'pt-BR', ...options });
       contexts.push(context);
       await context.addInitScript(REPORT_CSP_VIOLATIONS);

@@ -25,7 +25,12 @@ const decodeWords = (value: string) =>
     );
 
 const decodeQuoted = (value: string) =>
-  Buffer.from(value.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
+  Buffer.from(
+    value
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8');
 
 function splitEntity(raw: string) {
   const end = raw.indexOf('\r\n\r\n');
@@ -51,7 +56,12 @@ function parseMessage(raw: string, recipients: string[]): Received {
   const { rawHeaders, headers, body } = splitEntity(raw);
   const parts: Record<string, string> = {};
   const boundary = /boundary="?([^";]+)"?/.exec(headers.get('content-type')?.[0] ?? '')?.[1];
-  const entities = boundary ? body.split(`--${boundary}`).slice(1, -1).map((part) => splitEntity(part.replace(/^\r\n/, ''))) : [{ headers, body }];
+  const entities = boundary
+    ? body
+        .split(`--${boundary}`)
+        .slice(1, -1)
+        .map((part) => splitEntity(part.replace(/^\r\n/, '')))
+    : [{ headers, body }];
   for (const entity of entities) {
     const type = entity.headers.get('content-type')?.[0]?.split(';')[0] ?? 'text/plain';
     // SMTP carries CRLF; a mail reader shows plain line breaks.
@@ -73,7 +83,8 @@ export async function startSmtp({ port = 0, credentials, onMessage }: Options = 
     authOptional: !credentials,
     allowInsecureAuth: true,
     onAuth(auth, _session, done) {
-      if (auth.username === credentials?.user && auth.password === credentials?.pass) done(null, { user: auth.username });
+      if (auth.username === credentials?.user && auth.password === credentials?.pass)
+        done(null, { user: auth.username });
       else done(new Error('credenciais inválidas'));
     },
     onData(stream, session, done) {
@@ -81,7 +92,12 @@ export async function startSmtp({ port = 0, credentials, onMessage }: Options = 
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', async () => {
         await onMessage?.();
-        messages.push(parseMessage(Buffer.concat(chunks).toString('latin1'), session.envelope.rcptTo.map((rcpt) => rcpt.address)));
+        messages.push(
+          parseMessage(
+            Buffer.concat(chunks).toString('latin1'),
+            session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          ),
+        );
         done();
       });
     },
