@@ -13,6 +13,7 @@ import { healthRouter } from './health';
 import type { Logger } from './logger';
 import { createPageRenderer } from './pages';
 import { requestLogging } from './request-logging';
+import { refuseMalformedTarget, siteListener } from './request-target';
 import { securityHeaders } from './security';
 import { seoRouter } from './seo';
 import { staticFiles } from './static-files';
@@ -36,7 +37,7 @@ export type AppDeps = {
   prerender?: boolean;
 };
 
-/** Builds the whole site; never listens (server/index.ts does). */
+/** Builds the whole site as a request listener; never listens (server/index.ts does). */
 export function createApp(deps: AppDeps) {
   const { logger, manifest, repository, draining = new AbortController().signal } = deps;
   const { assetsDir = buildPaths.assets, publicDir = buildPaths.public } = deps;
@@ -52,6 +53,7 @@ export function createApp(deps: AppDeps) {
   app.set('trust proxy', deps.trustProxy ?? false);
   app.use(requestLogging(logger));
   app.use(securityHeaders({ https: publicUrl.protocol === 'https:', styleHashes: [manifest.css.hash] }));
+  app.use(refuseMalformedTarget);
 
   app.use('/health', healthRouter(repository, logger, draining));
 
@@ -69,5 +71,5 @@ export function createApp(deps: AppDeps) {
   app.get('/', confirmationPage(renderPage));
   app.use((req, res) => renderPage(req, res));
   app.use(errorHandler(logger));
-  return app;
+  return siteListener(app);
 }

@@ -1,6 +1,5 @@
-import { createServer } from 'node:http';
+import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Express } from 'express';
 import type { Config } from './config';
 import type { Logger } from './logger';
 
@@ -15,7 +14,7 @@ type Shutdown = {
 };
 
 /** Listens, and on SIGTERM/SIGINT lets in-flight requests finish before exiting 0. */
-export async function listen(app: Express, config: Config, logger: Logger, { draining, onClose }: Shutdown) {
+export async function listen(app: RequestListener, config: Config, logger: Logger, { draining, onClose }: Shutdown) {
   let stopping = false;
   const server = createServer((req, res) => {
     // Busy keep-alive sockets survive server.close(): tell them to close after this reply.

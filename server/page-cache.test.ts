@@ -1,14 +1,13 @@
 import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { get, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { get, type IncomingHttpHeaders, type IncomingMessage, type RequestListener } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import type { Express } from 'express';
 import request from 'supertest';
 import { describe, expect, it, vi } from 'vitest';
 import { createTestApp } from '../test/support/app';
+import { listening } from '../test/support/raw-http';
 import { renderDocument } from './render';
 
 vi.mock('./render', async (importOriginal) => {
@@ -19,18 +18,12 @@ vi.mock('./render', async (importOriginal) => {
 type RawReply = { status: number; headers: IncomingHttpHeaders; body: Buffer };
 
 /** GET over a real socket, body as sent: supertest and fetch would decode it on their own. */
-async function rawGet(app: Express, path: string, headers: Record<string, string>): Promise<RawReply> {
-  const server = app.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  try {
-    const [res] = (await once(get({ host: '127.0.0.1', port, path, headers }), 'response')) as [IncomingMessage];
-    const chunks: Buffer[] = [];
-    for await (const chunk of res) chunks.push(chunk as Buffer);
-    return { status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) };
-  } finally {
-    server.close();
-  }
+async function rawGet(app: RequestListener, path: string, headers: Record<string, string>): Promise<RawReply> {
+  const port = await listening(app);
+  const [res] = (await once(get({ host: '127.0.0.1', port, path, headers }), 'response')) as [IncomingMessage];
+  const chunks: Buffer[] = [];
+  for await (const chunk of res) chunks.push(chunk as Buffer);
+  return { status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) };
 }
 
 describe('the landing and 404 pages', () => {

@@ -6,10 +6,15 @@ import type { IslandStates } from '../client/islands/names';
 import { type PageHandle, pageFor, routes } from '../client/routes';
 import type { Manifest } from './assets';
 import type { Logger } from './logger';
+import { plainPage } from './plain-page';
 import { renderDocument } from './render';
 
-// Sent when React cannot render the page: static, Portuguese, no details of the failure.
-const RENDER_ERROR_HTML = `<!DOCTYPE html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Erro temporário</title></head><body><main><h1>Estamos com um problema temporário</h1><p>Não foi possível carregar a página agora. Tente novamente em alguns instantes.</p><p><a href="/">Voltar ao início</a></p></main></body></html>`;
+// Sent when React cannot render the page.
+const RENDER_ERROR_HTML = plainPage({
+  title: 'Erro temporário',
+  heading: 'Estamos com um problema temporário',
+  text: 'Não foi possível carregar a página agora. Tente novamente em alguns instantes.',
+});
 
 /** A page rendered for one request: another URL or status, or islands in a state of their own. */
 export type PageVariant = { url: string; status: number; islands: IslandStates };
@@ -96,7 +101,8 @@ export function createPageRenderer(manifest: Manifest, logger: Logger, publicUrl
   };
 
   const render = async (req: Request, res: Response, variant?: PageVariant) => {
-    const page = pageFor(new URL(variant?.url ?? req.originalUrl, 'http://localhost').pathname);
+    // req.path as sent: WHATWG URL parsing would read "///x" or "/\evil.example" as "/".
+    const page = pageFor(variant ? '/' : req.path);
     if (page.status === 404) logger.info({ method: req.method, path: req.path }, 'página não encontrada');
     try {
       const encoding = preferredEncoding(req);

@@ -29,8 +29,9 @@ export function invalidFormPage(body: unknown, errors: Record<string, string>): 
 /** GET /?contato=enviado: the landing page showing the confirmation, the target of that redirect. */
 export function confirmationPage(renderPage: PageRenderer): RequestHandler {
   return (req, res, next) => {
-    if (req.query.contato !== 'enviado') return next();
-    return renderPage(req, res, { ...landingWith(200, { sent: true }), url: req.originalUrl });
+    // Express's "/" route also matches "//", which names no page.
+    if (req.path !== '/' || req.query.contato !== 'enviado') return next();
+    return renderPage(req, res, landingWith(200, { sent: true }));
   };
 }
 

@@ -1,0 +1,58 @@
+import { once } from 'node:events';
+import { createServer, type RequestListener } from 'node:http';
+import net, { type AddressInfo } from 'node:net';
+import { onTestFinished } from 'vitest';
+
+/** The app on a loopback port until the test ends; resolves with the port. */
+export async function listening(app: RequestListener) {
+  const server = createServer(app).listen(0, '127.0.0.1');
+  onTestFinished(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  server.on('connection', (socket) => onTestFinished(() => void socket.destroy()));
+  await once(server, 'listening');
+  return (server.address() as AddressInfo).port;
+}
+
+export type RawReply = {
+  status: number;
+  /** Lower-case name → value; a repeated header keeps its last value. */
+  headers: Record<string, string>;
+  body: string;
+  /** Every status line received, interim ones (100 Continue) included, in order. */
+  statusLines: string[];
+};
+
+function parseReply(raw: string): RawReply {
+  const statusLines = [...raw.matchAll(/^HTTP\/1\.1 \d{3}[^\r]*/gm)].map((match) => match[0]);
+  // The final reply follows any interim ones (1xx), each of which ends with an empty line.
+  const final = raw.slice(raw.lastIndexOf(statusLines.at(-1) ?? ''));
+  const end = final.indexOf('\r\n\r\n');
+  const [statusLine = '', ...lines] = final.slice(0, end).split('\r\n');
+  const headers = Object.fromEntries(
+    lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+  );
+  return { status: Number(statusLine.split(' ')[1]), headers, body: final.slice(end + 4), statusLines };
+}
+
+/**
+ * Writes `request` as it is, bytes no client library would send, and reads until the server
+ * closes the connection (or `timeoutMs`, then fails). `Connection: close` in the request lets a
+ * well-behaved server close after its reply. A reset after a reply (a server refusing the rest
+ * of a body) keeps the reply.
+ */
+export async function rawRequest(port: number, request: string | Buffer, timeoutMs = 5_000): Promise<RawReply> {
+  const socket = net.connect(port, '127.0.0.1');
+  onTestFinished(() => void socket.destroy());
+  const chunks: Buffer[] = [];
+  let failure: Error | undefined;
+  socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+  socket.on('error', (error) => (failure = error));
+  // Not events.once: it would reject on the 'error' that precedes a reset's 'close'.
+  const closed = new Promise((resolve) => socket.once('close', resolve));
+  socket.write(request);
+  const timer = setTimeout(() => socket.destroy(new Error(`sem resposta completa em ${timeoutMs} ms`)), timeoutMs);
+  await closed;
+  clearTimeout(timer);
+  if (chunks.length === 0 && failure) throw failure;
+  if (failure?.message.startsWith('sem resposta')) throw failure;
+  return parseReply(Buffer.concat(chunks).toString('utf8'));
+}
