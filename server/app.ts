@@ -4,6 +4,7 @@ import { openApiRouter } from './api/openapi';
 import { quotesRouter } from './api/quotes';
 import { postRateLimits } from './api/rate-limit';
 import { buildPaths, type Manifest } from './assets';
+import { refuseDeclaredOversize } from './body-limit';
 import type { Config, TrustProxy } from './config';
 import { confirmationPage } from './contact/form-pages';
 import { contactRoutes } from './contact/routes';
@@ -54,6 +55,7 @@ export function createApp(deps: AppDeps) {
   app.use(requestLogging(logger));
   app.use(securityHeaders({ https: publicUrl.protocol === 'https:', styleHashes: [manifest.css.hash] }));
   app.use(refuseMalformedTarget);
+  app.use(refuseDeclaredOversize);
 
   app.use('/health', healthRouter(repository, logger, draining));
 

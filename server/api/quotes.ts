@@ -22,7 +22,7 @@ export function quotesRouter(repository: Repository, rateLimits: RequestHandler[
     (fields, idempotency) => repository.createQuote(fields, idempotency),
     QUOTE_CREATED_MESSAGE,
   );
-  router.post('/', ...rateLimits, ...readBody, create);
+  router.post('/', ...rateLimits, readBody, create);
   router.get(
     '/',
     admin,

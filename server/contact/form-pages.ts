@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { CONTACT_FIELDS, type ContactFormState } from '../../shared/contact-form';
-import { RateLimitedError } from '../api/rate-limit';
+import { RequestRefused } from '../api/refused';
+import { closeIfBodyUnread } from '../body-limit';
 import type { PageRenderer, PageVariant } from '../pages';
 
 // The contact form without JavaScript (docs/requirements.md §4.2): its outcomes are pages.
@@ -35,10 +36,11 @@ export function confirmationPage(renderPage: PageRenderer): RequestHandler {
   };
 }
 
-/** A form post refused before it was read (the rate limit) gets the page with the reason, not JSON. */
+/** A refused form post (its rate, its origin, its encoding) gets the page with the reason, not JSON. */
 export function formErrorPages(renderPage: PageRenderer): ErrorRequestHandler {
   return (error, req, res, next) => {
-    if (!(error instanceof RateLimitedError) || !req.is('application/x-www-form-urlencoded')) return next(error);
+    if (!(error instanceof RequestRefused) || !req.is('application/x-www-form-urlencoded')) return next(error);
+    closeIfBodyUnread(req, res);
     return renderPage(req, res, landingWith(error.status, { formError: error.message }));
   };
 }

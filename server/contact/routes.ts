@@ -51,7 +51,7 @@ export function contactRoutes({ repository, renderPage, logger, rateLimits, admi
   };
 
   const router = Router();
-  router.post('/', ...rateLimits, ...readBody, post);
+  router.post('/', ...rateLimits, readBody, post);
   router.get(
     '/',
     requireAdmin(adminToken),

@@ -34,12 +34,10 @@ function parseReply(raw: string): RawReply {
 }
 
 /**
- * Writes `request` as it is, bytes no client library would send, and reads until the server
- * closes the connection (or `timeoutMs`, then fails). `Connection: close` in the request lets a
- * well-behaved server close after its reply. A reset after a reply (a server refusing the rest
- * of a body) keeps the reply.
+ * A raw connection to write by hand, bytes no client library would send. A reset after the
+ * server's reply (a server refusing the rest of a body) is not a failure: the reply is kept.
  */
-export async function rawRequest(port: number, request: string | Buffer, timeoutMs = 5_000): Promise<RawReply> {
+export function openConnection(port: number) {
   const socket = net.connect(port, '127.0.0.1');
   onTestFinished(() => void socket.destroy());
   const chunks: Buffer[] = [];
@@ -47,12 +45,28 @@ export async function rawRequest(port: number, request: string | Buffer, timeout
   socket.on('data', (chunk: Buffer) => chunks.push(chunk));
   socket.on('error', (error) => (failure = error));
   // Not events.once: it would reject on the 'error' that precedes a reset's 'close'.
-  const closed = new Promise((resolve) => socket.once('close', resolve));
-  socket.write(request);
-  const timer = setTimeout(() => socket.destroy(new Error(`sem resposta completa em ${timeoutMs} ms`)), timeoutMs);
-  await closed;
-  clearTimeout(timer);
-  if (chunks.length === 0 && failure) throw failure;
-  if (failure?.message.startsWith('sem resposta')) throw failure;
-  return parseReply(Buffer.concat(chunks).toString('utf8'));
+  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  const received = () => Buffer.concat(chunks).toString('utf8');
+  return {
+    /** Resolves once the bytes are handed to the kernel; never throws (the server may have closed). */
+    write: (data: string | Buffer) => new Promise<void>((resolve) => socket.write(data, () => resolve())),
+    received,
+    /** Whether the server has closed the connection (or reset it). */
+    isClosed: () => socket.destroyed || socket.readableEnded,
+    /** Resolves with the reply once the server closes the connection; fails after `timeoutMs`. */
+    async reply(timeoutMs = 5_000): Promise<RawReply> {
+      const timer = setTimeout(() => socket.destroy(new Error(`sem resposta completa em ${timeoutMs} ms`)), timeoutMs);
+      await closed;
+      clearTimeout(timer);
+      if (failure && (chunks.length === 0 || failure.message.startsWith('sem resposta'))) throw failure;
+      return parseReply(received());
+    },
+  };
+}
+
+/** Writes `request` as it is and reads until the server closes the connection (send `Connection: close`). */
+export async function rawRequest(port: number, request: string | Buffer, timeoutMs = 5_000): Promise<RawReply> {
+  const connection = openConnection(port);
+  await connection.write(request);
+  return connection.reply(timeoutMs);
 }
