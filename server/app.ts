@@ -6,7 +6,7 @@ import { postRateLimits } from './api/rate-limit';
 import { buildPaths, type Manifest } from './assets';
 import { refuseDeclaredOversize } from './body-limit';
 import type { Config, TrustProxy } from './config';
-import { confirmationPage } from './contact/form-pages';
+import { CONFIRMATION, confirmationPage } from './contact/form-pages';
 import { contactRoutes } from './contact/routes';
 import type { Repository } from './db/repository';
 import { apiNotFound, errorHandler } from './errors';
@@ -48,7 +48,7 @@ export function createApp(deps: AppDeps) {
   // A failure here is not fatal: the page is tried again on its first visit.
   if (deps.prerender)
     renderPage
-      .prerender()
+      .prerender(CONFIRMATION)
       .catch((error: unknown) => logger.error({ err: error }, 'falha ao pré-renderizar as páginas'));
   app.disable('x-powered-by');
   app.set('trust proxy', deps.trustProxy ?? false);

@@ -9,11 +9,10 @@ import type { PageRenderer, PageVariant } from '../pages';
 /** Where the form lands after a stored request (303 See Other). */
 export const CONTACT_SENT_URL = '/?contato=enviado#contact';
 
-const landingWith = (status: number, contact: ContactFormState): PageVariant => ({
-  url: '/',
-  status,
-  islands: { contact },
-});
+const landingWith = (status: number, contact: ContactFormState): PageVariant => ({ status, islands: { contact } });
+
+/** The page a stored request lands on: the same for every visitor, so it is kept (server/pages.ts). */
+export const CONFIRMATION = landingWith(200, { sent: true });
 
 /** The landing page again, with the visitor's values kept and the errors beside the fields. */
 export function invalidFormPage(body: unknown, errors: Record<string, string>): PageVariant {
@@ -24,7 +23,7 @@ export function invalidFormPage(body: unknown, errors: Record<string, string>): 
     if (typeof value === 'string') state.values[field] = value;
     if (errors[field]) state.errors[field] = errors[field];
   }
-  return landingWith(400, state);
+  return { ...landingWith(400, state), personal: true };
 }
 
 /** GET /?contato=enviado: the landing page showing the confirmation, the target of that redirect. */
@@ -32,7 +31,7 @@ export function confirmationPage(renderPage: PageRenderer): RequestHandler {
   return (req, res, next) => {
     // Express's "/" route also matches "//", which names no page.
     if (req.path !== '/' || req.query.contato !== 'enviado') return next();
-    return renderPage(req, res, landingWith(200, { sent: true }));
+    return renderPage(req, res, CONFIRMATION);
   };
 }
 
