@@ -81,6 +81,8 @@ const create = (summary: string, input: JsonSchema, data: JsonSchema, mediaTypes
       in: 'header',
       required: false,
       schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,255}$' },
+      description:
+        'Com o mesmo conteúdo, repete a primeira resposta por 24 horas; com outro conteúdo, é outra solicitação.',
     },
   ],
   requestBody: { required: true, content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: input }])) },
@@ -89,7 +91,6 @@ const create = (summary: string, input: JsonSchema, data: JsonSchema, mediaTypes
     400: failure('Campos inválidos, com uma mensagem por campo em errors'),
     413: failure('Corpo acima de 16 KB'),
     415: failure('Tipo de conteúdo não suportado'),
-    422: failure('Idempotency-Key já usada com outro conteúdo'),
     503: failure('Banco de dados indisponível'),
   },
 });

@@ -4,11 +4,12 @@ import { requireAdmin } from '../api/admin';
 import { bodyKind, readBody } from '../api/body';
 import { replyJson, unsupportedType, validateAndStore, type WriteOutcome } from '../api/create';
 import { listHandler } from '../api/listing';
+import { idempotencyKey } from '../api/validation';
 import type { Repository } from '../db/repository';
 import type { Logger } from '../logger';
 import type { PageRenderer } from '../pages';
 import { CONTACT_SENT_URL, formErrorPages, invalidFormPage } from './form-pages';
-import { decoy, trapped } from './honeypot';
+import { trapped } from './honeypot';
 
 const CONTACT_CREATED_MESSAGE = 'Solicitação enviada com sucesso!';
 
@@ -35,11 +36,13 @@ export function contactRoutes({ repository, renderPage, logger, rateLimits, admi
       res.status(415).json(unsupportedType);
       return;
     }
-    // Checked before validation: a bot gets the reply of a stored request, whatever else it sent.
+    // Checked before validation: a bot gets the reply of a stored request, whatever else it sent,
+    // and the same one again for the same key and body, as a stored request's retry would.
     let result: WriteOutcome<unknown>;
     if (trapped(req.body)) {
       logger.info({ path: req.path }, 'honeypot preenchido: solicitação descartada');
-      result = { outcome: 'created', record: decoy() };
+      const key = idempotencyKey(req, req.body);
+      result = await repository.trapContact(key === 'invalid' ? undefined : key);
     } else {
       result = await store(req);
     }
