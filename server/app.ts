@@ -1,5 +1,6 @@
 import compression from 'compression';
 import express from 'express';
+import { refuseCrossSite } from './api/cross-site';
 import { openApiRouter } from './api/openapi';
 import { quotesRouter } from './api/quotes';
 import { postRateLimits } from './api/rate-limit';
@@ -64,10 +65,11 @@ export function createApp(deps: AppDeps) {
 
   // Pages and files are sent precompressed; only the API's replies are compressed as they go.
   app.use('/api', compression());
-  const rateLimits = postRateLimits(deps.rateLimits ?? { perMinute: 0, perHour: 0 });
+  // Every public write: from this site only, then within the client's limits.
+  const writeGuards = [refuseCrossSite(publicUrl), ...postRateLimits(deps.rateLimits ?? { perMinute: 0, perHour: 0 })];
   const { adminToken } = deps;
-  app.use('/api/contacts', contactRoutes({ repository, renderPage, logger, rateLimits, adminToken }));
-  app.use('/api/quotes', quotesRouter(repository, rateLimits, adminToken));
+  app.use('/api/contacts', contactRoutes({ repository, renderPage, logger, writeGuards, adminToken }));
+  app.use('/api/quotes', quotesRouter(repository, writeGuards, adminToken));
   app.use('/api/openapi.json', openApiRouter());
   app.use('/api', apiNotFound);
   app.get('/', confirmationPage(renderPage));

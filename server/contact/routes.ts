@@ -17,8 +17,8 @@ type ContactDeps = {
   repository: Repository;
   renderPage: PageRenderer;
   logger: Logger;
-  /** Shared with the other POST endpoints, so one count per client covers them all. */
-  rateLimits: RequestHandler[];
+  /** The cross-site check and the rate limits, shared with the other POST endpoints (one count per client). */
+  writeGuards: RequestHandler[];
   adminToken: string | undefined;
 };
 
@@ -26,7 +26,7 @@ type ContactDeps = {
  * /api/contacts: the contact request, sent as JSON by the form's island or posted by the form
  * without JavaScript (docs/requirements.md §4, §10), and the protected listing of what was stored.
  */
-export function contactRoutes({ repository, renderPage, logger, rateLimits, adminToken }: ContactDeps) {
+export function contactRoutes({ repository, renderPage, logger, writeGuards, adminToken }: ContactDeps) {
   const store = (req: Parameters<RequestHandler>[0]) =>
     validateAndStore(req, contactInputSchema, (fields, idempotency) => repository.createContact(fields, idempotency));
 
@@ -54,7 +54,7 @@ export function contactRoutes({ repository, renderPage, logger, rateLimits, admi
   };
 
   const router = Router();
-  router.post('/', ...rateLimits, readBody, post);
+  router.post('/', ...writeGuards, readBody, post);
   router.get(
     '/',
     requireAdmin(adminToken),
