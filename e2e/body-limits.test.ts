@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openConnection } from '../test/support/raw-http';
 import { type RunningServer, startServer } from '../test/support/server-process';
@@ -29,12 +30,23 @@ describe('a body declared longer than the limit', () => {
     expect(JSON.parse(reply.body)).toEqual({ success: false, message: 'O conteúdo enviado excede o limite de 16 KB.' });
   });
 
-  it('with Expect: 100-continue hears 413 and never 100 Continue', async () => {
-    const connection = openConnection(port());
-    await connection.write(head([`Content-Length: ${GIGABYTE}`, 'Expect: 100-continue']));
-
-    const reply = await connection.reply();
-    expect(reply.statusLines).toEqual(['HTTP/1.1 413 Payload Too Large']);
+  it('with Expect: 100-continue hears 413 and never 100 Continue, whatever the path, type and length', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('/api/contacts', '/api/quotes', '/', '/x'),
+        fc.constantFrom('application/json', 'application/x-www-form-urlencoded', 'text/plain'),
+        fc.integer({ min: 16 * 1024 + 1, max: 2 ** 40 }),
+        async (path, type, length) => {
+          const connection = openConnection(port());
+          await connection.write(
+            `POST ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: ${type}\r\nContent-Length: ${length}\r\nExpect: 100-continue\r\n\r\n`,
+          );
+          const reply = await connection.reply();
+          expect(reply.statusLines).toEqual(['HTTP/1.1 413 Payload Too Large']);
+        },
+      ),
+      { numRuns: 25 },
+    );
   });
 });
 

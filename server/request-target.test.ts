@@ -24,7 +24,7 @@ describe('request targets no browser sends', () => {
     },
   );
 
-  it.each(['http://x:99999/', 'http://[', 'http://[/?q=1', 'ftp://x/', '*'])(
+  it.each(['http://x:99999/', 'http://[', 'http://[/?q=1', 'ftp://x/', '*', '//#@[', '/#fragmento'])(
     'answer %s with the app’s own 400 page and every security header',
     async (target) => {
       const { status, headers, body } = await rawGet(target);

@@ -17,15 +17,23 @@ const MALFORMED_HTML = plainPage({
 /** Requests whose target is neither origin-form nor a parseable http(s) absolute-form. */
 const malformed = new WeakSet<IncomingMessage>();
 
+/** "http://host:port" of an absolute-form target: what comes after it is the path and query. */
+const SCHEME_AND_AUTHORITY = /^https?:\/\/[^/?#]*/i;
+
 /**
  * The origin-form ("/path?query") the app routes by. An absolute-form target, which a server
- * must accept (RFC 9112 §3.2.2) though only proxies are sent one, gives its path and query;
- * undefined for anything else (authority-form, "*", a URL that does not parse).
+ * must accept (RFC 9112 §3.2.2) though only proxies are sent one, gives its path and query as
+ * sent (not as WHATWG URL would normalise them: "/." stays "/."), if the whole URL parses;
+ * undefined for anything else (authority-form, "*", a URL that does not parse), and for a
+ * fragment, which no request target has and which would leave Express's router without a path.
  */
 function originForm(target: string): string | undefined {
+  if (target.includes('#')) return undefined;
   if (target.startsWith('/')) return target;
-  const url = /^https?:\/\//i.test(target) ? URL.parse(target) : null;
-  return url ? `${url.pathname}${url.search}` : undefined;
+  const authority = SCHEME_AND_AUTHORITY.exec(target)?.[0];
+  if (authority === undefined || !URL.canParse(target)) return undefined;
+  const rest = target.slice(authority.length);
+  return rest.startsWith('/') ? rest : `/${rest}`;
 }
 
 /** Answers only if the app did not: after a reply already begun, or, in principle, a request no handler took. */
