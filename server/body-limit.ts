@@ -1,7 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 
-/** Largest body any request may carry, whatever its path or content type (docs/requirements.md §10.2). */
+/** Largest body any request may carry, whatever its path or content type (docs/requirements.md §10.12). */
 export const BODY_LIMIT_BYTES = 16 * 1024;
 
 /** Always 413 with this message, as JSON under /api and as plain text elsewhere. */

@@ -58,7 +58,7 @@ const htmlHeaders = (res: Response, status: number) =>
     .set('Vary', 'Accept-Encoding');
 
 /**
- * Shared variants kept at once: the confirmation, and a refusal's page per distinct message (the
+ * Shared variants kept at once (docs/requirements.md §4.2): the confirmation, and a refusal's page per distinct message (the
  * rate limit's names the minutes to wait, at most 60 with the default windows). Past it, the
  * oldest goes and is rendered again if asked for.
  */

@@ -4,7 +4,7 @@ import type { ApiFailure } from '../shared/api-types';
 import { plainPage } from './plain-page';
 
 // Request targets no browser sends (RFC 9112 §3.2), answered by the app itself
-// (docs/requirements.md §2.1): never a 5xx, never a library's page, never the landing page
+// (docs/requirements.md §2.7): never a 5xx, never a library's page, never the landing page
 // for a path other than "/".
 
 const MALFORMED_MESSAGE = 'Endereço inválido: confira o link e tente novamente.';

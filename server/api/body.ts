@@ -33,7 +33,7 @@ function parse(kind: BodyKind, raw: Buffer): unknown {
 
 /**
  * Reads the body of a write into req.body: JSON for API clients, the form without JavaScript
- * (docs/requirements.md §10.2, §10.8). Any other type is read too, so that an oversized body is
+ * (docs/requirements.md §10.8, §10.12). Any other type is read too, so that an oversized body is
  * a 413 before it is a 415. Reading stops at the limit (raw-body; body-parser would read on to
  * the end before its 413), and the reply closes the connection (server/errors.ts).
  */
