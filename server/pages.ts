@@ -58,9 +58,9 @@ const htmlHeaders = (res: Response, status: number) =>
     .set('Vary', 'Accept-Encoding');
 
 /**
- * Shared variants kept at once (docs/requirements.md §4.2): the confirmation, and a refusal's page per distinct message (the
- * rate limit's names the minutes to wait, at most 60 with the default windows). Past it, the
- * oldest goes and is rendered again if asked for.
+ * Shared variants kept at once (docs/requirements.md §4.2): the confirmation, and a refusal's
+ * page per distinct message (the rate limit's names the minutes to wait, at most 60 with the
+ * default windows). Past it, the oldest goes and is rendered again if asked for.
  */
 const MAX_KEPT_VARIANTS = 100;
 
@@ -76,16 +76,16 @@ export function createPageRenderer(manifest: Manifest, logger: Logger, publicUrl
     publicUrl: publicUrl.href,
   });
   const landing = pageFor('/');
-  const renderVariant = (variant: PageVariant) =>
-    renderDocument({ url: '/', ...variant, ...siteFor(landing) }, manifest.scripts[landing.script]);
+  const renderVariant = ({ islands }: PageVariant) =>
+    renderDocument({ url: '/', islands, ...siteFor(landing) }, manifest.scripts[landing.script]);
   const keepPage = keeper(routes.length);
   const keepVariant = keeper(MAX_KEPT_VARIANTS);
   const keptPage = (page: PageHandle) =>
     keepPage(page.script, () =>
       renderDocument({ url: page.renderUrl, ...siteFor(page) }, manifest.scripts[page.script]),
     );
-  const keptVariant = ({ status, islands }: PageVariant) =>
-    keepVariant(JSON.stringify([status, islands]), () => renderVariant({ status, islands }));
+  const keptVariant = (variant: PageVariant) =>
+    keepVariant(JSON.stringify([variant.status, variant.islands]), () => renderVariant(variant));
 
   const prerender = async (...variants: PageVariant[]) => {
     await Promise.all([...routes.map(({ handle }) => keptPage(handle)), ...variants.map(keptVariant)]);

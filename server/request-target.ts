@@ -1,6 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Express, Request, RequestHandler, Response } from 'express';
 import type { ApiFailure } from '../shared/api-types';
+import { closeIfBodyUnread } from './body-limit';
 import { plainPage } from './plain-page';
 
 // Request targets no browser sends (RFC 9112 §3.2), answered by the app itself
@@ -81,6 +82,7 @@ const decodes = (path: string) => {
 /** 400 for a malformed target or a path that does not percent-decode: JSON under /api, else the page. */
 export const refuseMalformedTarget: RequestHandler = (req, res, next) => {
   if (!malformed.has(req) && decodes(req.path)) return next();
+  closeIfBodyUnread(req, res);
   res.status(400).set('Cache-Control', 'no-store');
   if (req.path.startsWith('/api/')) res.json({ success: false, message: MALFORMED_MESSAGE } satisfies ApiFailure);
   else res.type('html').send(MALFORMED_HTML);

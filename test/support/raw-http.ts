@@ -6,8 +6,10 @@ import { onTestFinished } from 'vitest';
 /** The app on a loopback port until the test ends; resolves with the port. */
 export async function listening(app: RequestListener) {
   const server = createServer(app).listen(0, '127.0.0.1');
-  onTestFinished(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  server.on('connection', (socket) => onTestFinished(() => void socket.destroy()));
+  onTestFinished(() => {
+    server.closeAllConnections();
+    return new Promise<void>((resolve) => server.close(() => resolve()));
+  });
   await once(server, 'listening');
   return (server.address() as AddressInfo).port;
 }
