@@ -12,7 +12,10 @@ const QUOTE_CREATED_MESSAGE = 'Solicitação de cotação recebida!';
 
 export const quoteIdSchema = z.uuid();
 
-/** POST /api/quotes (public, JSON only, from this site or no browser, rate-limited) and the protected reads of quotes. */
+/**
+ * POST /api/quotes (public, JSON only, from this site or from no browser, rate-limited) and the
+ * protected reads of quotes.
+ */
 export function quotesRouter(repository: Repository, writeGuards: RequestHandler[], adminToken: string | undefined) {
   const router = Router();
   const admin = requireAdmin(adminToken);
