@@ -1,4 +1,4 @@
-import { matchRoutes, type RouteObject } from 'react-router-dom';
+import type { RouteObject } from 'react-router-dom';
 import { notFound, seo } from '../shared/content';
 import { LandingPage } from './pages/LandingPage';
 import { NotFoundPage } from './pages/NotFoundPage';
@@ -40,15 +40,13 @@ export const routes: PageRoute[] = [
   },
 ];
 
-// matchRoutes flattens and ranks the whole table on every call: a path that names a page
-// exactly is answered from this map instead.
+// Every page has a fixed path; any other path is the catch-all's, "//" included, which
+// matchRoutes would take for "/" (and "/%", which it would log a warning about).
 const exactPaths = new Map(
   routes.filter(({ path }) => path && !/[:*]/.test(path)).map((route) => [route.path, route.handle]),
 );
+const catchAll = routes.find(({ path }) => path === '*')!.handle;
 
 export function pageFor(pathname: string): PageHandle {
-  const exact = exactPaths.get(pathname);
-  if (exact) return exact;
-  const match = matchRoutes(routes, pathname)?.at(-1)?.route as PageRoute | undefined;
-  return (match ?? routes[routes.length - 1]!).handle;
+  return exactPaths.get(pathname) ?? catchAll;
 }

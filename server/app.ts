@@ -1,11 +1,13 @@
 import compression from 'compression';
 import express from 'express';
+import { refuseCrossSite } from './api/cross-site';
 import { openApiRouter } from './api/openapi';
 import { quotesRouter } from './api/quotes';
 import { postRateLimits } from './api/rate-limit';
 import { buildPaths, type Manifest } from './assets';
+import { refuseDeclaredOversize } from './body-limit';
 import type { Config, TrustProxy } from './config';
-import { confirmationPage } from './contact/form-pages';
+import { CONFIRMATION, confirmationPage } from './contact/form-pages';
 import { contactRoutes } from './contact/routes';
 import type { Repository } from './db/repository';
 import { apiNotFound, errorHandler } from './errors';
@@ -13,6 +15,7 @@ import { healthRouter } from './health';
 import type { Logger } from './logger';
 import { createPageRenderer } from './pages';
 import { requestLogging } from './request-logging';
+import { refuseMalformedTarget, siteListener } from './request-target';
 import { securityHeaders } from './security';
 import { seoRouter } from './seo';
 import { staticFiles } from './static-files';
@@ -36,7 +39,7 @@ export type AppDeps = {
   prerender?: boolean;
 };
 
-/** Builds the whole site; never listens (server/index.ts does). */
+/** Builds the whole site as a request listener; never listens (server/index.ts does). */
 export function createApp(deps: AppDeps) {
   const { logger, manifest, repository, draining = new AbortController().signal } = deps;
   const { assetsDir = buildPaths.assets, publicDir = buildPaths.public } = deps;
@@ -46,12 +49,14 @@ export function createApp(deps: AppDeps) {
   // A failure here is not fatal: the page is tried again on its first visit.
   if (deps.prerender)
     renderPage
-      .prerender()
+      .prerender(CONFIRMATION)
       .catch((error: unknown) => logger.error({ err: error }, 'falha ao pré-renderizar as páginas'));
   app.disable('x-powered-by');
   app.set('trust proxy', deps.trustProxy ?? false);
   app.use(requestLogging(logger));
   app.use(securityHeaders({ https: publicUrl.protocol === 'https:', styleHashes: [manifest.css.hash] }));
+  app.use(refuseMalformedTarget);
+  app.use(refuseDeclaredOversize);
 
   app.use('/health', healthRouter(repository, logger, draining));
 
@@ -60,14 +65,15 @@ export function createApp(deps: AppDeps) {
 
   // Pages and files are sent precompressed; only the API's replies are compressed as they go.
   app.use('/api', compression());
-  const rateLimits = postRateLimits(deps.rateLimits ?? { perMinute: 0, perHour: 0 });
+  // Every public write: from this site only, then within the client's limits.
+  const writeGuards = [refuseCrossSite(publicUrl), ...postRateLimits(deps.rateLimits ?? { perMinute: 0, perHour: 0 })];
   const { adminToken } = deps;
-  app.use('/api/contacts', contactRoutes({ repository, renderPage, logger, rateLimits, adminToken }));
-  app.use('/api/quotes', quotesRouter(repository, rateLimits, adminToken));
+  app.use('/api/contacts', contactRoutes({ repository, renderPage, logger, writeGuards, adminToken }));
+  app.use('/api/quotes', quotesRouter(repository, writeGuards, adminToken));
   app.use('/api/openapi.json', openApiRouter());
   app.use('/api', apiNotFound);
   app.get('/', confirmationPage(renderPage));
   app.use((req, res) => renderPage(req, res));
   app.use(errorHandler(logger));
-  return app;
+  return siteListener(app);
 }

@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { ApiFailure } from '../shared/api-types';
-import { RateLimitedError } from './api/rate-limit';
+import { RequestRefused } from './api/refused';
+import { BodyTooLargeError, closeIfBodyUnread } from './body-limit';
 import { DatabaseUnavailableError } from './db/repository';
 import type { Logger } from './logger';
 
@@ -8,26 +9,15 @@ export const apiNotFound: RequestHandler = (_req, res) => {
   res.status(404).json({ success: false, message: 'Recurso não encontrado.' } satisfies ApiFailure);
 };
 
-/** Portuguese messages for what body-parser, the rate limit and the database can throw at a request. */
+/** The status and Portuguese message of what a request can run into on its way. */
 function describe(error: unknown): { status: number; message: string } {
-  if (error instanceof RateLimitedError) return { status: error.status, message: error.message };
+  if (error instanceof RequestRefused || error instanceof BodyTooLargeError)
+    return { status: error.status, message: error.message };
   if (error instanceof DatabaseUnavailableError) {
     return { status: 503, message: 'Serviço temporariamente indisponível. Tente novamente em instantes.' };
   }
-  const { status, type } = (error ?? {}) as { status?: unknown; type?: unknown };
-  switch (type) {
-    case 'entity.too.large':
-    case 'parameters.too.many':
-      return { status: 413, message: 'O conteúdo enviado excede o limite de 16 KB.' };
-    case 'entity.parse.failed':
-      return { status: 400, message: 'JSON malformado: verifique o corpo da requisição.' };
-    case 'encoding.unsupported':
-    case 'charset.unsupported':
-      return { status: 415, message: 'Codificação não suportada: envie o conteúdo em UTF-8.' };
-    case 'request.aborted':
-    case 'request.size.invalid':
-      return { status: 400, message: 'A requisição foi interrompida ou está incompleta.' };
-  }
+  // Express's own, such as a route parameter that does not decode.
+  const { status } = (error ?? {}) as { status?: unknown };
   if (typeof status === 'number' && status >= 400 && status < 500) {
     return { status, message: status === 404 ? 'Recurso não encontrado.' : 'Requisição inválida.' };
   }
@@ -43,6 +33,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     const { status, message } = describe(error);
     if (status >= 500) logger.error({ err: error, method: req.method, path: req.path }, 'erro ao atender a requisição');
     if (res.headersSent) return next(error);
+    closeIfBodyUnread(req, res);
     if (req.path.startsWith('/api/')) {
       res.status(status).json({ success: false, message } satisfies ApiFailure);
       return;

@@ -1,6 +1,6 @@
-import { createServer } from 'node:http';
+import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Express } from 'express';
+import { continueWithinLimit } from './body-limit';
 import type { Config } from './config';
 import type { Logger } from './logger';
 
@@ -15,13 +15,14 @@ type Shutdown = {
 };
 
 /** Listens, and on SIGTERM/SIGINT lets in-flight requests finish before exiting 0. */
-export async function listen(app: Express, config: Config, logger: Logger, { draining, onClose }: Shutdown) {
+export async function listen(app: RequestListener, config: Config, logger: Logger, { draining, onClose }: Shutdown) {
   let stopping = false;
-  const server = createServer((req, res) => {
+  const handle: RequestListener = (req, res) => {
     // Busy keep-alive sockets survive server.close(): tell them to close after this reply.
     if (stopping) res.setHeader('Connection', 'close');
     app(req, res);
-  });
+  };
+  const server = createServer(handle).on('checkContinue', continueWithinLimit(handle));
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
   server.requestTimeout = 30_000;

@@ -1,14 +1,13 @@
 import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { get, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { get, type IncomingHttpHeaders, type IncomingMessage, type RequestListener } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import type { Express } from 'express';
 import request from 'supertest';
 import { describe, expect, it, vi } from 'vitest';
 import { createTestApp } from '../test/support/app';
+import { listening } from '../test/support/raw-http';
 import { renderDocument } from './render';
 
 vi.mock('./render', async (importOriginal) => {
@@ -19,18 +18,12 @@ vi.mock('./render', async (importOriginal) => {
 type RawReply = { status: number; headers: IncomingHttpHeaders; body: Buffer };
 
 /** GET over a real socket, body as sent: supertest and fetch would decode it on their own. */
-async function rawGet(app: Express, path: string, headers: Record<string, string>): Promise<RawReply> {
-  const server = app.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  try {
-    const [res] = (await once(get({ host: '127.0.0.1', port, path, headers }), 'response')) as [IncomingMessage];
-    const chunks: Buffer[] = [];
-    for await (const chunk of res) chunks.push(chunk as Buffer);
-    return { status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) };
-  } finally {
-    server.close();
-  }
+async function rawGet(app: RequestListener, path: string, headers: Record<string, string>): Promise<RawReply> {
+  const port = await listening(app);
+  const [res] = (await once(get({ host: '127.0.0.1', port, path, headers }), 'response')) as [IncomingMessage];
+  const chunks: Buffer[] = [];
+  for await (const chunk of res) chunks.push(chunk as Buffer);
+  return { status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) };
 }
 
 describe('the landing and 404 pages', () => {
@@ -45,14 +38,15 @@ describe('the landing and 404 pages', () => {
   it('can be rendered at start-up, so that the first visit does not wait for React', async () => {
     vi.mocked(renderDocument).mockClear();
     const { app } = createTestApp({ prerender: true });
-    await vi.waitFor(() => expect(vi.mocked(renderDocument)).toHaveBeenCalledTimes(2));
-    await Promise.all([request(app).get('/'), request(app).get('/nada')]);
-    expect(vi.mocked(renderDocument)).toHaveBeenCalledTimes(2);
+    // The landing page, the 404 page and the form's confirmation.
+    await vi.waitFor(() => expect(vi.mocked(renderDocument)).toHaveBeenCalledTimes(3));
+    await Promise.all([request(app).get('/'), request(app).get('/nada'), request(app).get('/?contato=enviado')]);
+    expect(vi.mocked(renderDocument)).toHaveBeenCalledTimes(3);
   });
 
   it.each([
     ['the kept page', '/'],
-    ['a variant rendered per request', '/?contato=enviado'],
+    ['a kept variant', '/?contato=enviado'],
   ])('send %s with brotli or gzip as the browser accepts, the same page either way', async (_which, path) => {
     const { app } = createTestApp();
     const plain = await request(app).get(path).set('Accept-Encoding', 'identity');
@@ -101,13 +95,45 @@ describe('the landing and 404 pages', () => {
     expect(again.status).toBe(404);
     expect(again.text).toContain('Oops! Page not found');
   });
+});
 
-  it('keep the form outcome out of the kept page: variants are rendered per request', async () => {
+describe('the outcomes of the form without JavaScript', () => {
+  const form = 'name=Ana&email=ana%40empresa.com.br&message=Ol%C3%A1';
+
+  it('keep the confirmation, the same for every visitor, as the landing page is kept', async () => {
     const { app } = createTestApp();
-    const confirmation = await request(app).get('/?contato=enviado');
-    const plain = await request(app).get('/');
-    expect(confirmation.text).not.toBe(plain.text);
-    expect(confirmation.headers['cache-control']).toBe('no-store');
+    vi.mocked(renderDocument).mockClear();
+    const replies = await Promise.all(Array.from({ length: 5 }, () => request(app).get('/?contato=enviado&x=1')));
+    const landing = await request(app).get('/');
+    // The landing page and the confirmation, each once.
+    expect(vi.mocked(renderDocument)).toHaveBeenCalledTimes(2);
+    expect(new Set(replies.map((reply) => reply.text)).size).toBe(1);
+    expect(replies[0]!.text).not.toBe(landing.text);
+    expect(replies[0]!.headers['cache-control']).toBe('no-cache');
+    const again = await request(app).get('/?contato=enviado').set('If-None-Match', replies[0]!.headers.etag!);
+    expect(again.status).toBe(304);
+  });
+
+  it('keep the rate limit’s page, one per message, whatever the number of refusals', async () => {
+    const { app } = createTestApp({ rateLimits: { perMinute: 1, perHour: 0 } });
+    await request(app).post('/api/contacts').type('form').send(form);
+    vi.mocked(renderDocument).mockClear();
+    const refusals = await Promise.all(
+      Array.from({ length: 5 }, () => request(app).post('/api/contacts').type('form').send(form)),
+    );
+    expect(refusals.map((refusal) => refusal.status)).toEqual(Array(5).fill(429));
+    expect(vi.mocked(renderDocument)).toHaveBeenCalledTimes(1);
+  });
+
+  it('render the errors beside the visitor’s own values per request, sent no-store', async () => {
+    const { app } = createTestApp();
+    vi.mocked(renderDocument).mockClear();
+    const first = await request(app).post('/api/contacts').type('form').send('name=Ana&email=x');
+    const second = await request(app).post('/api/contacts').type('form').send('name=Bia&email=y');
+    expect(vi.mocked(renderDocument)).toHaveBeenCalledTimes(2);
+    expect(first.text).toContain('value="Ana"');
+    expect(second.text).toContain('value="Bia"');
+    expect(second.headers['cache-control']).toBe('no-store');
   });
 });
 

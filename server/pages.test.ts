@@ -107,9 +107,9 @@ describe('non-page paths', () => {
     expect(res.body).toEqual({ success: false, message: expect.stringMatching(/não encontrado/) });
   });
 
-  it('answers a missing asset with a plain 404, not the HTML page', async () => {
+  it('answers a missing asset, or a folder of them, with a plain 404, not the HTML page nor a redirect', async () => {
     const { app } = createTestApp();
-    for (const path of ['/assets/entry-NOPE.js', '/images/nope.svg']) {
+    for (const path of ['/assets/entry-NOPE.js', '/images/nope.svg', '/images', '/assets', '/images/']) {
       const res = await request(app).get(path);
       expect(res.status).toBe(404);
       expect(res.headers['content-type']).toMatch(/^text\/plain/);

@@ -1,53 +1,42 @@
-import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
-import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Request, Response } from 'express';
 import type { IslandStates } from '../client/islands/names';
 import { type PageHandle, pageFor, routes } from '../client/routes';
 import type { Manifest } from './assets';
+import { type Encoding, keeper } from './kept-pages';
 import type { Logger } from './logger';
+import { plainPage } from './plain-page';
 import { renderDocument } from './render';
 
-// Sent when React cannot render the page: static, Portuguese, no details of the failure.
-const RENDER_ERROR_HTML = `<!DOCTYPE html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Erro temporário</title></head><body><main><h1>Estamos com um problema temporário</h1><p>Não foi possível carregar a página agora. Tente novamente em alguns instantes.</p><p><a href="/">Voltar ao início</a></p></main></body></html>`;
+// Sent when React cannot render the page.
+const RENDER_ERROR_HTML = plainPage({
+  title: 'Erro temporário',
+  heading: 'Estamos com um problema temporário',
+  text: 'Não foi possível carregar a página agora. Tente novamente em alguns instantes.',
+});
 
-/** A page rendered for one request: another URL or status, or islands in a state of their own. */
-export type PageVariant = { url: string; status: number; islands: IslandStates };
+/** The landing page with its islands in a state of their own: the outcome of a form post. */
+export type PageVariant = {
+  status: number;
+  islands: IslandStates;
+  /**
+   * Holds what the visitor typed: rendered for this request only and sent no-store. Any other
+   * variant is the same for every visitor, so it is rendered once and kept like the landing page.
+   */
+  personal?: boolean;
+};
 
 export type PageRenderer = ((req: Request, res: Response, variant?: PageVariant) => Promise<void>) & {
   /** Renders the kept pages now, so that the first visitor does not wait for it. */
-  prerender: () => Promise<void>;
+  prerender: (...variants: PageVariant[]) => Promise<void>;
 };
-
-type Encoding = 'br' | 'gzip';
-
-type Representation = { body: Buffer; etag: string };
-
-// One ETag per content coding, taken from the bytes sent: a strong validator names one exact
-// representation (RFC 9110 §8.8.3), so a cache holding the gzip bytes can never be told
-// "not modified" about the brotli ones.
-const representation = (body: Buffer): Representation => ({
-  body,
-  etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
-});
-
-type EncodedPage = Record<Encoding | 'identity', Representation>;
-
-function encode(html: Buffer): EncodedPage {
-  return {
-    identity: representation(html),
-    br: representation(
-      brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
-    ),
-    gzip: representation(gzipSync(html, { level: constants.Z_BEST_COMPRESSION })),
-  };
-}
 
 /** Brotli whenever the browser takes it: it is the smaller of the two. */
 const preferredEncoding = (req: Request) =>
   (['br', 'gzip'] as const).find((name) => req.acceptsEncodings(name) === name);
 
-// A variant is sent once, so it is compressed quickly rather than as small as possible.
+// A personal variant is sent once, so it is compressed quickly rather than as small as possible.
 const brotliAsync = promisify(brotliCompress);
 const compressVariant: Record<Encoding, (html: Buffer) => Promise<Buffer>> = {
   br: (html) => brotliAsync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
@@ -69,9 +58,16 @@ const htmlHeaders = (res: Response, status: number) =>
     .set('Vary', 'Accept-Encoding');
 
 /**
- * The landing and 404 pages are rendered once per process and kept with their compressed
- * variants, each with its ETag; only variants (the form's outcome without JavaScript) render
- * per request.
+ * Shared variants kept at once (docs/requirements.md §4.2): the confirmation, and a refusal's
+ * page per distinct message (the rate limit's names the minutes to wait, at most 60 with the
+ * default windows). Past it, the oldest goes and is rendered again if asked for.
+ */
+const MAX_KEPT_VARIANTS = 100;
+
+/**
+ * Pages are rendered once per process and kept with their compressed encodings, each with its
+ * ETag: the landing and 404 pages, and the variants every visitor shares (docs/requirements.md
+ * §4.2). Only a personal variant (the form's errors beside the visitor's values) renders per request.
  */
 export function createPageRenderer(manifest: Manifest, logger: Logger, publicUrl: URL): PageRenderer {
   const assets = { css: manifest.css.text, islandStylesheets: manifest.islandStylesheets };
@@ -79,36 +75,37 @@ export function createPageRenderer(manifest: Manifest, logger: Logger, publicUrl
     assets: { ...assets, prefetch: manifest.prefetch[page.script] },
     publicUrl: publicUrl.href,
   });
-  const kept = new Map<PageHandle['script'], Promise<EncodedPage>>();
-  const keptPage = (page: PageHandle) => {
-    let encoded = kept.get(page.script);
-    if (!encoded) {
-      encoded = renderDocument({ url: page.renderUrl, ...siteFor(page) }, manifest.scripts[page.script]).then(encode);
-      // A failed render is not kept: the next request tries again.
-      encoded.catch(() => kept.delete(page.script));
-      kept.set(page.script, encoded);
-    }
-    return encoded;
-  };
+  const landing = pageFor('/');
+  const renderVariant = ({ islands }: PageVariant) =>
+    renderDocument({ url: '/', islands, ...siteFor(landing) }, manifest.scripts[landing.script]);
+  const keepPage = keeper(routes.length);
+  const keepVariant = keeper(MAX_KEPT_VARIANTS);
+  const keptPage = (page: PageHandle) =>
+    keepPage(page.script, () =>
+      renderDocument({ url: page.renderUrl, ...siteFor(page) }, manifest.scripts[page.script]),
+    );
+  const keptVariant = (variant: PageVariant) =>
+    keepVariant(JSON.stringify([variant.status, variant.islands]), () => renderVariant(variant));
 
-  const prerender = async () => {
-    await Promise.all(routes.map(({ handle }) => keptPage(handle)));
+  const prerender = async (...variants: PageVariant[]) => {
+    await Promise.all([...routes.map(({ handle }) => keptPage(handle)), ...variants.map(keptVariant)]);
   };
 
   const render = async (req: Request, res: Response, variant?: PageVariant) => {
-    const page = pageFor(new URL(variant?.url ?? req.originalUrl, 'http://localhost').pathname);
+    // req.path as sent: WHATWG URL parsing would read "///x" or "/\evil.example" as "/".
+    const page = variant ? landing : pageFor(req.path);
     if (page.status === 404) logger.info({ method: req.method, path: req.path }, 'página não encontrada');
     try {
       const encoding = preferredEncoding(req);
-      if (variant) {
-        const html = await renderDocument({ ...variant, ...siteFor(page) }, manifest.scripts[page.script]);
+      if (variant?.personal) {
+        const html = await renderVariant(variant);
         const body = encoding ? await compressVariant[encoding](html) : html;
         sendBody(htmlHeaders(res, variant.status).set('Cache-Control', 'no-store'), encoding, body);
         return;
       }
-      const chosen = (await keptPage(page))[encoding ?? 'identity'];
-      htmlHeaders(res, page.status).set('ETag', chosen.etag);
-      // Express answers fresh only for 2xx, so the 404 page is always sent whole.
+      const chosen = (await (variant ? keptVariant(variant) : keptPage(page)))[encoding ?? 'identity'];
+      htmlHeaders(res, variant?.status ?? page.status).set('ETag', chosen.etag);
+      // Express answers fresh only to a GET or HEAD with a 2xx, so any other page is always sent whole.
       if (req.fresh) {
         res.status(304).end();
         return;

@@ -3,8 +3,15 @@ import { Router } from 'express';
 import expressStaticGzip, { type ExpressStaticGzipOptions } from 'express-static-gzip';
 import { ASSET_PREFIX } from './assets';
 
+// No redirect from a folder ("/images") to its slash: serve-static would answer it with a page of
+// its own. A folder is a 404 like any missing file.
 const precompressed = (dir: string, serveStatic: ExpressStaticGzipOptions['serveStatic']) =>
-  expressStaticGzip(dir, { enableBrotli: true, orderPreference: ['br', 'gzip'], index: false, serveStatic });
+  expressStaticGzip(dir, {
+    enableBrotli: true,
+    orderPreference: ['br', 'gzip'],
+    index: false,
+    serveStatic: { ...serveStatic, redirect: false },
+  });
 
 /**
  * The build's files, in the brotli or gzip variant written at build time. A miss under

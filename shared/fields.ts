@@ -1,45 +1,69 @@
 import { z } from 'zod';
 
-// Control characters (NUL among them) and lone surrogates cannot be stored and read back
-// byte for byte on every database, and no person types them: reject them up front.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
-const SINGLE_LINE_INVALID = /[\u0000-\u001f\u007f]/;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
-const MULTI_LINE_INVALID = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+// Text rules of every field (docs/requirements.md §5.2). What people type is kept as typed, in
+// one Unicode form; what no person types, and what would disguise the text where sales reads it
+// (an e-mail subject reordered by a bidirectional override, a name of zero-width spaces), is refused.
 
-const cleanText = (value: string, multiline: boolean) =>
-  value.isWellFormed() && !(multiline ? MULTI_LINE_INVALID : SINGLE_LINE_INVALID).test(value);
+// Control characters (C0, DEL, C1, the line and paragraph separators) cannot all be stored and read
+// back byte for byte on every database, and no person types them into a one-line field. The
+// message keeps its line breaks, as LF, and no other control.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
+const ONE_LINE_CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
+const MULTI_LINE_CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/;
+/** Bidirectional controls: they reorder the text around them on screen (the "Trojan Source" trick). */
+const BIDI_CONTROL = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+/** Characters that show nothing: spaces, format characters (zero-width ones among them), fillers. */
+const INVISIBLE_ONLY = /^[\p{White_Space}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]*$/u;
+
+const INVALID_CHARACTERS = 'Contém caracteres inválidos.';
+
+/** Line breaks of any kind become LF (a browser posts CRLF, a script LF); a tab becomes a space. */
+const multilineBreaks = (value: string) => value.replace(/\r\n?|[\u0085\u2028\u2029]/g, '\n').replaceAll('\t', ' ');
 
 type TextRules = { label: string; max: number; multiline?: boolean };
 
-/** Browsers post a textarea's line breaks as CRLF and scripts send LF: store one form, LF. */
-const sameLineBreaks = (value: string) => value.replace(/\r\n?/g, '\n');
+/** Trimmed and in NFC, so that "é" is stored one way whatever the keyboard sent (NFD from macOS, say). */
 const text = (multiline: boolean, error: string) => {
-  const trimmed = z.string({ error }).trim();
-  return multiline ? trimmed.overwrite(sameLineBreaks) : trimmed;
+  const normal = z
+    .string({ error })
+    .trim()
+    .overwrite((value) => value.normalize('NFC'));
+  return multiline ? normal.overwrite(multilineBreaks) : normal;
 };
+
+/** No control (but the message's LF), no bidirectional control, no lone surrogate. */
+const cleanText = (multiline: boolean) => (value: string) =>
+  value.isWellFormed() && !(multiline ? MULTI_LINE_CONTROL : ONE_LINE_CONTROL).test(value) && !BIDI_CONTROL.test(value);
 
 /** A required text field: trimmed, non-empty, bounded, with Portuguese messages. */
 export const requiredText = ({ label, max, multiline = false }: TextRules) =>
   text(multiline, `Informe ${label}.`)
     .min(1, `Informe ${label}.`)
     .max(max, `Use no máximo ${max} caracteres.`)
-    .refine((value) => cleanText(value, multiline), 'Contém caracteres inválidos.');
+    .refine(cleanText(multiline), INVALID_CHARACTERS)
+    .refine((value) => !INVISIBLE_ONLY.test(value), `Informe ${label}.`);
 
 /** An optional text field: empty (after trimming) counts as absent and is never stored. */
 export const optionalText = ({ max, multiline = false }: Omit<TextRules, 'label'>) =>
   text(multiline, 'Deve ser um texto.')
     .max(max, `Use no máximo ${max} caracteres.`)
-    .refine((value) => cleanText(value, multiline), 'Contém caracteres inválidos.')
+    .refine(cleanText(multiline), INVALID_CHARACTERS)
+    .refine((value) => value === '' || !INVISIBLE_ONLY.test(value), INVALID_CHARACTERS)
     .optional()
     .transform((value) => value || undefined);
 
+/** An address as SMTP carries it (RFC 5321 §4.5.3.1): at most 64 characters before the @, 254 in all. */
 export const email = z
   .string({ error: 'Informe seu e-mail.' })
   .trim()
   .min(1, 'Informe seu e-mail.')
   .max(254, 'Use no máximo 254 caracteres.')
-  .pipe(z.email('Informe um e-mail válido, como nome@empresa.com.br.'));
+  .pipe(z.email('Informe um e-mail válido, como nome@empresa.com.br.'))
+  .refine(
+    (value) => value.slice(0, value.lastIndexOf('@')).length <= 64,
+    'A parte antes do @ pode ter no máximo 64 caracteres.',
+  );
 
 export const phone = optionalText({ max: 30 }).refine(
   (value) => value === undefined || /^[0-9 +().-]*[0-9][0-9 +().-]*$/.test(value),

@@ -40,9 +40,6 @@ export function replyJson<T>(res: Response, result: WriteOutcome<T>, createdMess
     case 'invalid-key':
       res.status(400).json(invalidKey);
       return;
-    case 'conflict':
-      res.status(422).json(reusedKey);
-      return;
     case 'replayed':
       res.setHeader('Idempotent-Replayed', 'true');
   }
@@ -72,9 +69,4 @@ export const unsupportedType: ApiFailure = {
 const invalidKey: ApiFailure = {
   success: false,
   message: 'Idempotency-Key inválida: use de 1 a 255 caracteres visíveis, por exemplo um UUID.',
-};
-
-const reusedKey: ApiFailure = {
-  success: false,
-  message: 'Esta Idempotency-Key já foi usada com outro conteúdo. Gere uma nova chave para uma nova solicitação.',
 };

@@ -81,15 +81,19 @@ const create = (summary: string, input: JsonSchema, data: JsonSchema, mediaTypes
       in: 'header',
       required: false,
       schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,255}$' },
+      description:
+        'Com o mesmo conteúdo, repete a primeira resposta por 24 horas; com outro conteúdo, é outra solicitação.',
     },
   ],
   requestBody: { required: true, content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: input }])) },
   responses: {
     201: json(envelope(data), 'Criado (ou repetido com a mesma Idempotency-Key: cabeçalho Idempotent-Replayed)'),
-    400: failure('Campos inválidos, com uma mensagem por campo em errors'),
-    413: failure('Corpo acima de 16 KB'),
-    415: failure('Tipo de conteúdo não suportado'),
-    422: failure('Idempotency-Key já usada com outro conteúdo'),
+    400: failure(
+      'Campos inválidos (uma mensagem por campo em errors), JSON malformado, texto que não é UTF-8 válido ou Idempotency-Key inválida',
+    ),
+    403: failure('Enviado por um navegador a partir de outro site (Sec-Fetch-Site, ou Origin diferente de PUBLIC_URL)'),
+    413: failure('Corpo acima de 16 KB, recusado antes de ser lido (ou formulário com mais de 50 campos)'),
+    415: failure('Tipo de conteúdo, charset ou Content-Encoding não suportado'),
     503: failure('Banco de dados indisponível'),
   },
 });

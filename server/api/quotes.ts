@@ -12,8 +12,11 @@ const QUOTE_CREATED_MESSAGE = 'Solicitação de cotação recebida!';
 
 export const quoteIdSchema = z.uuid();
 
-/** POST /api/quotes (public, JSON only, rate-limited) and the protected reads of quotes. */
-export function quotesRouter(repository: Repository, rateLimits: RequestHandler[], adminToken: string | undefined) {
+/**
+ * POST /api/quotes (public, JSON only, from this site or from no browser, rate-limited) and the
+ * protected reads of quotes.
+ */
+export function quotesRouter(repository: Repository, writeGuards: RequestHandler[], adminToken: string | undefined) {
   const router = Router();
   const admin = requireAdmin(adminToken);
 
@@ -22,7 +25,7 @@ export function quotesRouter(repository: Repository, rateLimits: RequestHandler[
     (fields, idempotency) => repository.createQuote(fields, idempotency),
     QUOTE_CREATED_MESSAGE,
   );
-  router.post('/', ...rateLimits, ...readBody, create);
+  router.post('/', ...writeGuards, readBody, create);
   router.get(
     '/',
     admin,

@@ -1,13 +1,9 @@
 import type { RequestHandler, Response } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import type { Config } from '../config';
+import { RequestRefused } from './refused';
 
 const MINUTE = 60_000;
-
-/** A client over its limit (docs/requirements.md §10.4); each endpoint answers it in its own form. */
-export class RateLimitedError extends Error {
-  readonly status = 429;
-}
 
 function message(res: Response) {
   const seconds = Number(res.getHeader('Retry-After')) || 60;
@@ -33,8 +29,9 @@ export function postRateLimits({ perMinute, perHour }: Config['rateLimits']): Re
         limit,
         standardHeaders: 'draft-8',
         legacyHeaders: false,
-        // Retry-After is set by now, so the message can say how long to wait.
-        handler: (_req, res, next) => next(new RateLimitedError(message(res))),
+        // Retry-After is set by now, so the message can say how long to wait (docs/requirements.md §10.4);
+        // each endpoint answers it in its own form.
+        handler: (_req, res, next) => next(new RequestRefused(429, message(res))),
         // Not trusting X-Forwarded-For is a deliberate setting (TRUST_PROXY), not a mistake to report.
         validate: { xForwardedForHeader: false },
       }),

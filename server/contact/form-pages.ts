@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { CONTACT_FIELDS, type ContactFormState } from '../../shared/contact-form';
-import { RateLimitedError } from '../api/rate-limit';
+import { RequestRefused } from '../api/refused';
+import { closeIfBodyUnread } from '../body-limit';
 import type { PageRenderer, PageVariant } from '../pages';
 
 // The contact form without JavaScript (docs/requirements.md §4.2): its outcomes are pages.
@@ -8,11 +9,10 @@ import type { PageRenderer, PageVariant } from '../pages';
 /** Where the form lands after a stored request (303 See Other). */
 export const CONTACT_SENT_URL = '/?contato=enviado#contact';
 
-const landingWith = (status: number, contact: ContactFormState): PageVariant => ({
-  url: '/',
-  status,
-  islands: { contact },
-});
+const landingWith = (status: number, contact: ContactFormState): PageVariant => ({ status, islands: { contact } });
+
+/** The page a stored request lands on: the same for every visitor, so it is kept (server/pages.ts). */
+export const CONFIRMATION = landingWith(200, { sent: true });
 
 /** The landing page again, with the visitor's values kept and the errors beside the fields. */
 export function invalidFormPage(body: unknown, errors: Record<string, string>): PageVariant {
@@ -23,21 +23,23 @@ export function invalidFormPage(body: unknown, errors: Record<string, string>): 
     if (typeof value === 'string') state.values[field] = value;
     if (errors[field]) state.errors[field] = errors[field];
   }
-  return landingWith(400, state);
+  return { ...landingWith(400, state), personal: true };
 }
 
 /** GET /?contato=enviado: the landing page showing the confirmation, the target of that redirect. */
 export function confirmationPage(renderPage: PageRenderer): RequestHandler {
   return (req, res, next) => {
-    if (req.query.contato !== 'enviado') return next();
-    return renderPage(req, res, { ...landingWith(200, { sent: true }), url: req.originalUrl });
+    // Express's "/" route also matches "//", which names no page.
+    if (req.path !== '/' || req.query.contato !== 'enviado') return next();
+    return renderPage(req, res, CONFIRMATION);
   };
 }
 
-/** A form post refused before it was read (the rate limit) gets the page with the reason, not JSON. */
+/** A refused form post (its rate, its origin, its encoding) gets the page with the reason, not JSON. */
 export function formErrorPages(renderPage: PageRenderer): ErrorRequestHandler {
   return (error, req, res, next) => {
-    if (!(error instanceof RateLimitedError) || !req.is('application/x-www-form-urlencoded')) return next(error);
+    if (!(error instanceof RequestRefused) || !req.is('application/x-www-form-urlencoded')) return next(error);
+    closeIfBodyUnread(req, res);
     return renderPage(req, res, landingWith(error.status, { formError: error.message }));
   };
 }

@@ -1,12 +1,12 @@
-import { randomUUID } from 'node:crypto';
-import type { Created } from '../../shared/api-types';
 import { HONEYPOT_FIELD } from '../../shared/contact-form';
 
-/** Whether a bot filled the field people never see (docs/requirements.md §10.9). */
+/**
+ * Whether a bot filled the field people never see (docs/requirements.md §10.9): any value of any
+ * type but an empty or blank string, and the field sent more than once (an array, from the form)
+ * whatever its values. null counts as absent, as a JSON client may send it for "no value".
+ */
 export function trapped(body: unknown) {
-  const trap = (body as Record<string, unknown> | undefined)?.[HONEYPOT_FIELD];
-  return typeof trap === 'string' && trap.trim() !== '';
+  if (typeof body !== 'object' || body === null) return false;
+  const trap = (body as Record<string, unknown>)[HONEYPOT_FIELD];
+  return trap !== undefined && trap !== null && !(typeof trap === 'string' && trap.trim() === '');
 }
-
-/** What a trapped post is told was stored: the shape of a real record, so the bot learns nothing. */
-export const decoy = (): Created => ({ id: randomUUID(), createdAt: new Date().toISOString() });

@@ -4,11 +4,12 @@ import { requireAdmin } from '../api/admin';
 import { bodyKind, readBody } from '../api/body';
 import { replyJson, unsupportedType, validateAndStore, type WriteOutcome } from '../api/create';
 import { listHandler } from '../api/listing';
+import { idempotencyKey } from '../api/validation';
 import type { Repository } from '../db/repository';
 import type { Logger } from '../logger';
 import type { PageRenderer } from '../pages';
 import { CONTACT_SENT_URL, formErrorPages, invalidFormPage } from './form-pages';
-import { decoy, trapped } from './honeypot';
+import { trapped } from './honeypot';
 
 const CONTACT_CREATED_MESSAGE = 'Solicitação enviada com sucesso!';
 
@@ -16,8 +17,8 @@ type ContactDeps = {
   repository: Repository;
   renderPage: PageRenderer;
   logger: Logger;
-  /** Shared with the other POST endpoints, so one count per client covers them all. */
-  rateLimits: RequestHandler[];
+  /** The cross-site check and the rate limits, shared with the other POST endpoints (one count per client). */
+  writeGuards: RequestHandler[];
   adminToken: string | undefined;
 };
 
@@ -25,7 +26,7 @@ type ContactDeps = {
  * /api/contacts: the contact request, sent as JSON by the form's island or posted by the form
  * without JavaScript (docs/requirements.md §4, §10), and the protected listing of what was stored.
  */
-export function contactRoutes({ repository, renderPage, logger, rateLimits, adminToken }: ContactDeps) {
+export function contactRoutes({ repository, renderPage, logger, writeGuards, adminToken }: ContactDeps) {
   const store = (req: Parameters<RequestHandler>[0]) =>
     validateAndStore(req, contactInputSchema, (fields, idempotency) => repository.createContact(fields, idempotency));
 
@@ -35,11 +36,13 @@ export function contactRoutes({ repository, renderPage, logger, rateLimits, admi
       res.status(415).json(unsupportedType);
       return;
     }
-    // Checked before validation: a bot gets the reply of a stored request, whatever else it sent.
+    // Checked before validation: a bot gets the reply of a stored request, whatever else it sent,
+    // and the same one again for the same key and body, as a stored request's retry would.
     let result: WriteOutcome<unknown>;
     if (trapped(req.body)) {
       logger.info({ path: req.path }, 'honeypot preenchido: solicitação descartada');
-      result = { outcome: 'created', record: decoy() };
+      const key = idempotencyKey(req, req.body);
+      result = await repository.trapContact(key === 'invalid' ? undefined : key);
     } else {
       result = await store(req);
     }
@@ -51,7 +54,7 @@ export function contactRoutes({ repository, renderPage, logger, rateLimits, admi
   };
 
   const router = Router();
-  router.post('/', ...rateLimits, ...readBody, post);
+  router.post('/', ...writeGuards, readBody, post);
   router.get(
     '/',
     requireAdmin(adminToken),

@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { backendsForThisFile } from '../../test/support/backends';
 import { fullQuote, ISO_INSTANT, sampleContact, UUID, validContact, validQuote } from '../../test/support/leads';
 
 const key = (name: string, fingerprint = 'f-1') => ({ key: name, fingerprint });
+const HOUR = 60 * 60 * 1000;
 
 // The same behaviour from every backend: what the API relies on, said once.
 describe.each(backendsForThisFile())('Repository on $name', (backend) => {
@@ -75,11 +76,50 @@ describe.each(backendsForThisFile())('Repository on $name', (backend) => {
     expect((await repository.listQuotes(1, 10)).total).toBe(1);
   });
 
-  it('refuses a key reused with other content and stores nothing for it', async () => {
+  it('takes a key reused with other content for another write, so no key tells of another client', async () => {
     const repository = await backend.fresh();
-    await repository.createContact(validContact(), key('k-2', 'a'));
-    expect(await repository.createContact(validContact(), key('k-2', 'b'))).toEqual({ outcome: 'conflict' });
-    expect((await repository.listContacts(1, 10)).total).toBe(1);
+    const first = await repository.createContact(validContact(), key('k-2', 'a'));
+    const other = await repository.createContact(validContact(), key('k-2', 'b'));
+    expect([first.outcome, other.outcome]).toEqual(['created', 'created']);
+    expect((await repository.listContacts(1, 10)).total).toBe(2);
+  });
+
+  it('stores no client key as it was sent, only its hash with the content', async () => {
+    const repository = await backend.fresh();
+    await repository.createContact(validContact(), key('chave-do-cliente'));
+    const rows = await backend.rows('idempotency_keys');
+    expect(rows).toHaveLength(1);
+    expect(JSON.stringify(rows)).not.toContain('chave-do-cliente');
+  });
+
+  it('replays a key for 24 hours, then deletes it at the next write and stores anew', async () => {
+    const repository = await backend.fresh();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    onTestFinished(() => void vi.useRealTimers());
+    const start = Date.now();
+    const first = await repository.createContact(validContact(), key('k-5'));
+    vi.setSystemTime(start + 24 * HOUR - 1000);
+    expect((await repository.createContact(validContact(), key('k-5'))).outcome).toBe('replayed');
+    await repository.createContact(validContact(), key('k-6'));
+
+    vi.setSystemTime(start + 24 * HOUR + 1000);
+    const later = await repository.createContact(validContact());
+    expect((await backend.rows('idempotency_keys')).map((row) => row.key)).toHaveLength(1);
+    const again = await repository.createContact(validContact(), key('k-5'));
+    expect(again.outcome).toBe('created');
+    expect([first, later].map(({ record }) => record.id)).not.toContain(again.record.id);
+  });
+
+  it('remembers the decoy given to a trapped post under its key, and stores no lead', async () => {
+    const repository = await backend.fresh();
+    const decoy = await repository.trapContact(key('k-7'));
+    expect(decoy).toEqual({
+      outcome: 'created',
+      record: { id: expect.stringMatching(UUID), createdAt: expect.stringMatching(ISO_INSTANT) },
+    });
+    expect(await repository.trapContact(key('k-7'))).toEqual({ ...decoy, outcome: 'replayed' });
+    expect((await repository.trapContact()).record.id).not.toBe(decoy.record.id);
+    expect((await repository.listContacts(1, 10)).total).toBe(0);
   });
 
   it('keeps keys apart per endpoint', async () => {
@@ -93,7 +133,7 @@ describe.each(backendsForThisFile())('Repository on $name', (backend) => {
     const results = await Promise.all(
       Array.from({ length: 20 }, () => repository.createQuote(validQuote(), key('k-3'))),
     );
-    const ids = new Set(results.map((result) => (result.outcome === 'conflict' ? 'conflict' : result.record.id)));
+    const ids = new Set(results.map((result) => result.record.id));
     expect(ids.size).toBe(1);
     expect(results.filter((result) => result.outcome === 'created')).toHaveLength(1);
     expect((await repository.listQuotes(1, 10)).total).toBe(1);

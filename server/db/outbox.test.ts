@@ -28,11 +28,12 @@ describe.each(backendsForThisFile())('Outbox on $name', (backend) => {
     expect(await repository.outbox.pending()).toBe(0);
   });
 
-  it('writes nothing more for a replayed or conflicting Idempotency-Key', async () => {
+  it('writes nothing more for a replayed Idempotency-Key, nor for a trapped post', async () => {
     const repository = await backend.fresh(on);
     await repository.createContact(validContact(), { key: 'k', fingerprint: 'a' });
     await repository.createContact(validContact(), { key: 'k', fingerprint: 'a' });
-    await repository.createContact(validContact(), { key: 'k', fingerprint: 'b' });
+    await repository.trapContact({ key: 'k', fingerprint: 'b' });
+    await repository.trapContact();
     expect(await repository.outbox.pending()).toBe(1);
   });
 
@@ -98,12 +99,12 @@ describe.each(backendsForThisFile())('Outbox on $name', (backend) => {
 
   it('keeps no copy of the lead once a notification is sent or given up', async () => {
     const { repository, sent, failed } = await claimTwo();
-    expect(JSON.stringify(await backend.outboxRows())).toContain(sampleContact.email);
+    expect(JSON.stringify(await backend.rows('outbox'))).toContain(sampleContact.email);
 
     await repository.outbox.markSent(sent);
     await repository.outbox.markFailed(failed, '550 caixa inexistente');
 
-    const rows = await backend.outboxRows();
+    const rows = await backend.rows('outbox');
     expect(rows).toMatchObject([
       { id: sent.id, status: 'sent', attempts: 1 },
       { id: failed.id, status: 'failed', attempts: 1, last_error: '550 caixa inexistente' },

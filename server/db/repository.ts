@@ -3,13 +3,14 @@ import type { Contact, ContactFields } from '../../shared/contact';
 import type { Quote, QuoteFields } from '../../shared/quote';
 import type { OutboxStore } from './outbox';
 
-/** A write with an Idempotency-Key: the same key and body replay the first result. */
+/**
+ * A write's Idempotency-Key and the fingerprint of its content. Kept together: the same key with
+ * the same content replays the first result for 24 hours; with other content it is another write
+ * (docs/requirements.md §10.3).
+ */
 export type IdempotencyKey = { key: string; fingerprint: string };
 
-export type CreateResult<T = Created> =
-  | { outcome: 'created'; record: T }
-  | { outcome: 'replayed'; record: T }
-  | { outcome: 'conflict' };
+export type CreateResult<T = Created> = { outcome: 'created'; record: T } | { outcome: 'replayed'; record: T };
 
 export type ListResult<T> = { items: T[]; total: number };
 
@@ -24,6 +25,11 @@ export type RepositoryOptions = {
 /** Everything the app needs from storage; SQLite and PostgreSQL both implement it. */
 export interface Repository {
   createContact(fields: ContactFields, idempotency?: IdempotencyKey): Promise<CreateResult<Created>>;
+  /**
+   * What a post caught by the honeypot is told was stored (docs/requirements.md §10.9): no lead,
+   * only, under its key, the decoy's id and time, replayed to its retries as a real one would be.
+   */
+  trapContact(idempotency?: IdempotencyKey): Promise<CreateResult<Created>>;
   listContacts(page: number, limit: number): Promise<ListResult<Contact>>;
   createQuote(fields: QuoteFields, idempotency?: IdempotencyKey): Promise<CreateResult<Quote>>;
   listQuotes(page: number, limit: number): Promise<ListResult<Quote>>;

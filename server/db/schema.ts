@@ -63,4 +63,6 @@ export const migrations: ReadonlyArray<(type: ColumnTypes) => string[]> = [
      )`,
     'CREATE INDEX outbox_due ON outbox (status, next_attempt_at)',
   ],
+  // Every write deletes the Idempotency-Keys past their 24 hours (server/db/sql-repository.ts).
+  () => ['CREATE INDEX idempotency_keys_expiry ON idempotency_keys (created_at)'],
 ];

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Database, Queries } from './database';
 import type { CreateResult, IdempotencyKey, Repository, RepositoryOptions } from './repository';
 import {
@@ -15,6 +15,17 @@ import {
 } from './rows';
 import { sqlOutbox } from './sql-outbox';
 
+/** How long an Idempotency-Key replays its first result (docs/requirements.md §10.3). */
+const KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The key as stored: the client's key hashed with its content's fingerprint. The same key with
+ * other content is another write rather than a 422, so a key reveals nothing about another
+ * client's use of it, and the client's own key is never stored.
+ */
+const storedKey = ({ key, fingerprint }: IdempotencyKey) =>
+  createHash('sha256').update(`${fingerprint}\n${key}`).digest('hex');
+
 /** The Repository on either backend: the statements are the same, `db` runs them. */
 export function sqlRepository(db: Database, { notifications = false }: RepositoryOptions = {}): Repository {
   const outbox = sqlOutbox(db);
@@ -28,10 +39,11 @@ export function sqlRepository(db: Database, { notifications = false }: Repositor
   };
 
   /**
-   * Stores a lead at most once per Idempotency-Key. The key's row goes in first, in the lead's
-   * transaction: of requests racing with one key, the primary key lets one insert it; the others
-   * (waiting for it to commit on PostgreSQL, queued behind SQLite's single writer) insert nothing
-   * and answer from the row it left.
+   * Stores a lead at most once per Idempotency-Key and content. The key's row goes in first, in the
+   * lead's transaction: of requests racing with one key, the primary key lets one insert it; the
+   * others (waiting for it to commit on PostgreSQL, queued behind SQLite's single writer) insert
+   * nothing and answer from the row it left. Keys past their lifetime are deleted first, on every
+   * write: no timer to own, and the table holds at most a day of writes.
    */
   const createOnce = <T>(
     scope: string,
@@ -42,20 +54,23 @@ export function sqlRepository(db: Database, { notifications = false }: Repositor
     db.transaction(async (tx): Promise<CreateResult<T>> => {
       const id = randomUUID();
       const createdAt = new Date().toISOString();
+      await tx.run('DELETE FROM idempotency_keys WHERE created_at < ?', [
+        new Date(Date.now() - KEY_LIFETIME_MS).toISOString(),
+      ]);
       if (idempotency) {
+        const key = storedKey(idempotency);
         const inserted = await tx.run(
           `INSERT INTO idempotency_keys (scope, key, fingerprint, resource_id, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
-          [scope, idempotency.key, idempotency.fingerprint, id, createdAt],
+          [scope, key, idempotency.fingerprint, id, createdAt],
         );
         if (inserted === 0) {
-          const previous = await tx.get(
-            'SELECT fingerprint, resource_id, created_at FROM idempotency_keys WHERE scope = ? AND key = ?',
-            [scope, idempotency.key],
+          const first = await tx.get(
+            'SELECT resource_id, created_at FROM idempotency_keys WHERE scope = ? AND key = ?',
+            [scope, key],
           );
-          if (previous?.fingerprint !== idempotency.fingerprint) return { outcome: 'conflict' };
           return {
             outcome: 'replayed',
-            record: await replay(tx, String(previous.resource_id), String(previous.created_at)),
+            record: await replay(tx, String(first!.resource_id), String(first!.created_at)),
           };
         }
       }
@@ -70,6 +85,9 @@ export function sqlRepository(db: Database, { notifications = false }: Repositor
       return { items: rows.map(table.toRecord), total: Number(count?.total) };
     }, 'read');
 
+  // A contact's reply names only its id and time, so a replay needs no more than the key's row.
+  const created = async (_tx: Queries, id: string, createdAt: string) => ({ id, createdAt });
+
   return {
     createContact: (fields, idempotency) =>
       createOnce(
@@ -81,8 +99,9 @@ export function sqlRepository(db: Database, { notifications = false }: Repositor
           await notify(tx, { kind: 'contact', record: contactsTable.toRecord(row) });
           return { id, createdAt };
         },
-        async (_tx, id, createdAt) => ({ id, createdAt }),
+        created,
       ),
+    trapContact: (idempotency) => createOnce('contacts', idempotency, created, created),
     listContacts: (pageNumber, limit) => page(contactsTable, pageNumber, limit),
     createQuote: (fields, idempotency) =>
       createOnce(

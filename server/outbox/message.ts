@@ -7,7 +7,8 @@ export type LeadMessage = {
   subject: string;
   text: string;
   html: string;
-  replyTo: { name: string; address: string };
+  /** The requester's bare address: their name is never a display name here (see leadMessage). */
+  replyTo: string;
 };
 
 type Line = [label: string, value: string | undefined];
@@ -24,9 +25,12 @@ const CARGO_LABELS: Record<Quote['cargoType'], string> = {
 const brazilTime = (iso: string) =>
   new Date(iso).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo', dateStyle: 'short', timeStyle: 'short' });
 
-// Validation already refuses line breaks in names; stored rows are still treated as untrusted.
+// Validation already refuses controls and bidirectional controls in names (docs/requirements.md
+// §5.2); stored rows are still treated as untrusted: none may reorder or break the subject line.
+const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: replacing control characters is the point.
-const oneLine = (value: string) => value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+const oneLine = (value: string) => value.replace(BIDI_CONTROLS, '').replace(CONTROLS, ' ').trim();
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
@@ -87,6 +91,9 @@ export function leadMessage(lead: Lead): LeadMessage {
       `<p>${escapeHtml(reply)}</p>`,
       '</body></html>',
     ].join('\n'),
-    replyTo: { name: oneLine(record.name), address: record.email },
+    // A display name would be the requester's text in a header, and mail clients decode an
+    // encoded-word ("=?utf-8?B?…?=") even inside quotes: a name could pass for anyone. The subject
+    // is safe, as nodemailer encodes it whole (a test pins this down).
+    replyTo: record.email,
   };
 }

@@ -27,13 +27,31 @@ describe('e-mail notifications', () => {
     expect(message!.recipients).toEqual(LEADS_TO);
     expect(header(message!, 'to')).toBe(LEADS_TO.join(', '));
     expect(header(message!, 'from')).toBe('Site Rota Norte <no-reply@rotanorte.com.br>');
-    expect(header(message!, 'reply-to')).toBe('Ana Souza <ana@empresa.com.br>');
+    expect(header(message!, 'reply-to')).toBe('ana@empresa.com.br');
     expect(header(message!, 'subject')).toBe('Nova solicitação de contato — Ana Souza (Bebidas do Norte)');
     for (const value of ['Ana Souza', 'ana@empresa.com.br', '(91) 3222-1100', 'Bebidas do Norte', res.body.data.id]) {
       expect(message!.text).toContain(value);
       expect(message!.html).toContain(value);
     }
     expect(message!.text).toContain(contact.message);
+  });
+
+  it('never lets a name become an encoded-word or a display name in the headers', async () => {
+    const smtp = await startSmtp();
+    const { app } = startInstance(testRepository(undefined, { notifications: true }), smtp.url);
+    // "Equipe Financeiro <financeiro@rotanorte.com.br>" once a mail client decodes it.
+    const spoof = '=?utf-8?B?RXF1aXBlIEZpbmFuY2Vpcm8gPGZpbmFuY2Vpcm9Acm90YW5vcnRlLmNvbS5icj4=?=';
+
+    await request(app)
+      .post('/api/contacts')
+      .send({ ...contact, name: spoof, company: '=?utf-8?Q?Diretoria?=' })
+      .expect(201);
+
+    await eventually(() => expect(smtp.messages).toHaveLength(1));
+    const [message] = smtp.messages;
+    expect(message!.rawHeaders).toMatch(/^Reply-To: ana@empresa\.com\.br$/m);
+    // Decoded once, as a mail client does, the subject shows the name as it was typed.
+    expect(header(message!, 'subject')).toBe(`Nova solicitação de contato — ${spoof} (=?utf-8?Q?Diretoria?=)`);
   });
 
   it('escapes what the visitor typed, so a <script> arrives as text in the HTML part', async () => {
@@ -57,7 +75,7 @@ describe('e-mail notifications', () => {
     await eventually(() => expect(smtp.messages).toHaveLength(1));
     const [message] = smtp.messages;
     expect(message!.recipients).toEqual(LEADS_TO);
-    expect(header(message!, 'reply-to')).toBe('Carlos Lima <carlos@bebidasdonorte.com.br>');
+    expect(header(message!, 'reply-to')).toBe('carlos@bebidasdonorte.com.br');
     expect(header(message!, 'subject')).toBe(
       'Nova cotação de frete — Carlos Lima (Açaí & Cia — Distribuição): Campinas/SP → Belém/PA',
     );

@@ -18,9 +18,13 @@ export type Backend = {
   fresh(options?: RepositoryOptions): Promise<Repository>;
   /** Another handle on the store fresh() made last, as a second replica (or a restart) opens it. */
   another(options?: RepositoryOptions): Promise<Repository>;
-  /** The outbox table of that store as it lies on disk, every column, for what the API does not show. */
-  outboxRows(): Promise<Row[]>;
+  /** A table of that store as it lies on disk, every column, for what the API does not show. */
+  rows(table: StoredTable): Promise<Row[]>;
 };
+
+/** The tables a test may read as stored, each in the order its rows were written. */
+const ORDER = { outbox: 'seq', idempotency_keys: 'created_at' } as const;
+type StoredTable = keyof typeof ORDER;
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
 
@@ -37,10 +41,10 @@ const sqlite = (): Backend => {
     async another(options) {
       return testRepository(dataDir, options);
     },
-    async outboxRows() {
+    async rows(table) {
       const db = new DatabaseSync(path.join(dataDir, SQLITE_FILE), { readOnly: true });
       try {
-        return db.prepare('SELECT * FROM outbox ORDER BY seq').all();
+        return db.prepare(`SELECT * FROM ${table} ORDER BY ${ORDER[table]}`).all();
       } finally {
         db.close();
       }
@@ -100,8 +104,8 @@ const postgres = (url: string): Backend => {
       return repository;
     },
     another: (options) => store.open(options),
-    async outboxRows() {
-      return (await store.admin.query<Row>(`SELECT * FROM ${store.schema}.outbox ORDER BY seq`)).rows;
+    async rows(table) {
+      return (await store.admin.query<Row>(`SELECT * FROM ${store.schema}.${table} ORDER BY ${ORDER[table]}`)).rows;
     },
   };
 };

@@ -1,0 +1,108 @@
+import fc from 'fast-check';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { HONEYPOT_FIELD } from '../../shared/contact-form';
+import { createTestApp } from '../../test/support/app';
+
+// Property-based: whoever sends a contact request and however the honeypot is filled, a bot is
+// told what a person is told, and only this site's own visitors (or no browser at all) can post.
+
+const PUBLIC_URL = new URL('https://www.exemplo.com.br');
+const person: [string, string][] = [
+  ['name', 'Ana'],
+  ['email', 'ana@empresa.com.br'],
+  ['message', 'Frete para Belém'],
+];
+const trapValue = fc.oneof(fc.constantFrom('', ' ', 'x', 'http://spam.example', '0'), fc.string({ maxLength: 20 }));
+
+/** Headers of a reply that tell what it is, leaving out those that differ on every request. */
+const shape = (res: request.Response) => ({
+  status: res.status,
+  location: res.headers.location,
+  replayed: res.headers['idempotent-replayed'],
+  headers: Object.keys(res.headers)
+    .filter((name) => !['date', 'x-request-id', 'etag', 'content-length'].includes(name))
+    .sort(),
+  body: res.type === 'application/json' ? { ...res.body, data: Object.keys(res.body.data ?? {}) } : undefined,
+});
+
+describe('the honeypot, filled in any way', () => {
+  it('traps a form post that sends the field more than once or not blank, and answers it as a stored one', async () => {
+    const { app, repository } = createTestApp();
+    let stored = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(trapValue, { maxLength: 3 }), async (traps) => {
+        const pairs = [...person, ...traps.map((value) => [HONEYPOT_FIELD, value])];
+        const res = await request(app).post('/api/contacts').type('form').send(new URLSearchParams(pairs).toString());
+        expect(res.status).toBe(303);
+        expect(res.headers.location).toBe('/?contato=enviado#contact');
+        const trapped = traps.length > 1 || (traps.length === 1 && traps[0]!.trim() !== '');
+        if (!trapped) stored += 1;
+        expect((await repository.listContacts(1, 1)).total).toBe(stored);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('gives a bot the reply a person gets, the same id again for the same key', async () => {
+    const { app, repository } = createTestApp();
+    const body = Object.fromEntries(person);
+    let keys = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.jsonValue().filter((trap) => trap !== null && !(typeof trap === 'string' && trap.trim() === '')),
+        fc.uuid(),
+        async (trap, key) => {
+          keys += 1;
+          const post = (sent: object) => request(app).post('/api/contacts').set('Idempotency-Key', key).send(sent);
+          const [bot, botAgain] = [
+            await post({ ...body, [HONEYPOT_FIELD]: trap }),
+            await post({ ...body, [HONEYPOT_FIELD]: trap }),
+          ];
+          const [real, realAgain] = [await post(body), await post(body)];
+          expect([shape(bot), shape(botAgain)]).toEqual([shape(real), shape(realAgain)]);
+          expect(botAgain.body).toEqual(bot.body);
+        },
+      ),
+      { numRuns: 50 },
+    );
+    // One stored per key: the person's, never the bot's.
+    expect((await repository.listContacts(1, 1)).total).toBe(keys);
+  });
+});
+
+const secFetchSite = fc.option(fc.constantFrom('same-origin', 'same-site', 'cross-site', 'none', 'Cross-Site', ''), {
+  nil: undefined,
+});
+const origin = fc.option(
+  fc.oneof(
+    fc.constantFrom(PUBLIC_URL.origin, 'http://www.exemplo.com.br', 'https://www.exemplo.com.br:8443', 'null', ''),
+    fc.webUrl().map((url) => new URL(url).origin),
+  ),
+  { nil: undefined },
+);
+
+describe('a contact request sent from anywhere', () => {
+  it('is stored only when it comes from this site or from no browser; otherwise 403, nothing stored', async () => {
+    const { app, repository } = createTestApp({ publicUrl: PUBLIC_URL });
+    let stored = 0;
+    await fc.assert(
+      fc.asyncProperty(secFetchSite, origin, fc.boolean(), async (site, from, asForm) => {
+        const headers: Record<string, string> = {};
+        if (site !== undefined) headers['Sec-Fetch-Site'] = site;
+        if (from !== undefined) headers.Origin = from;
+        const post = request(app).post('/api/contacts').set(headers);
+        const res = asForm
+          ? await post.type('form').send(new URLSearchParams(person).toString())
+          : await post.send(Object.fromEntries(person));
+        const fromHere =
+          site !== undefined ? ['same-origin', 'none'].includes(site) : [undefined, PUBLIC_URL.origin].includes(from);
+        if (fromHere) stored += 1;
+        expect(res.status).toBe(fromHere ? (asForm ? 303 : 201) : 403);
+        if (!fromHere) expect(res.text).toContain('Envio recusado');
+        expect((await repository.listContacts(1, 1)).total).toBe(stored);
+      }),
+      { numRuns: 150 },
+    );
+  });
+});

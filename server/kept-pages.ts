@@ -1,0 +1,47 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+// Pages the server keeps: rendered once, compressed once as small as brotli and gzip can make
+// them, each encoding with its own ETag.
+
+export type Encoding = 'br' | 'gzip';
+
+type Representation = { body: Buffer; etag: string };
+
+// One ETag per content coding, taken from the bytes sent: a strong validator names one exact
+// representation (RFC 9110 §8.8.3), so a cache holding the gzip bytes can never be told
+// "not modified" about the brotli ones.
+const representation = (body: Buffer): Representation => ({
+  body,
+  etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+});
+
+type EncodedPage = Record<Encoding | 'identity', Representation>;
+
+function encode(html: Buffer): EncodedPage {
+  return {
+    identity: representation(html),
+    br: representation(
+      brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
+    ),
+    gzip: representation(gzipSync(html, { level: constants.Z_BEST_COMPRESSION })),
+  };
+}
+
+/**
+ * Keeps a page per key, at most `max` of them (past it the oldest goes). A failed render is not
+ * kept, so the next request tries again.
+ */
+export function keeper(max: number) {
+  const kept = new Map<string, Promise<EncodedPage>>();
+  return (key: string, render: () => Promise<Buffer>) => {
+    let encoded = kept.get(key);
+    if (!encoded) {
+      encoded = render().then(encode);
+      encoded.catch(() => kept.delete(key));
+      kept.set(key, encoded);
+      if (kept.size > max) kept.delete(kept.keys().next().value!);
+    }
+    return encoded;
+  };
+}

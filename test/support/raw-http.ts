@@ -1,0 +1,74 @@
+import { once } from 'node:events';
+import { createServer, type RequestListener } from 'node:http';
+import net, { type AddressInfo } from 'node:net';
+import { onTestFinished } from 'vitest';
+
+/** The app on a loopback port until the test ends; resolves with the port. */
+export async function listening(app: RequestListener) {
+  const server = createServer(app).listen(0, '127.0.0.1');
+  onTestFinished(() => {
+    server.closeAllConnections();
+    return new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+  await once(server, 'listening');
+  return (server.address() as AddressInfo).port;
+}
+
+export type RawReply = {
+  status: number;
+  /** Lower-case name → value; a repeated header keeps its last value. */
+  headers: Record<string, string>;
+  body: string;
+  /** Every status line received, interim ones (100 Continue) included, in order. */
+  statusLines: string[];
+};
+
+function parseReply(raw: string): RawReply {
+  const statusLines = [...raw.matchAll(/^HTTP\/1\.1 \d{3}[^\r]*/gm)].map((match) => match[0]);
+  // The final reply follows any interim ones (1xx), each of which ends with an empty line.
+  const final = raw.slice(raw.lastIndexOf(statusLines.at(-1) ?? ''));
+  const end = final.indexOf('\r\n\r\n');
+  const [statusLine = '', ...lines] = final.slice(0, end).split('\r\n');
+  const headers = Object.fromEntries(
+    lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+  );
+  return { status: Number(statusLine.split(' ')[1]), headers, body: final.slice(end + 4), statusLines };
+}
+
+/**
+ * A raw connection to write by hand, bytes no client library would send. A reset after the
+ * server's reply (a server refusing the rest of a body) is not a failure: the reply is kept.
+ */
+export function openConnection(port: number) {
+  const socket = net.connect(port, '127.0.0.1');
+  onTestFinished(() => void socket.destroy());
+  const chunks: Buffer[] = [];
+  let failure: Error | undefined;
+  socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+  socket.on('error', (error) => (failure = error));
+  // Not events.once: it would reject on the 'error' that precedes a reset's 'close'.
+  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  const received = () => Buffer.concat(chunks).toString('utf8');
+  return {
+    /** Resolves once the bytes are handed to the kernel; never throws (the server may have closed). */
+    write: (data: string | Buffer) => new Promise<void>((resolve) => socket.write(data, () => resolve())),
+    received,
+    /** Whether the server has closed the connection (or reset it). */
+    isClosed: () => socket.destroyed || socket.readableEnded,
+    /** Resolves with the reply once the server closes the connection; fails after `timeoutMs`. */
+    async reply(timeoutMs = 5_000): Promise<RawReply> {
+      const timer = setTimeout(() => socket.destroy(new Error(`sem resposta completa em ${timeoutMs} ms`)), timeoutMs);
+      await closed;
+      clearTimeout(timer);
+      if (failure && (chunks.length === 0 || failure.message.startsWith('sem resposta'))) throw failure;
+      return parseReply(received());
+    },
+  };
+}
+
+/** Writes `request` as it is and reads until the server closes the connection (send `Connection: close`). */
+export async function rawRequest(port: number, request: string | Buffer, timeoutMs = 5_000): Promise<RawReply> {
+  const connection = openConnection(port);
+  await connection.write(request);
+  return connection.reply(timeoutMs);
+}
