@@ -1,15 +1,9 @@
 import { type DestinationStream, type Logger, pino } from 'pino';
+import { stdoutLog } from './log-output';
 
 export type { Logger };
 
-/**
- * JSON lines on stdout; tests pass their own destination to read what was logged. Writes are
- * asynchronous (lines logged while one write is under way leave together), and pino flushes
- * what is pending when the process exits.
- */
-export function createLogger(
-  level: string,
-  destination: DestinationStream = pino.destination({ dest: 1, sync: false }),
-): Logger {
+/** JSON lines on stdout (see log-output.ts); tests pass their own destination to read what was logged. */
+export function createLogger(level: string, destination: DestinationStream = stdoutLog()): Logger {
   return pino({ level, base: undefined }, destination);
 }

@@ -18,10 +18,21 @@ export type RunningServer = {
 
 const tempDataDir = () => mkdtempSync(path.join(tmpdir(), 'site-e2e-'));
 
-/** Spawns the built server exactly as the container runs it: `node dist/server/index.js`. */
+/**
+ * Spawns the built server exactly as the container runs it: `node dist/server/index.js`. No drain
+ * unless the test asks for one: no proxy routes to it, and a test's stop() need not wait.
+ */
 export function spawnServer(env: Record<string, string> = {}, dataDir = tempDataDir()) {
   return spawn(process.execPath, ['dist/server/index.js'], {
-    env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
+    env: {
+      PATH: process.env.PATH,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      SHUTDOWN_DRAIN_MS: '0',
+      ...env,
+    },
   });
 }
 
