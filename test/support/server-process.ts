@@ -1,4 +1,4 @@
-import { type ChildProcess, type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { type ChildProcess, type ChildProcessWithoutNullStreams, type SpawnOptions, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,14 +16,19 @@ export type RunningServer = {
   stop: () => Promise<number | string>;
 };
 
-const tempDataDir = () => mkdtempSync(path.join(tmpdir(), 'site-e2e-'));
+export const tempDataDir = () => mkdtempSync(path.join(tmpdir(), 'site-e2e-'));
 
 /**
  * Spawns the built server exactly as the container runs it: `node dist/server/index.js`. No drain
  * unless the test asks for one: no proxy routes to it, and a test's stop() need not wait.
  */
-export function spawnServer(env: Record<string, string> = {}, dataDir = tempDataDir()) {
+export function spawnServer(
+  env: Record<string, string> = {},
+  dataDir = tempDataDir(),
+  as: Pick<SpawnOptions, 'uid' | 'gid'> = {},
+) {
   return spawn(process.execPath, ['dist/server/index.js'], {
+    ...as,
     env: {
       PATH: process.env.PATH,
       PORT: '0',
