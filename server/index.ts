@@ -5,6 +5,7 @@ import { openRepository } from './db/open';
 import { listen } from './lifecycle';
 import { stdoutLog } from './log-output';
 import { createLogger } from './logger';
+import { createMetrics } from './metrics/metrics';
 import { startNotifications } from './outbox/notifications';
 import { StartupError } from './startup-error';
 
@@ -13,7 +14,10 @@ try {
   const logOutput = stdoutLog();
   const logger = createLogger(config.logLevel, logOutput);
   const repository = await openRepository(config, logger);
-  const notifications = startNotifications(repository, config.mail, logger);
+  const metrics = createMetrics(repository, { processMetrics: true });
+  const notifications = startNotifications(repository, config.mail, logger, {
+    observe: (outcome) => metrics.notifications.inc({ outcome }),
+  });
   if (!config.adminToken)
     logger.warn('ADMIN_TOKEN não definido: as leituras de contatos e cotações da API estão desativadas (403)');
   const draining = new AbortController();
@@ -28,6 +32,7 @@ try {
     rateLimits,
     publicUrl,
     prerender: true,
+    metrics,
   });
   await listen(app, config, logger, {
     draining,

@@ -6,6 +6,7 @@ import { replyJson, unsupportedType, validateAndStore, type WriteOutcome } from 
 import { listHandler } from '../api/listing';
 import type { Repository } from '../db/repository';
 import type { Logger } from '../logger';
+import type { Metrics } from '../metrics/metrics';
 import type { PageRenderer } from '../pages';
 import { CONTACT_SENT_URL, formErrorPages, invalidFormPage } from './form-pages';
 import { decoy, trapped } from './honeypot';
@@ -19,13 +20,14 @@ type ContactDeps = {
   /** Shared with the other POST endpoints, so one count per client covers them all. */
   rateLimits: RequestHandler[];
   adminToken: string | undefined;
+  metrics: Metrics;
 };
 
 /**
  * /api/contacts: the contact request, sent as JSON by the form's island or posted by the form
  * without JavaScript (docs/requirements.md §4, §10), and the protected listing of what was stored.
  */
-export function contactRoutes({ repository, renderPage, logger, rateLimits, adminToken }: ContactDeps) {
+export function contactRoutes({ repository, renderPage, logger, rateLimits, adminToken, metrics }: ContactDeps) {
   const store = (req: Parameters<RequestHandler>[0]) =>
     validateAndStore(req, contactInputSchema, (fields, idempotency) => repository.createContact(fields, idempotency));
 
@@ -39,6 +41,7 @@ export function contactRoutes({ repository, renderPage, logger, rateLimits, admi
     let result: WriteOutcome<unknown>;
     if (trapped(req.body)) {
       logger.info({ path: req.path }, 'honeypot preenchido: solicitação descartada');
+      metrics.honeypotTrips.inc();
       result = { outcome: 'created', record: decoy() };
     } else {
       result = await store(req);

@@ -63,4 +63,12 @@ export const migrations: ReadonlyArray<(type: ColumnTypes) => string[]> = [
      )`,
     'CREATE INDEX outbox_due ON outbox (status, next_attempt_at)',
   ],
+  // Rate-limit counters shared by the replicas (PostgreSQL; the embedded SQLite counts in the process).
+  (type) => [
+    `CREATE TABLE rate_limits (
+       key text PRIMARY KEY,
+       hits integer NOT NULL,
+       reset_at ${type.timestamp} NOT NULL
+     )`,
+  ],
 ];

@@ -43,11 +43,15 @@ const sqlite: Dialect = {
  * busy wait would block the very thread that must finish the first transaction.
  */
 let queue: Promise<unknown> = Promise.resolve();
+/** Calls queued or running: the one connection is in use by one of them, the others wait. */
+let queued = 0;
 function serially<T>(job: () => Promise<T>): Promise<T> {
-  const result = queue.then(job);
+  queued++;
+  const result = queue.then(job).finally(() => queued--);
   queue = result.catch(() => {});
   return result;
 }
+const connectionUse = () => ({ inUse: Math.min(queued, 1), waiting: Math.max(queued - 1, 0) });
 
 function sqliteDatabase(file: string): Database {
   const db = new DatabaseSync(file);
@@ -78,6 +82,7 @@ function sqliteDatabase(file: string): Database {
           throw error;
         }
       }),
+    connections: connectionUse,
     close: () =>
       serially(async () => {
         if (db.isOpen) db.close();
@@ -96,6 +101,7 @@ function after(ready: Promise<void>, db: Database): Database {
     get: (sql, params) => then(() => db.get(sql, params)),
     run: (sql, params) => then(() => db.run(sql, params)),
     transaction: (work, mode) => then(() => db.transaction(work, mode)),
+    connections: () => db.connections(),
     close: () =>
       ready.then(
         () => db.close(),
