@@ -46,7 +46,7 @@ export const whenExited = (child: ChildProcess) =>
   new Promise<number | string>((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal ?? -1)));
 
 /** SIGTERM, and SIGKILL if it is still there after 15 s: a test never leaves a server behind. */
-export async function stopProcess(child: ChildProcessWithoutNullStreams, exited: Promise<number | string>) {
+export async function stopProcess(child: ChildProcess, exited: Promise<number | string>) {
   if (child.exitCode !== null || child.signalCode !== null) return exited;
   child.kill('SIGTERM');
   const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
@@ -56,8 +56,11 @@ export async function stopProcess(child: ChildProcessWithoutNullStreams, exited:
 }
 
 /** Starts the built server on a free port and waits until it listens. */
-export async function startServer(env: Record<string, string> = {}, dataDir = tempDataDir()): Promise<RunningServer> {
-  const child = spawnServer(env, dataDir);
+export const startServer = (env: Record<string, string> = {}, dataDir = tempDataDir()) =>
+  whenListening(spawnServer(env, dataDir), dataDir);
+
+/** Waits until `child`, a server just spawned, listens; collects its log lines meanwhile and after. */
+export async function whenListening(child: ChildProcessWithoutNullStreams, dataDir: string): Promise<RunningServer> {
   const logs: Record<string, unknown>[] = [];
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk));
