@@ -44,7 +44,7 @@ const failed = (outcomes: LoadOutcome[], expected: number) => outcomes.filter((o
 
 // The deploy kit, proven: two replicas of the built server started as the image starts them, on
 // PostgreSQL, behind Debian's nginx running deploy/nginx/site.conf, restarted one after the other
-// under load (docs/requirements.md §10.7, §10.4).
+// under load (docs/requirements.md §10.7.1, §10.4).
 describe.skipIf(!TEST_DATABASE_URL)('two replicas behind nginx, restarted one after the other under load', () => {
   const store = postgresSchemaForThisFile(TEST_DATABASE_URL!);
 

@@ -106,7 +106,7 @@ const schema = z
     /** Per client IP on the POST endpoints; 0 turns a window off. */
     rateLimits: { perMinute: env.RATE_LIMIT_PER_MINUTE, perHour: env.RATE_LIMIT_PER_HOUR },
     shutdown: {
-      /** How long after SIGTERM new connections are still accepted and answered (docs/requirements.md §10.7). */
+      /** How long after SIGTERM new connections are still accepted and answered (docs/requirements.md §10.7.1). */
       drainMs: env.SHUTDOWN_DRAIN_MS,
       /** From the signal to the exit, drain included; past it the process exits 1. */
       timeoutMs: env.SHUTDOWN_TIMEOUT_MS,

@@ -25,7 +25,7 @@ type Shutdown = {
 type Listening = Pick<Config, 'port' | 'host' | 'shutdown'>;
 
 /**
- * Listens, and on SIGTERM/SIGINT shuts down without dropping a request (docs/requirements.md §10.7):
+ * Listens, and on SIGTERM/SIGINT shuts down without dropping a request (docs/requirements.md §10.7.1):
  * readiness turns 503 at once, but for `drainMs` new connections are still accepted and answered
  * (with `Connection: close`), because a proxy or a Kubernetes Service keeps routing to us for a
  * moment after the signal. Then the listener closes, the requests in flight finish, idle sockets

@@ -21,16 +21,17 @@ export function migrate(db: Database) {
     const record = (version: number) =>
       tx.run(`INSERT INTO schema_migrations (version, applied_at) VALUES (?, ${now})`, [version]);
 
-    // Applied before schema_migrations existed: only the record is missing, not the tables.
-    for (let version = recorded + 1; version <= legacy; version++) await record(version);
     const applied = Math.max(recorded, legacy);
-    // A rollback after a newer release migrated: this code may not know what that release changed.
-    // Stop here, in one line, rather than fail later on a column it cannot see.
+    // A rollback after a newer release migrated (docs/requirements.md §10.12): this code may not
+    // know what that release changed. Stop here, in one line, rather than fail later on a column
+    // it cannot see.
     if (applied > migrations.length) {
       throw new StartupError(
         `O banco de dados está na versão ${applied} do esquema, mais nova que a ${migrations.length} que esta versão do site conhece: rode a versão do site que aplicou a ${applied}, ou mais nova.`,
       );
     }
+    // Applied before schema_migrations existed: only the record is missing, not the tables.
+    for (let version = recorded + 1; version <= legacy; version++) await record(version);
     for (const [index, statements] of migrations.entries()) {
       if (index < applied) continue;
       for (const statement of statements(types)) await tx.run(statement);
