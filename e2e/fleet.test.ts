@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { parse } from 'yaml';
@@ -24,8 +25,7 @@ const composeEnv = Object.fromEntries(
 );
 
 /** A POST of a contact through nginx from `localAddress`, with extra headers. */
-async function postFrom(url: string, localAddress: string, headers: Record<string, string>) {
-  const { request } = await import('node:http');
+function postFrom(url: string, localAddress: string, headers: Record<string, string>) {
   return new Promise<number>((resolve, reject) => {
     const req = request(
       `${url}/api/contacts`,
@@ -108,6 +108,8 @@ describe.skipIf(!TEST_DATABASE_URL)('two replicas behind nginx, restarted one af
     await eventually(() => expect(smtp.messages).toHaveLength(ids.length), 60_000);
     const notified = smtp.messages.map((message) => /Identificador: (\S+)/.exec(message.text)?.[1]);
     expect(notified.sort()).toEqual([...ids].sort());
+    const outbox = await store.admin.query<{ status: string }>(`SELECT status FROM ${store.schema}.outbox`);
+    expect(outbox.rows.map((row) => row.status)).toEqual(ids.map(() => 'sent'));
 
     // The limit (5 a minute, the default) for one client, whichever replica nginx picks.
     const requestIds = Array.from({ length: 6 }, (_, n) => `limite-${n}`);

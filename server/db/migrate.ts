@@ -4,8 +4,9 @@ import { migrations } from './schema';
 
 /**
  * Applies the migrations not yet recorded in schema_migrations, in one transaction, the same way
- * on both backends, and refuses a schema newer than this code's. Replicas starting together queue on the dialect's lock (SQLite's write lock is
- * enough): the first migrates, the others then find nothing to do.
+ * on both backends, and refuses a schema newer than this code's. Replicas starting together queue
+ * on the dialect's lock (SQLite's write lock is enough): the first migrates, the others then find
+ * nothing to do.
  */
 export function migrate(db: Database) {
   const { types, now, migrationLock, legacyVersion } = db.dialect;
