@@ -14,7 +14,8 @@ const exitWithin = (server: RunningServer, ms: number) =>
 
 const get = (url: string) => fetch(url).then((res) => res.status);
 
-describe('logging never holds the process', () => {
+// Process tests on a shared machine: starting and exiting take seconds when it is busy.
+describe('logging never holds the process', { timeout: 30_000 }, () => {
   it('exits on SIGTERM after the log reader has gone', async () => {
     server = await startServer({ SHUTDOWN_TIMEOUT_MS: '2000' });
     // The collector dies: every write to stdout from now on fails with EPIPE, the shutdown's lines first.

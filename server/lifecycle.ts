@@ -48,8 +48,6 @@ export async function listen(app: Express, config: Listening, logger: Logger, ho
     server.once('error', reject);
     server.listen(config.port, config.host, resolve);
   });
-  const { port } = server.address() as AddressInfo;
-  logger.info({ host: config.host, port }, 'servidor no ar');
 
   const exit = async (code: number) => {
     await hooks.flushLogs(LAST_LINES_MS);
@@ -89,4 +87,7 @@ export async function listen(app: Express, config: Listening, logger: Logger, ho
       void exit(1);
     },
   );
+  // Only now: whoever waits for this line (an orchestrator, a test) may signal at once.
+  const { port } = server.address() as AddressInfo;
+  logger.info({ host: config.host, port }, 'servidor no ar');
 }
