@@ -1,17 +1,14 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PRODUCTION_NODE_OPTIONS } from '../scripts/serve-built';
+import { dockerfile } from '../test/support/dockerfile';
+import { ADMIN_TOKEN, bearer } from '../test/support/leads';
 import { stopProcess, whenExited } from '../test/support/server-process';
 
-// No container engine runs here: perform the Dockerfile's steps by hand, read from the
-// Dockerfile itself, and start the result exactly as the image's CMD and ENV do.
-
-const dockerfile = readFileSync('Dockerfile', 'utf8').replace(/\\\n\s*/g, ' ');
-const lines = dockerfile.split('\n').map((line) => line.trim());
 const ignored = readFileSync('.dockerignore', 'utf8')
   .split('\n')
   .map((line) => line.trim())
@@ -33,21 +30,7 @@ function copyContext(target: string) {
   }
 }
 
-const stages = dockerfile.split(/^FROM /m).slice(1);
-const buildRuns = stages[0]!
-  .split('\n')
-  .filter((line) => line.startsWith('RUN '))
-  .map((line) => line.slice(4));
-const runtimeCopies = [...stages[1]!.matchAll(/^COPY --from=build \/app\/(\S+) \.\/(\S+)$/gm)].map(
-  (match) => [match[1]!, match[2]!] as const,
-);
-const runtimeEnv = Object.fromEntries(
-  [...(stages[1]!.match(/^ENV (.+)$/m)?.[1] ?? '').matchAll(/(\w+)=(?:"([^"]*)"|(\S+))/g)].map((match) => [
-    match[1]!,
-    match[2] ?? match[3]!,
-  ]),
-);
-const cmd = JSON.parse(lines.find((line) => line.startsWith('CMD '))!.slice(4)) as string[];
+const { buildRuns, runtimeCopies, runtimeEnv, cmd } = dockerfile;
 
 const work = mkdtempSync(path.join(tmpdir(), 'site-image-'));
 const buildDir = path.join(work, 'build');
@@ -68,8 +51,13 @@ describe('the Dockerfile', () => {
     mkdirSync(runtimeDir);
     for (const [from, to] of runtimeCopies)
       cpSync(path.join(buildDir, from), path.join(runtimeDir, to), { recursive: true });
-    expect(existsSync(path.join(runtimeDir, 'node_modules/vitest')), 'dev dependencies left in the image').toBe(false);
-    expect(existsSync(path.join(runtimeDir, 'server')), 'sources left in the image').toBe(false);
+    // The server bundle carries its dependencies: the image has no node_modules and no sources.
+    expect(readdirSync(runtimeDir)).toEqual(['dist']);
+    expect(readdirSync(path.join(runtimeDir, 'dist/server')).sort()).toEqual([
+      'index.js',
+      'index.js.map',
+      'package.json',
+    ]);
     expect(cmd[0]).toBe('node');
     // The benchmark and `npm start` measure and run the heap settings the image ships.
     expect(runtimeEnv).toMatchObject({ NODE_ENV: 'production', NODE_OPTIONS: PRODUCTION_NODE_OPTIONS });
@@ -79,7 +67,7 @@ describe('the Dockerfile', () => {
 
     const child = spawn(process.execPath, cmd.slice(1), {
       cwd: runtimeDir,
-      env: { PATH: process.env.PATH, ...runtimeEnv, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir },
+      env: { PATH: process.env.PATH, ...runtimeEnv, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_TOKEN },
     });
     const exited = whenExited(child);
     stop = () => stopProcess(child, exited);
@@ -101,5 +89,16 @@ describe('the Dockerfile', () => {
     const missing = await fetch(`${base}/nao-existe`);
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain('Oops! Page not found');
+    const metrics = await fetch(`${base}/metrics`, { headers: { Authorization: bearer } });
+    expect(await metrics.text()).toMatch(/^process_cpu_user_seconds_total \d/m);
+  });
+
+  it('pulls nothing but its base image, and reports healthy within seconds of the start', () => {
+    expect(dockerfile.text).not.toMatch(/^# *syntax=/im);
+    expect([...dockerfile.text.matchAll(/^FROM (\S+)/gm)].map((match) => match[1])).toEqual([
+      'node:24-slim',
+      'node:24-slim',
+    ]);
+    expect(dockerfile.healthcheck).toMatch(/--start-interval=1s /);
   });
 });

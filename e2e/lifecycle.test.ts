@@ -1,49 +1,13 @@
-import { request as httpRequest } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSqlite } from '../server/db/sqlite';
+import { lead, postInTwoParts, shutdownBegun } from '../test/support/requests';
 import { type RunningServer, startServer } from '../test/support/server-process';
 
 let server: RunningServer | undefined;
 afterEach(async () => {
   await server?.stop();
   server = undefined;
-});
-
-type Answer = { status: number; body: string };
-
-/** A POST whose body arrives in two parts, so the request is in flight until finish(). */
-async function postInTwoParts(url: string, payload: object) {
-  const body = Buffer.from(JSON.stringify(payload));
-  const req = httpRequest(`${url}/api/contacts`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'Content-Length': body.length },
-  });
-  const reply = new Promise<Answer>((resolve, reject) => {
-    req.on('response', (res) => {
-      let text = '';
-      res.on('data', (chunk) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-    });
-    req.on('error', reject);
-  });
-  const half = Math.floor(body.length / 2);
-  await new Promise<void>((resolve) => req.write(body.subarray(0, half), () => resolve()));
-  return { reply, finish: () => req.end(body.subarray(half)) };
-}
-
-/** Resolves once the server has logged the start of its shutdown: the signal was handled, not only sent. */
-const shutdownBegun = (server: RunningServer) =>
-  expect
-    .poll(() => server.logs.some((entry) => typeof entry.msg === 'string' && entry.msg.startsWith('encerrando')), {
-      timeout: 5_000,
-    })
-    .toBe(true);
-
-const lead = (i: number) => ({
-  name: `Cliente ${i}`,
-  email: `cliente${i}@empresa.com.br`,
-  message: `Carga ${i} para Belém`,
 });
 
 describe('graceful shutdown', () => {
@@ -71,20 +35,6 @@ describe('graceful shutdown', () => {
     const repository = openSqlite(server.dataDir);
     expect((await repository.listContacts(1, 100)).total).toBe(25);
     await repository.close();
-  });
-});
-
-describe('a second signal', () => {
-  it('forces the exit while a request is still in flight', async () => {
-    server = await startServer({ SHUTDOWN_TIMEOUT_MS: '30000' });
-    const stuck = await postInTwoParts(server.url, lead(1));
-    stuck.reply.catch(() => {});
-    await delay(200);
-    server.child.kill('SIGTERM');
-    await shutdownBegun(server);
-    expect(server.child.exitCode).toBeNull();
-    server.child.kill('SIGTERM');
-    expect(await server.exited).toBe(1);
   });
 });
 

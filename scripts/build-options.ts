@@ -44,9 +44,17 @@ export const serverOptions = {
   format: 'esm',
   target: 'node24',
   jsx: 'automatic',
-  // Dependencies stay in node_modules; only our own code is bundled.
-  packages: 'external',
+  // Dependencies are bundled too, so the image needs no node_modules: one file runs the server.
+  // pg's optional native binding is never installed (pg loads it only when asked for pg.native).
+  external: ['pg-native'],
+  // CommonJS dependencies call require(); an ES module has none of its own.
+  banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+  // A production build: React and the other dependencies keep only their production code.
+  define: { 'process.env.NODE_ENV': '"production"' },
+  // Stack traces in the logs name our TypeScript files and lines (node --enable-source-maps, see
+  // PRODUCTION_NODE_OPTIONS); the sources themselves need not ship.
   sourcemap: true,
+  sourcesContent: false,
 } satisfies BuildOptions;
 
 /**

@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { build } from 'esbuild';
 import { clientDir, clientOptions, inlinedStylesheet, manifestFrom, outDir, serverOptions } from './build-options';
+import { trimSourceMap } from './trim-source-map';
 
 const COMPRESSIBLE = /\.(js|css|svg|json|webmanifest|txt|xml|map)$/;
 
@@ -32,13 +33,18 @@ export const copyPublic = () => cp('public', `${clientDir}/public`, { recursive:
 /** The production build: hashed client assets, public files, the manifest and the bundled server. */
 export async function buildSite() {
   await rm(outDir, { recursive: true, force: true });
-  const [client] = await Promise.all([build(clientOptions), build(serverOptions)]);
+  const [client] = await Promise.all([
+    build(clientOptions),
+    build(serverOptions).then(() => trimSourceMap(`${serverOptions.outfile}.map`)),
+  ]);
   await mkdir(clientDir, { recursive: true });
   await writeFile(`${clientDir}/manifest.json`, JSON.stringify(manifestFrom(client.metafile), null, 2));
   // The main stylesheet now lives inside the manifest; no page links to its file.
   await rm(inlinedStylesheet(client.metafile));
   await copyPublic();
   await precompress(clientDir);
+  // The bundle is an ES module; this says so where it runs without the project's package.json (the image).
+  await writeFile(`${path.dirname(serverOptions.outfile)}/package.json`, '{ "type": "module" }\n');
 }
 
 if (import.meta.main) {

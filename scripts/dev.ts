@@ -24,8 +24,10 @@ await copyPublic();
 await client.rebuild();
 await client.watch();
 
+// No proxy routes to a development server: a restart need not drain.
 const server = spawn('tsx', ['watch', '--clear-screen=false', 'server/index.ts'], {
   stdio: ['inherit', 'pipe', 'inherit'],
+  env: { SHUTDOWN_DRAIN_MS: '0', ...process.env },
 });
 const pretty = spawn('pino-pretty', ['--translateTime', 'SYS:HH:MM:ss'], { stdio: ['pipe', 'inherit', 'inherit'] });
 server.stdout.pipe(pretty.stdin);

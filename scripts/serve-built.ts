@@ -5,7 +5,7 @@ import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { freePort } from '../test/support/wait';
 
-export const PRODUCTION_NODE_OPTIONS = '--max-semi-space-size=4 --max-old-space-size=192';
+export const PRODUCTION_NODE_OPTIONS = '--max-semi-space-size=4 --max-old-space-size=192 --enable-source-maps';
 
 /** A command and its arguments for `spawn`, run on that core when one is given (Linux `taskset`). */
 export const onCpu = (command: string[], cpu?: string): [string, string[]] =>

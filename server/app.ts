@@ -13,6 +13,9 @@ import type { Repository } from './db/repository';
 import { apiNotFound, errorHandler } from './errors';
 import { healthRouter } from './health';
 import type { Logger } from './logger';
+import { countingLeads } from './metrics/leads';
+import { createMetrics, type Metrics } from './metrics/metrics';
+import { metricsRoutes } from './metrics/routes';
 import { createPageRenderer } from './pages';
 import { requestLogging } from './request-logging';
 import { refuseMalformedTarget, siteListener } from './request-target';
@@ -37,11 +40,15 @@ export type AppDeps = {
   publicDir?: string;
   /** Render the kept pages at once rather than on their first visit (the process entry does). */
   prerender?: boolean;
+  /** What GET /metrics shows; the process entry adds the process's own metrics. */
+  metrics?: Metrics;
 };
 
 /** Builds the whole site as a request listener; never listens (server/index.ts does). */
 export function createApp(deps: AppDeps) {
-  const { logger, manifest, repository, draining = new AbortController().signal } = deps;
+  const { logger, manifest, draining = new AbortController().signal } = deps;
+  const metrics = deps.metrics ?? createMetrics(deps.repository);
+  const repository = countingLeads(deps.repository, metrics);
   const { assetsDir = buildPaths.assets, publicDir = buildPaths.public } = deps;
   const app = express();
   const publicUrl = deps.publicUrl ?? new URL('http://localhost:3000');
@@ -55,6 +62,7 @@ export function createApp(deps: AppDeps) {
   app.set('trust proxy', deps.trustProxy ?? false);
   app.use(requestLogging(logger));
   app.use(securityHeaders({ https: publicUrl.protocol === 'https:', styleHashes: [manifest.css.hash] }));
+  app.use(metricsRoutes(metrics, deps.adminToken));
   app.use(refuseMalformedTarget);
   app.use(refuseDeclaredOversize);
 
@@ -66,9 +74,14 @@ export function createApp(deps: AppDeps) {
   // Pages and files are sent precompressed; only the API's replies are compressed as they go.
   app.use('/api', compression());
   // Every public write: from this site only, then within the client's limits.
-  const writeGuards = [refuseCrossSite(publicUrl), ...postRateLimits(deps.rateLimits ?? { perMinute: 0, perHour: 0 })];
+  const rateLimits = postRateLimits(deps.rateLimits ?? { perMinute: 0, perHour: 0 }, {
+    counters: repository.rateLimitCounters,
+    logger,
+    onLimited: () => metrics.rateLimited.inc(),
+  });
+  const writeGuards = [refuseCrossSite(publicUrl), ...rateLimits];
   const { adminToken } = deps;
-  app.use('/api/contacts', contactRoutes({ repository, renderPage, logger, writeGuards, adminToken }));
+  app.use('/api/contacts', contactRoutes({ repository, renderPage, logger, writeGuards, adminToken, metrics }));
   app.use('/api/quotes', quotesRouter(repository, writeGuards, adminToken));
   app.use('/api/openapi.json', openApiRouter());
   app.use('/api', apiNotFound);

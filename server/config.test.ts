@@ -11,7 +11,7 @@ describe('loadConfig', () => {
       publicUrl: new URL('http://localhost:3000'),
       trustProxy: false,
       rateLimits: { perMinute: 5, perHour: 30 },
-      shutdownTimeoutMs: 10_000,
+      shutdown: { drainMs: 5_000, timeoutMs: 8_000 },
     });
   });
 
@@ -28,6 +28,7 @@ describe('loadConfig', () => {
       PUBLIC_URL: 'https://www.exemplo.com.br',
       RATE_LIMIT_PER_MINUTE: '0',
       RATE_LIMIT_PER_HOUR: '100',
+      SHUTDOWN_DRAIN_MS: '0',
       SHUTDOWN_TIMEOUT_MS: '2500',
     });
     expect(config).toMatchObject({
@@ -37,7 +38,7 @@ describe('loadConfig', () => {
       dataDir: '/var/lib/site',
       publicUrl: new URL('https://www.exemplo.com.br'),
       rateLimits: { perMinute: 0, perHour: 100 },
-      shutdownTimeoutMs: 2500,
+      shutdown: { drainMs: 0, timeoutMs: 2500 },
     });
   });
 
@@ -59,6 +60,7 @@ describe('loadConfig', () => {
     ['PUBLIC_URL', 'ftp://exemplo.com.br'],
     ['RATE_LIMIT_PER_MINUTE', '-1'],
     ['SHUTDOWN_TIMEOUT_MS', '0'],
+    ['SHUTDOWN_DRAIN_MS', '-5'],
     ['ADMIN_TOKEN', 'curto-demais'],
     ['ADMIN_TOKEN', 'a'.repeat(31)],
     ['DATABASE_URL', 'não é uma URL'],
@@ -71,6 +73,14 @@ describe('loadConfig', () => {
   ])('rejects %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(name);
+  });
+
+  it('refuses a shutdown timeout that the drain alone would use up, naming the timeout', () => {
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: '8000' })).toThrow('SHUTDOWN_TIMEOUT_MS');
+    expect(loadConfig({ SHUTDOWN_DRAIN_MS: '9000', SHUTDOWN_TIMEOUT_MS: '12000' }).shutdown).toEqual({
+      drainMs: 9_000,
+      timeoutMs: 12_000,
+    });
   });
 
   it('leaves reads disabled and SQLite chosen when ADMIN_TOKEN and DATABASE_URL are unset', () => {

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { StartupError } from './startup-error';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -54,7 +55,9 @@ const schema = z
     TRUST_PROXY: trustProxy,
     RATE_LIMIT_PER_MINUTE: count.default(5),
     RATE_LIMIT_PER_HOUR: count.default(30),
-    SHUTDOWN_TIMEOUT_MS: count.min(1).default(10_000),
+    // Drain 5 s then at most 3 s more: the whole shutdown fits Docker's default 10 s stop timeout.
+    SHUTDOWN_DRAIN_MS: count.default(5_000),
+    SHUTDOWN_TIMEOUT_MS: count.min(1).default(8_000),
     ADMIN_TOKEN: z
       .string()
       .min(32, 'use pelo menos 32 caracteres, por exemplo a saída de `openssl rand -hex 32`')
@@ -86,6 +89,11 @@ const schema = z
     path: ['SMTP_URL'],
     message: 'defina também SMTP_URL junto com LEADS_TO',
   })
+  // The timeout bounds the whole shutdown, drain included: a drain as long leaves nothing to finish in.
+  .refine((env) => env.SHUTDOWN_DRAIN_MS < env.SHUTDOWN_TIMEOUT_MS, {
+    path: ['SHUTDOWN_TIMEOUT_MS'],
+    message: 'use um valor maior que SHUTDOWN_DRAIN_MS: o prazo conta desde o sinal, dreno incluído',
+  })
   .transform((env) => ({
     port: env.PORT,
     host: env.HOST,
@@ -97,7 +105,12 @@ const schema = z
     trustProxy: env.TRUST_PROXY,
     /** Per client IP on the POST endpoints; 0 turns a window off. */
     rateLimits: { perMinute: env.RATE_LIMIT_PER_MINUTE, perHour: env.RATE_LIMIT_PER_HOUR },
-    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    shutdown: {
+      /** How long after SIGTERM new connections are still accepted and answered (docs/requirements.md §10.7.1). */
+      drainMs: env.SHUTDOWN_DRAIN_MS,
+      /** From the signal to the exit, drain included; past it the process exits 1. */
+      timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    },
     /** Bearer token of the protected reads; unset turns them off (403). */
     adminToken: env.ADMIN_TOKEN,
     /** PostgreSQL instead of the embedded SQLite, for several replicas. */
@@ -116,7 +129,7 @@ const schema = z
 
 export type Config = z.output<typeof schema>;
 
-export class ConfigError extends Error {}
+export class ConfigError extends StartupError {}
 
 /** Parsed once at start-up; a bad variable stops the process with one line naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

@@ -1,24 +1,26 @@
-import { once } from 'node:events';
 import { createApp } from './app';
 import { readManifest } from './assets';
-import { ConfigError, loadConfig } from './config';
+import { loadConfig } from './config';
 import { openRepository } from './db/open';
 import { listen } from './lifecycle';
+import { stdoutLog } from './log-output';
 import { createLogger } from './logger';
+import { createMetrics } from './metrics/metrics';
 import { startNotifications } from './outbox/notifications';
+import { StartupError } from './startup-error';
 
 try {
   const config = loadConfig();
-  const logger = createLogger(config.logLevel);
+  const logOutput = stdoutLog();
+  const logger = createLogger(config.logLevel, logOutput);
   const repository = await openRepository(config, logger);
-  const notifications = startNotifications(repository, config.mail, logger);
+  const metrics = createMetrics(repository, { processMetrics: true });
+  const notifications = startNotifications(repository, config.mail, logger, {
+    observe: (outcome) => metrics.notifications.inc({ outcome }),
+  });
   if (!config.adminToken)
     logger.warn('ADMIN_TOKEN não definido: as leituras de contatos e cotações da API estão desativadas (403)');
   const draining = new AbortController();
-  // Sending stops at the first signal; a send in progress gets half the shutdown budget.
-  const notificationsStopped = once(draining.signal, 'abort').then(() =>
-    notifications.stop(config.shutdownTimeoutMs / 2),
-  );
   const { adminToken, trustProxy, rateLimits, publicUrl } = config;
   const app = createApp({
     logger,
@@ -30,13 +32,15 @@ try {
     rateLimits,
     publicUrl,
     prerender: true,
+    metrics,
   });
-  const onClose = async () => {
-    await notificationsStopped;
-    await repository.close();
-  };
-  await listen(app, config, logger, { draining, onClose });
+  await listen(app, config, logger, {
+    draining,
+    stopWork: (budgetMs) => notifications.stop(budgetMs),
+    close: () => repository.close(),
+    flushLogs: (timeoutMs) => logOutput.flush(timeoutMs),
+  });
 } catch (error) {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(error instanceof StartupError ? error.message : error);
   process.exit(1);
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/support/app';
 
 describe('GET /api/openapi.json', () => {
-  it('is an OpenAPI 3.1 document of every call and /health', async () => {
+  it('is an OpenAPI 3.1 document of every call, /health and /metrics', async () => {
     const { app } = createTestApp();
     const res = await request(app).get('/api/openapi.json');
     expect(res.status).toBe(200);
@@ -18,6 +18,7 @@ describe('GET /api/openapi.json', () => {
       '/api/quotes/{id}',
       '/health',
       '/health/ready',
+      '/metrics',
     ]);
     expect(Object.keys(res.body.paths['/api/contacts']).sort()).toEqual(['get', 'post']);
     expect(Object.keys(res.body.paths['/api/quotes']).sort()).toEqual(['get', 'post']);

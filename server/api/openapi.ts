@@ -156,6 +156,20 @@ const openApiDocument = {
       ),
     },
     '/api/openapi.json': { get: { summary: 'Este documento', responses: { 200: { description: 'OpenAPI 3.1' } } } },
+    '/metrics': {
+      get: {
+        summary: 'Métricas desta réplica no formato de texto do Prometheus',
+        security: [{ adminToken: [] }],
+        responses: {
+          200: {
+            description: 'Métricas (text/plain; version=0.0.4)',
+            content: { 'text/plain': { schema: { type: 'string' } } },
+          },
+          401: failure('Token ausente ou inválido'),
+          403: failure('Leituras desativadas: ADMIN_TOKEN não definido'),
+        },
+      },
+    },
   },
   components: {
     schemas,

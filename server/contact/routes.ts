@@ -7,6 +7,7 @@ import { listHandler } from '../api/listing';
 import { idempotencyKey } from '../api/validation';
 import type { Repository } from '../db/repository';
 import type { Logger } from '../logger';
+import type { Metrics } from '../metrics/metrics';
 import type { PageRenderer } from '../pages';
 import { CONTACT_SENT_URL, formErrorPages, invalidFormPage } from './form-pages';
 import { trapped } from './honeypot';
@@ -20,13 +21,14 @@ type ContactDeps = {
   /** The cross-site check and the rate limits, shared with the other POST endpoints (one count per client). */
   writeGuards: RequestHandler[];
   adminToken: string | undefined;
+  metrics: Metrics;
 };
 
 /**
  * /api/contacts: the contact request, sent as JSON by the form's island or posted by the form
  * without JavaScript (docs/requirements.md §4, §10), and the protected listing of what was stored.
  */
-export function contactRoutes({ repository, renderPage, logger, writeGuards, adminToken }: ContactDeps) {
+export function contactRoutes({ repository, renderPage, logger, writeGuards, adminToken, metrics }: ContactDeps) {
   const store = (req: Parameters<RequestHandler>[0]) =>
     validateAndStore(req, contactInputSchema, (fields, idempotency) => repository.createContact(fields, idempotency));
 
@@ -41,6 +43,7 @@ export function contactRoutes({ repository, renderPage, logger, writeGuards, adm
     let result: WriteOutcome<unknown>;
     if (trapped(req.body)) {
       logger.info({ path: req.path }, 'honeypot preenchido: solicitação descartada');
+      metrics.honeypotTrips.inc();
       const key = idempotencyKey(req, req.body);
       result = await repository.trapContact(key === 'invalid' ? undefined : key);
     } else {

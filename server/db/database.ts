@@ -15,6 +15,9 @@ export interface Queries {
 /** 'write' holds the write lock from the start; 'read' is one snapshot for several SELECTs. */
 type TransactionMode = 'write' | 'read';
 
+/** How busy the connections are: in use now, and statements waiting for one. */
+export type ConnectionUse = { inUse: number; waiting: number };
+
 /** One backend: how it runs statements and transactions, and the SQL fragments it spells its own way. */
 export interface Database extends Queries {
   readonly dialect: Dialect;
@@ -23,6 +26,7 @@ export interface Database extends Queries {
    * uses `tx` only: on SQLite a call on the Database itself would wait for this transaction to end.
    */
   transaction<T>(work: (tx: Queries) => Promise<T>, mode?: TransactionMode): Promise<T>;
+  connections(): ConnectionUse;
   close(): Promise<void>;
 }
 

@@ -1,10 +1,12 @@
+import { StartupError } from '../startup-error';
 import type { Database } from './database';
 import { migrations } from './schema';
 
 /**
  * Applies the migrations not yet recorded in schema_migrations, in one transaction, the same way
- * on both backends. Replicas starting together queue on the dialect's lock (SQLite's write lock is
- * enough): the first migrates, the others then find nothing to do.
+ * on both backends, and refuses a schema newer than this code's. Replicas starting together queue
+ * on the dialect's lock (SQLite's write lock is enough): the first migrates, the others then find
+ * nothing to do.
  */
 export function migrate(db: Database) {
   const { types, now, migrationLock, legacyVersion } = db.dialect;
@@ -20,9 +22,17 @@ export function migrate(db: Database) {
     const record = (version: number) =>
       tx.run(`INSERT INTO schema_migrations (version, applied_at) VALUES (?, ${now})`, [version]);
 
+    const applied = Math.max(recorded, legacy);
+    // A rollback after a newer release migrated (docs/requirements.md §10.14): this code may not
+    // know what that release changed. Stop here, in one line, rather than fail later on a column
+    // it cannot see.
+    if (applied > migrations.length) {
+      throw new StartupError(
+        `O banco de dados está na versão ${applied} do esquema, mais nova que a ${migrations.length} que esta versão do site conhece: rode a versão do site que aplicou a ${applied}, ou mais nova.`,
+      );
+    }
     // Applied before schema_migrations existed: only the record is missing, not the tables.
     for (let version = recorded + 1; version <= legacy; version++) await record(version);
-    const applied = Math.max(recorded, legacy);
     for (const [index, statements] of migrations.entries()) {
       if (index < applied) continue;
       for (const statement of statements(types)) await tx.run(statement);

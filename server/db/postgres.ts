@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { Database, Dialect, Param, Queries, Row } from './database';
 import { migrate } from './migrate';
 import { createPool, guard, inTransaction, type PoolOptions } from './postgres-pool';
+import { sqlRateLimitCounters } from './rate-limit-counters';
 import type { Repository, RepositoryOptions } from './repository';
 import { sqlRepository } from './sql-repository';
 
@@ -56,6 +57,7 @@ function postgresDatabase(pool: pg.Pool): Database {
     run: (sql, params) => guard(() => queries.run(sql, params)),
     transaction: (work, mode = 'write') =>
       guard(() => inTransaction(pool, BEGIN[mode], (client) => work(queriesOn(client)))),
+    connections: () => ({ inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       if (closed) return;
       closed = true;
@@ -76,5 +78,5 @@ export async function openPostgres(
     await db.close();
     throw error;
   }
-  return sqlRepository(db, { notifications });
+  return { ...sqlRepository(db, { notifications }), rateLimitCounters: sqlRateLimitCounters(db) };
 }

@@ -1,7 +1,9 @@
 import type { Created } from '../../shared/api-types';
 import type { Contact, ContactFields } from '../../shared/contact';
 import type { Quote, QuoteFields } from '../../shared/quote';
+import type { ConnectionUse } from './database';
 import type { OutboxStore } from './outbox';
+import type { RateLimitCounters } from './rate-limit-counters';
 
 /**
  * A write's Idempotency-Key and the fingerprint of its content. Kept together: the same key with
@@ -39,6 +41,13 @@ export interface Repository {
   readonly notifications: boolean;
   /** The notifications waiting to be e-mailed. */
   outbox: OutboxStore;
+  /**
+   * Rate-limit counters shared by every replica: PostgreSQL's. Absent on SQLite, where one process
+   * is all there is and counting in memory spares the single writer a write per request.
+   */
+  readonly rateLimitCounters?: RateLimitCounters;
+  /** How busy the database connections are (metrics). */
+  connections(): ConnectionUse;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;

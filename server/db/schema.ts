@@ -65,4 +65,12 @@ export const migrations: ReadonlyArray<(type: ColumnTypes) => string[]> = [
   ],
   // Every write deletes the Idempotency-Keys past their 24 hours (server/db/sql-repository.ts).
   () => ['CREATE INDEX idempotency_keys_expiry ON idempotency_keys (created_at)'],
+  // Rate-limit counters shared by the replicas (PostgreSQL; the embedded SQLite counts in the process).
+  (type) => [
+    `CREATE TABLE rate_limits (
+       key text PRIMARY KEY,
+       hits integer NOT NULL,
+       reset_at ${type.timestamp} NOT NULL
+     )`,
+  ],
 ];

@@ -120,6 +120,7 @@ export function sqlRepository(db: Database, { notifications = false }: Repositor
     getQuote: (id) => findQuote(db, id),
     notifications,
     outbox: outbox.store,
+    connections: () => db.connections(),
     ping: async () => void (await db.get('SELECT 1')),
     close: () => db.close(),
   };

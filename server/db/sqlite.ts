@@ -1,6 +1,7 @@
-import { mkdirSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { StartupError } from '../startup-error';
 import type { Database, Dialect, Queries } from './database';
 import { migrate } from './migrate';
 import type { Repository, RepositoryOptions } from './repository';
@@ -42,11 +43,15 @@ const sqlite: Dialect = {
  * busy wait would block the very thread that must finish the first transaction.
  */
 let queue: Promise<unknown> = Promise.resolve();
+/** Calls queued or running: the one connection is in use by one of them, the others wait. */
+let queued = 0;
 function serially<T>(job: () => Promise<T>): Promise<T> {
-  const result = queue.then(job);
+  queued++;
+  const result = queue.then(job).finally(() => queued--);
   queue = result.catch(() => {});
   return result;
 }
+const connectionUse = () => ({ inUse: Math.min(queued, 1), waiting: Math.max(queued - 1, 0) });
 
 function sqliteDatabase(file: string): Database {
   const db = new DatabaseSync(file);
@@ -77,6 +82,7 @@ function sqliteDatabase(file: string): Database {
           throw error;
         }
       }),
+    connections: connectionUse,
     close: () =>
       serially(async () => {
         if (db.isOpen) db.close();
@@ -95,6 +101,7 @@ function after(ready: Promise<void>, db: Database): Database {
     get: (sql, params) => then(() => db.get(sql, params)),
     run: (sql, params) => then(() => db.run(sql, params)),
     transaction: (work, mode) => then(() => db.transaction(work, mode)),
+    connections: () => db.connections(),
     close: () =>
       ready.then(
         () => db.close(),
@@ -103,10 +110,31 @@ function after(ready: Promise<void>, db: Database): Database {
   };
 }
 
+/**
+ * The folder and its database file must be writable by this process. A volume left owned by root
+ * is the usual cause (the image runs as uid 1000); SQLite's own error names neither the folder nor
+ * the fix, so this says both in one line.
+ */
+function ensureWritable(dataDir: string) {
+  const folder = path.resolve(dataDir);
+  const file = path.join(folder, SQLITE_FILE);
+  try {
+    mkdirSync(folder, { recursive: true });
+    accessSync(folder, constants.W_OK);
+    if (existsSync(file)) accessSync(file, constants.W_OK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    const owner = `${process.getuid?.() ?? 1000}:${process.getgid?.() ?? 1000}`;
+    throw new StartupError(
+      `DATA_DIR sem permissão de escrita: ${folder} (${code}). Dê a pasta ao usuário do processo, por exemplo: chown -R ${owner} ${folder}`,
+    );
+  }
+  return file;
+}
+
 /** The embedded default: one file in dataDir, no server to run. */
 export function openSqlite(dataDir: string, options: RepositoryOptions = {}): Repository {
-  mkdirSync(dataDir, { recursive: true });
-  const db = sqliteDatabase(path.join(dataDir, SQLITE_FILE));
+  const db = sqliteDatabase(ensureWritable(dataDir));
   // Opening stays synchronous for its callers while the migrations, shared with PostgreSQL, are
   // async: every call waits for them, and fails with their error if they failed.
   return sqlRepository(after(migrate(db), db), options);

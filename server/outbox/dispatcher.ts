@@ -25,11 +25,16 @@ export const defaultTiming: DispatcherTiming = {
 export const notificationRetryDelay = (attempts: number, { retryBaseMs, retryMaxMs }: DispatcherTiming) =>
   Math.min(retryBaseMs * 2 ** Math.min(attempts - 1, 30), retryMaxMs);
 
+/** What became of one attempt: sent, scheduled again, or given up. */
+export type NotificationOutcome = 'sent' | 'retried' | 'failed';
+
 type Dispatcher = {
   outbox: OutboxStore;
   send(notification: Notification): Promise<void>;
   logger: Logger;
   timing?: DispatcherTiming;
+  /** Told of each attempt's outcome once it is recorded (metrics). */
+  observe?: (outcome: NotificationOutcome) => void;
 };
 
 // Only codes: an SMTP reply may quote addresses, and the logs must carry no personal data.
@@ -39,7 +44,7 @@ const errorCodes = (error: unknown) => {
 };
 
 /** Sends what the outbox holds, one claimed notification at a time, until stopped. */
-export function startDispatcher({ outbox, send, logger, timing = defaultTiming }: Dispatcher) {
+export function startDispatcher({ outbox, send, logger, timing = defaultTiming, observe }: Dispatcher) {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
@@ -52,6 +57,7 @@ export function startDispatcher({ outbox, send, logger, timing = defaultTiming }
       const reason = error instanceof Error ? error.message : String(error);
       if (Date.now() - Date.parse(notification.createdAt) >= timing.giveUpAfterMs) {
         await outbox.markFailed(notification, reason);
+        observe?.('failed');
         logger.error(
           { notificationId, attempts, ...errorCodes(error) },
           'notificação por e-mail abandonada: não foi enviada no prazo',
@@ -59,6 +65,7 @@ export function startDispatcher({ outbox, send, logger, timing = defaultTiming }
       } else {
         const retryInMs = notificationRetryDelay(attempts, timing);
         await outbox.retryLater(notification, retryInMs, reason);
+        observe?.('retried');
         logger.warn(
           { notificationId, attempts, retryInMs, ...errorCodes(error) },
           'notificação por e-mail não enviada: nova tentativa agendada',
@@ -68,6 +75,7 @@ export function startDispatcher({ outbox, send, logger, timing = defaultTiming }
     }
     // Should this fail, the claim expires and the e-mail goes again: twice beats never.
     await outbox.markSent(notification);
+    observe?.('sent');
     logger.info({ notificationId, kind: notification.kind, attempts }, 'notificação por e-mail enviada');
   };
 

@@ -1,6 +1,6 @@
 import type { Repository } from '../db/repository';
 import type { Logger } from '../logger';
-import { type DispatcherTiming, startDispatcher } from './dispatcher';
+import { type DispatcherTiming, type NotificationOutcome, startDispatcher } from './dispatcher';
 import { createMailer, type MailSettings } from './mailer';
 
 export type Notifications = {
@@ -16,7 +16,7 @@ export function startNotifications(
   repository: Repository,
   mail: MailSettings | undefined,
   logger: Logger,
-  timing?: DispatcherTiming,
+  { timing, observe }: { timing?: DispatcherTiming; observe?: (outcome: NotificationOutcome) => void } = {},
 ): Notifications {
   // A mismatch would otherwise pass in silence: no rows and so no e-mail ever, or rows piling up unsent.
   const enabled = mail !== undefined;
@@ -32,7 +32,7 @@ export function startNotifications(
     return { stop: async () => {} };
   }
   const mailer = createMailer(mail);
-  const dispatcher = startDispatcher({ outbox: repository.outbox, send: mailer.send, logger, timing });
+  const dispatcher = startDispatcher({ outbox: repository.outbox, send: mailer.send, logger, timing, observe });
   return {
     async stop(timeoutMs) {
       await dispatcher.stop(timeoutMs);

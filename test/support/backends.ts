@@ -28,7 +28,7 @@ type StoredTable = keyof typeof ORDER;
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
 
-export const quietLogger = createLogger('silent');
+export const quietLogger = createLogger('silent', { write: () => {} });
 
 const sqlite = (): Backend => {
   let dataDir = '';

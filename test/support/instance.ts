@@ -22,7 +22,7 @@ export const fastTiming: DispatcherTiming = {
  */
 export function startInstance(stored: Repository, smtpUrl: string, timing = fastTiming) {
   const { logger, logs } = captureLogger();
-  const notifications = startNotifications(stored, { smtpUrl, to: LEADS_TO, from: MAIL_FROM }, logger, timing);
+  const notifications = startNotifications(stored, { smtpUrl, to: LEADS_TO, from: MAIL_FROM }, logger, { timing });
   onTestFinished(() => notifications.stop(1_000));
   const { app } = createTestApp({ logger, repository: stored });
   return { app, logs, stop: notifications.stop };

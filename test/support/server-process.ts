@@ -1,4 +1,4 @@
-import { type ChildProcess, type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { type ChildProcess, type ChildProcessWithoutNullStreams, type SpawnOptions, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,12 +16,28 @@ export type RunningServer = {
   stop: () => Promise<number | string>;
 };
 
-const tempDataDir = () => mkdtempSync(path.join(tmpdir(), 'site-e2e-'));
+export const tempDataDir = () => mkdtempSync(path.join(tmpdir(), 'site-e2e-'));
 
-/** Spawns the built server exactly as the container runs it: `node dist/server/index.js`. */
-export function spawnServer(env: Record<string, string> = {}, dataDir = tempDataDir()) {
+/**
+ * Spawns the built server exactly as the container runs it: `node dist/server/index.js`. No drain
+ * unless the test asks for one: no proxy routes to it, and a test's stop() need not wait.
+ */
+export function spawnServer(
+  env: Record<string, string> = {},
+  dataDir = tempDataDir(),
+  as: Pick<SpawnOptions, 'uid' | 'gid'> = {},
+) {
   return spawn(process.execPath, ['dist/server/index.js'], {
-    env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
+    ...as,
+    env: {
+      PATH: process.env.PATH,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      SHUTDOWN_DRAIN_MS: '0',
+      ...env,
+    },
   });
 }
 
@@ -30,7 +46,7 @@ export const whenExited = (child: ChildProcess) =>
   new Promise<number | string>((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal ?? -1)));
 
 /** SIGTERM, and SIGKILL if it is still there after 15 s: a test never leaves a server behind. */
-export async function stopProcess(child: ChildProcessWithoutNullStreams, exited: Promise<number | string>) {
+export async function stopProcess(child: ChildProcess, exited: Promise<number | string>) {
   if (child.exitCode !== null || child.signalCode !== null) return exited;
   child.kill('SIGTERM');
   const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
@@ -40,8 +56,11 @@ export async function stopProcess(child: ChildProcessWithoutNullStreams, exited:
 }
 
 /** Starts the built server on a free port and waits until it listens. */
-export async function startServer(env: Record<string, string> = {}, dataDir = tempDataDir()): Promise<RunningServer> {
-  const child = spawnServer(env, dataDir);
+export const startServer = (env: Record<string, string> = {}, dataDir = tempDataDir()) =>
+  whenListening(spawnServer(env, dataDir), dataDir);
+
+/** Waits until `child`, a server just spawned, listens; collects its log lines meanwhile and after. */
+export async function whenListening(child: ChildProcessWithoutNullStreams, dataDir: string): Promise<RunningServer> {
   const logs: Record<string, unknown>[] = [];
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk));

@@ -1,0 +1,16 @@
+import type { CreateResult, Repository } from '../db/repository';
+import type { Metrics } from './metrics';
+
+/** `repository`, counting each lead it stores (a replayed Idempotency-Key stores nothing new). */
+export function countingLeads(repository: Repository, { leadsCreated }: Metrics): Repository {
+  const counted = <T>(type: 'contact' | 'quote', result: CreateResult<T>) => {
+    if (result.outcome === 'created') leadsCreated.inc({ type });
+    return result;
+  };
+  return {
+    ...repository,
+    createContact: async (fields, idempotency) =>
+      counted('contact', await repository.createContact(fields, idempotency)),
+    createQuote: async (fields, idempotency) => counted('quote', await repository.createQuote(fields, idempotency)),
+  };
+}

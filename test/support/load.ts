@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import { Agent, request } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/** What became of one request of the load: its final status, and how many times it was sent. */
+export type LoadOutcome = {
+  kind: 'page' | 'lead';
+  status: number | string;
+  attempts: number;
+  /** The lead's id as the 201 acknowledged it. */
+  id?: string;
+};
+
+type Reply = { status: number; body: string };
+
+function send(url: string, options: Parameters<typeof request>[1], body?: string) {
+  return new Promise<Reply>((resolve, reject) => {
+    const req = request(url, options, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/**
+ * A client of the site as the contact form's island is: a POST that fails on the network or with a
+ * 5xx is sent again with the same Idempotency-Key, up to 3 times (docs/requirements.md §8.3).
+ * Each lead comes from a loopback address of its own, as distinct visitors do, so the per-IP limit
+ * does not refuse the load.
+ */
+async function postLead(url: string, n: number): Promise<LoadOutcome> {
+  const key = randomUUID();
+  const body = JSON.stringify({ name: `Cliente ${n}`, email: `cliente${n}@empresa.com.br`, message: `Carga ${n}` });
+  const localAddress = `127.1.${Math.floor(n / 250)}.${(n % 250) + 1}`;
+  let last: number | string = 'not sent';
+  for (let attempt = 1; attempt <= 4; attempt++) {
+    try {
+      const reply = await send(
+        `${url}/api/contacts`,
+        {
+          method: 'POST',
+          agent: false,
+          localAddress,
+          headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key },
+        },
+        body,
+      );
+      if (reply.status < 500) {
+        const id = reply.status === 201 ? (JSON.parse(reply.body) as { data: { id: string } }).data.id : undefined;
+        return { kind: 'lead', status: reply.status, attempts: attempt, id };
+      }
+      last = reply.status;
+    } catch (error) {
+      last = (error as NodeJS.ErrnoException).code ?? String(error);
+    }
+    await sleep(200);
+  }
+  return { kind: 'lead', status: last, attempts: 4 };
+}
+
+/** Pages on kept-alive connections, never retried by the client: a failed GET counts as failed. */
+async function getPage(url: string, agent: Agent): Promise<LoadOutcome> {
+  try {
+    const reply = await send(`${url}/`, { agent });
+    return { kind: 'page', status: reply.status, attempts: 1 };
+  } catch (error) {
+    return { kind: 'page', status: (error as NodeJS.ErrnoException).code ?? String(error), attempts: 1 };
+  }
+}
+
+/** Steady load on `url` until stop(): two loops of page GETs and two of contact POSTs. */
+export function steadyLoad(url: string) {
+  const outcomes: LoadOutcome[] = [];
+  const agent = new Agent({ keepAlive: true });
+  let running = true;
+  let leads = 0;
+  const loop = async (next: () => Promise<LoadOutcome>, pauseMs: number) => {
+    while (running) {
+      outcomes.push(await next());
+      await sleep(pauseMs);
+    }
+  };
+  const loops = [
+    loop(() => getPage(url, agent), 10),
+    loop(() => getPage(url, agent), 10),
+    loop(() => postLead(url, leads++), 50),
+    loop(() => postLead(url, leads++), 50),
+  ];
+  return {
+    async stop() {
+      running = false;
+      await Promise.all(loops);
+      agent.destroy();
+      return outcomes;
+    },
+  };
+}
