@@ -40,7 +40,9 @@ function pathOf(sent: string) {
   return `/${sent.slice(authority.length).replace(/^\//, '')}`.split('?')[0];
 }
 
-describe('any request target', () => {
+// Each property makes up to a few hundred real requests: the timeout is a budget that holds on a
+// shared, loaded machine, not a check of speed (the benchmarks measure that).
+describe('any request target', { timeout: 30_000 }, () => {
   it('gets the app’s own reply with its headers: never a 5xx, a library’s page, or the landing page elsewhere', async () => {
     const { app, logs } = createTestApp();
     const port = await listening(app);
@@ -71,7 +73,7 @@ const bodyType = fc.constantFrom(
 );
 const anyPath = fc.constantFrom('/api/contacts', '/api/quotes', '/', '/api/nada', '/x');
 
-describe('a body over 16 KB', () => {
+describe('a body over 16 KB', { timeout: 30_000 }, () => {
   it('is refused with 413 from its declared length alone, and the connection closes', async () => {
     const { app, repository } = createTestApp();
     const port = await listening(app);
