@@ -52,6 +52,9 @@ export function createApp(deps: AppDeps) {
   app.set('trust proxy', deps.trustProxy ?? false);
   app.use(requestLogging(logger));
   app.use(securityHeaders({ https: publicUrl.protocol === 'https:', styleHashes: [manifest.css.hash] }));
+  // The page most visitors ask for first: no file, crawler file or API path is "/", so it is
+  // answered before the requests walk through those routers.
+  app.get('/', confirmationPage(renderPage), (req, res) => renderPage(req, res));
 
   app.use('/health', healthRouter(repository, logger, draining));
 
@@ -66,7 +69,6 @@ export function createApp(deps: AppDeps) {
   app.use('/api/quotes', quotesRouter(repository, rateLimits, adminToken));
   app.use('/api/openapi.json', openApiRouter());
   app.use('/api', apiNotFound);
-  app.get('/', confirmationPage(renderPage));
   app.use((req, res) => renderPage(req, res));
   app.use(errorHandler(logger));
   return app;
