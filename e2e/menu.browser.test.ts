@@ -122,6 +122,33 @@ describe('the mobile menu at 375 px', { timeout: 20_000 }, () => {
     expect(unexpected(problems, /HeaderMenu-.*\.js/, /net::ERR_FAILED/, /não pôde ser carregada/)).toEqual([]);
   });
 
+  it('in a browser without popovers, opens through its island on the first tap and closes on Escape', async () => {
+    // Such a browser ignores the attributes and has none of the API: both are taken away here.
+    const { page, problems } = await site.open('/', { viewport: PHONE }, async (page) => {
+      await page.addInitScript(() => {
+        delete (HTMLElement.prototype as Partial<HTMLElement>).popover;
+        delete (HTMLButtonElement.prototype as Partial<HTMLButtonElement>).popoverTargetElement;
+      });
+      await page.route(/\/$/, async (route) => {
+        const response = await route.fetch();
+        const html = (await response.text()).replace(/ popover(target)?="[^"]*"/g, '');
+        await route.fulfill({ response, body: html });
+      });
+    });
+    await expect(menuList(page).getAttribute('popover')).resolves.toBeNull();
+
+    await toggle(page).click();
+    await menuList(page).waitFor({ state: 'visible' });
+    await expect(toggle(page).getAttribute('aria-expanded')).resolves.toBe('true');
+    await expect(spokenToggle(page)).resolves.toEqual(OPEN);
+    await menuList(page).getByRole('link', { name: 'Início' }).focus();
+    await page.keyboard.press('Escape');
+    await menuList(page).waitFor({ state: 'hidden' });
+    await expect(spokenToggle(page)).resolves.toEqual(CLOSED);
+    await expect(toggle(page).evaluate((button) => button === document.activeElement)).resolves.toBe(true);
+    expect(problems).toEqual([]);
+  });
+
   it('has its code fetched a while after load, so the first tap waits for no download', async () => {
     const { page, problems } = await site.open('/', { viewport: PHONE });
     const resources = () =>

@@ -53,8 +53,24 @@ export async function startBare(pageUrl: string) {
   return { url: `http://127.0.0.1:${String(port).trim()}`, child, stop: () => child.kill('SIGTERM') };
 }
 
-export const load = (options: Options, seconds: number) =>
-  autocannon({ duration: seconds, connections: CONNECTIONS, ...options }) as Promise<Result>;
+/** CPU time a process has used so far, all its threads, user and system (Linux /proc; 10 ms ticks). */
+const cpuMs = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+};
+
+export type Run = Result & { cpuUsPerRequest: number };
+
+/**
+ * One load run against the server process `pid`. Besides autocannon's figures, the server's
+ * CPU time per request: what the other engineers' jobs on a shared machine take from our
+ * throughput, they do not add to this.
+ */
+export async function load(options: Options, seconds: number, pid: number): Promise<Run> {
+  const before = cpuMs(pid);
+  const result = (await autocannon({ duration: seconds, connections: CONNECTIONS, ...options })) as Result;
+  return Object.assign(result, { cpuUsPerRequest: ((cpuMs(pid) - before) * 1000) / result.requests.total });
+}
 
 export const rssMb = (pid: number) =>
   Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
@@ -65,8 +81,12 @@ export function median(values: number[]) {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
+// A server's every thread (V8's and libuv's included); for this process only its main thread,
+// where autocannon runs: helper threads of the tooling may come and go while taskset walks them.
 const taskset = (cpus: string, pid: number) =>
-  execFileSync('taskset', ['--all-tasks', '-pc', cpus, String(pid)], { stdio: 'ignore' });
+  execFileSync('taskset', [...(pid === process.pid ? [] : ['--all-tasks']), '-pc', cpus, String(pid)], {
+    stdio: 'ignore',
+  });
 
 /**
  * Places the servers and this process (the load generator runs in it): `pinned` puts the

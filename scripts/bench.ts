@@ -4,8 +4,8 @@
 //    rounds so that a slow moment of the machine hits both alike.
 // 2. Other cases on the same server, and its memory.
 // 3. The phone menu's tap-to-open latency in Chromium with the CPU slowed 4×.
-import type { Options, Result } from 'autocannon';
-import { BROTLI, CONNECTIONS, load, median, place, rssMb, startBare } from './bench-http';
+import type { Options } from 'autocannon';
+import { BROTLI, CONNECTIONS, load, median, place, type Run, rssMb, startBare } from './bench-http';
 import { measureMenuTaps } from './bench-menu';
 import { serveBuilt } from './serve-built';
 
@@ -14,7 +14,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const TAPS = Number(process.env.BENCH_TAPS ?? 5);
 
 const ms = (value: number) => value.toFixed(0).padStart(8);
-function row(name: string, results: Result[], rss?: number) {
+function row(name: string, results: Run[], rss?: number) {
   const failures = results.reduce((sum, result) => sum + result.errors + result.timeouts + result.non2xx, 0);
   console.log(
     name.padEnd(38),
@@ -23,6 +23,9 @@ function row(name: string, results: Result[], rss?: number) {
       .padStart(9),
     ms(median(results.map((result) => result.latency.p50))),
     ms(median(results.map((result) => result.latency.p99))),
+    median(results.map((result) => result.cpuUsPerRequest))
+      .toFixed(0)
+      .padStart(10),
     String(failures).padStart(7),
     (rss?.toFixed(0) ?? '').padStart(8),
   );
@@ -44,7 +47,8 @@ try {
   const bareCase: Options = { url: `${bare.url}/`, headers: BROTLI };
   const rootCase: Options = { url: `${ours.url}/`, headers: BROTLI };
   // A short unmeasured run of each first, so the JIT has warmed up before figures are taken.
-  for (const options of [bareCase, rootCase]) await load(options, 2);
+  await load(bareCase, 2, bare.child.pid!);
+  await load(rootCase, 2, ours.child.pid!);
 
   console.log(`\nGET / contra o bare: ${SECONDS} s por medição, ${CONNECTIONS} conexões, loopback, brotli`);
   for (const pinned of [true, false]) {
@@ -52,10 +56,13 @@ try {
       console.log(`\n(${pinned ? 'fixado' : 'livre'}: não foi possível posicionar os processos; pulado)`);
       continue;
     }
-    const rounds: { bare: Result; root: Result }[] = [];
-    for (let round = 0; round < ROUNDS; round++)
-      rounds.push({ bare: await load(bareCase, SECONDS), root: await load(rootCase, SECONDS) });
+    const rounds: { bare: Run; root: Run }[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const bareRun = await load(bareCase, SECONDS, bare.child.pid!);
+      rounds.push({ bare: bareRun, root: await load(rootCase, SECONDS, ours.child.pid!) });
+    }
     const ratios = rounds.map((round) => round.root.requests.average / round.bare.requests.average);
+    const cpuRatios = rounds.map((round) => round.bare.cpuUsPerRequest / round.root.cpuUsPerRequest);
     console.log(`\n${pinned ? 'Fixado: servidores no núcleo 0, carga no 1' : 'Livre: todos dividem os dois núcleos'}`);
     header();
     row(
@@ -67,9 +74,10 @@ try {
       rounds.map((round) => round.root),
       rssMb(ours.child.pid!),
     );
-    console.log(
-      `GET / ÷ bare por rodada: ${ratios.map((ratio) => ratio.toFixed(2)).join(', ')}; mediana ${median(ratios).toFixed(2)}`,
-    );
+    const listed = (values: number[]) =>
+      `${values.map((value) => value.toFixed(2)).join(', ')}; mediana ${median(values).toFixed(2)}`;
+    console.log(`GET / ÷ bare, req/s por rodada: ${listed(ratios)}`);
+    console.log(`bare ÷ GET /, CPU por requisição: ${listed(cpuRatios)}`);
   }
 
   place(true, servers);
@@ -84,7 +92,7 @@ try {
   console.log('\nOutros casos, fixado (erros: respostas fora de 2xx, exceto o 404 esperado)');
   header();
   for (const [name, options] of others) {
-    const result = await load(options, SECONDS);
+    const result = await load(options, SECONDS, ours.child.pid!);
     if (name.includes('404')) result.non2xx -= result['4xx'];
     row(name, [result], rssMb(ours.child.pid!));
   }
