@@ -70,7 +70,9 @@ export default function HeaderMenu() {
         popoverTarget={listId}
         aria-controls={listId}
         aria-expanded={expanded}
-        onClick={() => browserOpensPopovers() || setExpanded(!expanded)}
+        onClick={() => {
+          if (!browserOpensPopovers()) setExpanded(!expanded);
+        }}
       >
         <Glyph icon={Menu} className="nav__when-closed" />
         <Glyph icon={X} className="nav__when-open" />
