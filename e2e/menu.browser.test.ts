@@ -68,6 +68,21 @@ describe('the mobile menu at 375 px', { timeout: 20_000 }, () => {
     expect(problems).toEqual([]);
   });
 
+  it('hangs right under the header bar, where the page is scrolled too', async () => {
+    const { page } = await site.open('/', { viewport: PHONE });
+    const gap = () =>
+      page.evaluate(
+        () =>
+          document.querySelector('header .nav__list')!.getBoundingClientRect().top -
+          document.querySelector('header .site-header__bar')!.getBoundingClientRect().bottom,
+      );
+    await toggle(page).click();
+    await expect.poll(gap).toBeCloseTo(0, 0);
+    // The contact bar above scrolls away and the header bar moves up: the list follows it.
+    await page.evaluate(() => window.scrollTo({ top: 600, behavior: 'instant' }));
+    await expect.poll(gap).toBeCloseTo(0, 0);
+  });
+
   it('opens on a bare click, with no hover or focus first, as screen readers and voice control send it', async () => {
     const { page, problems } = await site.open('/', { viewport: PHONE });
     await toggle(page).dispatchEvent('click');
