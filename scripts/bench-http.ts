@@ -83,6 +83,9 @@ export function median(values: number[]) {
 
 // A server's every thread (V8's and libuv's included); for this process only its main thread,
 // where autocannon runs: helper threads of the tooling may come and go while taskset walks them.
+// Counted before any pinning: once this process is pinned, it sees only its own core.
+const CORES = availableParallelism();
+
 const taskset = (cpus: string, pid: number) =>
   execFileSync('taskset', [...(pid === process.pid ? [] : ['--all-tasks']), '-pc', cpus, String(pid)], {
     stdio: 'ignore',
@@ -95,9 +98,8 @@ const taskset = (cpus: string, pid: number) =>
  * cannot pin (one core, no taskset), and then everything stays where it is.
  */
 export function place(pinned: boolean, serverPids: number[]) {
-  const cores = availableParallelism();
-  if (cores < 2) return false;
-  const all = `0-${cores - 1}`;
+  if (CORES < 2) return false;
+  const all = `0-${CORES - 1}`;
   try {
     for (const pid of serverPids) taskset(pinned ? '0' : all, pid);
     taskset(pinned ? '1' : all, process.pid);

@@ -36,6 +36,7 @@ const header = () =>
     'req/s'.padStart(9),
     'p50 ms'.padStart(8),
     'p99 ms'.padStart(8),
+    'CPU µs/req'.padStart(10),
     'erros'.padStart(7),
     'RSS MB'.padStart(8),
   );
