@@ -1,7 +1,7 @@
 // The phone menu's tap-to-open latency in a real Chromium with the CPU slowed 4× (Lighthouse's
 // mobile profile): from the finger leaving the screen to the frame that shows the first link.
 import { setTimeout as delay } from 'node:timers/promises';
-import { type BrowserContext, chromium } from 'playwright-core';
+import { type Browser, type CDPSession, chromium, type Page } from 'playwright-core';
 import { launchOptions } from '../test/support/chromium';
 
 const CPU_SLOWDOWN = 4;
@@ -16,9 +16,9 @@ type Probed = Window & { tapToOpen?: Promise<number> };
 /**
  * Arms the page: `tapToOpen` resolves with the milliseconds from the next pointerup to the end of
  * the first frame in which the menu's first link has a box (a timeout queued from that frame's
- * requestAnimationFrame runs once it has been painted).
+ * requestAnimationFrame runs once it has been painted). No named function inside: tsx would wrap
+ * it in a helper (__name) that the page does not have.
  */
-// No named functions inside: tsx would wrap them in a helper (__name) that the page lacks.
 const armProbe = () => {
   (window as Probed).tapToOpen = new Promise<number>((resolve) => {
     const link = document.querySelector<HTMLElement>('header .nav__list a')!;
@@ -35,17 +35,16 @@ const armProbe = () => {
 };
 const tapToOpen = () => (window as Probed).tapToOpen!;
 
-async function tapToggle(context: BrowserContext, page: Awaited<ReturnType<BrowserContext['newPage']>>) {
+async function tapToggle(page: Page, cdp: CDPSession) {
   const box = (await page.locator('header .nav__toggle').boundingBox())!;
   const point = [{ x: box.x + box.width / 2, y: box.y + box.height / 2 }];
-  const cdp = await context.newCDPSession(page);
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point });
   await delay(TOUCH_MS);
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
 }
 
 /** One fresh page: the first tap (island asleep, its code cached), then a tap with the island live. */
-async function sample(browser: Awaited<ReturnType<typeof chromium.launch>>, url: string) {
+async function sample(browser: Browser, url: string) {
   const context = await browser.newContext(PHONE);
   try {
     const page = await context.newPage();
@@ -55,7 +54,7 @@ async function sample(browser: Awaited<ReturnType<typeof chromium.launch>>, url:
     await delay(SETTLE_MS);
 
     await page.evaluate(armProbe);
-    await tapToggle(context, page);
+    await tapToggle(page, cdp);
     const firstMs = await page.evaluate(tapToOpen);
 
     await page.waitForSelector('[data-island="menu"][data-hydrated="true"]');
@@ -63,14 +62,14 @@ async function sample(browser: Awaited<ReturnType<typeof chromium.launch>>, url:
     await page.locator('header .nav__list').waitFor({ state: 'hidden' });
     await delay(500);
     await page.evaluate(armProbe);
-    await tapToggle(context, page);
+    await tapToggle(page, cdp);
     return { firstMs, hydratedMs: await page.evaluate(tapToOpen) };
   } finally {
     await context.close();
   }
 }
 
-/** Median of `samples` fresh pages for each case; figures only. */
+/** Both taps on `samples` fresh pages, one result per page (figures only: bench.ts prints them). */
 export async function measureMenuTaps(url: string, samples: number) {
   const browser = await chromium.launch(launchOptions());
   try {
