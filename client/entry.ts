@@ -31,10 +31,12 @@ function loadStylesheet(href: string | undefined) {
 function wakeOnUse(element: HTMLElement) {
   const name = element.dataset.island as IslandName;
   let pendingClick: HTMLButtonElement | undefined;
-  // A tap can land before React does: remember a click on a plain button and replay it.
-  // (Links and the form's submit button need no replay: without React they still work.)
+  // A tap can land before React does: remember a click on a plain button and replay it. Links,
+  // the form's submit button and a button that opens a popover need no replay: the browser
+  // acts on them without React (popoverTargetElement is undefined where it has no popovers).
   const rememberClick = (event: Event) => {
-    pendingClick = (event.target as Element).closest<HTMLButtonElement>('button[type="button"]') ?? pendingClick;
+    const button = (event.target as Element).closest<HTMLButtonElement>('button[type="button"]');
+    if (button && !button.popoverTargetElement) pendingClick = button;
   };
   element.addEventListener('click', rememberClick, { capture: true });
 

@@ -13,11 +13,16 @@ const focusedStop = (page: Page) =>
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     const element = document.activeElement as HTMLElement | null;
     if (!element || element === document.body) return null;
+    // The text a screen reader would read out: none of what is hidden from it or not displayed.
+    const spoken: string[] = [];
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) {
+      const parent = walker.currentNode.parentElement!;
+      if (!parent.closest('[aria-hidden="true"]') && parent.checkVisibility())
+        spoken.push(walker.currentNode.nodeValue!);
+    }
     const name =
-      element.getAttribute('name') ??
-      element.getAttribute('aria-label') ??
-      element.textContent?.trim().replace(/\s+/g, ' ') ??
-      '';
+      element.getAttribute('name') ?? element.getAttribute('aria-label') ?? spoken.join('').trim().replace(/\s+/g, ' ');
     const style = getComputedStyle(element);
     const outline =
       style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2 && style.outlineColor !== 'rgba(0, 0, 0, 0)';

@@ -7,17 +7,10 @@ import { freePort } from '../test/support/wait';
 
 export const PRODUCTION_NODE_OPTIONS = '--max-semi-space-size=4 --max-old-space-size=192 --enable-source-maps';
 
-/** A command and its arguments for `spawn`, run on that core when one is given (Linux `taskset`). */
-export const onCpu = (command: string[], cpu?: string): [string, string[]] =>
-  cpu ? ['taskset', ['-c', cpu, ...command]] : [command[0]!, command.slice(1)];
-
-/**
- * Starts the built server (`node dist/server/index.js`) for a measuring script; ready once
- * /health answers. `cpu` pins it to that core (Linux `taskset`).
- */
-export async function serveBuilt(env: Record<string, string> = {}, { cpu }: { cpu?: string } = {}) {
+/** Starts the built server (`node dist/server/index.js`) for a measuring script; ready once /health answers. */
+export async function serveBuilt(env: Record<string, string> = {}) {
   const port = await freePort();
-  const child = spawn(...onCpu([process.execPath, 'dist/server/index.js'], cpu), {
+  const child = spawn(process.execPath, ['dist/server/index.js'], {
     env: {
       PATH: process.env.PATH,
       // Measured as the container runs it (the Dockerfile's ENV).

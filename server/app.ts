@@ -65,6 +65,9 @@ export function createApp(deps: AppDeps) {
   app.use(metricsRoutes(metrics, deps.adminToken));
   app.use(refuseMalformedTarget);
   app.use(refuseDeclaredOversize);
+  // The page most visitors ask for first: no file, crawler file or API path is "/", so it is
+  // answered before the requests walk through those routers.
+  app.get('/', confirmationPage(renderPage), (req, res) => renderPage(req, res));
 
   app.use('/health', healthRouter(repository, logger, draining));
 
@@ -85,7 +88,6 @@ export function createApp(deps: AppDeps) {
   app.use('/api/quotes', quotesRouter(repository, writeGuards, adminToken));
   app.use('/api/openapi.json', openApiRouter());
   app.use('/api', apiNotFound);
-  app.get('/', confirmationPage(renderPage));
   app.use((req, res) => renderPage(req, res));
   app.use(errorHandler(logger));
   return siteListener(app);

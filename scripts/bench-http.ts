@@ -1,0 +1,110 @@
+// The pieces of `npm run bench` that load HTTP servers: the bare handler that is the floor for
+// "/", the load runs, and where the processes run (pinned to a core each, or sharing both).
+import { execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { get } from 'node:http';
+import { availableParallelism } from 'node:os';
+import autocannon, { type Options, type Result } from 'autocannon';
+
+export const CONNECTIONS = 50;
+export const BROTLI = { 'accept-encoding': 'br' };
+
+// Node writes these itself for every response; the rest is copied byte for byte.
+const WRITTEN_BY_NODE = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+
+/** The page exactly as our server sends it: status line aside, every header and the body. */
+function fetchRaw(url: string) {
+  return new Promise<{ body: Buffer; headers: Record<string, string> }>((resolve, reject) => {
+    get(url, { headers: BROTLI }, (res) => {
+      const chunks: Buffer[] = [];
+      const headers: Record<string, string> = {};
+      for (let i = 0; i < res.rawHeaders.length; i += 2) {
+        const name = res.rawHeaders[i]!;
+        if (!WRITTEN_BY_NODE.has(name.toLowerCase())) headers[name] = res.rawHeaders[i + 1]!;
+      }
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ body: Buffer.concat(chunks), headers }));
+    }).on('error', reject);
+  });
+}
+
+/**
+ * The floor: an Express app whose one route sends the bytes of our "/" as captured (same
+ * headers, request id and ETag included; Express's own ETag off, as it would hash the body on
+ * every request). What our server costs beyond it is the per-request work under measurement.
+ */
+export async function startBare(pageUrl: string) {
+  const page = await fetchRaw(pageUrl);
+  const code = `
+    import express from 'express';
+    const body = Buffer.from(process.env.BODY, 'base64');
+    const headers = JSON.parse(process.env.HEADERS);
+    const app = express();
+    app.disable('x-powered-by');
+    app.set('etag', false);
+    app.get('/', (_req, res) => res.set(headers).send(body));
+    const server = app.listen(0, '127.0.0.1', () => console.log(server.address().port));`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', code], {
+    env: { PATH: process.env.PATH, BODY: page.body.toString('base64'), HEADERS: JSON.stringify(page.headers) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const [port] = (await once(child.stdout, 'data')) as [Buffer];
+  return { url: `http://127.0.0.1:${String(port).trim()}`, child, stop: () => child.kill('SIGTERM') };
+}
+
+/** CPU time a process has used so far, all its threads, user and system (Linux /proc; 10 ms ticks). */
+const cpuMs = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+};
+
+export type Run = Result & { cpuUsPerRequest: number };
+
+/**
+ * One load run against the server process `pid`. Besides autocannon's figures, the server's
+ * CPU time per request: what the other engineers' jobs on a shared machine take from our
+ * throughput, they do not add to this.
+ */
+export async function load(options: Options, seconds: number, pid: number): Promise<Run> {
+  const before = cpuMs(pid);
+  const result = (await autocannon({ duration: seconds, connections: CONNECTIONS, ...options })) as Result;
+  return Object.assign(result, { cpuUsPerRequest: ((cpuMs(pid) - before) * 1000) / result.requests.total });
+}
+
+export const rssMb = (pid: number) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
+
+export function median(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+// A server's every thread (V8's and libuv's included); for this process only its main thread,
+// where autocannon runs: helper threads of the tooling may come and go while taskset walks them.
+// Counted before any pinning: once this process is pinned, it sees only its own core.
+const CORES = availableParallelism();
+
+const taskset = (cpus: string, pid: number) =>
+  execFileSync('taskset', [...(pid === process.pid ? [] : ['--all-tasks']), '-pc', cpus, String(pid)], {
+    stdio: 'ignore',
+  });
+
+/**
+ * Places the servers and this process (the load generator runs in it): `pinned` puts the
+ * servers on core 0 and the load on core 1, so neither steals from the other; unpinned, all
+ * share every core, as a container without CPU pinning does. Linux `taskset`; false when it
+ * cannot pin (one core, no taskset), and then everything stays where it is.
+ */
+export function place(pinned: boolean, serverPids: number[]) {
+  if (CORES < 2) return false;
+  const all = `0-${CORES - 1}`;
+  try {
+    for (const pid of serverPids) taskset(pinned ? '0' : all, pid);
+    taskset(pinned ? '1' : all, process.pid);
+    return true;
+  } catch {
+    return false;
+  }
+}
