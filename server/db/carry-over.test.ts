@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { tempDir, testRepository } from '../../test/support/app';
 import { postgresSchemaForThisFile, TEST_DATABASE_URL } from '../../test/support/backends';
 import { validContact, validQuote } from '../../test/support/leads';
+import { pending } from '../../test/support/outbox';
 import type { Repository } from './repository';
 import { migrations } from './schema';
 import { SQLITE_FILE } from './sqlite';
@@ -81,14 +82,18 @@ const ROWS = `
 async function expectCarriedOver(repository: Repository) {
   expect((await repository.listContacts(1, 10)).items).toEqual([contact]);
   expect(await repository.getQuote(quote.id)).toEqual(quote);
-  expect(await repository.outbox.claim(60_000)).toMatchObject({ kind: 'contact', attempts: 1, record: contact });
+  expect(await repository.outbox.channel('email').claim(60_000)).toMatchObject({
+    kind: 'contact',
+    attempts: 1,
+    record: contact,
+  });
   expect((await repository.createContact(validContact(), oldKey)).outcome).toBe('created');
   expect((await repository.createQuote(validQuote())).outcome).toBe('created');
   expect([(await repository.listContacts(1, 10)).total, (await repository.listQuotes(1, 10)).total]).toEqual([2, 2]);
-  expect(await repository.outbox.pending()).toBe(3);
+  expect(await pending(repository)).toBe(3);
 }
 
-const on = { notifications: true };
+const on = { channels: ['email'] } as const;
 
 /** Every version this code knows, as schema_migrations records them once all are applied. */
 const allVersions = migrations.map((_, index) => index + 1);
