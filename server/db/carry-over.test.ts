@@ -77,7 +77,8 @@ const ROWS = `
 
 /**
  * The old rows read back, the old notification is sent and new writes go in. The old key, long
- * past its 24 hours, replays nothing any more: it is deleted by the first write.
+ * past its 24 hours, replays nothing any more: it is deleted by the first write. The old pending
+ * notification goes with its lead when the lead's address is erased.
  */
 async function expectCarriedOver(repository: Repository) {
   expect((await repository.listContacts(1, 10)).items).toEqual([contact]);
@@ -91,6 +92,9 @@ async function expectCarriedOver(repository: Repository) {
   expect((await repository.createQuote(validQuote())).outcome).toBe('created');
   expect([(await repository.listContacts(1, 10)).total, (await repository.listQuotes(1, 10)).total]).toEqual([2, 2]);
   expect(await pending(repository)).toBe(3);
+  // The old notification has no lead_id; erasing its lead's address takes its copy all the same.
+  expect(await repository.eraseSubject(contact.email.toUpperCase())).toEqual({ contacts: 1, quotes: 0 });
+  expect(await pending(repository)).toBe(2);
 }
 
 const on = { channels: ['email'] } as const;

@@ -6,7 +6,7 @@ import { type ReceivedRequest, type Reply, startReceiver } from './http-receiver
 export const WEBHOOK_SECRET = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
 
 /** The body the site posts (docs/requirements.md §10.15). */
-export type WebhookBody = { type: string; timestamp: string; data: Record<string, unknown> & { id: string } };
+type WebhookBody = { type: string; timestamp: string; data: Record<string, unknown> & { id: string } };
 
 /** A request that verified: its webhook-id and its parsed body. */
 export type Delivery = { id: string; body: WebhookBody; request: ReceivedRequest };
