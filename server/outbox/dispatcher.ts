@@ -87,7 +87,7 @@ export function startDispatcher({ channel, outbox, send, logger, timing, observe
       }
       return;
     }
-    // Should this fail, the claim expires and the e-mail goes again: twice beats never.
+    // Should this fail, the claim expires and the delivery goes again: twice beats never.
     await outbox.markSent(notification);
     observe?.('sent');
     logger.info({ channel, notificationId, kind: notification.kind, attempts }, lines.sent);
