@@ -22,10 +22,13 @@ describe('the server process with bad configuration', () => {
     ['TRUST_PROXY', 'maybe'],
     ['RATE_LIMIT_PER_MINUTE', 'cinco'],
     ['PUBLIC_URL', 'exemplo'],
+    ['WEBHOOK_SECRET', 'whsec_curto'],
+    ['RETENTION_DAYS', 'um ano'],
   ])('exits 1 before listening when %s=%s, with one line naming it', async (name, value) => {
     const { code, stderr, stdout } = await outcome(spawnServer({ [name]: value }));
     expect(code).toBe(1);
     expect(stderr.trim().split('\n')).toEqual([expect.stringContaining(name)]);
+    expect(stderr).not.toContain(value);
     expect(stdout).not.toContain('servidor no ar');
   });
 });

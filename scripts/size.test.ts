@@ -14,10 +14,10 @@ describe('the weight of "/" as served', () => {
     for (const text of pageCopySamples()) expect(scriptsContaining(text), text).toEqual([]);
   });
 
-  it('carries only the call the page makes: no listing, no quote call, no admin credential', () => {
+  it('carries only the call the page makes: no listing, no quote or subject call, no admin credential', () => {
     // The contact call is there, which shows the search reads the bundles as they are.
     expect(scriptsContaining('/api/contacts')).not.toEqual([]);
-    for (const text of ['Authorization', 'Bearer', '/api/quotes', 'page=', '/health'])
+    for (const text of ['Authorization', 'Bearer', '/api/quotes', '/api/subjects', 'page=', '/health'])
       expect(scriptsContaining(text), text).toEqual([]);
   });
 });

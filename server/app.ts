@@ -1,9 +1,11 @@
 import compression from 'compression';
 import express from 'express';
 import { refuseCrossSite } from './api/cross-site';
+import { exportsRouter } from './api/exports';
 import { openApiRouter } from './api/openapi';
 import { quotesRouter } from './api/quotes';
 import { postRateLimits } from './api/rate-limit';
+import { subjectsRouter } from './api/subjects';
 import { buildPaths, type Manifest } from './assets';
 import { refuseDeclaredOversize } from './body-limit';
 import type { Config, TrustProxy } from './config';
@@ -87,6 +89,8 @@ export function createApp(deps: AppDeps) {
   app.use('/api/contacts', contactRoutes({ repository, renderPage, logger, writeGuards, adminToken, metrics }));
   app.use('/api/quotes', quotesRouter(repository, writeGuards, adminToken));
   app.use('/api/openapi.json', openApiRouter());
+  app.use('/api', exportsRouter(repository, adminToken));
+  app.use('/api/subjects', subjectsRouter(repository, adminToken));
   app.use('/api', apiNotFound);
   app.use((req, res) => renderPage(req, res));
   app.use(errorHandler(logger));

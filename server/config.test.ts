@@ -12,6 +12,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       rateLimits: { perMinute: 5, perHour: 30 },
       shutdown: { drainMs: 5_000, timeoutMs: 8_000 },
+      retentionDays: 365,
     });
   });
 
@@ -30,6 +31,7 @@ describe('loadConfig', () => {
       RATE_LIMIT_PER_HOUR: '100',
       SHUTDOWN_DRAIN_MS: '0',
       SHUTDOWN_TIMEOUT_MS: '2500',
+      RETENTION_DAYS: '0',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -39,6 +41,7 @@ describe('loadConfig', () => {
       publicUrl: new URL('https://www.exemplo.com.br'),
       rateLimits: { perMinute: 0, perHour: 100 },
       shutdown: { drainMs: 0, timeoutMs: 2500 },
+      retentionDays: 0,
     });
   });
 
@@ -70,6 +73,9 @@ describe('loadConfig', () => {
     ['LEADS_TO', 'vendas@exemplo.com.br, não-é-email'],
     ['LEADS_TO', ','],
     ['MAIL_FROM', 'Site <sem-arroba>'],
+    ['RETENTION_DAYS', 'um ano'],
+    ['RETENTION_DAYS', '-1'],
+    ['RETENTION_DAYS', '36501'],
   ])('rejects %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(name);
@@ -147,6 +153,53 @@ describe('loadConfig', () => {
         );
       secret({ SMTP_URL: 'http://u:senha123@smtp.exemplo.com.br', LEADS_TO: 'vendas@exemplo.com.br' });
       secret({ ...mailEnv, LEADS_TO: 'fulano@' });
+    });
+  });
+
+  describe('webhooks', () => {
+    const secret = `whsec_${Buffer.alloc(32, 1).toString('base64')}`;
+    const webhookEnv = { WEBHOOK_URL: 'https://n8n.exemplo.com.br/webhook/leads', WEBHOOK_SECRET: secret };
+
+    it('are off when WEBHOOK_URL and WEBHOOK_SECRET are unset', () => {
+      expect(loadConfig({}).webhook).toBeUndefined();
+    });
+
+    it('read the URL and the secret', () => {
+      expect(loadConfig(webhookEnv).webhook).toEqual({ url: webhookEnv.WEBHOOK_URL, secret });
+    });
+
+    it.each([
+      ['WEBHOOK_URL', 'WEBHOOK_SECRET'],
+      ['WEBHOOK_SECRET', 'WEBHOOK_URL'],
+    ] as const)('refuse %s without %s, naming the missing one', (present, missing) => {
+      expect(() => loadConfig({ [present]: webhookEnv[present] })).toThrow(`Variável de ambiente inválida: ${missing}`);
+    });
+
+    it.each([
+      ['WEBHOOK_URL', 'ftp://crm.exemplo.com.br/hook'],
+      ['WEBHOOK_URL', 'crm.exemplo.com.br/hook'],
+      ['WEBHOOK_URL', 'https://usuario:senha123@crm.exemplo.com.br/hook'],
+      ['WEBHOOK_SECRET', Buffer.alloc(32, 1).toString('base64')],
+      ['WEBHOOK_SECRET', 'whsec_não-é-base64!'],
+      ['WEBHOOK_SECRET', `whsec_${Buffer.alloc(16, 1).toString('base64')}`],
+      ['WEBHOOK_SECRET', `whsec_${Buffer.alloc(65, 1).toString('base64')}`],
+      ['WEBHOOK_SECRET', 'whsec_'],
+    ] as const)('refuse %s=%s in one line naming it', (name, value) => {
+      const attempt = () => loadConfig({ ...webhookEnv, [name]: value });
+      expect(attempt).toThrow(ConfigError);
+      expect(attempt).toThrow(`Variável de ambiente inválida: ${name}: `);
+    });
+
+    it('never repeat the secret nor a password in the URL', () => {
+      const short = Buffer.alloc(16, 9).toString('base64');
+      for (const env of [
+        { ...webhookEnv, WEBHOOK_SECRET: `whsec_${short}` },
+        { ...webhookEnv, WEBHOOK_URL: 'https://usuario:senha123@crm.exemplo.com.br/hook' },
+      ]) {
+        expect(() => loadConfig(env)).toThrow(
+          expect.objectContaining({ message: expect.not.stringMatching(new RegExp(`${short}|senha123`)) }),
+        );
+      }
     });
   });
 });

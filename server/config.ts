@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { Webhook } from 'standardwebhooks';
 import { z } from 'zod';
 import { StartupError } from './startup-error';
 
@@ -45,6 +46,29 @@ const isSender = (value: string) => {
   return isEmail(named ? named[2]! : value.trim()) && !/[\r\n]/.test(value);
 };
 
+/**
+ * A Standard Webhooks secret: `whsec_` and base64 of 24 to 64 random bytes, the range the
+ * specification recommends. The library has the last word on whether it can sign with it.
+ */
+const isWebhookSecret = (value: string) => {
+  const base64 = /^whsec_([A-Za-z0-9+/]+={0,2})$/.exec(value)?.[1];
+  if (base64 === undefined || base64.length % 4 !== 0) return false;
+  const bytes = Buffer.from(base64, 'base64').length;
+  if (bytes < 24 || bytes > 64) return false;
+  try {
+    new Webhook(value);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+// fetch refuses a URL with credentials; the receiver authenticates us by the signature instead.
+const isWebhookUrl = (value: string) => {
+  const url = URL.parse(value);
+  return url !== null && ['http:', 'https:'].includes(url.protocol) && !url.username && !url.password;
+};
+
 const schema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -79,6 +103,22 @@ const schema = z
       .string()
       .refine(isSender, 'use um e-mail ou "Nome <e-mail>", como Site <no-reply@empresa.com.br>')
       .optional(),
+    WEBHOOK_URL: z
+      .string()
+      .refine(
+        isWebhookUrl,
+        'use uma URL http:// ou https:// sem usuário e senha, como https://crm.empresa.com.br/webhook',
+      )
+      .optional(),
+    WEBHOOK_SECRET: z
+      .string()
+      .refine(
+        isWebhookSecret,
+        'use whsec_ seguido de 24 a 64 bytes aleatórios em base64, por exemplo a saída de: echo "whsec_$(openssl rand -base64 32)"',
+      )
+      .optional(),
+    // A year: long enough for a sales cycle, short enough that leads are not kept without purpose.
+    RETENTION_DAYS: count.max(36_500, 'use um número de dias de 0 (guardar sempre) a 36500').default(365),
   })
   // Half a mail setup is a mistake, not a choice: without both, leads would silently go nowhere.
   .refine((env) => !env.SMTP_URL || env.LEADS_TO, {
@@ -88,6 +128,15 @@ const schema = z
   .refine((env) => !env.LEADS_TO || env.SMTP_URL, {
     path: ['SMTP_URL'],
     message: 'defina também SMTP_URL junto com LEADS_TO',
+  })
+  // A URL without its secret could not be signed; a secret without a URL would sign nothing.
+  .refine((env) => !env.WEBHOOK_URL || env.WEBHOOK_SECRET, {
+    path: ['WEBHOOK_SECRET'],
+    message: 'defina também WEBHOOK_SECRET junto com WEBHOOK_URL',
+  })
+  .refine((env) => !env.WEBHOOK_SECRET || env.WEBHOOK_URL, {
+    path: ['WEBHOOK_URL'],
+    message: 'defina também WEBHOOK_URL junto com WEBHOOK_SECRET',
   })
   // The timeout bounds the whole shutdown, drain included: a drain as long leaves nothing to finish in.
   .refine((env) => env.SHUTDOWN_DRAIN_MS < env.SHUTDOWN_TIMEOUT_MS, {
@@ -125,6 +174,10 @@ const schema = z
             from: env.MAIL_FROM ?? `Site <no-reply@${new URL(env.PUBLIC_URL).hostname}>`,
           }
         : undefined,
+    /** Where each new lead is posted, signed (docs/requirements.md §10.15); unset turns webhooks off. */
+    webhook: env.WEBHOOK_URL && env.WEBHOOK_SECRET ? { url: env.WEBHOOK_URL, secret: env.WEBHOOK_SECRET } : undefined,
+    /** Leads older than this many days are erased (docs/requirements.md §10.18); 0 keeps them. */
+    retentionDays: env.RETENTION_DAYS,
   }));
 
 export type Config = z.output<typeof schema>;

@@ -27,15 +27,21 @@ export function healthRouter(repository: Repository, logger: Logger, draining: A
     if (await databaseAnswers()) res.json({ status: 'ok' });
     else res.status(503).json({ status: 'unavailable' });
   });
-  // The outbox count is read from the database alone: a mail server that is down leaves us ready.
+  // The outbox counts are read from the database alone: a mail server or a webhook receiver that is
+  // down leaves us ready. The totals come first, as before the webhooks; each channel's follow.
   router.get('/ready', async (_req, res) => {
     if (draining.aborted) {
       res.status(503).json({ status: 'draining' });
       return;
     }
-    const pending = await ask(() => repository.outbox.pending());
-    if (pending) res.json({ status: 'ready', outbox: { pending: pending.answer } });
-    else res.status(503).json({ status: 'unavailable' });
+    const counts = await ask(() => repository.outbox.counts());
+    if (!counts) {
+      res.status(503).json({ status: 'unavailable' });
+      return;
+    }
+    const channels = Object.values(counts.answer);
+    const total = (status: 'pending' | 'failed') => channels.reduce((sum, channel) => sum + channel[status], 0);
+    res.json({ status: 'ready', outbox: { pending: total('pending'), failed: total('failed'), ...counts.answer } });
   });
   return router;
 }

@@ -7,6 +7,7 @@ import { stdoutLog } from './log-output';
 import { createLogger } from './logger';
 import { createMetrics } from './metrics/metrics';
 import { startNotifications } from './outbox/notifications';
+import { startRetention } from './retention';
 import { StartupError } from './startup-error';
 
 try {
@@ -15,9 +16,10 @@ try {
   const logger = createLogger(config.logLevel, logOutput);
   const repository = await openRepository(config, logger);
   const metrics = createMetrics(repository, { processMetrics: true });
-  const notifications = startNotifications(repository, config.mail, logger, {
-    observe: (outcome) => metrics.notifications.inc({ outcome }),
+  const notifications = startNotifications(repository, config, logger, {
+    observe: (channel, outcome) => metrics.notifications.inc({ channel, outcome }),
   });
+  const retention = startRetention({ repository, days: config.retentionDays, logger });
   if (!config.adminToken)
     logger.warn('ADMIN_TOKEN não definido: as leituras de contatos e cotações da API estão desativadas (403)');
   const draining = new AbortController();
@@ -36,7 +38,9 @@ try {
   });
   await listen(app, config, logger, {
     draining,
-    stopWork: (budgetMs) => notifications.stop(budgetMs),
+    stopWork: async (budgetMs) => {
+      await Promise.all([notifications.stop(budgetMs), retention.stop(budgetMs)]);
+    },
     close: () => repository.close(),
     flushLogs: (timeoutMs) => logOutput.flush(timeoutMs),
   });

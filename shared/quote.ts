@@ -35,6 +35,15 @@ const UF_CODES = [
 /** The five industries the page serves (the areas section). */
 const CARGO_TYPES = ['bebidas', 'alimentos', 'quimicos', 'industrial', 'tecnologia'] as const;
 
+/** How people read each cargo type: in the e-mail to sales and in the spreadsheet export. */
+export const CARGO_LABELS: Record<(typeof CARGO_TYPES)[number], string> = {
+  bebidas: 'Bebidas',
+  alimentos: 'Alimentos',
+  quimicos: 'Químicos',
+  industrial: 'Industrial',
+  tecnologia: 'Tecnologia',
+};
+
 /** The two vehicle classes of the fleet, by capacity. */
 export const VEHICLE_CAPACITY_TONS = { '28t': 28, '45t': 45 } as const;
 const VEHICLES = Object.keys(VEHICLE_CAPACITY_TONS) as (keyof typeof VEHICLE_CAPACITY_TONS)[];

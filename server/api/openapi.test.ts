@@ -13,15 +13,41 @@ describe('GET /api/openapi.json', () => {
     });
     expect(Object.keys(res.body.paths).sort()).toEqual([
       '/api/contacts',
+      '/api/contacts.csv',
       '/api/openapi.json',
       '/api/quotes',
+      '/api/quotes.csv',
       '/api/quotes/{id}',
+      '/api/subjects',
       '/health',
       '/health/ready',
       '/metrics',
     ]);
     expect(Object.keys(res.body.paths['/api/contacts']).sort()).toEqual(['get', 'post']);
     expect(Object.keys(res.body.paths['/api/quotes']).sort()).toEqual(['get', 'post']);
+    expect(Object.keys(res.body.paths['/api/subjects']).sort()).toEqual(['delete', 'get']);
+  });
+
+  it('describes the subject requests behind the token, with the e-mail required, and the signed webhook', async () => {
+    const { app } = createTestApp();
+    const { paths, webhooks } = (await request(app).get('/api/openapi.json')).body;
+    for (const method of ['get', 'delete']) {
+      expect(paths['/api/subjects'][method].security).toEqual([{ adminToken: [] }]);
+      expect(paths['/api/subjects'][method].parameters).toEqual([
+        {
+          name: 'email',
+          in: 'query',
+          required: true,
+          schema: expect.objectContaining({ type: 'string', maxLength: 254 }),
+        },
+      ]);
+    }
+    expect(paths['/api/contacts.csv'].get.responses[200].content).toHaveProperty('text/csv');
+    expect(webhooks.leadCreated.post.parameters.map((header: { name: string }) => header.name)).toEqual([
+      'webhook-id',
+      'webhook-timestamp',
+      'webhook-signature',
+    ]);
   });
 
   it('takes the field rules from the zod schemas the server validates with', async () => {

@@ -1,77 +1,17 @@
 import { Router } from 'express';
-import { z } from 'zod';
-import { contactInputSchema } from '../../shared/contact';
-import { quoteInputSchema } from '../../shared/quote';
-import { pageQuerySchema } from './listing';
+import {
+  envelope,
+  failure,
+  type JsonSchema,
+  json,
+  jsonSchema,
+  pageParameters,
+  protectedRead,
+  ref,
+  schemas,
+} from './openapi-parts';
 import { quoteIdSchema } from './quotes';
-
-type JsonSchema = Record<string, unknown>;
-
-/** JSON Schema 2020-12 (OpenAPI 3.1's dialect) of what a client may send: the validator's own rules. */
-const jsonSchema = (schema: z.ZodType): JsonSchema => {
-  // Refinements (a pickup date not in the past, weight within the vehicle) have no JSON Schema form;
-  // they stay in the validator and in the 400 reply.
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
-    target: 'draft-2020-12',
-    io: 'input',
-    unrepresentable: 'any',
-  });
-  return rest;
-};
-
-const stored = { id: z.uuid(), createdAt: z.iso.datetime() };
-
-const schemas = {
-  ContactInput: jsonSchema(contactInputSchema),
-  Contact: jsonSchema(z.object({ ...stored, ...contactInputSchema.shape })),
-  Created: jsonSchema(z.object(stored)),
-  QuoteInput: jsonSchema(quoteInputSchema),
-  Quote: jsonSchema(z.object({ ...stored, status: z.literal('pending'), ...quoteInputSchema.shape })),
-  Pagination: jsonSchema(z.object({ page: z.int(), limit: z.int(), total: z.int(), totalPages: z.int() })),
-  Failure: jsonSchema(
-    z.object({ success: z.literal(false), message: z.string(), errors: z.record(z.string(), z.string()).optional() }),
-  ),
-};
-
-const ref = (name: keyof typeof schemas) => ({ $ref: `#/components/schemas/${name}` });
-const json = (schema: JsonSchema, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const envelope = (data: JsonSchema, extra: JsonSchema = { message: { type: 'string' } }) => ({
-  type: 'object',
-  properties: { success: { const: true }, data, ...extra },
-  required: ['success', 'data', ...Object.keys(extra)],
-});
-const failure = (description: string) => json(ref('Failure'), description);
-
-const pageParameters = Object.entries(jsonSchema(pageQuerySchema).properties as Record<string, JsonSchema>).map(
-  ([name, schema]) => ({
-    name,
-    in: 'query',
-    required: false,
-    schema,
-  }),
-);
-
-const protectedRead = (
-  summary: string,
-  ok: ReturnType<typeof json>,
-  parameters: unknown[],
-  extra: Record<string, unknown> = {},
-) => ({
-  summary,
-  security: [{ adminToken: [] }],
-  parameters,
-  responses: {
-    200: ok,
-    400: failure('Parâmetros inválidos'),
-    401: failure('Token ausente ou inválido'),
-    403: failure('Leituras desativadas: ADMIN_TOKEN não definido'),
-    ...extra,
-    503: failure('Banco de dados indisponível'),
-  },
-});
+import { subjectQuerySchema } from './subjects';
 
 const create = (summary: string, input: JsonSchema, data: JsonSchema, mediaTypes: string[]) => ({
   summary,
@@ -102,17 +42,63 @@ const health = json(
   { type: 'object', properties: { status: { type: 'string' } }, required: ['status'] },
   'Estado do serviço',
 );
+const count = { type: 'integer', minimum: 0 };
+const deliveries = { type: 'object', properties: { pending: count, failed: count }, required: ['pending', 'failed'] };
 const readiness = json(
   {
     type: 'object',
     properties: {
       status: { type: 'string', enum: ['ready', 'draining', 'unavailable'] },
-      outbox: { type: 'object', properties: { pending: { type: 'integer', minimum: 0 } } },
+      // The totals, then each channel's: waiting, and given up but still in the database.
+      outbox: {
+        type: 'object',
+        properties: { ...deliveries.properties, email: deliveries, webhook: deliveries },
+        required: ['pending', 'failed', 'email', 'webhook'],
+      },
     },
     required: ['status'],
   },
   'Prontidão para receber tráfego',
 );
+
+/** GET of a whole table as a spreadsheet file (docs/requirements.md §10.16). */
+const csvExport = (summary: string) => ({
+  summary,
+  security: [{ adminToken: [] }],
+  responses: {
+    200: {
+      description:
+        'CSV em UTF-8 com BOM, separado por ponto e vírgula, mais recentes primeiro (Content-Disposition: attachment)',
+      content: { 'text/csv': { schema: { type: 'string' } } },
+    },
+    401: failure('Token ausente ou inválido'),
+    403: failure('Leituras desativadas: ADMIN_TOKEN não definido'),
+    503: failure('Banco de dados indisponível'),
+  },
+});
+
+const subjectParameters = [
+  {
+    name: 'email',
+    in: 'query',
+    required: true,
+    schema: (jsonSchema(subjectQuerySchema).properties as Record<string, JsonSchema>).email,
+  },
+];
+
+/** The body posted to WEBHOOK_URL (docs/requirements.md §10.15), for one kind of lead. */
+const webhookEvent = (type: string, data: JsonSchema) => ({
+  type: 'object',
+  properties: { type: { const: type }, timestamp: { type: 'string', format: 'date-time' }, data },
+  required: ['type', 'timestamp', 'data'],
+});
+const webhookHeader = (name: string, description: string) => ({
+  name,
+  in: 'header',
+  required: true,
+  schema: { type: 'string' },
+  description,
+});
 
 /** The API's OpenAPI 3.1 description, built once from the same zod schemas the handlers validate with. */
 const openApiDocument = {
@@ -124,7 +110,8 @@ const openApiDocument = {
     },
     '/health/ready': {
       get: {
-        summary: 'Responde 503 durante o encerramento ou sem banco; mostra as notificações pendentes',
+        summary:
+          'Responde 503 durante o encerramento ou sem banco; mostra as entregas pendentes e abandonadas por canal',
         responses: { 200: readiness, 503: readiness },
       },
     },
@@ -155,6 +142,30 @@ const openApiDocument = {
         { 404: failure('Cotação não encontrada') },
       ),
     },
+    '/api/contacts.csv': { get: csvExport('Todas as solicitações de contato em uma planilha') },
+    '/api/quotes.csv': { get: csvExport('Todas as cotações em uma planilha') },
+    '/api/subjects': {
+      get: protectedRead(
+        'Tudo o que está guardado com este e-mail, em qualquer caixa (LGPD art. 18: confirmação e acesso); registrado na auditoria',
+        json(
+          envelope({
+            type: 'object',
+            properties: {
+              contacts: { type: 'array', items: ref('Contact') },
+              quotes: { type: 'array', items: ref('Quote') },
+            },
+            required: ['contacts', 'quotes'],
+          }),
+          'Os contatos e as cotações deste e-mail, mais recentes primeiro',
+        ),
+        subjectParameters,
+      ),
+      delete: protectedRead(
+        'Apaga tudo o que está guardado com este e-mail, com as cópias ainda não entregues (LGPD art. 18: eliminação); registrado na auditoria',
+        json(envelope(ref('Erased')), 'Quantos contatos e cotações foram apagados'),
+        subjectParameters,
+      ),
+    },
     '/api/openapi.json': { get: { summary: 'Este documento', responses: { 200: { description: 'OpenAPI 3.1' } } } },
     '/metrics': {
       get: {
@@ -167,6 +178,35 @@ const openApiDocument = {
           },
           401: failure('Token ausente ou inválido'),
           403: failure('Leituras desativadas: ADMIN_TOKEN não definido'),
+        },
+      },
+    },
+  },
+  webhooks: {
+    leadCreated: {
+      post: {
+        summary:
+          'Cada novo contato ou cotação, enviado a WEBHOOK_URL e assinado conforme Standard Webhooks (https://www.standardwebhooks.com/)',
+        parameters: [
+          webhookHeader('webhook-id', 'O mesmo em todas as tentativas de uma entrega: use-o para ignorar repetições'),
+          webhookHeader('webhook-timestamp', 'Segundos desde 1970 (UTC) desta tentativa'),
+          webhookHeader('webhook-signature', 'v1,<HMAC-SHA256 em base64 de "id.timestamp.corpo" com o WEBHOOK_SECRET>'),
+        ],
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: {
+                oneOf: [webhookEvent('contact.created', ref('Contact')), webhookEvent('quote.created', ref('Quote'))],
+              },
+            },
+          },
+        },
+        responses: {
+          '2XX': {
+            description:
+              'Entregue. Qualquer outra resposta (redirecionamentos incluídos), ou nenhuma em 10 s, é tentada de novo por até 24 h',
+          },
         },
       },
     },

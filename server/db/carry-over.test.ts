@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { tempDir, testRepository } from '../../test/support/app';
 import { postgresSchemaForThisFile, TEST_DATABASE_URL } from '../../test/support/backends';
 import { validContact, validQuote } from '../../test/support/leads';
+import { pending } from '../../test/support/outbox';
 import type { Repository } from './repository';
 import { migrations } from './schema';
 import { SQLITE_FILE } from './sqlite';
@@ -76,19 +77,27 @@ const ROWS = `
 
 /**
  * The old rows read back, the old notification is sent and new writes go in. The old key, long
- * past its 24 hours, replays nothing any more: it is deleted by the first write.
+ * past its 24 hours, replays nothing any more: it is deleted by the first write. The old pending
+ * notification goes with its lead when the lead's address is erased.
  */
 async function expectCarriedOver(repository: Repository) {
   expect((await repository.listContacts(1, 10)).items).toEqual([contact]);
   expect(await repository.getQuote(quote.id)).toEqual(quote);
-  expect(await repository.outbox.claim(60_000)).toMatchObject({ kind: 'contact', attempts: 1, record: contact });
+  expect(await repository.outbox.channel('email').claim(60_000)).toMatchObject({
+    kind: 'contact',
+    attempts: 1,
+    record: contact,
+  });
   expect((await repository.createContact(validContact(), oldKey)).outcome).toBe('created');
   expect((await repository.createQuote(validQuote())).outcome).toBe('created');
   expect([(await repository.listContacts(1, 10)).total, (await repository.listQuotes(1, 10)).total]).toEqual([2, 2]);
-  expect(await repository.outbox.pending()).toBe(3);
+  expect(await pending(repository)).toBe(3);
+  // The old notification has no lead_id; erasing its lead's address takes its copy all the same.
+  expect(await repository.eraseSubject(contact.email.toUpperCase())).toEqual({ contacts: 1, quotes: 0 });
+  expect(await pending(repository)).toBe(2);
 }
 
-const on = { notifications: true };
+const on = { channels: ['email'] } as const;
 
 /** Every version this code knows, as schema_migrations records them once all are applied. */
 const allVersions = migrations.map((_, index) => index + 1);

@@ -67,6 +67,25 @@ describe.each(backendsForThisFile())('Repository on $name', (backend) => {
     expect(last.total).toBe(25);
   });
 
+  it('reads every row newest first in batches of the size asked, and none stored after it began', async () => {
+    const repository = await backend.fresh();
+    for (let n = 1; n <= 25; n++)
+      await repository.createContact(validContact({ ...sampleContact, message: `mensagem ${n}` }));
+    const batches: string[][] = [];
+
+    for await (const batch of repository.contactBatches(10)) {
+      batches.push(batch.map((contact) => contact.message));
+      if (batches.length === 1) await repository.createContact(validContact({ ...sampleContact, message: 'depois' }));
+    }
+
+    expect(batches.map((batch) => batch.length)).toEqual([10, 10, 5]);
+    expect(batches.flat()).toEqual(Array.from({ length: 25 }, (_, i) => `mensagem ${25 - i}`));
+    const quotes: unknown[][] = [];
+    await repository.createQuote(validQuote(fullQuote));
+    for await (const batch of repository.quoteBatches(1)) quotes.push(batch);
+    expect(quotes).toEqual([[(await repository.listQuotes(1, 1)).items[0]]]);
+  });
+
   it('replays the first result for a repeated key, whole quote included', async () => {
     const repository = await backend.fresh();
     const first = await repository.createQuote(validQuote(fullQuote), key('k-1'));

@@ -52,6 +52,11 @@ export type Dialect = {
   skipLocked: string;
   /** Runs first in the migration transaction, so that replicas starting together migrate one at a time. */
   migrationLock?: string;
+  /**
+   * Runs first in the retention purge's transaction and answers `locked`: false when another replica
+   * is purging, which this one then leaves to it (docs/requirements.md §10.18).
+   */
+  purgeLock?: string;
   /** A version number kept outside schema_migrations, read and kept in step by the migrations. */
   legacyVersion?: {
     read(tx: Queries): Promise<number>;

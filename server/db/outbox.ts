@@ -1,11 +1,20 @@
 import type { Contact } from '../../shared/contact';
 import type { Quote } from '../../shared/quote';
 
+/**
+ * Where each lead goes: an e-mail to sales, and a signed webhook to a CRM or an automation tool
+ * (docs/requirements.md §10.10, §10.15). Each has its own row per lead, its own state and its own
+ * dispatcher.
+ */
+export const CHANNELS = ['email', 'webhook'] as const;
+export type Channel = (typeof CHANNELS)[number];
+
 /** What a notification is about: the record exactly as it was stored. */
 export type Lead = { kind: 'contact'; record: Contact } | { kind: 'quote'; record: Quote };
 
-/** One e-mail to send, as the dispatcher claimed it. */
+/** One delivery to make, as the dispatcher claimed it. */
 export type Notification = Lead & {
+  /** The outbox row's id: the same on every attempt and every replica (the webhook-id). */
   id: string;
   /** Claims so far, this one included. */
   attempts: number;
@@ -19,13 +28,13 @@ export type Notification = Lead & {
 type Claim = Pick<Notification, 'id' | 'attempts'>;
 
 /**
- * The durable outbox: rows written in the same transaction as the lead, sent later.
+ * One channel of the durable outbox: rows written in the same transaction as the lead, sent later.
  * Claims are leases: a replica that dies mid-send lets its claim expire and another retries.
  * The updates below do nothing once the notification has been claimed again, so a replica
  * that outlived its lease cannot undo the newer claim or its outcome.
  */
 export interface OutboxStore {
-  /** Claims the oldest due notification for `leaseMs`; undefined when none is due. */
+  /** Claims this channel's oldest due notification for `leaseMs`; undefined when none is due. */
   claim(leaseMs: number): Promise<Notification | undefined>;
   /** Marks it sent and drops the copy of the lead it held. */
   markSent(claim: Claim): Promise<void>;
@@ -33,6 +42,13 @@ export interface OutboxStore {
   retryLater(claim: Claim, delayMs: number, error: string): Promise<void>;
   /** Gives up: the row is kept, marked failed, without the copy of the lead, and never claimed again. */
   markFailed(claim: Claim, error: string): Promise<void>;
-  /** How many notifications wait to be sent (due or backing off). */
-  pending(): Promise<number>;
+}
+
+/** Per channel: deliveries waiting (due or backing off), and deliveries given up that the database still holds. */
+export type OutboxCounts = Record<Channel, { pending: number; failed: number }>;
+
+/** The whole outbox: one store per channel, and what waits or failed in each. */
+export interface Outbox {
+  channel(channel: Channel): OutboxStore;
+  counts(): Promise<OutboxCounts>;
 }

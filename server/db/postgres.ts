@@ -23,6 +23,8 @@ const postgres: Dialect = {
   skipLocked: 'FOR UPDATE SKIP LOCKED',
   // Per schema: each schema (a test file's, say) is migrated on its own.
   migrationLock: `SELECT pg_advisory_xact_lock(hashtext('site-migrations:' || current_schema()))`,
+  // Try, not wait: a replica that finds another purging skips its round instead of queueing behind it.
+  purgeLock: `SELECT pg_try_advisory_xact_lock(hashtext('site-retention:' || current_schema())) AS locked`,
 };
 
 const BEGIN = {
@@ -69,7 +71,7 @@ function postgresDatabase(pool: pg.Pool): Database {
 /** PostgreSQL for several replicas: the same Repository and semantics as SQLite. */
 export async function openPostgres(
   connectionString: string,
-  { notifications, ...options }: PoolOptions & RepositoryOptions,
+  { channels, ...options }: PoolOptions & RepositoryOptions,
 ): Promise<Repository> {
   const db = postgresDatabase(createPool(connectionString, options));
   try {
@@ -78,5 +80,5 @@ export async function openPostgres(
     await db.close();
     throw error;
   }
-  return { ...sqlRepository(db, { notifications }), rateLimitCounters: sqlRateLimitCounters(db) };
+  return { ...sqlRepository(db, { channels }), rateLimitCounters: sqlRateLimitCounters(db) };
 }

@@ -1,8 +1,8 @@
-import type { Created } from '../../shared/api-types';
+import type { Created, Erased, SubjectData } from '../../shared/api-types';
 import type { Contact, ContactFields } from '../../shared/contact';
 import type { Quote, QuoteFields } from '../../shared/quote';
 import type { ConnectionUse } from './database';
-import type { OutboxStore } from './outbox';
+import type { Channel, Outbox } from './outbox';
 import type { RateLimitCounters } from './rate-limit-counters';
 
 /**
@@ -18,11 +18,14 @@ export type ListResult<T> = { items: T[]; total: number };
 
 export type RepositoryOptions = {
   /**
-   * Writes an outbox row with every new contact and quote, for the e-mail dispatcher. Off when
-   * notifications are: rows nobody will send would pile up and be mailed, stale, once turned on.
+   * The outbox channels that get a row with every new contact and quote: the configured ones only,
+   * since rows nobody will send would pile up and be sent, stale, once the channel is turned on.
    */
-  notifications?: boolean;
+  channels?: readonly Channel[];
 };
+
+/** What a retention purge erased; undefined when another replica was purging. */
+export type Purged = { contacts: number; quotes: number; outbox: number };
 
 /** Everything the app needs from storage; SQLite and PostgreSQL both implement it. */
 export interface Repository {
@@ -37,10 +40,25 @@ export interface Repository {
   listQuotes(page: number, limit: number): Promise<ListResult<Quote>>;
   /** `id` must be a UUID (the router checks); undefined when no quote has it. */
   getQuote(id: string): Promise<Quote | undefined>;
-  /** Whether it was opened with `notifications: true`, i.e. writes an outbox row with each new lead. */
-  readonly notifications: boolean;
-  /** The notifications waiting to be e-mailed. */
-  outbox: OutboxStore;
+  /**
+   * Every contact, then every quote, newest first, a batch of `size` at a time: each batch is its
+   * own statement, so an export holds no transaction and no other request waits for it.
+   */
+  contactBatches(size: number): AsyncIterable<Contact[]>;
+  quoteBatches(size: number): AsyncIterable<Quote[]>;
+  /** Everything stored under `email`, in any letter case, newest first; audited (docs/requirements.md §10.17). */
+  readSubject(email: string, requestId?: string): Promise<SubjectData>;
+  /** Erases it all, with its outbox copies and Idempotency-Keys, in one transaction; audited. */
+  eraseSubject(email: string, requestId?: string): Promise<Erased>;
+  /**
+   * Erases the leads stored before `cutoff`, with their outbox rows and keys (docs/requirements.md
+   * §10.18); undefined, having done nothing, when another replica is purging now.
+   */
+  purgeOlderThan(cutoff: Date): Promise<Purged | undefined>;
+  /** The outbox channels it writes a row to with each new lead (see RepositoryOptions). */
+  readonly channels: readonly Channel[];
+  /** The deliveries waiting, per channel. */
+  outbox: Outbox;
   /**
    * Rate-limit counters shared by every replica: PostgreSQL's. Absent on SQLite, where one process
    * is all there is and counting in memory spares the single writer a write per request.

@@ -14,7 +14,7 @@ describe.skipIf(!TEST_DATABASE_URL)('a rolling deploy on PostgreSQL', () => {
   const { schema, admin } = store;
 
   it('keeps a running replica working after a newer release adds a column and a table', async () => {
-    const running = await store.open({ notifications: true });
+    const running = await store.open({ channels: ['email'] });
     await admin.query(`ALTER TABLE ${schema}.contacts ADD COLUMN source text`);
     await admin.query(`ALTER TABLE ${schema}.quotes ADD COLUMN reference text NOT NULL DEFAULT ''`);
     await admin.query(`CREATE TABLE ${schema}.newer_feature (id bigserial PRIMARY KEY)`);
@@ -25,7 +25,7 @@ describe.skipIf(!TEST_DATABASE_URL)('a rolling deploy on PostgreSQL', () => {
     expect(quote.outcome).toBe('created');
     expect((await running.listContacts(1, 10)).total).toBe(1);
     if (quote.outcome === 'created') expect(await running.getQuote(quote.record.id)).toEqual(quote.record);
-    expect(await running.outbox.claim(60_000)).toMatchObject({ kind: 'contact' });
+    expect(await running.outbox.channel('email').claim(60_000)).toMatchObject({ kind: 'contact' });
   });
 
   it('stops a replica whose code is older than the schema, in one line naming both versions', async () => {

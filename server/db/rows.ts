@@ -101,3 +101,10 @@ export const selectSql = (table: Table<unknown>) => `SELECT ${table.columns.join
 
 /** Newest first: seq only grows, so the order is stable while rows are added. Parameters: limit, offset. */
 export const pageSql = (table: Table<unknown>) => `${selectSql(table)} ORDER BY seq DESC LIMIT ? OFFSET ?`;
+
+/**
+ * Newest first from just below `seq` (keyset pagination: each batch is a short statement of its own,
+ * whatever the table's size). Parameters: the last seq seen, limit.
+ */
+export const batchSql = (table: Table<unknown>) =>
+  `SELECT seq, ${table.columns.join(', ')} FROM ${table.name} WHERE seq < ? ORDER BY seq DESC LIMIT ?`;

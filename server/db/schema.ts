@@ -73,4 +73,31 @@ export const migrations: ReadonlyArray<(type: ColumnTypes) => string[]> = [
        reset_at ${type.timestamp} NOT NULL
      )`,
   ],
+  // Webhooks, the outbox's second channel (docs/requirements.md §10.15), each row linked to its lead
+  // so that erasure and retention find its copies (§10.17, §10.18). Old replicas insert without these
+  // columns: their rows are e-mails, and their lead_id is NULL (erasure finds those by payload). An old
+  // replica claims pending rows whatever their channel, so WEBHOOK_URL is turned on only once every
+  // replica runs this release (README, "A rolling deploy").
+  (type) => [
+    `ALTER TABLE outbox ADD COLUMN channel text NOT NULL DEFAULT 'email'`,
+    `ALTER TABLE outbox ADD COLUMN lead_id ${type.uuid}`,
+    'CREATE INDEX outbox_due_by_channel ON outbox (channel, status, next_attempt_at)',
+    'CREATE INDEX outbox_lead ON outbox (lead_id)',
+  ],
+  // A data subject's leads, found by e-mail in any letter case (§10.17): the lookups use exactly lower(email).
+  () => [
+    'CREATE INDEX contacts_email ON contacts (lower(email))',
+    'CREATE INDEX quotes_email ON quotes (lower(email))',
+  ],
+  // What was asked of the personal data and how many rows it touched; never whose (§11.6).
+  (type) => [
+    `CREATE TABLE audit_log (
+       seq ${type.seq},
+       at ${type.timestamp} NOT NULL,
+       action text NOT NULL,
+       contacts integer NOT NULL,
+       quotes integer NOT NULL,
+       request_id text
+     )`,
+  ],
 ];

@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, Param, Queries, Row } from './database';
-import type { Lead, Notification, OutboxStore } from './outbox';
+import {
+  CHANNELS,
+  type Channel,
+  type Lead,
+  type Notification,
+  type Outbox,
+  type OutboxCounts,
+  type OutboxStore,
+} from './outbox';
 
 /**
  * What a sent or given-up row keeps instead of the lead (LGPD data minimisation): the lead itself
@@ -25,31 +33,39 @@ const toNotification = (row: Row): Notification =>
 /** last_error is for whoever reads the table; a runaway server reply must not bloat it. */
 const errorText = (error: string) => error.slice(0, 1000);
 
-/** The outbox on either backend; the dialect's clock decides what is due and when a lease expires. */
-export function sqlOutbox(db: Database) {
+/**
+ * The outbox on either backend; the dialect's clock decides what is due and when a lease expires.
+ * `channels` are those a new lead is written to (the ones configured), each in a row of its own.
+ */
+export function sqlOutbox(db: Database, channels: readonly Channel[]) {
   const { now, later, skipLocked } = db.dialect;
 
-  /** Writes the notification of `lead` in the transaction that stores it. */
+  /** Writes one row per channel for `lead`, in the transaction that stores it. */
   const enqueue = async (tx: Queries, lead: Lead) => {
-    const { createdAt } = lead.record;
-    await tx.run(
-      `INSERT INTO outbox (id, kind, payload, status, attempts, next_attempt_at, created_at) VALUES (?, ?, ?, 'pending', 0, ?, ?)`,
-      [randomUUID(), lead.kind, JSON.stringify(lead.record), createdAt, createdAt],
-    );
+    const { id: leadId, createdAt } = lead.record;
+    const payload = JSON.stringify(lead.record);
+    for (const channel of channels) {
+      await tx.run(
+        `INSERT INTO outbox (id, channel, lead_id, kind, payload, status, attempts, next_attempt_at, created_at)
+         VALUES (?, ?, ?, ?, ?, 'pending', 0, ?, ?)`,
+        [randomUUID(), channel, leadId, lead.kind, payload, createdAt, createdAt],
+      );
+    }
   };
 
   const update = async (sql: string, params: Param[]) => void (await db.run(sql, params));
 
-  const store: OutboxStore = {
+  const store = (channel: Channel): OutboxStore => ({
     async claim(leaseMs) {
       const row = await db.get(
         `UPDATE outbox SET claimed_until = ${later}, attempts = attempts + 1
          WHERE id = (SELECT id FROM outbox
-                     WHERE status = 'pending' AND next_attempt_at <= ${now} AND (claimed_until IS NULL OR claimed_until <= ${now})
+                     WHERE channel = ? AND status = 'pending' AND next_attempt_at <= ${now}
+                       AND (claimed_until IS NULL OR claimed_until <= ${now})
                      ORDER BY seq LIMIT 1
                      ${skipLocked})
          RETURNING id, kind, payload, attempts, created_at`,
-        [leaseMs],
+        [leaseMs, channel],
       );
       return row && toNotification(row);
     },
@@ -70,9 +86,29 @@ export function sqlOutbox(db: Database) {
         `UPDATE outbox SET status = 'failed', last_error = ?, claimed_until = NULL, payload = '${CLEARED_PAYLOAD}' ${CLAIMED}`,
         [errorText(error), id, attempts],
       ),
-    async pending() {
-      return Number((await db.get(`SELECT count(*) AS pending FROM outbox WHERE status = 'pending'`))?.pending);
+  });
+
+  const stores = Object.fromEntries(CHANNELS.map((channel) => [channel, store(channel)])) as Record<
+    Channel,
+    OutboxStore
+  >;
+
+  const outbox: Outbox = {
+    channel: (channel) => stores[channel],
+    async counts() {
+      const counts = Object.fromEntries(
+        CHANNELS.map((channel) => [channel, { pending: 0, failed: 0 }]),
+      ) as OutboxCounts;
+      const rows = await db.all(
+        `SELECT channel, status, count(*) AS n FROM outbox WHERE status IN ('pending', 'failed') GROUP BY channel, status`,
+      );
+      for (const { channel, status, n } of rows) {
+        // A channel a newer release added is not this code's to count.
+        const entry = counts[channel as Channel];
+        if (entry) entry[status as 'pending' | 'failed'] = Number(n);
+      }
+      return counts;
     },
   };
-  return { enqueue, store };
+  return { enqueue, outbox };
 }

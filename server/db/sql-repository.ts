@@ -1,7 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Database, Queries } from './database';
+import { sqlPersonalData } from './personal-data';
 import type { CreateResult, IdempotencyKey, Repository, RepositoryOptions } from './repository';
 import {
+  batchSql,
   contactRow,
   contactsTable,
   insertSql,
@@ -27,9 +29,8 @@ const storedKey = ({ key, fingerprint }: IdempotencyKey) =>
   createHash('sha256').update(`${fingerprint}\n${key}`).digest('hex');
 
 /** The Repository on either backend: the statements are the same, `db` runs them. */
-export function sqlRepository(db: Database, { notifications = false }: RepositoryOptions = {}): Repository {
-  const outbox = sqlOutbox(db);
-  const notify: typeof outbox.enqueue = notifications ? outbox.enqueue : async () => {};
+export function sqlRepository(db: Database, { channels = [] }: RepositoryOptions = {}): Repository {
+  const { enqueue: notify, outbox } = sqlOutbox(db, channels);
 
   const insert = (tx: Queries, table: Table<unknown>, row: NewRow) => tx.run(insertSql(table), rowValues(table, row));
 
@@ -85,6 +86,17 @@ export function sqlRepository(db: Database, { notifications = false }: Repositor
       return { items: rows.map(table.toRecord), total: Number(count?.total) };
     }, 'read');
 
+  // Keyset pagination from the newest row down; the first batch starts above any seq.
+  async function* batches<T>(table: Table<T>, size: number) {
+    let before = Number.MAX_SAFE_INTEGER;
+    for (;;) {
+      const rows = await db.all(batchSql(table), [before, size]);
+      if (rows.length > 0) yield rows.map(table.toRecord);
+      if (rows.length < size) return;
+      before = Number(rows.at(-1)!.seq);
+    }
+  }
+
   // A contact's reply names only its id and time, so a replay needs no more than the key's row.
   const created = async (_tx: Queries, id: string, createdAt: string) => ({ id, createdAt });
 
@@ -118,8 +130,11 @@ export function sqlRepository(db: Database, { notifications = false }: Repositor
       ),
     listQuotes: (pageNumber, limit) => page(quotesTable, pageNumber, limit),
     getQuote: (id) => findQuote(db, id),
-    notifications,
-    outbox: outbox.store,
+    contactBatches: (size) => batches(contactsTable, size),
+    quoteBatches: (size) => batches(quotesTable, size),
+    ...sqlPersonalData(db),
+    channels,
+    outbox,
     connections: () => db.connections(),
     ping: async () => void (await db.get('SELECT 1')),
     close: () => db.close(),

@@ -26,7 +26,8 @@ const sqlite: Dialect = {
   later: `strftime(${ISO}, 'now', (? / 1000.0) || ' seconds')`,
   // One UPDATE is atomic and SQLite has a single writer: two claims cannot meet.
   skipLocked: '',
-  // No migrationLock: BEGIN IMMEDIATE takes the database's one write lock, other processes included.
+  // No migrationLock nor purgeLock: BEGIN IMMEDIATE takes the database's one write lock, other
+  // processes included.
 
   // Files made before schema_migrations counted their migrations in user_version. It is kept in
   // step so that the release before this one can still open a file this one created.

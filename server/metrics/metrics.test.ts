@@ -69,10 +69,12 @@ describe('GET /metrics', () => {
   });
 
   it('shows the outbox waiting and how busy the database connection is', async () => {
-    const repository = testRepository(undefined, { notifications: true });
+    const repository = testRepository(undefined, { channels: ['email'] });
     const { app, value } = appWithMetrics({ repository });
     await request(app).post('/api/contacts').send(sampleContact).expect(201);
-    expect(await value('site_outbox_pending')).toBe(1);
+    expect(await value('site_outbox_pending{channel="email"}')).toBe(1);
+    expect(await value('site_outbox_pending{channel="webhook"}')).toBe(0);
+    expect(await value('site_outbox_failed{channel="email"}')).toBe(0);
     expect(await value('site_db_connections_in_use')).toBe(0);
     expect(await value('site_db_connections_waiting')).toBe(0);
   });

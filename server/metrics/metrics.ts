@@ -1,10 +1,12 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { CHANNELS } from '../db/outbox';
 import type { Repository } from '../db/repository';
 
 /**
  * Everything /metrics shows (docs/requirements.md §10.13). Labels take a few fixed values each:
  * the route pattern (never the raw path), the status class, the lead type, the outcome.
- * Counters are this replica's; the outbox's pending count is the database's, the same on every replica.
+ * Counters are this replica's; the outbox's pending and failed counts are the database's, the same
+ * on every replica.
  */
 export function createMetrics(repository: Repository, { processMetrics = false } = {}) {
   const registry = new Registry();
@@ -12,15 +14,29 @@ export function createMetrics(repository: Repository, { processMetrics = false }
   if (processMetrics) collectDefaultMetrics({ register: registry });
   const registers = [registry];
 
-  new Gauge({
-    name: 'site_outbox_pending',
-    help: 'Notificações por e-mail esperando envio (todo o outbox, igual em todas as réplicas).',
-    registers,
-    async collect() {
-      // A database that does not answer leaves the gauge empty (NaN) rather than stale.
-      this.set(await repository.outbox.pending().catch(() => Number.NaN));
-    },
-  });
+  // Read from the database, the same on every replica: a database that does not answer leaves the
+  // gauges empty (NaN) rather than stale.
+  const outboxGauge = (name: string, help: string, status: 'pending' | 'failed') =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['channel'] as const,
+      registers,
+      async collect() {
+        const counts = await repository.outbox.counts().catch(() => undefined);
+        for (const channel of CHANNELS) this.set({ channel }, counts?.[channel][status] ?? Number.NaN);
+      },
+    });
+  outboxGauge(
+    'site_outbox_pending',
+    'Entregas esperando envio, por canal (todo o outbox, igual em todas as réplicas).',
+    'pending',
+  );
+  outboxGauge(
+    'site_outbox_failed',
+    'Entregas abandonadas depois de 24 h que o banco ainda guarda, por canal (igual em todas as réplicas).',
+    'failed',
+  );
   new Gauge({
     name: 'site_db_connections_in_use',
     help: 'Conexões com o banco de dados em uso nesta réplica (SQLite: a única conexão, 0 ou 1).',
@@ -65,8 +81,8 @@ export function createMetrics(repository: Repository, { processMetrics = false }
     }),
     notifications: new Counter({
       name: 'site_outbox_notifications_total',
-      help: 'Tentativas de envio de notificação por esta réplica: enviada, reagendada ou abandonada.',
-      labelNames: ['outcome'] as const,
+      help: 'Tentativas de entrega desta réplica, por canal: enviada, reagendada ou abandonada.',
+      labelNames: ['channel', 'outcome'] as const,
       registers,
     }),
   };

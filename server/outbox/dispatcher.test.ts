@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { testRepository } from '../../test/support/app';
 import { fastTiming, startInstance } from '../../test/support/instance';
 import { sampleContact, validContact } from '../../test/support/leads';
+import { pending } from '../../test/support/outbox';
 import { startSmtp } from '../../test/support/smtp';
 import { eventually, freePort } from '../../test/support/wait';
 import { defaultTiming, notificationRetryDelay } from './dispatcher';
@@ -17,7 +18,7 @@ describe('notificationRetryDelay', () => {
 describe('the dispatcher', () => {
   it('gives up once the notification is older than the limit, logging its id and nothing personal', async () => {
     const port = await freePort();
-    const stored = testRepository(undefined, { notifications: true });
+    const stored = testRepository(undefined, { channels: ['email'] });
     const { app, logs } = startInstance(stored, `smtp://127.0.0.1:${port}`, { ...fastTiming, giveUpAfterMs: 0 });
 
     await request(app).post('/api/contacts').send(sampleContact).expect(201);
@@ -26,8 +27,8 @@ describe('the dispatcher', () => {
     const error = logs.find((line) => line.level === 50)!;
     expect(error).toEqual(expect.objectContaining({ notificationId: expect.any(String), attempts: 1 }));
     expect(JSON.stringify(error)).not.toMatch(/Ana Souza|ana@empresa/);
-    expect(await stored.outbox.pending()).toBe(0);
-    expect(await stored.outbox.claim(1_000)).toBeUndefined();
+    expect(await pending(stored)).toBe(0);
+    expect(await stored.outbox.channel('email').claim(1_000)).toBeUndefined();
   });
 
   it('on stop, finishes the send in progress and leaves the rest pending', async () => {
@@ -40,7 +41,7 @@ describe('the dispatcher', () => {
         return new Promise<void>((resolve) => (release = resolve));
       },
     });
-    const stored = testRepository(undefined, { notifications: true });
+    const stored = testRepository(undefined, { channels: ['email'] });
     for (let n = 1; n <= 3; n++) await stored.createContact(validContact({ ...sampleContact, message: `pedido ${n}` }));
     const { stop } = startInstance(stored, smtp.url);
     await sending;
@@ -50,7 +51,7 @@ describe('the dispatcher', () => {
     await stopped;
 
     expect(smtp.messages).toHaveLength(1);
-    expect(await stored.outbox.pending()).toBe(2);
+    expect(await pending(stored)).toBe(2);
   });
 
   it('on stop, waits no longer than it is given for a send that hangs', async () => {
@@ -63,7 +64,7 @@ describe('the dispatcher', () => {
         return hung;
       },
     });
-    const stored = testRepository(undefined, { notifications: true });
+    const stored = testRepository(undefined, { channels: ['email'] });
     await stored.createContact(validContact());
     const { stop } = startInstance(stored, smtp.url);
     await sending;

@@ -1,5 +1,6 @@
-import type { Notification, OutboxStore } from '../db/outbox';
+import type { Channel, Notification, OutboxStore } from '../db/outbox';
 import type { Logger } from '../logger';
+import { waitAtMost } from '../wait-at-most';
 
 export type DispatcherTiming = {
   /** How often to look for due notifications; a new lead waits at most this long. */
@@ -13,6 +14,7 @@ export type DispatcherTiming = {
   giveUpAfterMs: number;
 };
 
+/** E-mail's timing (docs/requirements.md §10.10). */
 export const defaultTiming: DispatcherTiming = {
   pollMs: 2_000,
   leaseMs: 2 * 60_000,
@@ -21,30 +23,48 @@ export const defaultTiming: DispatcherTiming = {
   giveUpAfterMs: 24 * 60 * 60_000,
 };
 
-/** 30 s, 60 s, 2 min, … up to 1 h, with the default timing. `attempts` counts the failed one. */
+/** 30 s, 60 s, 2 min, … up to 1 h, with e-mail's timing. `attempts` counts the failed one. */
 export const notificationRetryDelay = (attempts: number, { retryBaseMs, retryMaxMs }: DispatcherTiming) =>
   Math.min(retryBaseMs * 2 ** Math.min(attempts - 1, 30), retryMaxMs);
 
 /** What became of one attempt: sent, scheduled again, or given up. */
 export type NotificationOutcome = 'sent' | 'retried' | 'failed';
 
+/** Each channel's log lines, by outcome: they name the channel, never the lead. */
+const LOG_LINES: Record<Channel, Record<NotificationOutcome, string>> = {
+  email: {
+    sent: 'notificação por e-mail enviada',
+    retried: 'notificação por e-mail não enviada: nova tentativa agendada',
+    failed: 'notificação por e-mail abandonada: não foi enviada no prazo',
+  },
+  webhook: {
+    sent: 'webhook entregue',
+    retried: 'webhook não entregue: nova tentativa agendada',
+    failed: 'webhook abandonado: não foi entregue no prazo',
+  },
+};
+
 type Dispatcher = {
+  channel: Channel;
+  /** That channel's store: the dispatcher claims its rows only. */
   outbox: OutboxStore;
   send(notification: Notification): Promise<void>;
   logger: Logger;
-  timing?: DispatcherTiming;
+  timing: DispatcherTiming;
   /** Told of each attempt's outcome once it is recorded (metrics). */
   observe?: (outcome: NotificationOutcome) => void;
 };
 
-// Only codes: an SMTP reply may quote addresses, and the logs must carry no personal data.
+// Only codes: an SMTP reply may quote addresses, a receiver's reply anything, and the logs must
+// carry no personal data.
 const errorCodes = (error: unknown) => {
   const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
   return { code, responseCode };
 };
 
-/** Sends what the outbox holds, one claimed notification at a time, until stopped. */
-export function startDispatcher({ outbox, send, logger, timing = defaultTiming, observe }: Dispatcher) {
+/** Sends what one channel of the outbox holds, one claimed notification at a time, until stopped. */
+export function startDispatcher({ channel, outbox, send, logger, timing, observe }: Dispatcher) {
+  const lines = LOG_LINES[channel];
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
@@ -58,25 +78,19 @@ export function startDispatcher({ outbox, send, logger, timing = defaultTiming, 
       if (Date.now() - Date.parse(notification.createdAt) >= timing.giveUpAfterMs) {
         await outbox.markFailed(notification, reason);
         observe?.('failed');
-        logger.error(
-          { notificationId, attempts, ...errorCodes(error) },
-          'notificação por e-mail abandonada: não foi enviada no prazo',
-        );
+        logger.error({ channel, notificationId, attempts, ...errorCodes(error) }, lines.failed);
       } else {
         const retryInMs = notificationRetryDelay(attempts, timing);
         await outbox.retryLater(notification, retryInMs, reason);
         observe?.('retried');
-        logger.warn(
-          { notificationId, attempts, retryInMs, ...errorCodes(error) },
-          'notificação por e-mail não enviada: nova tentativa agendada',
-        );
+        logger.warn({ channel, notificationId, attempts, retryInMs, ...errorCodes(error) }, lines.retried);
       }
       return;
     }
-    // Should this fail, the claim expires and the e-mail goes again: twice beats never.
+    // Should this fail, the claim expires and the delivery goes again: twice beats never.
     await outbox.markSent(notification);
     observe?.('sent');
-    logger.info({ notificationId, kind: notification.kind, attempts }, 'notificação por e-mail enviada');
+    logger.info({ channel, notificationId, kind: notification.kind, attempts }, lines.sent);
   };
 
   const drain = async () => {
@@ -92,7 +106,7 @@ export function startDispatcher({ outbox, send, logger, timing = defaultTiming, 
       .catch((error: unknown) => {
         // The database is away; the next poll tries again.
         logger.warn(
-          { error: error instanceof Error ? error.message : String(error) },
+          { channel, error: error instanceof Error ? error.message : String(error) },
           'outbox: falha ao ler ou atualizar as notificações',
         );
       })
@@ -114,9 +128,7 @@ export function startDispatcher({ outbox, send, logger, timing = defaultTiming, 
     async stop(timeoutMs: number) {
       stopped = true;
       clearTimeout(timer);
-      let bound: NodeJS.Timeout | undefined;
-      await Promise.race([running, new Promise((resolve) => (bound = setTimeout(resolve, timeoutMs)))]);
-      clearTimeout(bound);
+      await waitAtMost(running, timeoutMs);
     },
   };
 }

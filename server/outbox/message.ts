@@ -1,5 +1,5 @@
 import type { Contact } from '../../shared/contact';
-import type { Quote } from '../../shared/quote';
+import { CARGO_LABELS, type Quote } from '../../shared/quote';
 import type { Lead } from '../db/outbox';
 
 /** The parts of the e-mail that depend on the lead; sender and recipients come from the config. */
@@ -12,14 +12,6 @@ export type LeadMessage = {
 };
 
 type Line = [label: string, value: string | undefined];
-
-const CARGO_LABELS: Record<Quote['cargoType'], string> = {
-  bebidas: 'Bebidas',
-  alimentos: 'Alimentos',
-  quimicos: 'Químicos',
-  industrial: 'Industrial',
-  tecnologia: 'Tecnologia',
-};
 
 // Sales reads the time as it is in Brazil, not in UTC.
 const brazilTime = (iso: string) =>

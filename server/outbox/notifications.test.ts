@@ -5,6 +5,7 @@ import { LEADS_TO, MAIL_FROM, startInstance } from '../../test/support/instance'
 import { ADMIN_TOKEN, bearer, fullQuote, sampleContact } from '../../test/support/leads';
 import { header, startSmtp } from '../../test/support/smtp';
 import { eventually, freePort } from '../../test/support/wait';
+import { WEBHOOK_SECRET } from '../../test/support/webhooks';
 import { startNotifications } from './notifications';
 
 const contact = {
@@ -17,7 +18,7 @@ const contact = {
 describe('e-mail notifications', () => {
   it('e-mails a contact request once to LEADS_TO, answerable with one click', async () => {
     const smtp = await startSmtp();
-    const { app } = startInstance(testRepository(undefined, { notifications: true }), smtp.url);
+    const { app } = startInstance(testRepository(undefined, { channels: ['email'] }), smtp.url);
 
     const res = await request(app).post('/api/contacts').send(contact);
 
@@ -38,7 +39,7 @@ describe('e-mail notifications', () => {
 
   it('never lets a name become an encoded-word or a display name in the headers', async () => {
     const smtp = await startSmtp();
-    const { app } = startInstance(testRepository(undefined, { notifications: true }), smtp.url);
+    const { app } = startInstance(testRepository(undefined, { channels: ['email'] }), smtp.url);
     // "Equipe Financeiro <financeiro@rotanorte.com.br>" once a mail client decodes it.
     const spoof = '=?utf-8?B?RXF1aXBlIEZpbmFuY2Vpcm8gPGZpbmFuY2Vpcm9Acm90YW5vcnRlLmNvbS5icj4=?=';
 
@@ -56,7 +57,7 @@ describe('e-mail notifications', () => {
 
   it('escapes what the visitor typed, so a <script> arrives as text in the HTML part', async () => {
     const smtp = await startSmtp();
-    const { app } = startInstance(testRepository(undefined, { notifications: true }), smtp.url);
+    const { app } = startInstance(testRepository(undefined, { channels: ['email'] }), smtp.url);
 
     await request(app).post('/api/contacts').send(contact).expect(201);
 
@@ -68,7 +69,7 @@ describe('e-mail notifications', () => {
 
   it('e-mails a quote request once with the route and every field', async () => {
     const smtp = await startSmtp();
-    const { app } = startInstance(testRepository(undefined, { notifications: true }), smtp.url);
+    const { app } = startInstance(testRepository(undefined, { channels: ['email'] }), smtp.url);
 
     await request(app).post('/api/quotes').send(fullQuote).expect(201);
 
@@ -97,7 +98,7 @@ describe('e-mail notifications', () => {
   it('logs in to the mail server with the credentials of SMTP_URL', async () => {
     const smtp = await startSmtp({ credentials: { user: 'site', pass: 's3nh@' } });
     const { app } = startInstance(
-      testRepository(undefined, { notifications: true }),
+      testRepository(undefined, { channels: ['email'] }),
       `smtp://site:${encodeURIComponent('s3nh@')}@127.0.0.1:${smtp.port}`,
     );
 
@@ -108,24 +109,26 @@ describe('e-mail notifications', () => {
 
   it('answers 201 and stores the lead while the mail server is down, and e-mails it once the server is back', async () => {
     const port = await freePort();
-    const { app, logs } = startInstance(testRepository(undefined, { notifications: true }), `smtp://127.0.0.1:${port}`);
+    const { app, logs } = startInstance(testRepository(undefined, { channels: ['email'] }), `smtp://127.0.0.1:${port}`);
 
     const res = await request(app).post('/api/contacts').send(contact);
 
     expect(res.status).toBe(201);
     await eventually(() => expect(logs.some((line) => line.attempts === 1 && line.code === 'ESOCKET')).toBe(true));
     const ready = await request(app).get('/health/ready');
-    expect([ready.status, ready.body]).toEqual([200, { status: 'ready', outbox: { pending: 1 } }]);
+    expect([ready.status, ready.body.outbox.email]).toEqual([200, { pending: 1, failed: 0 }]);
 
     const smtp = await startSmtp({ port });
     await eventually(() => expect(smtp.messages).toHaveLength(1));
     expect(smtp.messages[0]!.text).toContain(res.body.data.id);
-    await eventually(async () => expect((await request(app).get('/health/ready')).body.outbox).toEqual({ pending: 0 }));
+    await eventually(async () =>
+      expect((await request(app).get('/health/ready')).body.outbox.email).toEqual({ pending: 0, failed: 0 }),
+    );
   });
 
   it('keeps personal data out of the logs', async () => {
     const port = await freePort();
-    const { app, logs } = startInstance(testRepository(undefined, { notifications: true }), `smtp://127.0.0.1:${port}`);
+    const { app, logs } = startInstance(testRepository(undefined, { channels: ['email'] }), `smtp://127.0.0.1:${port}`);
     await request(app).post('/api/contacts').send(contact).expect(201);
     const smtp = await startSmtp({ port });
 
@@ -138,7 +141,7 @@ describe('e-mail notifications', () => {
 
   it('keeps line breaks in a stored name from adding headers or recipients', async () => {
     const smtp = await startSmtp();
-    const stored = testRepository(undefined, { notifications: true });
+    const stored = testRepository(undefined, { channels: ['email'] });
     // Validation refuses these; a row written by an older version or by hand must still be safe.
     await stored.createContact({
       ...contact,
@@ -158,43 +161,58 @@ describe('e-mail notifications', () => {
 });
 
 describe('GET /health/ready', () => {
-  it('shows how many notifications are pending', async () => {
-    const stored = testRepository(undefined, { notifications: true });
+  it('shows the deliveries waiting and those given up, in all and per channel', async () => {
+    const stored = testRepository(undefined, { channels: ['email', 'webhook'] });
     const { app } = createTestApp({ repository: stored, adminToken: ADMIN_TOKEN });
     await request(app).post('/api/quotes').send(fullQuote).expect(201);
     await request(app).post('/api/contacts').send(contact).expect(201);
+    const webhooks = stored.outbox.channel('webhook');
+    await webhooks.markFailed((await webhooks.claim(60_000))!, 'HTTP 410');
 
     const res = await request(app).get('/health/ready');
 
-    expect(res.body).toEqual({ status: 'ready', outbox: { pending: 2 } });
+    expect(res.body).toEqual({
+      status: 'ready',
+      outbox: { pending: 3, failed: 1, email: { pending: 2, failed: 0 }, webhook: { pending: 1, failed: 1 } },
+    });
     expect((await request(app).get('/api/quotes').set('Authorization', bearer)).body.pagination.total).toBe(1);
   });
 });
 
-describe('without SMTP_URL and LEADS_TO', () => {
-  it('says once at start-up that notifications are off', () => {
+describe('without SMTP_URL and LEADS_TO, nor WEBHOOK_URL and WEBHOOK_SECRET', () => {
+  it('says once at start-up that e-mail notifications and webhooks are off', () => {
     const { logger, logs } = captureLogger();
 
-    startNotifications(testRepository(), undefined, logger);
+    startNotifications(testRepository(), {}, logger);
 
     expect(logs).toEqual([
       expect.objectContaining({ level: 40, msg: expect.stringContaining('notificações por e-mail') }),
+      expect.objectContaining({ level: 30, msg: expect.stringContaining('nenhum webhook') }),
     ]);
   });
 });
 
 describe('startNotifications', () => {
   const mail = { smtpUrl: 'smtp://127.0.0.1:1', to: LEADS_TO, from: MAIL_FROM };
+  const webhook = { url: 'http://127.0.0.1:1/', secret: WEBHOOK_SECRET };
 
-  it('refuses a repository that writes no outbox rows when mail is configured', () => {
+  it.each([
+    ['email', { mail }],
+    ['webhook', { webhook }],
+  ] as const)('refuses a repository that writes no %s rows when that channel is configured', (channel, settings) => {
     const { logger } = captureLogger();
-    expect(() => startNotifications(testRepository(), mail, logger)).toThrow(/opened with notifications: false/);
-  });
-
-  it('refuses a repository that writes outbox rows when mail is not configured', () => {
-    const { logger } = captureLogger();
-    expect(() => startNotifications(testRepository(undefined, { notifications: true }), undefined, logger)).toThrow(
-      /opened with notifications: true/,
+    expect(() => startNotifications(testRepository(), settings, logger)).toThrow(
+      `${channel} is on but the repository was opened without it`,
     );
   });
+
+  it.each(['email', 'webhook'] as const)(
+    'refuses a repository that writes %s rows when that channel is not configured',
+    (channel) => {
+      const { logger } = captureLogger();
+      expect(() => startNotifications(testRepository(undefined, { channels: [channel] }), {}, logger)).toThrow(
+        `${channel} is off but the repository was opened with it`,
+      );
+    },
+  );
 });

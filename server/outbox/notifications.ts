@@ -1,42 +1,81 @@
+import { CHANNELS, type Channel } from '../db/outbox';
 import type { Repository } from '../db/repository';
 import type { Logger } from '../logger';
-import { type DispatcherTiming, type NotificationOutcome, startDispatcher } from './dispatcher';
+import { type DispatcherTiming, defaultTiming, type NotificationOutcome, startDispatcher } from './dispatcher';
 import { createMailer, type MailSettings } from './mailer';
+import { createWebhookSender, type WebhookSettings, type WebhookTiming, webhookTiming } from './webhook';
 
 export type Notifications = {
-  /** Waits up to `timeoutMs` for a send in progress, then lets go of the SMTP connection. */
+  /** Waits up to `timeoutMs` for the sends in progress, then lets go of the SMTP connection. */
   stop(timeoutMs: number): Promise<void>;
 };
 
+/** The channels' settings, each unset when that channel is off. */
+type Destinations = { mail?: MailSettings; webhook?: WebhookSettings };
+
+type Options = {
+  timing?: { email?: DispatcherTiming; webhook?: WebhookTiming };
+  /** Told of each attempt's outcome once it is recorded (metrics). */
+  observe?: (channel: Channel, outcome: NotificationOutcome) => void;
+};
+
 /**
- * E-mails each new lead to sales when mail is configured. The reply to the visitor never waits for
- * the mail server: the dispatcher finds the lead's outbox row at its next poll.
+ * E-mails each new lead to sales and posts it to the webhook, for the channels configured, each
+ * through its own dispatcher. The reply to the visitor never waits for either: a dispatcher finds
+ * the lead's outbox row at its next poll.
  */
 export function startNotifications(
   repository: Repository,
-  mail: MailSettings | undefined,
+  { mail, webhook }: Destinations,
   logger: Logger,
-  { timing, observe }: { timing?: DispatcherTiming; observe?: (outcome: NotificationOutcome) => void } = {},
+  { timing = {}, observe }: Options = {},
 ): Notifications {
-  // A mismatch would otherwise pass in silence: no rows and so no e-mail ever, or rows piling up unsent.
-  const enabled = mail !== undefined;
-  if (repository.notifications !== enabled) {
-    throw new Error(
-      `startNotifications: mail is ${enabled ? 'on' : 'off'} but the repository was opened with notifications: ${!enabled}`,
-    );
+  const configured: Record<Channel, boolean> = { email: mail !== undefined, webhook: webhook !== undefined };
+  // A mismatch would otherwise pass in silence: no rows and so no delivery ever, or rows piling up unsent.
+  for (const channel of CHANNELS) {
+    if (repository.channels.includes(channel) !== configured[channel]) {
+      throw new Error(
+        `startNotifications: ${channel} is ${configured[channel] ? 'on' : 'off'} but the repository was opened ${configured[channel] ? 'without' : 'with'} it`,
+      );
+    }
   }
   if (!mail) {
     logger.warn(
       'SMTP_URL e LEADS_TO não definidos: as notificações por e-mail de novos contatos e cotações estão desativadas',
     );
-    return { stop: async () => {} };
   }
-  const mailer = createMailer(mail);
-  const dispatcher = startDispatcher({ outbox: repository.outbox, send: mailer.send, logger, timing, observe });
-  return {
-    async stop(timeoutMs) {
+  if (!webhook) logger.info('WEBHOOK_URL e WEBHOOK_SECRET não definidos: nenhum webhook de novos contatos e cotações');
+
+  const start = (
+    channel: Channel,
+    send: Parameters<typeof startDispatcher>[0]['send'],
+    channelTiming: DispatcherTiming,
+  ) =>
+    startDispatcher({
+      channel,
+      outbox: repository.outbox.channel(channel),
+      send,
+      logger,
+      timing: channelTiming,
+      observe: (outcome) => observe?.(channel, outcome),
+    });
+
+  const stops: Array<(timeoutMs: number) => Promise<void>> = [];
+  if (mail) {
+    const mailer = createMailer(mail);
+    const dispatcher = start('email', mailer.send, timing.email ?? defaultTiming);
+    stops.push(async (timeoutMs) => {
       await dispatcher.stop(timeoutMs);
       mailer.close();
+    });
+  }
+  if (webhook) {
+    const { timeoutMs, ...dispatch } = timing.webhook ?? webhookTiming;
+    stops.push(start('webhook', createWebhookSender(webhook, timeoutMs).send, dispatch).stop);
+  }
+  return {
+    async stop(timeoutMs) {
+      await Promise.all(stops.map((stop) => stop(timeoutMs)));
     },
   };
 }

@@ -7,7 +7,7 @@ import { sampleContact, validContact } from '../../test/support/leads';
 import { type Received, startSmtp } from '../../test/support/smtp';
 import { eventually, freePort } from '../../test/support/wait';
 
-const on = { notifications: true };
+const on = { channels: ['email'] } as const;
 const lead = (n: number) => ({ ...sampleContact, message: `pedido ${n}` });
 const ids = (messages: Received[]) => messages.map((message) => message.headers.get('message-id')![0]!);
 

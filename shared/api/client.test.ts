@@ -83,4 +83,19 @@ describe('createApiClient', () => {
     ]);
     expect(seen[0]?.headers.authorization).toBeUndefined();
   });
+
+  it('asks for and erases what is stored under an e-mail, with the admin token', async () => {
+    const { baseUrl, seen } = await serverReplying({ status: 200, body: { success: true, data: {} } });
+    const client = createApiClient({ baseUrl, adminToken: 't'.repeat(32) });
+    await client.readSubject('Ana+frete@empresa.com.br');
+    await client.eraseSubject('ana@empresa.com.br');
+    expect(seen.map((request) => `${request.method} ${request.url}`)).toEqual([
+      'GET /api/subjects?email=Ana%2Bfrete%40empresa.com.br',
+      'DELETE /api/subjects?email=ana%40empresa.com.br',
+    ]);
+    expect(seen.map((request) => request.headers.authorization)).toEqual([
+      `Bearer ${'t'.repeat(32)}`,
+      `Bearer ${'t'.repeat(32)}`,
+    ]);
+  });
 });

@@ -23,7 +23,7 @@ export type Backend = {
 };
 
 /** The tables a test may read as stored, each in the order its rows were written. */
-const ORDER = { outbox: 'seq', idempotency_keys: 'created_at' } as const;
+const ORDER = { outbox: 'seq', idempotency_keys: 'created_at', audit_log: 'seq' } as const;
 type StoredTable = keyof typeof ORDER;
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
@@ -99,7 +99,9 @@ const postgres = (url: string): Backend => {
     name: 'PostgreSQL',
     async fresh(options) {
       const repository = await store.open(options);
-      const tables = ['contacts', 'quotes', 'idempotency_keys', 'outbox'].map((table) => `${store.schema}.${table}`);
+      const tables = ['contacts', 'quotes', 'idempotency_keys', 'outbox', 'audit_log'].map(
+        (table) => `${store.schema}.${table}`,
+      );
       await store.admin.query(`TRUNCATE ${tables.join(', ')}`);
       return repository;
     },

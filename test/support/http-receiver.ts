@@ -7,13 +7,14 @@ import { onTestFinished } from 'vitest';
 export type ReceivedRequest = { method: string; url: string; headers: IncomingHttpHeaders; body: string };
 
 /** The answer to give: a body that is not a string is sent as JSON. */
-export type Reply = { status: number; body?: unknown; type?: string };
+export type Reply = { status: number; body?: unknown; type?: string; headers?: Record<string, string> };
 
 /**
  * A real HTTP server on loopback that records every request and answers with what `answer`
- * returns (it may wait, to hold a request in flight). Call it inside a test, which closes it.
+ * returns (it may wait, to hold a request in flight). On `port` if given (a peer that comes back),
+ * else a free one. Call it inside a test, which closes it.
  */
-export async function startReceiver(answer: (request: ReceivedRequest) => Reply | Promise<Reply>) {
+export async function startReceiver(answer: (request: ReceivedRequest) => Reply | Promise<Reply>, port = 0) {
   const requests: ReceivedRequest[] = [];
   const server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
@@ -25,17 +26,20 @@ export async function startReceiver(answer: (request: ReceivedRequest) => Reply 
       body: Buffer.concat(chunks).toString('utf8'),
     };
     requests.push(received);
-    const { status, body = '', type } = await answer(received);
+    const { status, body = '', type, headers } = await answer(received);
     const text = typeof body === 'string' ? body : JSON.stringify(body);
     res
-      .writeHead(status, { 'Content-Type': type ?? (typeof body === 'string' ? 'text/plain' : 'application/json') })
+      .writeHead(status, {
+        'Content-Type': type ?? (typeof body === 'string' ? 'text/plain' : 'application/json'),
+        ...headers,
+      })
       .end(text);
   });
   onTestFinished(async () => {
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
   });
-  server.listen(0, '127.0.0.1');
+  server.listen(port, '127.0.0.1');
   await once(server, 'listening');
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests };
 }

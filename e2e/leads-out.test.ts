@@ -1,0 +1,69 @@
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { testRepository } from '../test/support/app';
+import { LEADS_TO } from '../test/support/instance';
+import { ADMIN_TOKEN, bearer, sampleContact, validContact } from '../test/support/leads';
+import { startServer, tempDataDir } from '../test/support/server-process';
+import { startSmtp } from '../test/support/smtp';
+import { eventually } from '../test/support/wait';
+import { startWebhookReceiver, WEBHOOK_SECRET } from '../test/support/webhooks';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** A data folder whose database holds one contact stored `daysAgo` days ago. */
+async function dataDirWithOldContact(daysAgo: number) {
+  const dataDir = tempDataDir();
+  const repository = testRepository(dataDir);
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(Date.now() - daysAgo * DAY);
+  await repository.createContact(validContact({ ...sampleContact, message: 'antigo' }));
+  vi.useRealTimers();
+  await repository.close();
+  return dataDir;
+}
+
+// The built server wired as the image runs it (server/index.ts): both channels on, retention on.
+describe('the server process with webhooks and retention', { timeout: 60_000 }, () => {
+  it('erases old leads at start-up, then e-mails and posts each new lead, signed, and erases on request', async () => {
+    const smtp = await startSmtp();
+    const receiver = await startWebhookReceiver();
+    const server = await startServer(
+      {
+        ADMIN_TOKEN,
+        SMTP_URL: smtp.url,
+        LEADS_TO: LEADS_TO.join(','),
+        WEBHOOK_URL: receiver.url,
+        WEBHOOK_SECRET,
+        RETENTION_DAYS: '30',
+      },
+      await dataDirWithOldContact(31),
+    );
+    onTestFinished(() => void server.stop());
+    await eventually(() =>
+      expect(server.logs).toContainEqual(
+        expect.objectContaining({
+          msg: 'retenção: contatos e cotações antigos apagados',
+          contacts: 1,
+          retentionDays: 30,
+        }),
+      ),
+    );
+
+    const posted = await fetch(`${server.url}/api/contacts`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(sampleContact),
+    });
+    expect(posted.status).toBe(201);
+
+    await eventually(() => expect([smtp.messages.length, receiver.deliveries.length]).toEqual([1, 1]), 15_000);
+    expect(receiver.rejected).toEqual([]);
+    expect(receiver.deliveries[0]!.body).toMatchObject({ type: 'contact.created', data: sampleContact });
+    const erased = await fetch(`${server.url}/api/subjects?email=${sampleContact.email}`, {
+      method: 'DELETE',
+      headers: { Authorization: bearer },
+    });
+    expect(await erased.json()).toMatchObject({ data: { contacts: 1, quotes: 0 } });
+    expect(JSON.stringify(server.logs)).not.toContain(sampleContact.email);
+    expect(await server.stop()).toBe(0);
+  });
+});

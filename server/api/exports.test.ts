@@ -1,0 +1,126 @@
+import request from 'supertest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { todayInBrazil } from '../../shared/quote';
+import { createTestApp, testRepository } from '../../test/support/app';
+import { ADMIN_TOKEN, bearer, fullQuote, sampleContact, validContact, validQuote } from '../../test/support/leads';
+import { DatabaseUnavailableError } from '../db/repository';
+
+const BOM = '\uFEFF';
+
+/** The file as bytes decoded, whatever supertest makes of text/csv. */
+const download = (app: Parameters<typeof request>[0], path: string) =>
+  request(app)
+    .get(path)
+    .set('Authorization', bearer)
+    .buffer(true)
+    .parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => done(null, Buffer.concat(chunks).toString('utf8')));
+    });
+
+describe('CSV exports', () => {
+  it('need the admin token and are never cached', async () => {
+    const { app } = createTestApp({ adminToken: ADMIN_TOKEN });
+    for (const path of ['/api/contacts.csv', '/api/quotes.csv']) {
+      const refused = await request(app).get(path);
+      expect([refused.status, refused.headers['cache-control']]).toEqual([401, 'no-store']);
+      expect((await request(createTestApp().app).get(path)).status).toBe(403);
+    }
+  });
+
+  it('stream every contact, newest first, across several batches, as Excel in Portuguese opens it', async () => {
+    const repository = testRepository();
+    const total = 1_201;
+    for (let n = 1; n <= total; n++)
+      await repository.createContact(validContact({ ...sampleContact, message: `m${n}` }));
+    const { app } = createTestApp({ adminToken: ADMIN_TOKEN, repository });
+
+    const res = await download(app, '/api/contacts.csv');
+
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8; header=present');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="contatos-${todayInBrazil()}.csv"`);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const text = res.body as string;
+    expect(text.startsWith(`${BOM}"ID";"Recebido em";"Nome";"E-mail";"Telefone";"Empresa";"Mensagem"\r\n`)).toBe(true);
+    const lines = text.slice(BOM.length).split('\r\n');
+    expect(lines.at(-1)).toBe('');
+    const rows = lines.slice(1, -1);
+    expect(rows).toHaveLength(total);
+    expect(rows.map((row) => row.split(';').at(-1))).toEqual(
+      Array.from({ length: total }, (_, i) => `"m${total - i}"`),
+    );
+  });
+
+  it('quote every cell, keep separators, quotes and line breaks inside it, and neutralise formulas', async () => {
+    const repository = testRepository();
+    // Stored as given: the repository does not validate, so a cell may begin with anything.
+    await repository.createContact({
+      name: '=HYPERLINK("http://mal.example","Clique")',
+      email: '@ana@empresa.com.br',
+      phone: '+55 (91) 3222-1100',
+      company: '-2+3; "Açaí" & Cia',
+      message: 'Linha 1;\nLinha "2"\r\n\tcom tab',
+    });
+    await repository.createContact({
+      name: '\tTab',
+      email: 'x@y.com.br',
+      phone: undefined,
+      company: undefined,
+      message: '\rCR',
+    });
+    const { app } = createTestApp({ adminToken: ADMIN_TOKEN, repository });
+
+    const rows = ((await download(app, '/api/contacts.csv')).body as string).split('\r\n');
+
+    const cells = (row: string) => row.split('";"').slice(2).join('";"');
+    expect(cells(rows[1]!)).toBe(`'\tTab";"x@y.com.br";"";"";"'\rCR"`);
+    expect(cells(`${rows[2]}\r\n${rows[3]}`)).toBe(
+      `'=HYPERLINK(""http://mal.example"",""Clique"")";"'@ana@empresa.com.br";"'+55 (91) 3222-1100";` +
+        `"'-2+3; ""Açaí"" & Cia";"Linha 1;\nLinha ""2""\r\n\tcom tab"`,
+    );
+  });
+
+  it('export quotes with Portuguese headers, labels, a decimal comma and times in Brasília', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    onTestFinished(() => void vi.useRealTimers());
+    vi.setSystemTime(new Date('2030-03-15T15:04:05.678Z'));
+    const repository = testRepository();
+    const { record } = await repository.createQuote(validQuote({ ...fullQuote, weightTons: 27.125 }));
+    const { app } = createTestApp({ adminToken: ADMIN_TOKEN, repository });
+
+    const res = await download(app, '/api/quotes.csv');
+
+    expect(res.headers['content-disposition']).toBe('attachment; filename="cotacoes-2030-03-15.csv"');
+    expect(res.body).toBe(
+      `${BOM}"ID";"Recebida em";"Situação";"Nome";"E-mail";"Telefone";"Empresa";"Cidade de origem";"UF de origem";` +
+        '"Cidade de destino";"UF de destino";"Tipo de carga";"Peso (t)";"Veículo";"Data de coleta";"Observações"\r\n' +
+        `"${record.id}";"2030-03-15T12:04:05-03:00";"Pendente";"Carlos Lima";"carlos@bebidasdonorte.com.br";` +
+        `"'+55 (91) 98765-4321";"Açaí & Cia — Distribuição";"Campinas";"SP";"Belém";"PA";"Bebidas";"27,125";"28t";` +
+        '"2099-12-31";"Carga paletizada 🚚\nDescarga com doca."\r\n',
+    );
+  });
+
+  it('answer 503 in JSON when the database is out of reach before the first byte', async () => {
+    const repository = testRepository();
+    const { app } = createTestApp({
+      adminToken: ADMIN_TOKEN,
+      repository: {
+        ...repository,
+        // biome-ignore lint/correctness/useYield: a read that fails before its first row.
+        async *contactBatches() {
+          throw new DatabaseUnavailableError('PostgreSQL indisponível');
+        },
+      },
+    });
+
+    const res = await request(app).get('/api/contacts.csv').set('Authorization', bearer);
+
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({
+      success: false,
+      message: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
+    });
+  });
+});

@@ -1,0 +1,58 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { backendsForThisFile } from '../../test/support/backends';
+import { fastWebhookTiming, startWebhookInstance } from '../../test/support/instance';
+import { sampleContact } from '../../test/support/leads';
+import { eventually, freePort } from '../../test/support/wait';
+import { startWebhookReceiver, WEBHOOK_SECRET } from '../../test/support/webhooks';
+
+const on = { channels: ['webhook'] } as const;
+const lead = (n: number) => ({ ...sampleContact, message: `pedido ${n}` });
+
+/** Several polls of every instance: long enough for a duplicate to have shown up. */
+const settle = () => sleep(fastWebhookTiming.pollMs * 6);
+
+describe.each(backendsForThisFile())('Webhooks across processes on $name', (backend) => {
+  it('delivers each lead once when two instances share the database', async () => {
+    const receiver = await startWebhookReceiver();
+    const webhook = { url: receiver.url, secret: WEBHOOK_SECRET };
+    const first = startWebhookInstance(await backend.fresh(on), webhook);
+    const second = startWebhookInstance(await backend.another(on), webhook);
+
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, (_, n) =>
+        request((n % 2 ? first : second).app)
+          .post('/api/contacts')
+          .send(lead(n))
+          .expect(201),
+      ),
+    );
+
+    await eventually(() => expect(receiver.deliveries).toHaveLength(20));
+    await settle();
+    expect(receiver.deliveries).toHaveLength(20);
+    expect(receiver.rejected).toEqual([]);
+    expect(new Set(receiver.deliveries.map((delivery) => delivery.id)).size).toBe(20);
+    expect(new Set(receiver.deliveries.map((delivery) => delivery.body.data.id))).toEqual(
+      new Set(replies.map((reply) => reply.body.data.id)),
+    );
+  });
+
+  it('after a restart, delivers once what the receiver could not take before it', async () => {
+    const port = await freePort();
+    const webhook = { url: `http://127.0.0.1:${port}/webhooks/leads`, secret: WEBHOOK_SECRET };
+    const before = startWebhookInstance(await backend.fresh(on), webhook);
+    await request(before.app).post('/api/contacts').send(lead(1)).expect(201);
+    await request(before.app).post('/api/contacts').send(lead(2)).expect(201);
+    await eventually(() => expect(before.logs.filter((line) => line.code === 'ECONNREFUSED')).toHaveLength(2));
+    await before.stop(1_000);
+
+    const receiver = await startWebhookReceiver({ port });
+    startWebhookInstance(await backend.another(on), webhook);
+
+    await eventually(() => expect(receiver.deliveries).toHaveLength(2));
+    await settle();
+    expect(receiver.deliveries.map((delivery) => delivery.body.data.message)).toEqual(['pedido 1', 'pedido 2']);
+  });
+});

@@ -1,0 +1,6 @@
+import type { Channel } from '../../server/db/outbox';
+import type { Repository } from '../../server/db/repository';
+
+/** How many deliveries of `channel` wait, due or backing off. */
+export const pending = async (repository: Repository, channel: Channel = 'email') =>
+  (await repository.outbox.counts())[channel].pending;

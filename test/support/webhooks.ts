@@ -1,0 +1,46 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { Webhook } from 'standardwebhooks';
+import { type ReceivedRequest, type Reply, startReceiver } from './http-receiver';
+
+/** A Standard Webhooks secret: whsec_ and 32 bytes in base64 (fixed, so a failure reproduces). */
+export const WEBHOOK_SECRET = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
+
+/** The body the site posts (docs/requirements.md §10.15). */
+type WebhookBody = { type: string; timestamp: string; data: Record<string, unknown> & { id: string } };
+
+/** A request that verified: its webhook-id and its parsed body. */
+export type Delivery = { id: string; body: WebhookBody; request: ReceivedRequest };
+
+const asStrings = (headers: IncomingHttpHeaders) =>
+  Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, String(value)]));
+
+/**
+ * A webhook receiver on loopback that verifies every request as a CRM would, with the
+ * standardwebhooks library and the secret the site signs with. A request that verifies is a
+ * delivery and gets what `answer` says (204 by default); one that does not is kept in `rejected`
+ * and gets 401. On `port` if given (a receiver that comes back). Call it inside a test, which closes it.
+ */
+export async function startWebhookReceiver({
+  answer = () => ({ status: 204 }),
+  port,
+}: {
+  answer?: (delivery: Delivery) => Reply | Promise<Reply>;
+  port?: number;
+} = {}) {
+  const verifier = new Webhook(WEBHOOK_SECRET);
+  const deliveries: Delivery[] = [];
+  const rejected: ReceivedRequest[] = [];
+  const { url } = await startReceiver((request) => {
+    let body: WebhookBody;
+    try {
+      body = verifier.verify(request.body, asStrings(request.headers)) as WebhookBody;
+    } catch {
+      rejected.push(request);
+      return { status: 401 };
+    }
+    const delivery = { id: String(request.headers['webhook-id']), body, request };
+    deliveries.push(delivery);
+    return answer(delivery);
+  }, port);
+  return { url: `${url}/webhooks/leads`, deliveries, rejected };
+}
