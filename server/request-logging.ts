@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
 import type { Logger } from './logger';
 
 // An id from the proxy is kept so one request can be followed across both logs.
@@ -7,6 +7,9 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 const requestId = (incoming: string | string[] | undefined) =>
   typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+
+/** The id of the request being answered, as its log line and X-Request-Id carry it (e.g. for an audit row). */
+export const requestIdOf = (res: Response) => res.locals.requestId as string | undefined;
 
 /**
  * One JSON line per request (docs/requirements.md §11.3): id, method, path, status and duration.
@@ -20,6 +23,7 @@ export function requestLogging(logger: Logger): RequestHandler {
     const started = performance.now();
     const id = requestId(req.headers['x-request-id']);
     res.setHeader('X-Request-Id', id);
+    res.locals.requestId = id;
     res.once('close', () => {
       const url = req.originalUrl;
       const query = url.indexOf('?');

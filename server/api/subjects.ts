@@ -3,14 +3,12 @@ import { z } from 'zod';
 import type { ApiFailure, ApiSuccess, Erased, SubjectData } from '../../shared/api-types';
 import { email } from '../../shared/fields';
 import type { Repository } from '../db/repository';
+import { requestIdOf } from '../request-logging';
 import { requireAdmin } from './admin';
 import { fieldErrors } from './validation';
 
 /** ?email= of both requests, by the same rules as a lead's e-mail (docs/requirements.md §5.3). */
 export const subjectQuerySchema = z.object({ email });
-
-/** The request id of the access log (server/request-logging.ts), kept in the audit log to match the two. */
-const requestIdOf = (req: Request) => (typeof req.id === 'string' ? req.id : undefined);
 
 /** Reads ?email=, or answers 400 in Portuguese and gives undefined. */
 function subjectEmail(req: Request, res: Parameters<RequestHandler>[1]) {
@@ -35,7 +33,7 @@ export function subjectsRouter(repository: Repository, adminToken: string | unde
   router.get('/', async (req, res) => {
     const address = subjectEmail(req, res);
     if (address === undefined) return;
-    const data = await repository.readSubject(address, requestIdOf(req));
+    const data = await repository.readSubject(address, requestIdOf(res));
     const found = data.contacts.length + data.quotes.length;
     res.json({
       success: true,
@@ -46,7 +44,7 @@ export function subjectsRouter(repository: Repository, adminToken: string | unde
   router.delete('/', async (req, res) => {
     const address = subjectEmail(req, res);
     if (address === undefined) return;
-    const data = await repository.eraseSubject(address, requestIdOf(req));
+    const data = await repository.eraseSubject(address, requestIdOf(res));
     res.json({ success: true, message: 'Dados deste e-mail apagados.', data } satisfies ApiSuccess<Erased>);
   });
   return router;
