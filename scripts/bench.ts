@@ -4,8 +4,7 @@
 //    rounds so that a slow moment of the machine hits both alike.
 // 2. Other cases on the same server, and its memory.
 // 3. The phone menu's tap-to-open latency in Chromium with the CPU slowed 4×.
-import type { Options } from 'autocannon';
-import { BROTLI, CONNECTIONS, load, median, place, type Run, rssMb, startBare } from './bench-http';
+import { BROTLI, CONNECTIONS, load, median, place, type Run, rssMb, startBare, type Target, WRK } from './bench-http';
 import { measureMenuTaps } from './bench-menu';
 import { serveBuilt } from './serve-built';
 
@@ -15,14 +14,14 @@ const TAPS = Number(process.env.BENCH_TAPS ?? 5);
 
 const ms = (value: number) => value.toFixed(0).padStart(8);
 function row(name: string, results: Run[], rss?: number) {
-  const failures = results.reduce((sum, result) => sum + result.errors + result.timeouts + result.non2xx, 0);
+  const failures = results.reduce((sum, result) => sum + result.failures, 0);
   console.log(
     name.padEnd(38),
-    median(results.map((result) => result.requests.average))
+    median(results.map((result) => result.rps))
       .toFixed(0)
       .padStart(9),
-    ms(median(results.map((result) => result.latency.p50))),
-    ms(median(results.map((result) => result.latency.p99))),
+    ms(median(results.map((result) => result.p50Ms))),
+    ms(median(results.map((result) => result.p99Ms))),
     median(results.map((result) => result.cpuUsPerRequest))
       .toFixed(0)
       .padStart(10),
@@ -45,13 +44,18 @@ const ours = await serveBuilt({ RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PER_HOUR:
 const bare = await startBare(`${ours.url}/`);
 const servers = [ours.child.pid!, bare.child.pid!];
 try {
-  const bareCase: Options = { url: `${bare.url}/`, headers: BROTLI };
-  const rootCase: Options = { url: `${ours.url}/`, headers: BROTLI };
+  const bareCase: Target = { url: `${bare.url}/`, headers: BROTLI };
+  const rootCase: Target = { url: `${ours.url}/`, headers: BROTLI };
   // A short unmeasured run of each first, so the JIT has warmed up before figures are taken.
   await load(bareCase, 2, bare.child.pid!);
   await load(rootCase, 2, ours.child.pid!);
 
-  console.log(`\nGET / contra o bare: ${SECONDS} s por medição, ${CONNECTIONS} conexões, loopback, brotli`);
+  const generator = WRK
+    ? 'wrk'
+    : 'autocannon (sem wrk: req/s limitados pelo gerador de carga; compare a CPU por requisição — apt-get install wrk)';
+  console.log(
+    `\nGET / contra o bare: ${SECONDS} s por medição, ${CONNECTIONS} conexões, loopback, brotli, ${generator}`,
+  );
   for (const pinned of [true, false]) {
     if (!place(pinned, servers)) {
       console.log(`\n(${pinned ? 'fixado' : 'livre'}: não foi possível posicionar os processos; pulado)`);
@@ -62,7 +66,7 @@ try {
       const bareRun = await load(bareCase, SECONDS, bare.child.pid!);
       rounds.push({ bare: bareRun, root: await load(rootCase, SECONDS, ours.child.pid!) });
     }
-    const ratios = rounds.map((round) => round.root.requests.average / round.bare.requests.average);
+    const ratios = rounds.map((round) => round.root.rps / round.bare.rps);
     const cpuRatios = rounds.map((round) => round.bare.cpuUsPerRequest / round.root.cpuUsPerRequest);
     console.log(`\n${pinned ? 'Fixado: servidores no núcleo 0, carga no 1' : 'Livre: todos dividem os dois núcleos'}`);
     header();
@@ -83,9 +87,9 @@ try {
 
   place(true, servers);
   const lead = JSON.stringify({ name: 'Bench', email: 'bench@exemplo.com.br', message: 'Carga de teste' });
-  const others: [string, Options][] = [
+  const others: [string, Target][] = [
     ['GET /?contato=enviado', { url: `${ours.url}/?contato=enviado`, headers: BROTLI }],
-    ['GET /some/unknown/path (404)', { url: `${ours.url}/some/unknown/path`, headers: BROTLI }],
+    ['GET /some/unknown/path (404)', { url: `${ours.url}/some/unknown/path`, headers: BROTLI, notFound: true }],
     [
       'POST /api/contacts',
       { url: `${ours.url}/api/contacts`, method: 'POST', headers: { 'content-type': 'application/json' }, body: lead },
@@ -97,13 +101,10 @@ try {
   row('GET /', [rootNow], rssMb(ours.child.pid!));
   for (const [name, options] of others) {
     const result = await load(options, SECONDS, ours.child.pid!);
-    if (name.includes('404')) result.non2xx -= result['4xx'];
     row(name, [result], rssMb(ours.child.pid!));
     // The form's confirmation is kept like the landing page: it must not be the cheap way to load the server.
     if (name.includes('contato'))
-      console.log(
-        `GET /?contato=enviado ÷ GET /: ${(result.requests.average / rootNow.requests.average).toFixed(2)} (meta ≥ 0,50)`,
-      );
+      console.log(`GET /?contato=enviado ÷ GET /: ${(result.rps / rootNow.rps).toFixed(2)} (meta ≥ 0,50)`);
   }
   place(false, servers);
 

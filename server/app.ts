@@ -14,10 +14,11 @@ import { contactRoutes } from './contact/routes';
 import type { Repository } from './db/repository';
 import { apiNotFound, errorHandler } from './errors';
 import { healthRouter } from './health';
+import { inOrder } from './in-order';
 import type { Logger } from './logger';
 import { countingLeads } from './metrics/leads';
 import { createMetrics, type Metrics } from './metrics/metrics';
-import { metricsRoutes } from './metrics/routes';
+import { metricsEndpoint, requestTimer } from './metrics/routes';
 import { createPageRenderer } from './pages';
 import { requestLogging } from './request-logging';
 import { refuseMalformedTarget, siteListener } from './request-target';
@@ -62,11 +63,15 @@ export function createApp(deps: AppDeps) {
       .catch((error: unknown) => logger.error({ err: error }, 'falha ao pré-renderizar as páginas'));
   app.disable('x-powered-by');
   app.set('trust proxy', deps.trustProxy ?? false);
-  app.use(requestLogging(logger));
-  app.use(securityHeaders({ https: publicUrl.protocol === 'https:', styleHashes: [manifest.css.hash] }));
-  app.use(metricsRoutes(metrics, deps.adminToken));
-  app.use(refuseMalformedTarget);
-  app.use(refuseDeclaredOversize);
+  app.use(
+    inOrder(
+      requestLogging(logger, requestTimer(metrics)),
+      securityHeaders({ https: publicUrl.protocol === 'https:', styleHashes: [manifest.css.hash] }),
+      refuseMalformedTarget,
+      refuseDeclaredOversize,
+    ),
+  );
+  app.get('/metrics', ...metricsEndpoint(metrics, deps.adminToken));
   // The page most visitors ask for first: no file, crawler file or API path is "/", so it is
   // answered before the requests walk through those routers.
   app.get('/', confirmationPage(renderPage), (req, res) => renderPage(req, res));

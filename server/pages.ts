@@ -32,9 +32,22 @@ export type PageRenderer = ((req: Request, res: Response, variant?: PageVariant)
   prerender: (...variants: PageVariant[]) => Promise<void>;
 };
 
-/** Brotli whenever the browser takes it: it is the smaller of the two. */
-const preferredEncoding = (req: Request) =>
-  (['br', 'gzip'] as const).find((name) => req.acceptsEncodings(name) === name);
+/** How many distinct Accept-Encoding values keep their answer; browsers send a handful. */
+const KEPT_NEGOTIATIONS = 64;
+const negotiated = new Map<string, Encoding | undefined>();
+
+/**
+ * Brotli whenever the browser takes it: it is the smaller of the two. Each distinct header value
+ * is negotiated once, as parsing it took a measurable share of a page request; a flood of
+ * distinct values just stops being remembered.
+ */
+function preferredEncoding(req: Request) {
+  const header = req.headers['accept-encoding'] ?? '';
+  if (negotiated.has(header)) return negotiated.get(header);
+  const encoding = (['br', 'gzip'] as const).find((name) => req.acceptsEncodings(name) === name);
+  if (negotiated.size < KEPT_NEGOTIATIONS) negotiated.set(header, encoding);
+  return encoding;
+}
 
 // A personal variant is sent once, so it is compressed quickly rather than as small as possible.
 const brotliAsync = promisify(brotliCompress);
