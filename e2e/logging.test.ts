@@ -44,4 +44,20 @@ describe('logging never holds the process', { timeout: 30_000 }, () => {
     server.child.kill('SIGTERM');
     expect(await exitWithin(server, 5_000)).toBe(0);
   });
+
+  it('delivers through a pipe one whole line per request, and the last line before the exit', async () => {
+    server = await startServer();
+    const ids = Array.from({ length: 300 }, (_, i) => `pedido-${i}`);
+    const statuses = await Promise.all(
+      ids.map((id) => fetch(`${server!.url}/`, { headers: { 'X-Request-Id': id } }).then((res) => res.status)),
+    );
+    expect(new Set(statuses)).toEqual(new Set([200]));
+
+    server.child.kill('SIGTERM');
+    expect(await exitWithin(server, 5_000)).toBe(0);
+    // Each line was parsed as JSON on arrival: a torn or merged line would have failed there.
+    const logged = server.logs.flatMap((entry) => (entry.req as { id?: string } | undefined)?.id ?? []);
+    expect(logged.filter((id) => id.startsWith('pedido-')).sort()).toEqual([...ids].sort());
+    expect(server.logs.at(-1)?.msg).toBe('encerrado');
+  });
 });

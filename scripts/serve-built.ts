@@ -22,9 +22,11 @@ export async function serveBuilt(env: Record<string, string> = {}) {
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'site-measure-')),
       ...env,
     },
-    // Request logs are part of the cost being measured; they go nowhere.
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // Request logs are part of the cost being measured: written to a pipe, as a container's log
+    // driver reads them, and read here only to be dropped.
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
+  child.stdout.resume();
   const url = `http://127.0.0.1:${port}`;
   for (let attempt = 0; ; attempt++) {
     if (child.exitCode !== null) throw new Error(`o servidor saiu com ${child.exitCode}`);
