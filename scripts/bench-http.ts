@@ -1,12 +1,15 @@
 // The pieces of `npm run bench` that load HTTP servers: the bare handler that is the floor for
 // "/", the load runs, and where the processes run (pinned to a core each, or sharing both).
-import { execFileSync, spawn } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { availableParallelism } from 'node:os';
+import { promisify } from 'node:util';
 import autocannon, { type Options, type Result } from 'autocannon';
 import { PRODUCTION_NODE_OPTIONS } from './serve-built';
+
+const execFileAsync = promisify(execFile);
 
 export const CONNECTIONS = 50;
 export const BROTLI = { 'accept-encoding': 'br' };
@@ -49,7 +52,12 @@ export async function startBare(pageUrl: string) {
     app.get('/', (_req, res) => res.set(headers).send(body));
     const server = app.listen(0, '127.0.0.1', () => console.log(server.address().port));`;
   const child = spawn(process.execPath, ['--input-type=module', '-e', code], {
-    env: { PATH: process.env.PATH, NODE_OPTIONS: PRODUCTION_NODE_OPTIONS, BODY: page.body.toString('base64'), HEADERS: JSON.stringify(page.headers) },
+    env: {
+      PATH: process.env.PATH,
+      NODE_OPTIONS: PRODUCTION_NODE_OPTIONS,
+      BODY: page.body.toString('base64'),
+      HEADERS: JSON.stringify(page.headers),
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const [port] = (await once(child.stdout, 'data')) as [Buffer];
@@ -90,14 +98,12 @@ export const WRK = (() => {
 const MS = { us: 0.001, ms: 1, s: 1000 } as const;
 
 /** wrk --latency's report, read back: requests a second, p50 and p99, and what failed. */
-function wrkRun(target: Target, seconds: number) {
+async function wrkRun(target: Target, seconds: number) {
   const headers = Object.entries(target.headers ?? {}).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
-  const output = execFileSync(
+  const { stdout: output } = await execFileAsync(
     'wrk',
     ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', ...headers, target.url],
-    {
-      encoding: 'utf8',
-    },
+    { encoding: 'utf8' },
   );
   const figure = (pattern: RegExp) => Number(pattern.exec(output)?.[1] ?? 0);
   const latency = (percent: number) => {
@@ -134,7 +140,7 @@ async function autocannonRun({ notFound, ...request }: Target, seconds: number) 
  */
 export async function load(target: Target, seconds: number, pid: number): Promise<Run> {
   const before = cpuMs(pid);
-  const { total, ...figures } = WRK && !target.body ? wrkRun(target, seconds) : await autocannonRun(target, seconds);
+  const { total, ...figures } = await (WRK && !target.body ? wrkRun(target, seconds) : autocannonRun(target, seconds));
   return { ...figures, cpuUsPerRequest: ((cpuMs(pid) - before) * 1000) / total };
 }
 

@@ -101,7 +101,9 @@ export function createPageRenderer(manifest: Manifest, logger: Logger, publicUrl
     keepVariant(JSON.stringify([variant.status, variant.islands]), () => renderVariant(variant));
 
   const prerender = async (...variants: PageVariant[]) => {
-    await Promise.all([...routes.map(({ handle }) => keptPage(handle)), ...variants.map(keptVariant)]);
+    await Promise.all(
+      [...routes.map(({ handle }) => keptPage(handle)), ...variants.map(keptVariant)].map((kept) => kept.rendered),
+    );
   };
 
   const render = async (req: Request, res: Response, variant?: PageVariant) => {
@@ -116,7 +118,8 @@ export function createPageRenderer(manifest: Manifest, logger: Logger, publicUrl
         sendBody(htmlHeaders(res, variant.status).set('Cache-Control', 'no-store'), encoding, body);
         return;
       }
-      const chosen = (await (variant ? keptVariant(variant) : keptPage(page)))[encoding ?? 'identity'];
+      const kept = variant ? keptVariant(variant) : keptPage(page);
+      const chosen = (kept.ready ?? (await kept.rendered))[encoding ?? 'identity'];
       htmlHeaders(res, variant?.status ?? page.status).set('ETag', chosen.etag);
       // Express answers fresh only to a GET or HEAD with a 2xx, so any other page is always sent whole.
       if (req.fresh) {

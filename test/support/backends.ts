@@ -72,7 +72,8 @@ export function postgresSchemaForThisFile(url: string) {
     if (created) await admin.query(`DROP SCHEMA ${schema} CASCADE`);
     await admin.end();
   });
-  const schemaUrl = withSchema(url, schema);
+  // Built when first used: a suite skipped for want of TEST_DATABASE_URL still runs this at collection.
+  const schemaUrl = () => withSchema(url, schema);
   const ensure = () => {
     created ??= admin.query(`CREATE SCHEMA ${schema}`);
     return created;
@@ -80,13 +81,15 @@ export function postgresSchemaForThisFile(url: string) {
   return {
     schema,
     admin,
-    url: schemaUrl,
+    get url() {
+      return schemaUrl();
+    },
     /** Creates the (empty) schema once. */
     ensure,
     /** Opens the repository (migrating the schema the first time), closed after the test. */
     async open(options: Partial<PoolOptions> & RepositoryOptions = {}) {
       await ensure();
-      const repository = await openPostgres(schemaUrl, { logger: quietLogger, max: 5, ...options });
+      const repository = await openPostgres(schemaUrl(), { logger: quietLogger, max: 5, ...options });
       onTestFinished(() => repository.close());
       return repository;
     },
