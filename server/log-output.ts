@@ -33,27 +33,24 @@ export function stdoutLog(): LogOutput {
     broken = true;
     socket.destroy();
   });
-  // The lines of one turn of the event loop leave together, in one writev: under load a replica
-  // writes a line per request, and a system call each was most of what a line cost.
-  let corked = false;
-  const uncork = () => {
-    if (!corked) return;
-    corked = false;
-    socket.uncork();
+  // The lines of one turn of the event loop leave together, in one write: under load a replica
+  // writes a line per request, and a stream write each (its bookkeeping, then a system call) was
+  // most of what a line cost.
+  let pending = '';
+  const send = () => {
+    if (!pending) return;
+    if (!broken) socket.write(pending);
+    pending = '';
   };
   return {
     write(line: string) {
-      if (broken || socket.writableLength >= MAX_PENDING_BYTES) return;
-      if (!corked) {
-        corked = true;
-        socket.cork();
-        setImmediate(uncork);
-      }
-      socket.write(line);
+      if (broken || socket.writableLength + pending.length >= MAX_PENDING_BYTES) return;
+      if (!pending) setImmediate(send);
+      pending += line;
     },
     flush: (timeoutMs) =>
       new Promise<void>((resolve) => {
-        uncork();
+        send();
         if (broken || socket.writableLength === 0) return resolve();
         const timer = setTimeout(resolve, timeoutMs);
         // Writes complete in order: this one's callback runs once every line before it has left.
