@@ -69,6 +69,11 @@ const isWebhookUrl = (value: string) => {
   return url !== null && ['http:', 'https:'].includes(url.protocol) && !url.username && !url.password;
 };
 
+const TOGETHER = [
+  ['SMTP_URL', 'LEADS_TO'],
+  ['WEBHOOK_URL', 'WEBHOOK_SECRET'],
+] as const;
+
 const schema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -120,25 +125,17 @@ const schema = z
     // A year: long enough for a sales cycle, short enough that leads are not kept without purpose.
     RETENTION_DAYS: count.max(36_500, 'use um número de dias de 0 (guardar sempre) a 36500').default(365),
   })
-  // Half a mail setup is a mistake, not a choice: without both, leads would silently go nowhere.
-  .refine((env) => !env.SMTP_URL || env.LEADS_TO, {
-    path: ['LEADS_TO'],
-    message: 'defina também LEADS_TO junto com SMTP_URL',
+  // Settings that only work together: half a mail setup would send leads nowhere without saying
+  // so, a webhook URL without its secret could not be signed, a secret without a URL signs nothing.
+  .superRefine((env, ctx) => {
+    for (const [first, second] of TOGETHER)
+      for (const [given, missing] of [
+        [first, second],
+        [second, first],
+      ] as const)
+        if (env[given] && !env[missing])
+          ctx.addIssue({ code: 'custom', path: [missing], message: `defina também ${missing} junto com ${given}` });
   })
-  .refine((env) => !env.LEADS_TO || env.SMTP_URL, {
-    path: ['SMTP_URL'],
-    message: 'defina também SMTP_URL junto com LEADS_TO',
-  })
-  // A URL without its secret could not be signed; a secret without a URL would sign nothing.
-  .refine((env) => !env.WEBHOOK_URL || env.WEBHOOK_SECRET, {
-    path: ['WEBHOOK_SECRET'],
-    message: 'defina também WEBHOOK_SECRET junto com WEBHOOK_URL',
-  })
-  .refine((env) => !env.WEBHOOK_SECRET || env.WEBHOOK_URL, {
-    path: ['WEBHOOK_URL'],
-    message: 'defina também WEBHOOK_URL junto com WEBHOOK_SECRET',
-  })
-  // The timeout bounds the whole shutdown, drain included: a drain as long leaves nothing to finish in.
   .refine((env) => env.SHUTDOWN_DRAIN_MS < env.SHUTDOWN_TIMEOUT_MS, {
     path: ['SHUTDOWN_TIMEOUT_MS'],
     message: 'use um valor maior que SHUTDOWN_DRAIN_MS: o prazo conta desde o sinal, dreno incluído',
