@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { parse } from 'yaml';
-import { loadConfig } from '../server/config';
+import { loadConfig } from '../server/process/config';
 import { sampleContact } from '../test/support/leads';
 import { SHIPPED_SITE_CONF, startNginx } from '../test/support/nginx';
 import { type RunningServer, startServer } from '../test/support/server-process';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readManifest } from '../server/assets';
+import { readManifest } from '../server/pages/assets';
 import { clientDir } from './build-options';
 import { landingScripts } from './size-report';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { BuildOptions, Metafile } from 'esbuild';
-import type { Manifest } from '../server/assets';
+import type { Manifest } from '../server/pages/assets';
 
 export const outDir = 'dist';
 export const clientDir = `${outDir}/client`;

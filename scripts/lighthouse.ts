@@ -17,7 +17,7 @@ import { launch } from 'chrome-launcher';
 import express from 'express';
 import lighthouse, { type RunnerResult } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
-import { securityHeaders } from '../server/security';
+import { securityHeaders } from '../server/http/security';
 import { CHROMIUM_FLAGS, chromiumPath } from '../test/support/chromium';
 import { serveBuilt } from './serve-built';
 

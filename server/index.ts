@@ -1,14 +1,14 @@
 import { createApp } from './app';
-import { readManifest } from './assets';
-import { loadConfig } from './config';
 import { openRepository } from './db/open';
-import { listen } from './lifecycle';
-import { stdoutLog } from './log-output';
-import { createLogger } from './logger';
-import { createMetrics } from './metrics/metrics';
+import { createMetrics } from './monitoring/metrics';
 import { startNotifications } from './outbox/notifications';
-import { startRetention } from './retention';
-import { StartupError } from './startup-error';
+import { readManifest } from './pages/assets';
+import { startRetention } from './personal-data/retention';
+import { loadConfig } from './process/config';
+import { listen } from './process/lifecycle';
+import { stdoutLog } from './process/log-output';
+import { createLogger } from './process/logger';
+import { StartupError } from './process/startup-error';
 
 try {
   const config = loadConfig();

@@ -1,4 +1,4 @@
-import { StartupError } from '../startup-error';
+import { StartupError } from '../process/startup-error';
 import type { Database } from './database';
 import { migrations } from './schema';
 

@@ -1,6 +1,6 @@
-import type { Config } from '../config';
-import type { Logger } from '../logger';
-import type { Channel } from './outbox';
+import type { Channel } from '../outbox/store';
+import type { Config } from '../process/config';
+import type { Logger } from '../process/logger';
 import { openPostgres } from './postgres';
 import { openSqlite } from './sqlite';
 

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Logger } from '../logger';
+import type { Logger } from '../process/logger';
 import { DatabaseUnavailableError } from './repository';
 
 export type PoolOptions = {

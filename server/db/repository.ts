@@ -1,8 +1,8 @@
 import type { Created, Erased, SubjectData } from '../../shared/api-types';
 import type { Contact, ContactFields } from '../../shared/contact';
 import type { Quote, QuoteFields } from '../../shared/quote';
+import type { Channel, Outbox } from '../outbox/store';
 import type { ConnectionUse } from './database';
-import type { Channel, Outbox } from './outbox';
 import type { RateLimitCounters } from './rate-limit-counters';
 
 /**

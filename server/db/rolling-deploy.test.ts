@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { postgresSchemaForThisFile, TEST_DATABASE_URL } from '../../test/support/backends';
 import { validContact, validQuote } from '../../test/support/leads';
-import { StartupError } from '../startup-error';
+import { StartupError } from '../process/startup-error';
 import type { ColumnTypes } from './database';
 import { migrations } from './schema';
 

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { sqlOutbox } from '../outbox/sql-store';
+import { sqlPersonalData } from '../personal-data/sql-store';
 import type { Database, Queries } from './database';
-import { sqlPersonalData } from './personal-data';
 import type { CreateResult, IdempotencyKey, Repository, RepositoryOptions } from './repository';
 import {
   batchSql,
@@ -15,7 +16,6 @@ import {
   selectSql,
   type Table,
 } from './rows';
-import { sqlOutbox } from './sql-outbox';
 
 /** How long an Idempotency-Key replays its first result (docs/requirements.md §10.3). */
 const KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;

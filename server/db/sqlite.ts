@@ -1,7 +1,7 @@
 import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { StartupError } from '../startup-error';
+import { StartupError } from '../process/startup-error';
 import type { Database, Dialect, Queries } from './database';
 import { migrate } from './migrate';
 import type { Repository, RepositoryOptions } from './repository';

@@ -1,6 +1,6 @@
-import type { Channel, Notification, OutboxStore } from '../db/outbox';
-import type { Logger } from '../logger';
-import { waitAtMost } from '../wait-at-most';
+import type { Logger } from '../process/logger';
+import { waitAtMost } from '../process/wait-at-most';
+import type { Channel, Notification, OutboxStore } from './store';
 
 export type DispatcherTiming = {
   /** How often to look for due notifications; a new lead waits at most this long. */

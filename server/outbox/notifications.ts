@@ -1,9 +1,9 @@
-import { CHANNELS, type Channel } from '../db/outbox';
 import type { Repository } from '../db/repository';
-import type { Logger } from '../logger';
+import type { Logger } from '../process/logger';
+import { createMailer, type MailSettings } from './channels/email';
+import { createWebhookSender, type WebhookSettings, type WebhookTiming, webhookTiming } from './channels/webhook';
 import { type DispatcherTiming, defaultTiming, type NotificationOutcome, startDispatcher } from './dispatcher';
-import { createMailer, type MailSettings } from './mailer';
-import { createWebhookSender, type WebhookSettings, type WebhookTiming, webhookTiming } from './webhook';
+import { CHANNELS, type Channel } from './store';
 
 export type Notifications = {
   /** Waits up to `timeoutMs` for the sends in progress, then lets go of the SMTP connection. */

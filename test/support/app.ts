@@ -4,10 +4,10 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { onTestFinished } from 'vitest';
 import { type AppDeps, createApp } from '../../server/app';
-import type { Manifest } from '../../server/assets';
 import type { RepositoryOptions } from '../../server/db/repository';
 import { openSqlite } from '../../server/db/sqlite';
-import { createLogger } from '../../server/logger';
+import type { Manifest } from '../../server/pages/assets';
+import { createLogger } from '../../server/process/logger';
 
 export const testManifest: Manifest = {
   css: { text: 'body{margin:0}', hash: 'sha256-TESTHASH' },

@@ -8,7 +8,7 @@ import { openPostgres } from '../../server/db/postgres';
 import type { PoolOptions } from '../../server/db/postgres-pool';
 import type { Repository, RepositoryOptions } from '../../server/db/repository';
 import { SQLITE_FILE } from '../../server/db/sqlite';
-import { createLogger } from '../../server/logger';
+import { createLogger } from '../../server/process/logger';
 import { tempDir, testRepository } from './app';
 
 /** A storage backend the contract suite runs against. */

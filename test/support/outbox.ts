@@ -1,5 +1,5 @@
-import type { Channel } from '../../server/db/outbox';
 import type { Repository } from '../../server/db/repository';
+import type { Channel } from '../../server/outbox/store';
 
 /** How many deliveries of `channel` wait, due or backing off. */
 export const pending = async (repository: Repository, channel: Channel = 'email') =>

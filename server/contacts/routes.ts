@@ -1,0 +1,68 @@
+import { type RequestHandler, Router } from 'express';
+import { contactInputSchema } from '../../shared/contact';
+import type { Repository } from '../db/repository';
+import { requireAdmin } from '../http/admin';
+import { bodyKind, readBody } from '../http/body';
+import { listHandler } from '../http/listing';
+import { idempotencyKey } from '../http/validation';
+import { replyJson, unsupportedType, validateAndStore, type WriteOutcome } from '../http/write';
+import type { Metrics } from '../monitoring/metrics';
+import type { PageRenderer } from '../pages/renderer';
+import type { Logger } from '../process/logger';
+import { CONTACT_SENT_URL, formErrorPages, invalidFormPage } from './form-pages';
+import { trapped } from './honeypot';
+
+const CONTACT_CREATED_MESSAGE = 'Solicitação enviada com sucesso!';
+
+type ContactDeps = {
+  repository: Repository;
+  renderPage: PageRenderer;
+  logger: Logger;
+  /** The cross-site check and the rate limits, shared with the other POST endpoints (one count per client). */
+  writeGuards: RequestHandler[];
+  adminToken: string | undefined;
+  metrics: Metrics;
+};
+
+/**
+ * /api/contacts: the contact request, sent as JSON by the form's island or posted by the form
+ * without JavaScript (docs/requirements.md §4, §10), and the protected listing of what was stored.
+ */
+export function contactRoutes({ repository, renderPage, logger, writeGuards, adminToken, metrics }: ContactDeps) {
+  const store = (req: Parameters<RequestHandler>[0]) =>
+    validateAndStore(req, contactInputSchema, (fields, idempotency) => repository.createContact(fields, idempotency));
+
+  const post: RequestHandler = async (req, res) => {
+    const kind = bodyKind(req);
+    if (!kind) {
+      res.status(415).json(unsupportedType);
+      return;
+    }
+    // Checked before validation: a bot gets the reply of a stored request, whatever else it sent,
+    // and the same one again for the same key and body, as a stored request's retry would.
+    let result: WriteOutcome<unknown>;
+    if (trapped(req.body)) {
+      logger.info({ path: req.path }, 'honeypot preenchido: solicitação descartada');
+      metrics.honeypotTrips.inc();
+      const key = idempotencyKey(req, req.body);
+      result = await repository.trapContact(key === 'invalid' ? undefined : key);
+    } else {
+      result = await store(req);
+    }
+    if (kind === 'json') return replyJson(res, result, CONTACT_CREATED_MESSAGE);
+    if (result.outcome === 'created' || result.outcome === 'replayed') return res.redirect(303, CONTACT_SENT_URL);
+    if (result.outcome === 'invalid') return renderPage(req, res, invalidFormPage(req.body, result.errors));
+    // A key problem needs a header no browser form sends: whoever sent it reads JSON.
+    return replyJson(res, result, CONTACT_CREATED_MESSAGE);
+  };
+
+  const router = Router();
+  router.post('/', ...writeGuards, readBody, post);
+  router.get(
+    '/',
+    requireAdmin(adminToken),
+    listHandler((page, limit) => repository.listContacts(page, limit)),
+  );
+  router.use(formErrorPages(renderPage));
+  return router;
+}

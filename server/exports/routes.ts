@@ -1,0 +1,94 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { type RequestHandler, Router } from 'express';
+import type { Contact } from '../../shared/contact';
+import { CARGO_LABELS, type Quote, todayInBrazil } from '../../shared/quote';
+import type { Repository } from '../db/repository';
+import { requireAdmin } from '../http/admin';
+import { BOM, brasiliaTime, csvLine } from './csv';
+
+/**
+ * Rows per read. Each batch is one short statement (on SQLite every statement of the process waits
+ * its turn) and is written before the next is read, so memory holds about one batch whatever the
+ * table's size.
+ */
+const BATCH_ROWS = 500;
+
+/** A column of the spreadsheet: its Portuguese header and the cell of one record. */
+type Column<T> = readonly [header: string, cell: (record: T) => string | undefined];
+
+const CONTACT_COLUMNS: Column<Contact>[] = [
+  ['ID', (contact) => contact.id],
+  ['Recebido em', (contact) => brasiliaTime(contact.createdAt)],
+  ['Nome', (contact) => contact.name],
+  ['E-mail', (contact) => contact.email],
+  ['Telefone', (contact) => contact.phone],
+  ['Empresa', (contact) => contact.company],
+  ['Mensagem', (contact) => contact.message],
+];
+
+const QUOTE_STATUS: Record<Quote['status'], string> = { pending: 'Pendente' };
+
+const QUOTE_COLUMNS: Column<Quote>[] = [
+  ['ID', (quote) => quote.id],
+  ['Recebida em', (quote) => brasiliaTime(quote.createdAt)],
+  ['Situação', (quote) => QUOTE_STATUS[quote.status]],
+  ['Nome', (quote) => quote.name],
+  ['E-mail', (quote) => quote.email],
+  ['Telefone', (quote) => quote.phone],
+  ['Empresa', (quote) => quote.company],
+  ['Cidade de origem', (quote) => quote.origin.city],
+  ['UF de origem', (quote) => quote.origin.state],
+  ['Cidade de destino', (quote) => quote.destination.city],
+  ['UF de destino', (quote) => quote.destination.state],
+  ['Tipo de carga', (quote) => CARGO_LABELS[quote.cargoType]],
+  // A decimal comma, as a spreadsheet in Portuguese reads a number; every digit kept.
+  ['Peso (t)', (quote) => String(quote.weightTons).replace('.', ',')],
+  ['Veículo', (quote) => quote.vehicle],
+  ['Data de coleta', (quote) => quote.pickupDate],
+  ['Observações', (quote) => quote.notes],
+];
+
+/**
+ * GET of a whole table as a CSV file, newest first (docs/requirements.md §10.16). The first batch is
+ * read before a byte is sent, so a database out of reach still gets its JSON 503; after that the
+ * file streams, one batch at a time, as fast as the client reads (pipeline waits for 'drain'), and
+ * stops reading when the client goes away.
+ */
+function exportHandler<T>(file: string, columns: Column<T>[], batches: (size: number) => AsyncIterable<T[]>) {
+  const handler: RequestHandler = async (_req, res) => {
+    const rows = batches(BATCH_ROWS)[Symbol.asyncIterator]();
+    const first = await rows.next();
+    async function* lines() {
+      try {
+        yield BOM + csvLine(columns.map(([header]) => header));
+        for (let batch = first; !batch.done; batch = await rows.next()) {
+          yield batch.value.map((record) => csvLine(columns.map(([, cell]) => cell(record) ?? ''))).join('');
+        }
+      } finally {
+        await rows.return?.();
+      }
+    }
+    res.set({
+      'Content-Type': 'text/csv; charset=utf-8; header=present',
+      'Content-Disposition': `attachment; filename="${file}-${todayInBrazil()}.csv"`,
+    });
+    try {
+      // Bytes, not objects: the stream then holds at most one batch ahead of the socket.
+      await pipeline(Readable.from(lines(), { objectMode: false }), res);
+    } catch (error) {
+      // The client went away: nothing left to answer. Anything else reaches the error handler,
+      // which logs it and, the reply begun, can only close the connection.
+      if ((error as { code?: unknown }).code !== 'ERR_STREAM_PREMATURE_CLOSE') throw error;
+    }
+  };
+  return handler;
+}
+
+/** GET /api/contacts.csv and /api/quotes.csv, for the spreadsheet; behind the admin token, no-store. */
+export function exportsRouter(repository: Repository, adminToken: string | undefined) {
+  const admin = requireAdmin(adminToken);
+  return Router()
+    .get('/contacts.csv', admin, exportHandler('contatos', CONTACT_COLUMNS, repository.contactBatches))
+    .get('/quotes.csv', admin, exportHandler('cotacoes', QUOTE_COLUMNS, repository.quoteBatches));
+}

@@ -1,0 +1,62 @@
+import type { Request, RequestHandler } from 'express';
+import getRawBody from 'raw-body';
+import { BODY_LIMIT_BYTES, BodyTooLargeError } from './body-limit';
+import { INVALID_TEXT_MESSAGE, parseForm } from './form-body';
+import { RequestRefused } from './refused';
+
+export type BodyKind = 'json' | 'form';
+
+export function bodyKind(req: Request): BodyKind | undefined {
+  if (req.is('application/json')) return 'json';
+  if (req.is('application/x-www-form-urlencoded')) return 'form';
+  return undefined;
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+const charset = (req: Request) => /;\s*charset\s*=\s*"?([^";\s]*)/i.exec(req.get('Content-Type') ?? '')?.[1];
+
+function parse(kind: BodyKind, raw: Buffer): unknown {
+  let text: string;
+  try {
+    text = utf8.decode(raw);
+  } catch {
+    throw new RequestRefused(400, INVALID_TEXT_MESSAGE);
+  }
+  if (kind === 'form') return parseForm(text);
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new RequestRefused(400, 'JSON malformado: verifique o corpo da requisição.');
+  }
+}
+
+/**
+ * Reads the body of a write into req.body: JSON for API clients, the form without JavaScript
+ * (docs/requirements.md §10.8, §10.12). Any other type is read too, so that an oversized body is
+ * a 413 before it is a 415. Reading stops at the limit (raw-body; body-parser would read on to
+ * the end before its 413), and the reply closes the connection (server/http/errors.ts).
+ */
+export const readBody: RequestHandler = async (req, _res, next) => {
+  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return next();
+  if ((req.get('Content-Encoding') ?? 'identity').toLowerCase() !== 'identity')
+    return next(new RequestRefused(415, 'Compressão não suportada: envie o corpo sem Content-Encoding.'));
+  if (!['utf-8', 'utf8', undefined].includes(charset(req)?.toLowerCase()))
+    return next(new RequestRefused(415, 'Codificação não suportada: envie o conteúdo em UTF-8.'));
+  let raw: Buffer;
+  try {
+    raw = await getRawBody(req, { length: req.headers['content-length'], limit: BODY_LIMIT_BYTES });
+  } catch (error) {
+    const tooLarge = (error as { type?: unknown }).type === 'entity.too.large';
+    return next(
+      tooLarge ? new BodyTooLargeError() : new RequestRefused(400, 'A requisição foi interrompida ou está incompleta.'),
+    );
+  }
+  const kind = bodyKind(req);
+  try {
+    if (kind) req.body = parse(kind, raw);
+  } catch (error) {
+    return next(error);
+  }
+  next();
+};

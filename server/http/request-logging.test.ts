@@ -1,0 +1,86 @@
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import { type AddressInfo, connect } from 'node:net';
+import request from 'supertest';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { createTestApp, testRepository } from '../../test/support/app';
+import { eventually } from '../../test/support/wait';
+
+describe('request logs', () => {
+  it('write one line per request with id, method, path, status and duration', async () => {
+    const { app, logs } = createTestApp();
+    const res = await request(app).get('/health?verbose=1');
+    const line = logs.find((entry) => entry.msg === 'requisição atendida');
+    expect(line).toMatchObject({
+      req: { id: res.headers['x-request-id'], method: 'GET', path: '/health' },
+      res: { status: 200 },
+      durationMs: expect.any(Number),
+    });
+  });
+
+  it('keep an incoming X-Request-Id and echo it', async () => {
+    const { app, logs } = createTestApp();
+    const res = await request(app).get('/').set('X-Request-Id', 'proxy-abc.123');
+    expect(res.headers['x-request-id']).toBe('proxy-abc.123');
+    expect(logs.some((entry) => (entry.req as { id?: string } | undefined)?.id === 'proxy-abc.123')).toBe(true);
+  });
+
+  it('replace an unsafe X-Request-Id with a generated one', async () => {
+    const { app } = createTestApp();
+    const res = await request(app).get('/').set('X-Request-Id', 'bad id <script>');
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('write a failed request at error level', async () => {
+    const repository = testRepository();
+    repository.createContact = () => Promise.reject(new Error('disco cheio'));
+    const { app, logs } = createTestApp({ repository });
+    await request(app).post('/api/contacts').send({ name: 'Ana', email: 'ana@exemplo.com', message: 'Olá' });
+    expect(logs.find((entry) => entry.msg === 'requisição falhou')).toMatchObject({
+      level: 50,
+      req: { method: 'POST', path: '/api/contacts' },
+      res: { status: 500 },
+    });
+  });
+
+  it('write a request the client cut short as interrupted, once', async () => {
+    const { app, logs } = createTestApp();
+    const server = createServer(app).listen(0, '127.0.0.1');
+    onTestFinished(() => void server.close());
+    await once(server, 'listening');
+    // A body announced longer than what arrives before the client goes away.
+    const socket = connect((server.address() as AddressInfo).port, '127.0.0.1');
+    await once(socket, 'connect');
+    socket.end(
+      'POST /api/contacts HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"na',
+    );
+    socket.destroy();
+    const lines = await eventually(() => {
+      const found = logs.filter((entry) => (entry.req as { path?: string } | undefined)?.path === '/api/contacts');
+      expect(found).not.toEqual([]);
+      return found;
+    });
+    expect(lines).toEqual([expect.objectContaining({ msg: 'requisição interrompida', level: 30 })]);
+  });
+
+  it('never contain what a visitor typed', async () => {
+    const { app, logs } = createTestApp();
+    const lead = {
+      name: 'Fulana Sigilosa',
+      email: 'fulana.sigilosa@exemplo.com',
+      phone: '11 98888-7777',
+      message: 'mensagem-secreta',
+    };
+    await request(app).post('/api/contacts').send(lead);
+    await request(app)
+      .post('/api/contacts')
+      .send({ ...lead, email: 'invalido' });
+    await request(app)
+      .post('/api/contacts')
+      .type('form')
+      .send(new URLSearchParams({ ...lead, email: 'x' }).toString());
+    const text = JSON.stringify(logs);
+    for (const value of Object.values(lead)) expect(text).not.toContain(value);
+    expect(text).not.toContain('fulana');
+  });
+});

@@ -1,0 +1,89 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { Express, Request, RequestHandler, Response } from 'express';
+import type { ApiFailure } from '../../shared/api-types';
+import { plainPage } from '../pages/plain-page';
+import { closeIfBodyUnread } from './body-limit';
+
+// Request targets no browser sends (RFC 9112 §3.2), answered by the app itself
+// (docs/requirements.md §2.7): never a 5xx, never a library's page, never the landing page
+// for a path other than "/".
+
+const MALFORMED_MESSAGE = 'Endereço inválido: confira o link e tente novamente.';
+const MALFORMED_HTML = plainPage({
+  title: 'Endereço inválido',
+  heading: 'Endereço inválido',
+  text: 'Não foi possível entender o endereço pedido. Confira o link ou volte ao início do site.',
+});
+
+/** Requests whose target is neither origin-form nor a parseable http(s) absolute-form. */
+const malformed = new WeakSet<IncomingMessage>();
+
+/** "http://host:port" of an absolute-form target: what comes after it is the path and query. */
+const SCHEME_AND_AUTHORITY = /^https?:\/\/[^/?#]*/i;
+
+/**
+ * The origin-form ("/path?query") the app routes by. An absolute-form target, which a server
+ * must accept (RFC 9112 §3.2.2) though only proxies are sent one, gives its path and query as
+ * sent (not as WHATWG URL would normalise them: "/." stays "/."), if the whole URL parses;
+ * undefined for anything else (authority-form, "*", a URL that does not parse), and for a
+ * fragment, which no request target has and which would leave Express's router without a path.
+ */
+function originForm(target: string): string | undefined {
+  if (target.includes('#')) return undefined;
+  if (target.startsWith('/')) return target;
+  const authority = SCHEME_AND_AUTHORITY.exec(target)?.[0];
+  if (authority === undefined || !URL.canParse(target)) return undefined;
+  const rest = target.slice(authority.length);
+  return rest.startsWith('/') ? rest : `/${rest}`;
+}
+
+/** Answers only if the app did not: after a reply already begun, or, in principle, a request no handler took. */
+const lastResort = (res: ServerResponse) => (error?: unknown) => {
+  if (res.headersSent) {
+    // The reply cannot be finished: closing is the only honest end.
+    res.destroy();
+    return;
+  }
+  res.statusCode = error ? 500 : 404;
+  res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+  res.end(error ? 'Erro interno. Tente novamente mais tarde.' : 'Não encontrado');
+};
+
+/**
+ * The site as a request listener: the target becomes origin-form before Express parses it (its
+ * router would otherwise answer an unparseable one with its own HTML 404, unlogged), and Express's
+ * own final handler never runs.
+ */
+export function siteListener(app: Express): RequestListener {
+  return (req, res) => {
+    const target = req.url ?? '';
+    const path = originForm(target);
+    if (path !== target) {
+      if (path === undefined) malformed.add(req);
+      // Logged as sent (without its query, server/http/request-logging.ts), routed by its path.
+      Object.assign(req, { originalUrl: target });
+      req.url = path ?? '/';
+    }
+    // Called as a mounted app is, with a next of ours; Express turns req and res into its own.
+    app(req as Request, res as Response, lastResort(res));
+  };
+}
+
+const decodes = (path: string) => {
+  if (!path.includes('%')) return true;
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** 400 for a malformed target or a path that does not percent-decode: JSON under /api, else the page. */
+export const refuseMalformedTarget: RequestHandler = (req, res, next) => {
+  if (!malformed.has(req) && decodes(req.path)) return next();
+  closeIfBodyUnread(req, res);
+  res.status(400).set('Cache-Control', 'no-store');
+  if (req.path.startsWith('/api/')) res.json({ success: false, message: MALFORMED_MESSAGE } satisfies ApiFailure);
+  else res.type('html').send(MALFORMED_HTML);
+};

@@ -1,0 +1,45 @@
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, testManifest } from '../../test/support/app';
+
+const csp = (header: string) =>
+  Object.fromEntries(
+    header.split(';').map((directive) => {
+      const [name = '', ...values] = directive.trim().split(/\s+/);
+      return [name, values.join(' ')];
+    }),
+  );
+
+describe('security headers', () => {
+  it.each(['/', '/nao/existe', '/api/nada', '/health'])('are strict on %s', async (path) => {
+    const { app } = createTestApp();
+    const res = await request(app).get(path);
+    const policy = csp(String(res.headers['content-security-policy']));
+    expect(policy).toEqual({
+      'default-src': "'self'",
+      'script-src': "'self'",
+      'style-src': `'self' '${testManifest.css.hash}'`,
+      'img-src': "'self' data:",
+      'font-src': "'self'",
+      'connect-src': "'self'",
+      'form-action': "'self'",
+      'frame-ancestors': "'none'",
+      'base-uri': "'self'",
+      'object-src': "'none'",
+    });
+    expect(res.headers['strict-transport-security']).toMatch(/^max-age=31536000/);
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['permissions-policy']).toBe('camera=(), microphone=(), geolocation=()');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('asks browsers to upgrade insecure requests only when served over HTTPS', async () => {
+    const plain = await request(createTestApp().app).get('/');
+    const secure = await request(createTestApp({ publicUrl: new URL('https://www.exemplo.com.br') }).app).get('/');
+    expect(plain.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+    expect(secure.headers['content-security-policy']).toContain('upgrade-insecure-requests');
+  });
+});

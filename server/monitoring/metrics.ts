@@ -1,0 +1,91 @@
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { Repository } from '../db/repository';
+import { CHANNELS } from '../outbox/store';
+
+/**
+ * Everything /metrics shows (docs/requirements.md §10.13). Labels take a few fixed values each:
+ * the route pattern (never the raw path), the status class, the lead type, the outcome.
+ * Counters are this replica's; the outbox's pending and failed counts are the database's, the same
+ * on every replica.
+ */
+export function createMetrics(repository: Repository, { processMetrics = false } = {}) {
+  const registry = new Registry();
+  // CPU, memory, event-loop lag, GC, handles: the process's own, sampled when scraped.
+  if (processMetrics) collectDefaultMetrics({ register: registry });
+  const registers = [registry];
+
+  // Read from the database, the same on every replica: a database that does not answer leaves the
+  // gauges empty (NaN) rather than stale.
+  const outboxGauge = (name: string, help: string, status: 'pending' | 'failed') =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['channel'] as const,
+      registers,
+      async collect() {
+        const counts = await repository.outbox.counts().catch(() => undefined);
+        for (const channel of CHANNELS) this.set({ channel }, counts?.[channel][status] ?? Number.NaN);
+      },
+    });
+  outboxGauge(
+    'site_outbox_pending',
+    'Entregas esperando envio, por canal (todo o outbox, igual em todas as réplicas).',
+    'pending',
+  );
+  outboxGauge(
+    'site_outbox_failed',
+    'Entregas abandonadas depois de 24 h que o banco ainda guarda, por canal (igual em todas as réplicas).',
+    'failed',
+  );
+  new Gauge({
+    name: 'site_db_connections_in_use',
+    help: 'Conexões com o banco de dados em uso nesta réplica (SQLite: a única conexão, 0 ou 1).',
+    registers,
+    collect() {
+      this.set(repository.connections().inUse);
+    },
+  });
+  new Gauge({
+    name: 'site_db_connections_waiting',
+    help: 'Consultas desta réplica esperando uma conexão livre (SQLite: na fila da única conexão).',
+    registers,
+    collect() {
+      this.set(repository.connections().waiting);
+    },
+  });
+
+  return {
+    registry,
+    requestDuration: new Histogram({
+      name: 'site_http_request_duration_seconds',
+      help: 'Duração das requisições HTTP, por método, rota e classe de status.',
+      labelNames: ['method', 'route', 'status_class'] as const,
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
+    }),
+    leadsCreated: new Counter({
+      name: 'site_leads_created_total',
+      help: 'Contatos e cotações gravados (réplicas de Idempotency-Key não contam).',
+      labelNames: ['type'] as const,
+      registers,
+    }),
+    rateLimited: new Counter({
+      name: 'site_rate_limited_requests_total',
+      help: 'POSTs recusados com 429 pelo limite por IP.',
+      registers,
+    }),
+    honeypotTrips: new Counter({
+      name: 'site_honeypot_trips_total',
+      help: 'Envios do formulário de contato com o campo-armadilha preenchido (descartados).',
+      registers,
+    }),
+    notifications: new Counter({
+      name: 'site_outbox_notifications_total',
+      help: 'Tentativas de entrega desta réplica, por canal: enviada, reagendada ou abandonada.',
+      labelNames: ['channel', 'outcome'] as const,
+      registers,
+    }),
+  };
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;

@@ -1,0 +1,39 @@
+import nodemailer from 'nodemailer';
+import type { Config } from '../../process/config';
+import type { Notification } from '../store';
+import { leadMessage } from './email-message';
+
+export type MailSettings = NonNullable<Config['mail']>;
+
+/** Sends one notification to the sales team over SMTP. */
+export function createMailer({ smtpUrl, to, from }: MailSettings) {
+  // nodemailer's defaults wait up to 2 min to connect and 10 min on a silent socket; ours stay well
+  // inside the dispatcher's claim lease, so a slow server never lets a second replica send too.
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 30_000,
+    // Nothing of ours attaches files or URLs; refuse them in case a field ever ends up in one.
+    disableFileAccess: true,
+    disableUrlAccess: true,
+  });
+  const domain = /@([^>\s]+)>?$/.exec(from)?.[1] ?? 'localhost';
+
+  return {
+    async send(notification: Notification) {
+      const message = leadMessage(notification);
+      await transport.sendMail({
+        from,
+        to,
+        replyTo: message.replyTo,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        // One Message-ID per notification: should a retry ever resend it, mail clients see a duplicate.
+        messageId: `<${notification.id}@${domain}>`,
+      });
+    },
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import type { Database, Param, Queries, Row } from '../db/database';
+import {
+  CHANNELS,
+  type Channel,
+  type Lead,
+  type Notification,
+  type Outbox,
+  type OutboxCounts,
+  type OutboxStore,
+} from './store';
+
+/**
+ * What a sent or given-up row keeps instead of the lead (LGPD data minimisation): the lead itself
+ * lives in its own table, and the outbox needs only status, attempts and last_error to diagnose.
+ * An empty object, not NULL, because the column is NOT NULL on both backends.
+ */
+const CLEARED_PAYLOAD = '{}';
+
+/** Only the row as this claim left it (see Claim). Parameters: id, attempts. */
+const CLAIMED = 'WHERE id = ? AND attempts = ?';
+
+/** Both drivers hand back the payload as JSON text (see the PostgreSQL type parsers). */
+const toNotification = (row: Row): Notification =>
+  ({
+    id: String(row.id),
+    kind: row.kind,
+    record: JSON.parse(String(row.payload)),
+    attempts: Number(row.attempts),
+    createdAt: String(row.created_at),
+  }) as Notification;
+
+/** last_error is for whoever reads the table; a runaway server reply must not bloat it. */
+const errorText = (error: string) => error.slice(0, 1000);
+
+/**
+ * The outbox on either backend; the dialect's clock decides what is due and when a lease expires.
+ * `channels` are those a new lead is written to (the ones configured), each in a row of its own.
+ */
+export function sqlOutbox(db: Database, channels: readonly Channel[]) {
+  const { now, later, skipLocked } = db.dialect;
+
+  /** Writes one row per channel for `lead`, in the transaction that stores it. */
+  const enqueue = async (tx: Queries, lead: Lead) => {
+    const { id: leadId, createdAt } = lead.record;
+    const payload = JSON.stringify(lead.record);
+    for (const channel of channels) {
+      await tx.run(
+        `INSERT INTO outbox (id, channel, lead_id, kind, payload, status, attempts, next_attempt_at, created_at)
+         VALUES (?, ?, ?, ?, ?, 'pending', 0, ?, ?)`,
+        [randomUUID(), channel, leadId, lead.kind, payload, createdAt, createdAt],
+      );
+    }
+  };
+
+  const update = async (sql: string, params: Param[]) => void (await db.run(sql, params));
+
+  const store = (channel: Channel): OutboxStore => ({
+    async claim(leaseMs) {
+      const row = await db.get(
+        `UPDATE outbox SET claimed_until = ${later}, attempts = attempts + 1
+         WHERE id = (SELECT id FROM outbox
+                     WHERE channel = ? AND status = 'pending' AND next_attempt_at <= ${now}
+                       AND (claimed_until IS NULL OR claimed_until <= ${now})
+                     ORDER BY seq LIMIT 1
+                     ${skipLocked})
+         RETURNING id, kind, payload, attempts, created_at`,
+        [leaseMs, channel],
+      );
+      return row && toNotification(row);
+    },
+    markSent: ({ id, attempts }) =>
+      update(
+        `UPDATE outbox SET status = 'sent', sent_at = ${now}, claimed_until = NULL, payload = '${CLEARED_PAYLOAD}' ${CLAIMED}`,
+        [id, attempts],
+      ),
+    retryLater: ({ id, attempts }, delayMs, error) =>
+      update(`UPDATE outbox SET next_attempt_at = ${later}, last_error = ?, claimed_until = NULL ${CLAIMED}`, [
+        delayMs,
+        errorText(error),
+        id,
+        attempts,
+      ]),
+    markFailed: ({ id, attempts }, error) =>
+      update(
+        `UPDATE outbox SET status = 'failed', last_error = ?, claimed_until = NULL, payload = '${CLEARED_PAYLOAD}' ${CLAIMED}`,
+        [errorText(error), id, attempts],
+      ),
+  });
+
+  const stores = Object.fromEntries(CHANNELS.map((channel) => [channel, store(channel)])) as Record<
+    Channel,
+    OutboxStore
+  >;
+
+  const outbox: Outbox = {
+    channel: (channel) => stores[channel],
+    async counts() {
+      const counts = Object.fromEntries(
+        CHANNELS.map((channel) => [channel, { pending: 0, failed: 0 }]),
+      ) as OutboxCounts;
+      const rows = await db.all(
+        `SELECT channel, status, count(*) AS n FROM outbox WHERE status IN ('pending', 'failed') GROUP BY channel, status`,
+      );
+      for (const { channel, status, n } of rows) {
+        // A channel a newer release added is not this code's to count.
+        const entry = counts[channel as Channel];
+        if (entry) entry[status as 'pending' | 'failed'] = Number(n);
+      }
+      return counts;
+    },
+  };
+  return { enqueue, outbox };
+}

@@ -1,0 +1,167 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import { backendsForThisFile } from '../../test/support/backends';
+import { fullQuote, sampleContact, validContact, validQuote } from '../../test/support/leads';
+import { pending } from '../../test/support/outbox';
+import type { Repository } from '../db/repository';
+import { CHANNELS } from './store';
+
+const LEASE_MS = 60_000;
+
+// The outbox behaves the same on every backend and in every channel: what the dispatchers rely on, said once.
+describe.each(backendsForThisFile())('Outbox on $name', (backend) => {
+  it('writes one row per configured channel with each lead, linked to it, each claimed only in its channel', async () => {
+    const repository = await backend.fresh({ channels: CHANNELS });
+    const contact = await repository.createContact(validContact());
+
+    const email = await repository.outbox.channel('email').claim(LEASE_MS);
+    const webhook = await repository.outbox.channel('webhook').claim(LEASE_MS);
+
+    expect(email).toMatchObject({ kind: 'contact', record: contact.record });
+    expect(webhook).toMatchObject({ kind: 'contact', record: contact.record });
+    expect(webhook!.id).not.toBe(email!.id);
+    expect(await repository.outbox.channel('email').claim(LEASE_MS)).toBeUndefined();
+    expect(await repository.outbox.channel('webhook').claim(LEASE_MS)).toBeUndefined();
+    expect(await backend.rows('outbox')).toMatchObject([
+      { id: email!.id, channel: 'email', lead_id: contact.record.id },
+      { id: webhook!.id, channel: 'webhook', lead_id: contact.record.id },
+    ]);
+  });
+
+  it('counts what waits and what was given up, per channel', async () => {
+    const repository = await backend.fresh({ channels: CHANNELS });
+    await repository.createContact(validContact());
+    await repository.createQuote(validQuote());
+    const webhooks = repository.outbox.channel('webhook');
+    await webhooks.markFailed((await webhooks.claim(LEASE_MS))!, 'HTTP 410');
+
+    expect(await repository.outbox.counts()).toEqual({
+      email: { pending: 2, failed: 0 },
+      webhook: { pending: 1, failed: 1 },
+    });
+  });
+
+  it('writes no row when no channel is configured', async () => {
+    const repository = await backend.fresh();
+    await repository.createContact(validContact());
+    expect(await backend.rows('outbox')).toEqual([]);
+  });
+
+  describe.each(CHANNELS)('in the %s channel', (channel) => {
+    const on = { channels: [channel] };
+    const outboxOf = (repository: Repository) => repository.outbox.channel(channel);
+
+    it('holds one notification per new contact and quote, with the record as stored', async () => {
+      const repository = await backend.fresh(on);
+      const contact = await repository.createContact(validContact());
+      const quote = await repository.createQuote(validQuote(fullQuote));
+      if (contact.outcome !== 'created' || quote.outcome !== 'created') throw new Error('not created');
+
+      const first = await outboxOf(repository).claim(LEASE_MS);
+      const second = await outboxOf(repository).claim(LEASE_MS);
+
+      expect(first).toMatchObject({ kind: 'contact', attempts: 1, record: { ...sampleContact, ...contact.record } });
+      expect(second).toMatchObject({ kind: 'quote', attempts: 1, record: quote.record });
+      expect(second!.createdAt).toBe(quote.record.createdAt);
+    });
+
+    it('writes nothing more for a replayed Idempotency-Key, nor for a trapped post', async () => {
+      const repository = await backend.fresh(on);
+      await repository.createContact(validContact(), { key: 'k', fingerprint: 'a' });
+      await repository.createContact(validContact(), { key: 'k', fingerprint: 'a' });
+      await repository.trapContact({ key: 'k', fingerprint: 'b' });
+      await repository.trapContact();
+      expect(await pending(repository, channel)).toBe(1);
+    });
+
+    it('gives a claimed notification to no one else until its lease expires', async () => {
+      const repository = await backend.fresh(on);
+      await repository.createContact(validContact());
+      const claimed = await outboxOf(repository).claim(200);
+
+      expect(await outboxOf(repository).claim(LEASE_MS)).toBeUndefined();
+      await sleep(250);
+      expect(await outboxOf(repository).claim(LEASE_MS)).toMatchObject({ id: claimed!.id, attempts: 2 });
+    });
+
+    it('lets a claim whose lease expired and was taken again change nothing', async () => {
+      const repository = await backend.fresh(on);
+      await repository.createContact(validContact());
+      const stale = await outboxOf(repository).claim(200);
+      await sleep(250);
+      const current = await outboxOf(repository).claim(LEASE_MS);
+
+      await outboxOf(repository).markSent(stale!);
+      await outboxOf(repository).retryLater(stale!, 0, 'ETIMEDOUT');
+      await outboxOf(repository).markFailed(stale!, 'ETIMEDOUT');
+
+      expect(await pending(repository, channel)).toBe(1);
+      expect(await outboxOf(repository).claim(LEASE_MS)).toBeUndefined();
+      await outboxOf(repository).markSent(current!);
+      expect(await pending(repository, channel)).toBe(0);
+    });
+
+    it('makes a notification due again only after the retry delay', async () => {
+      const repository = await backend.fresh(on);
+      await repository.createContact(validContact());
+      const claimed = await outboxOf(repository).claim(LEASE_MS);
+
+      await outboxOf(repository).retryLater(claimed!, 200, 'ECONNREFUSED');
+
+      expect(await outboxOf(repository).claim(LEASE_MS)).toBeUndefined();
+      expect(await pending(repository, channel)).toBe(1);
+      await sleep(250);
+      expect(await outboxOf(repository).claim(LEASE_MS)).toMatchObject({ id: claimed!.id, attempts: 2 });
+    });
+
+    /** A fresh store with two contacts, both claimed: one to mark sent, one to give up. */
+    const claimTwo = async () => {
+      const repository = await backend.fresh(on);
+      await repository.createContact(validContact());
+      await repository.createContact(validContact());
+      const sent = (await outboxOf(repository).claim(LEASE_MS))!;
+      const failed = (await outboxOf(repository).claim(LEASE_MS))!;
+      return { repository, sent, failed };
+    };
+
+    it('never hands out again what was sent or given up', async () => {
+      const { repository, sent, failed } = await claimTwo();
+
+      await outboxOf(repository).markSent(sent);
+      await outboxOf(repository).markFailed(failed, '550 caixa inexistente');
+
+      expect(await outboxOf(repository).claim(LEASE_MS)).toBeUndefined();
+      expect(await pending(repository, channel)).toBe(0);
+    });
+
+    it('keeps no copy of the lead once a notification is sent or given up', async () => {
+      const { repository, sent, failed } = await claimTwo();
+      expect(JSON.stringify(await backend.rows('outbox'))).toContain(sampleContact.email);
+
+      await outboxOf(repository).markSent(sent);
+      await outboxOf(repository).markFailed(failed, '550 caixa inexistente');
+
+      const rows = await backend.rows('outbox');
+      expect(rows).toMatchObject([
+        { id: sent.id, status: 'sent', attempts: 1 },
+        { id: failed.id, status: 'failed', attempts: 1, last_error: '550 caixa inexistente' },
+      ]);
+      for (const value of [sampleContact.name, sampleContact.email, sampleContact.message])
+        expect(JSON.stringify(rows)).not.toContain(value);
+    });
+
+    it('hands each notification to one claimant when two instances claim at once', async () => {
+      const first = await backend.fresh(on);
+      const second = await backend.another(on);
+      for (let n = 0; n < 20; n++) await first.createContact(validContact({ ...sampleContact, message: `m${n}` }));
+
+      const claims = await Promise.all(
+        Array.from({ length: 30 }, (_, n) => outboxOf(n % 2 ? first : second).claim(LEASE_MS)),
+      );
+
+      const ids = claims.filter((claim) => claim !== undefined).map((claim) => claim.id);
+      expect(ids).toHaveLength(20);
+      expect(new Set(ids).size).toBe(20);
+    });
+  });
+});

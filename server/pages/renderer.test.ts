@@ -1,0 +1,153 @@
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { navLinks, notFound } from '../../shared/content';
+import { createTestApp, testManifest } from '../../test/support/app';
+
+const sectionOrder = ['home', 'achievements', 'about', 'services', 'fleet', 'areas', 'certifications', 'contact'];
+
+describe('GET /', () => {
+  it('answers 200 with the whole Portuguese document', async () => {
+    const { app } = createTestApp();
+    const res = await request(app).get('/');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.text).toMatch(/^<!DOCTYPE html><html lang="pt-BR">/);
+    expect(res.text).toContain('</html>');
+  });
+
+  it('renders every section of the spec, in order', async () => {
+    const { app } = createTestApp();
+    const { text } = await request(app).get('/');
+    const ids = [...text.matchAll(/<section[^>]*\sid="([^"]+)"/g)].map((match) => match[1]);
+    expect(ids).toEqual(sectionOrder);
+    expect(text).not.toMatch(/id="(technology|careers)"/);
+  });
+
+  it('renders the menu links and the contact form on the server', async () => {
+    const { app } = createTestApp();
+    const { text } = await request(app).get('/');
+    for (const link of navLinks) expect(text).toContain(`href="${link.href}"`);
+    expect(text).toMatch(/<form[^>]*action="\/api\/contacts"/);
+    for (const field of ['name', 'email', 'phone', 'company', 'message']) expect(text).toContain(`name="${field}"`);
+  });
+
+  it('points the contact island at its own stylesheet, fetched only when it wakes', async () => {
+    const { app } = createTestApp();
+    const { text } = await request(app).get('/');
+    expect(text).toMatch(
+      /<div data-island="contact" data-hydrate="visible" data-stylesheet="\/assets\/toasts-TEST.css">/,
+    );
+    expect(text).not.toContain('<link rel="stylesheet"');
+  });
+
+  it('inlines the stylesheet and loads the client script from the manifest', async () => {
+    const { app } = createTestApp();
+    const { text } = await request(app).get('/');
+    expect(text).toContain(`<style>${testManifest.css.text}</style>`);
+    expect(text).toContain(`<script type="module" src="${testManifest.scripts.landing}"`);
+  });
+
+  it('names the chunks its script loads on demand, for the page to fetch ahead after load', async () => {
+    const { app } = createTestApp();
+    const { text } = await request(app).get('/');
+    expect(text).toContain(`<body data-prefetch="${testManifest.prefetch.landing.join(' ')}">`);
+  });
+
+  it('ships no executable inline script and no style attribute', async () => {
+    const { app } = createTestApp();
+    const { text } = await request(app).get('/');
+    expect(text).not.toMatch(/<script(?![^>]*\s(src=|type="application\/ld\+json"))[^>]*>/);
+    expect(text).not.toMatch(/\sstyle="/);
+  });
+
+  it('answers HEAD with the same status and no body', async () => {
+    const { app } = createTestApp();
+    const res = await request(app).head('/');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.text).toBeUndefined();
+  });
+});
+
+describe('an unknown path', () => {
+  it('answers 404 with the not-found page and a link home', async () => {
+    const { app } = createTestApp();
+    const res = await request(app).get('/fretes/antigos?x=1');
+    expect(res.status).toBe(404);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.text).toContain('>404<');
+    expect(res.text).toContain(notFound.heading);
+    expect(res.text).toMatch(/<a[^>]*href="\/"/);
+    expect(res.text).toContain('<meta name="robots" content="noindex"/>');
+    expect(res.text).toContain(`<script type="module" src="${testManifest.scripts.notFound}"`);
+    // Its script loads nothing more, so there is nothing to fetch ahead.
+    expect(res.text).toContain('<body>');
+  });
+
+  it('logs one line with the method and the missing path', async () => {
+    const { app, logs } = createTestApp();
+    await request(app).get('/fretes/antigos');
+    const lines = logs.filter((line) => line.path === '/fretes/antigos');
+    expect(lines).toEqual([expect.objectContaining({ method: 'GET', path: '/fretes/antigos' })]);
+  });
+
+  it('answers HEAD with 404 too', async () => {
+    const { app } = createTestApp();
+    const res = await request(app).head('/nada');
+    expect(res.status).toBe(404);
+  });
+});
+
+describe('non-page paths', () => {
+  it('answers an unknown API path with JSON 404', async () => {
+    const { app } = createTestApp();
+    const res = await request(app).get('/api/x');
+    expect(res.status).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.body).toEqual({ success: false, message: expect.stringMatching(/não encontrado/) });
+  });
+
+  it('answers a missing asset, or a folder of them, with a plain 404, not the HTML page nor a redirect', async () => {
+    const { app } = createTestApp();
+    for (const path of ['/assets/entry-NOPE.js', '/images/nope.svg', '/images', '/assets', '/images/']) {
+      const res = await request(app).get(path);
+      expect(res.status).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^text\/plain/);
+      expect(res.text).not.toContain('<html');
+    }
+  });
+
+  it('serves hashed assets with a one-year immutable cache', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const dir = mkdtempSync('/tmp/assets-');
+    writeFileSync(`${dir}/entry-ABC.js`, 'console.log(1)');
+    const { app } = createTestApp({ assetsDir: dir });
+    const res = await request(app).get('/assets/entry-ABC.js');
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('answers /health with 200 {"status":"ok"}', async () => {
+    const { app } = createTestApp();
+    const res = await request(app).get('/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok' });
+  });
+});
+
+describe('images on /', () => {
+  it('all have a size, a text alternative or a decorative mark, and load lazily below the hero', async () => {
+    const { app } = createTestApp();
+    const { text } = await request(app).get('/');
+    const images = [...text.matchAll(/<img\b[^>]*>/g)].map((match) => match[0]);
+    expect(images.length).toBeGreaterThan(1);
+    for (const image of images) {
+      expect(image, image).toMatch(/\swidth="\d+"/);
+      expect(image, image).toMatch(/\sheight="\d+"/);
+      expect(image, image).toMatch(/\salt="/);
+    }
+    const [hero, ...below] = images;
+    expect(hero).not.toContain('loading="lazy"');
+    for (const image of below) expect(image, image).toContain('loading="lazy"');
+  });
+});

@@ -1,0 +1,140 @@
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { Request, Response } from 'express';
+import type { IslandStates } from '../../client/islands/names';
+import { type PageHandle, pageFor, routes } from '../../client/routes';
+import type { Logger } from '../process/logger';
+import type { Manifest } from './assets';
+import { type Encoding, keeper } from './kept-pages';
+import { plainPage } from './plain-page';
+import { renderDocument } from './render';
+
+// Sent when React cannot render the page.
+const RENDER_ERROR_HTML = plainPage({
+  title: 'Erro temporário',
+  heading: 'Estamos com um problema temporário',
+  text: 'Não foi possível carregar a página agora. Tente novamente em alguns instantes.',
+});
+
+/** The landing page with its islands in a state of their own: the outcome of a form post. */
+export type PageVariant = {
+  status: number;
+  islands: IslandStates;
+  /**
+   * Holds what the visitor typed: rendered for this request only and sent no-store. Any other
+   * variant is the same for every visitor, so it is rendered once and kept like the landing page.
+   */
+  personal?: boolean;
+};
+
+export type PageRenderer = ((req: Request, res: Response, variant?: PageVariant) => Promise<void>) & {
+  /** Renders the kept pages now, so that the first visitor does not wait for it. */
+  prerender: (...variants: PageVariant[]) => Promise<void>;
+};
+
+/** How many distinct Accept-Encoding values keep their answer; browsers send a handful. */
+const KEPT_NEGOTIATIONS = 64;
+const negotiated = new Map<string, Encoding | undefined>();
+
+/**
+ * Brotli whenever the browser takes it: it is the smaller of the two. Each distinct header value
+ * is negotiated once, as parsing it took a measurable share of a page request; a flood of
+ * distinct values just stops being remembered.
+ */
+function preferredEncoding(req: Request) {
+  const header = req.headers['accept-encoding'] ?? '';
+  if (negotiated.has(header)) return negotiated.get(header);
+  const encoding = (['br', 'gzip'] as const).find((name) => req.acceptsEncodings(name) === name);
+  if (negotiated.size < KEPT_NEGOTIATIONS) negotiated.set(header, encoding);
+  return encoding;
+}
+
+// A personal variant is sent once, so it is compressed quickly rather than as small as possible.
+const brotliAsync = promisify(brotliCompress);
+const compressVariant: Record<Encoding, (html: Buffer) => Promise<Buffer>> = {
+  br: (html) => brotliAsync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+  gzip: promisify(gzip),
+};
+
+function sendBody(res: Response, encoding: Encoding | undefined, body: Buffer) {
+  if (encoding) res.set('Content-Encoding', encoding);
+  res.set('Content-Length', String(body.length)).end(body);
+}
+
+const htmlHeaders = (res: Response, status: number) =>
+  res
+    .status(status)
+    .set('Content-Type', 'text/html; charset=utf-8')
+    .set('Cache-Control', 'no-cache')
+    // A buffering proxy must not hold the page back.
+    .set('X-Accel-Buffering', 'no')
+    .set('Vary', 'Accept-Encoding');
+
+/**
+ * Shared variants kept at once (docs/requirements.md §4.2): the confirmation, and a refusal's
+ * page per distinct message (the rate limit's names the minutes to wait, at most 60 with the
+ * default windows). Past it, the oldest goes and is rendered again if asked for.
+ */
+const MAX_KEPT_VARIANTS = 100;
+
+/**
+ * Pages are rendered once per process and kept with their compressed encodings, each with its
+ * ETag: the landing and 404 pages, and the variants every visitor shares (docs/requirements.md
+ * §4.2). Only a personal variant (the form's errors beside the visitor's values) renders per request.
+ */
+export function createPageRenderer(manifest: Manifest, logger: Logger, publicUrl: URL): PageRenderer {
+  const assets = { css: manifest.css.text, islandStylesheets: manifest.islandStylesheets };
+  const siteFor = (page: PageHandle) => ({
+    assets: { ...assets, prefetch: manifest.prefetch[page.script] },
+    publicUrl: publicUrl.href,
+  });
+  const landing = pageFor('/');
+  const renderVariant = ({ islands }: PageVariant) =>
+    renderDocument({ url: '/', islands, ...siteFor(landing) }, manifest.scripts[landing.script]);
+  const keepPage = keeper(routes.length);
+  const keepVariant = keeper(MAX_KEPT_VARIANTS);
+  const keptPage = (page: PageHandle) =>
+    keepPage(page.script, () =>
+      renderDocument({ url: page.renderUrl, ...siteFor(page) }, manifest.scripts[page.script]),
+    );
+  const keptVariant = (variant: PageVariant) =>
+    keepVariant(JSON.stringify([variant.status, variant.islands]), () => renderVariant(variant));
+
+  const prerender = async (...variants: PageVariant[]) => {
+    await Promise.all(
+      [...routes.map(({ handle }) => keptPage(handle)), ...variants.map(keptVariant)].map((kept) => kept.rendered),
+    );
+  };
+
+  const render = async (req: Request, res: Response, variant?: PageVariant) => {
+    // req.path as sent: WHATWG URL parsing would read "///x" or "/\evil.example" as "/".
+    const page = variant ? landing : pageFor(req.path);
+    if (page.status === 404) logger.info({ method: req.method, path: req.path }, 'página não encontrada');
+    try {
+      const encoding = preferredEncoding(req);
+      if (variant?.personal) {
+        const html = await renderVariant(variant);
+        const body = encoding ? await compressVariant[encoding](html) : html;
+        sendBody(htmlHeaders(res, variant.status).set('Cache-Control', 'no-store'), encoding, body);
+        return;
+      }
+      const kept = variant ? keptVariant(variant) : keptPage(page);
+      const chosen = (kept.ready ?? (await kept.rendered))[encoding ?? 'identity'];
+      htmlHeaders(res, variant?.status ?? page.status).set('ETag', chosen.etag);
+      // Express answers fresh only to a GET or HEAD with a 2xx, so any other page is always sent whole.
+      if (req.fresh) {
+        res.status(304).end();
+        return;
+      }
+      sendBody(res, encoding, chosen.body);
+    } catch (error) {
+      logger.error({ err: error, path: req.path }, 'falha ao renderizar a página');
+      res
+        .status(500)
+        .set('Content-Type', 'text/html; charset=utf-8')
+        .set('Cache-Control', 'no-store')
+        .send(RENDER_ERROR_HTML);
+    }
+  };
+  return Object.assign(render, { prerender });
+}

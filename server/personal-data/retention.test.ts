@@ -1,0 +1,92 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { captureLogger } from '../../test/support/app';
+import { backendsForThisFile } from '../../test/support/backends';
+import { sampleContact, validContact } from '../../test/support/leads';
+import { eventually } from '../../test/support/wait';
+import type { Repository } from '../db/repository';
+import { startRetention } from './retention';
+
+const DAY = 24 * 60 * 60 * 1000;
+const PURGED = 'retenção: contatos e cotações antigos apagados';
+
+/** startRetention with a logger the test reads, stopped when the test ends. */
+function retention(
+  repository: Pick<Repository, 'purgeOlderThan'>,
+  options: { days: number; now?: () => Date; everyMs?: number },
+) {
+  const { logger, logs } = captureLogger();
+  const running = startRetention({ repository, logger, ...options });
+  onTestFinished(() => running.stop(1_000));
+  return { logs, stop: running.stop };
+}
+
+describe.each(backendsForThisFile())('Retention on $name', (backend) => {
+  it('purges at start-up and then on every round what is older than RETENTION_DAYS by its clock, logging the counts', async () => {
+    const repository = await backend.fresh();
+    await repository.createContact(validContact());
+    let now = new Date(Date.now() + 29 * DAY);
+    const { logs, stop } = retention(repository, { days: 30, now: () => now, everyMs: 200 });
+
+    await eventually(() => expect(logs.filter((line) => line.msg === PURGED)).toHaveLength(1));
+    expect((await repository.listContacts(1, 10)).total).toBe(1);
+    now = new Date(Date.now() + 31 * DAY);
+    await eventually(() =>
+      expect(logs.filter((line) => line.msg === PURGED).at(-1)).toMatchObject({ contacts: 1, quotes: 0, outbox: 0 }),
+    );
+    expect(logs.find((line) => line.msg === PURGED)).toMatchObject({
+      contacts: 0,
+      retentionDays: 30,
+      cutoff: expect.stringMatching(/^\d{4}-/),
+    });
+    expect((await repository.listContacts(1, 10)).total).toBe(0);
+
+    await stop(1_000);
+    const rounds = logs.length;
+    await repository.createContact(validContact({ ...sampleContact, message: 'depois' }));
+    await sleep(500);
+    expect(logs).toHaveLength(rounds);
+    expect((await repository.listContacts(1, 10)).total).toBe(1);
+  });
+});
+
+describe('startRetention', () => {
+  it('with RETENTION_DAYS=0 says so once and never purges', async () => {
+    let purges = 0;
+    const { logs } = retention({ purgeOlderThan: async () => void purges++ }, { days: 0, everyMs: 10 });
+
+    await sleep(100);
+
+    expect(purges).toBe(0);
+    expect(logs).toEqual([
+      expect.objectContaining({ msg: 'RETENTION_DAYS=0: contatos e cotações guardados sem prazo' }),
+    ]);
+  });
+
+  it('after a purge that failed, warns and tries again', async () => {
+    let calls = 0;
+    const { logs } = retention(
+      {
+        purgeOlderThan: async () => {
+          if (++calls === 1) throw new Error('Connection terminated');
+          return { contacts: 2, quotes: 1, outbox: 3 };
+        },
+      },
+      { days: 365, everyMs: 50 },
+    );
+
+    await eventually(() => expect(logs.some((line) => line.msg === PURGED)).toBe(true));
+    expect(logs[0]).toMatchObject({ level: 40, error: 'Connection terminated' });
+    expect(logs[1]).toMatchObject({ contacts: 2, quotes: 1, outbox: 3, retentionDays: 365 });
+  });
+
+  it('says so when another replica is purging, and leaves it the round', async () => {
+    const { logs } = retention({ purgeOlderThan: async () => undefined }, { days: 365 });
+
+    await eventually(() =>
+      expect(logs).toEqual([
+        expect.objectContaining({ msg: 'retenção: outra réplica está apagando agora; esta pula a vez' }),
+      ]),
+    );
+  });
+});

@@ -1,0 +1,79 @@
+import type { Repository } from '../db/repository';
+import type { Logger } from '../process/logger';
+import { waitAtMost } from '../process/wait-at-most';
+
+const DAY_MS = 24 * 60 * 60_000;
+/** After a purge that failed (the database away), the next try; a day would be a long wait. */
+const RETRY_MS = 60 * 60_000;
+
+type Retention = {
+  repository: Pick<Repository, 'purgeOlderThan'>;
+  /** RETENTION_DAYS; 0 keeps the leads forever. */
+  days: number;
+  logger: Logger;
+  /** The clock that decides what is old; tests set their own. */
+  now?: () => Date;
+  /** From one purge to the next. */
+  everyMs?: number;
+};
+
+/**
+ * Erases the leads older than `days` (docs/requirements.md §10.18; LGPD art. 15 and 16: processing
+ * ends once its purpose is met) at start-up and then every day, logging what it erased. With
+ * several replicas on PostgreSQL each runs its own timer and one purges at a time: a replica that
+ * finds another purging skips its round, which that one covers.
+ */
+export function startRetention({ repository, days, logger, now = () => new Date(), everyMs = DAY_MS }: Retention): {
+  stop(timeoutMs: number): Promise<void>;
+} {
+  if (days === 0) {
+    logger.info('RETENTION_DAYS=0: contatos e cotações guardados sem prazo');
+    return { stop: async () => {} };
+  }
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+
+  /** One purge; resolves with the delay until the next. */
+  const purge = async () => {
+    const cutoff = new Date(now().getTime() - days * DAY_MS);
+    try {
+      const purged = await repository.purgeOlderThan(cutoff);
+      if (purged) {
+        logger.info(
+          { ...purged, retentionDays: days, cutoff: cutoff.toISOString() },
+          'retenção: contatos e cotações antigos apagados',
+        );
+      } else {
+        logger.info('retenção: outra réplica está apagando agora; esta pula a vez');
+      }
+      return everyMs;
+    } catch (error) {
+      logger.warn(
+        { error: error instanceof Error ? error.message : String(error) },
+        'retenção: não foi possível apagar os contatos e cotações antigos; nova tentativa em 1 h',
+      );
+      return Math.min(RETRY_MS, everyMs);
+    }
+  };
+
+  const schedule = (delayMs: number) => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = purge().then((nextMs) => {
+        running = undefined;
+        schedule(nextMs);
+      });
+    }, delayMs);
+  };
+  schedule(0);
+
+  return {
+    /** No purge starts after this; waits up to `timeoutMs` for one in progress. */
+    async stop(timeoutMs) {
+      stopped = true;
+      clearTimeout(timer);
+      await waitAtMost(running, timeoutMs);
+    },
+  };
+}

@@ -1,0 +1,95 @@
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { backendsForThisFile, postgresSchemaForThisFile, TEST_DATABASE_URL } from '../../test/support/backends';
+import { fullQuote, sampleContact, validContact, validQuote } from '../../test/support/leads';
+import { CHANNELS } from '../outbox/store';
+
+const DAY = 24 * 60 * 60 * 1000;
+const ana = (email: string, message = 'Olá') => validContact({ ...sampleContact, email, message });
+const other = validContact({ name: 'Bruno Dias', email: 'bruno@outra.com.br', message: 'Frete para Belém' });
+
+// What LGPD asks of the stored leads, the same on every backend (docs/requirements.md §10.17, §10.18).
+describe.each(backendsForThisFile())('Personal data on $name', (backend) => {
+  it('finds everything stored under an address in any letter case, newest first, and audits it without the address', async () => {
+    const repository = await backend.fresh();
+    const first = await repository.createContact(ana('Ana@Empresa.com.br', 'primeiro'));
+    const second = await repository.createContact(ana('ana@empresa.com.br', 'segundo'));
+    const quote = await repository.createQuote(validQuote({ ...fullQuote, email: 'ANA@EMPRESA.COM.BR' }));
+    await repository.createContact(other);
+
+    const found = await repository.readSubject('aNa@empresa.COM.br', 'pedido-1');
+
+    expect(found.contacts.map((contact) => contact.id)).toEqual([second.record.id, first.record.id]);
+    expect(found.contacts.map((contact) => contact.message)).toEqual(['segundo', 'primeiro']);
+    expect(found.quotes).toEqual([quote.record]);
+    const audit = await backend.rows('audit_log');
+    expect(audit).toMatchObject([{ action: 'subject.access', contacts: 2, quotes: 1, request_id: 'pedido-1' }]);
+    expect(JSON.stringify(audit)).not.toMatch(/empresa/i);
+  });
+
+  it("erases a subject's leads, their outbox copies in every channel and their keys, and nothing of anyone else", async () => {
+    const repository = await backend.fresh({ channels: CHANNELS });
+    await repository.createContact(ana('ana@empresa.com.br'), { key: 'k-ana', fingerprint: 'f' });
+    await repository.createQuote(validQuote({ ...fullQuote, email: 'Ana@Empresa.com.br' }));
+    const kept = await repository.createContact(other, { key: 'k-bruno', fingerprint: 'f' });
+    const email = repository.outbox.channel('email');
+    await email.markSent((await email.claim(60_000))!);
+
+    const erased = await repository.eraseSubject('ANA@empresa.com.br', 'pedido-2');
+
+    expect(erased).toEqual({ contacts: 1, quotes: 1 });
+    expect(await repository.readSubject('ana@empresa.com.br')).toEqual({ contacts: [], quotes: [] });
+    expect((await repository.listContacts(1, 10)).items.map((contact) => contact.id)).toEqual([kept.record.id]);
+    const outbox = await backend.rows('outbox');
+    expect(outbox.map((row) => row.lead_id)).toEqual([kept.record.id, kept.record.id]);
+    expect(JSON.stringify(outbox)).not.toMatch(/ana@/i);
+    expect((await backend.rows('idempotency_keys')).map((row) => row.resource_id)).toEqual([kept.record.id]);
+    expect(await backend.rows('audit_log')).toMatchObject([
+      { action: 'subject.erasure', contacts: 1, quotes: 1, request_id: 'pedido-2' },
+      { action: 'subject.access', contacts: 0, quotes: 0, request_id: null },
+    ]);
+  });
+
+  it('erases the leads stored before the cutoff with their outbox rows and keys, and keeps the rest', async () => {
+    const repository = await backend.fresh({ channels: ['email'] });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    onTestFinished(() => void vi.useRealTimers());
+    const now = Date.now();
+    vi.setSystemTime(now - 10 * DAY);
+    const young = await repository.createContact(other, { key: 'k-nova', fingerprint: 'f' });
+    // Written after the young one, so that its write does not delete the old key as expired.
+    vi.setSystemTime(now - 400 * DAY);
+    await repository.createContact(ana('ana@empresa.com.br'), { key: 'k-antiga', fingerprint: 'f' });
+    await repository.createQuote(validQuote());
+    vi.setSystemTime(now);
+
+    const purged = await repository.purgeOlderThan(new Date(now - 365 * DAY));
+
+    expect(purged).toEqual({ contacts: 1, quotes: 1, outbox: 2 });
+    expect((await repository.listContacts(1, 10)).items.map((contact) => contact.id)).toEqual([young.record.id]);
+    expect((await repository.listQuotes(1, 10)).total).toBe(0);
+    expect((await backend.rows('outbox')).map((row) => row.lead_id)).toEqual([young.record.id]);
+    expect((await backend.rows('idempotency_keys')).map((row) => row.resource_id)).toEqual([young.record.id]);
+    expect(await backend.rows('audit_log')).toMatchObject([
+      { action: 'retention.purge', contacts: 1, quotes: 1, request_id: null },
+    ]);
+  });
+});
+
+describe.skipIf(!TEST_DATABASE_URL)('the retention purge on PostgreSQL', () => {
+  const store = postgresSchemaForThisFile(TEST_DATABASE_URL!);
+
+  it('is left to the replica already purging: another skips its round and erases nothing', async () => {
+    const repository = await store.open();
+    await repository.createContact(other);
+    const lock = `hashtext('site-retention:' || $1::text)`;
+    // The admin pool has one connection: the session lock is taken and released on the same one.
+    await store.admin.query(`SELECT pg_advisory_lock(${lock})`, [store.schema]);
+    const skipped = await repository
+      .purgeOlderThan(new Date(Date.now() + DAY))
+      .finally(() => store.admin.query(`SELECT pg_advisory_unlock(${lock})`, [store.schema]));
+
+    expect(skipped).toBeUndefined();
+    expect((await repository.listContacts(1, 10)).total).toBe(1);
+    expect(await repository.purgeOlderThan(new Date(Date.now() + DAY))).toEqual({ contacts: 1, quotes: 0, outbox: 0 });
+  });
+});

@@ -1,0 +1,51 @@
+import { type Request, type RequestHandler, Router } from 'express';
+import { z } from 'zod';
+import type { ApiFailure, ApiSuccess, Erased, SubjectData } from '../../shared/api-types';
+import { email } from '../../shared/fields';
+import type { Repository } from '../db/repository';
+import { requireAdmin } from '../http/admin';
+import { requestIdOf } from '../http/request-logging';
+import { fieldErrors } from '../http/validation';
+
+/** ?email= of both requests, by the same rules as a lead's e-mail (docs/requirements.md §5.3). */
+export const subjectQuerySchema = z.object({ email });
+
+/** Reads ?email=, or answers 400 in Portuguese and gives undefined. */
+function subjectEmail(req: Request, res: Parameters<RequestHandler>[1]) {
+  const parsed = subjectQuerySchema.safeParse({ email: req.query.email });
+  if (parsed.success) return parsed.data.email;
+  res.status(400).json({
+    success: false,
+    message: 'Informe o e-mail do titular em ?email=, por exemplo ?email=nome@empresa.com.br.',
+    errors: fieldErrors(parsed.error),
+  } satisfies ApiFailure);
+  return undefined;
+}
+
+/**
+ * GET and DELETE /api/subjects?email=: what LGPD art. 18 lets a person ask of their data,
+ * confirmation and access, and erasure (docs/requirements.md §10.17). Both behind the admin token,
+ * both audited.
+ */
+export function subjectsRouter(repository: Repository, adminToken: string | undefined) {
+  const router = Router();
+  router.use(requireAdmin(adminToken));
+  router.get('/', async (req, res) => {
+    const address = subjectEmail(req, res);
+    if (address === undefined) return;
+    const data = await repository.readSubject(address, requestIdOf(res));
+    const found = data.contacts.length + data.quotes.length;
+    res.json({
+      success: true,
+      message: found ? 'Dados encontrados para este e-mail.' : 'Nenhum dado guardado com este e-mail.',
+      data,
+    } satisfies ApiSuccess<SubjectData>);
+  });
+  router.delete('/', async (req, res) => {
+    const address = subjectEmail(req, res);
+    if (address === undefined) return;
+    const data = await repository.eraseSubject(address, requestIdOf(res));
+    res.json({ success: true, message: 'Dados deste e-mail apagados.', data } satisfies ApiSuccess<Erased>);
+  });
+  return router;
+}

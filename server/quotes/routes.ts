@@ -1,0 +1,55 @@
+import { type RequestHandler, Router } from 'express';
+import { z } from 'zod';
+import type { ApiFailure, ApiSuccess } from '../../shared/api-types';
+import { type Quote, quoteInputSchema } from '../../shared/quote';
+import type { Repository } from '../db/repository';
+import { requireAdmin } from '../http/admin';
+import { readBody } from '../http/body';
+import { listHandler } from '../http/listing';
+import { jsonCreateHandler } from '../http/write';
+
+const QUOTE_CREATED_MESSAGE = 'Solicitação de cotação recebida!';
+
+export const quoteIdSchema = z.uuid();
+
+/**
+ * POST /api/quotes (public, JSON only, from this site or from no browser, rate-limited) and the
+ * protected reads of quotes.
+ */
+export function quotesRouter(repository: Repository, writeGuards: RequestHandler[], adminToken: string | undefined) {
+  const router = Router();
+  const admin = requireAdmin(adminToken);
+
+  const create = jsonCreateHandler(
+    quoteInputSchema,
+    (fields, idempotency) => repository.createQuote(fields, idempotency),
+    QUOTE_CREATED_MESSAGE,
+  );
+  router.post('/', ...writeGuards, readBody, create);
+  router.get(
+    '/',
+    admin,
+    listHandler((page, limit) => repository.listQuotes(page, limit)),
+  );
+  router.get('/:id', admin, async (req, res) => {
+    const id = quoteIdSchema.safeParse(req.params.id);
+    if (!id.success) {
+      res.status(400).json(invalidId);
+      return;
+    }
+    const quote = await repository.getQuote(id.data);
+    if (!quote) {
+      res.status(404).json(quoteNotFound);
+      return;
+    }
+    res.json({ success: true, message: 'Cotação encontrada.', data: quote } satisfies ApiSuccess<Quote>);
+  });
+
+  return router;
+}
+
+const invalidId: ApiFailure = {
+  success: false,
+  message: 'Identificador inválido: use o UUID devolvido ao criar a cotação.',
+};
+const quoteNotFound: ApiFailure = { success: false, message: 'Cotação não encontrada.' };
