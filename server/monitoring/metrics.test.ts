@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, testRepository } from '../../test/support/app';
+import { postgresSchemaForThisFile, TEST_DATABASE_URL } from '../../test/support/backends';
 import { ADMIN_TOKEN, bearer, sampleContact, sampleQuote } from '../../test/support/leads';
 import { createMetrics } from './metrics';
 
@@ -77,5 +78,19 @@ describe('GET /metrics', () => {
     expect(await value('site_outbox_failed{channel="email"}')).toBe(0);
     expect(await value('site_db_connections_in_use')).toBe(0);
     expect(await value('site_db_connections_waiting')).toBe(0);
+  });
+});
+
+// The pool queues a query for a tick even when an idle connection will take it: the scrape's own
+// outbox queries must not read as queries waiting for a connection.
+describe.skipIf(!TEST_DATABASE_URL)('GET /metrics on PostgreSQL', () => {
+  const store = postgresSchemaForThisFile(TEST_DATABASE_URL!);
+
+  it('reads no query waiting and none in use on an idle replica', async () => {
+    const repository = await store.open({ channels: ['email'] });
+    await Promise.all([repository.ping(), repository.ping(), repository.ping()]);
+    const { value } = appWithMetrics({ repository });
+    expect(await value('site_db_connections_waiting')).toBe(0);
+    expect(await value('site_db_connections_in_use')).toBe(0);
   });
 });
