@@ -46,6 +46,22 @@ describe('GET /metrics', () => {
     expect(text).not.toMatch(/caminho|00000000-0000/);
   });
 
+  it('labels a refused write by its route and an erasure by its method', async () => {
+    const { app, scrape } = appWithMetrics({ rateLimits: { perMinute: 2, perHour: 0 } });
+    await request(app).post('/api/contacts').send(sampleContact).expect(201);
+    await request(app).post('/api/contacts').set('Content-Type', 'application/json').send('{').expect(400);
+    await request(app).post('/api/contacts').send(sampleContact).expect(429);
+    await request(app).delete('/api/subjects?email=ninguem@empresa.com.br').set('Authorization', bearer).expect(200);
+    const text = await scrape();
+    expect(text).toMatch(
+      /^site_http_request_duration_seconds_count\{method="POST",route="\/api\/contacts",status_class="4xx"\} 2$/m,
+    );
+    expect(text).toMatch(
+      /^site_http_request_duration_seconds_count\{method="DELETE",route="\/api\/subjects",status_class="2xx"\} 1$/m,
+    );
+    expect(text).not.toMatch(/route="\/",status_class="4xx"|method="other"/);
+  });
+
   it('counts the leads stored, by type, and not an Idempotency-Key replayed', async () => {
     const { app, value } = appWithMetrics();
     await request(app).post('/api/contacts').set('Idempotency-Key', 'k1').send(sampleContact).expect(201);
