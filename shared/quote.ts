@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { email, optionalText, phone, requiredText } from './fields';
+import { todayInSaoPaulo } from './sao-paulo-time';
 
 /** The 27 federative units, as their official two-letter codes. */
 const UF_CODES = [
@@ -57,12 +58,9 @@ const placeSchema = (label: string) =>
     { error: `Informe a ${label} com cidade e UF.` },
   );
 
-/** Today's date in Brazil's official time, as YYYY-MM-DD: "not in the past" is judged there. */
-export const todayInBrazil = (now = new Date()) => now.toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
-
 const pickupDate = z.iso
   .date({ error: 'Use uma data no formato AAAA-MM-DD.' })
-  .refine((date) => date >= todayInBrazil(), 'A data de coleta não pode estar no passado.');
+  .refine((date) => date >= todayInSaoPaulo(), 'A data de coleta não pode estar no passado.');
 
 /** POST /api/quotes: a full-truckload quote request. */
 export const quoteInputSchema = z

@@ -2,10 +2,11 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { type RequestHandler, Router } from 'express';
 import type { Contact } from '../../shared/contact';
-import { CARGO_LABELS, type Quote, todayInBrazil } from '../../shared/quote';
+import { CARGO_LABELS, type Quote } from '../../shared/quote';
+import { isoInSaoPaulo, todayInSaoPaulo } from '../../shared/sao-paulo-time';
 import type { Repository } from '../db/repository';
 import { requireAdmin } from '../http/admin';
-import { BOM, brasiliaTime, csvLine } from './csv';
+import { BOM, csvLine } from './csv';
 
 /**
  * Rows per read. Each batch is one short statement (on SQLite every statement of the process waits
@@ -19,7 +20,7 @@ type Column<T> = readonly [header: string, cell: (record: T) => string | undefin
 
 const CONTACT_COLUMNS: Column<Contact>[] = [
   ['ID', (contact) => contact.id],
-  ['Recebido em', (contact) => brasiliaTime(contact.createdAt)],
+  ['Recebido em', (contact) => isoInSaoPaulo(contact.createdAt)],
   ['Nome', (contact) => contact.name],
   ['E-mail', (contact) => contact.email],
   ['Telefone', (contact) => contact.phone],
@@ -31,7 +32,7 @@ const QUOTE_STATUS: Record<Quote['status'], string> = { pending: 'Pendente' };
 
 const QUOTE_COLUMNS: Column<Quote>[] = [
   ['ID', (quote) => quote.id],
-  ['Recebida em', (quote) => brasiliaTime(quote.createdAt)],
+  ['Recebida em', (quote) => isoInSaoPaulo(quote.createdAt)],
   ['Situação', (quote) => QUOTE_STATUS[quote.status]],
   ['Nome', (quote) => quote.name],
   ['E-mail', (quote) => quote.email],
@@ -71,7 +72,7 @@ function exportHandler<T>(file: string, columns: Column<T>[], batches: (size: nu
     }
     res.set({
       'Content-Type': 'text/csv; charset=utf-8; header=present',
-      'Content-Disposition': `attachment; filename="${file}-${todayInBrazil()}.csv"`,
+      'Content-Disposition': `attachment; filename="${file}-${todayInSaoPaulo()}.csv"`,
     });
     try {
       // Bytes, not objects: the stream then holds at most one batch ahead of the socket.

@@ -1,5 +1,6 @@
 import type { Contact } from '../../../shared/contact';
 import { CARGO_LABELS, type Quote } from '../../../shared/quote';
+import { readableDate, readableInSaoPaulo } from '../../../shared/sao-paulo-time';
 import type { Lead } from '../store';
 
 /** The parts of the e-mail that depend on the lead; sender and recipients come from the config. */
@@ -12,10 +13,6 @@ export type LeadMessage = {
 };
 
 type Line = [label: string, value: string | undefined];
-
-// Sales reads the time as it is in Brazil, not in UTC.
-const brazilTime = (iso: string) =>
-  new Date(iso).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo', dateStyle: 'short', timeStyle: 'short' });
 
 // Validation already refuses controls and bidirectional controls in names (docs/requirements.md
 // §5.2); stored rows are still treated as untrusted: none may reorder or break the subject line.
@@ -49,7 +46,7 @@ const quoteLines = (quote: Quote): Line[] => [
   ['Tipo de carga', CARGO_LABELS[quote.cargoType]],
   ['Peso', `${quote.weightTons.toLocaleString('pt-BR')} t`],
   ['Veículo', quote.vehicle],
-  ['Data de coleta', quote.pickupDate?.split('-').reverse().join('/')],
+  ['Data de coleta', quote.pickupDate && readableDate(quote.pickupDate)],
   ['Observações', quote.notes],
 ];
 
@@ -64,7 +61,7 @@ export function leadMessage(lead: Lead): LeadMessage {
     lead.kind === 'quote' ? `: ${placeName(lead.record.origin)} → ${placeName(lead.record.destination)}` : '';
   const all: [string, string][] = [
     ...fields.filter((field): field is [string, string] => field[1] !== undefined),
-    ['Recebido em', brazilTime(record.createdAt)],
+    ['Recebido em', readableInSaoPaulo(record.createdAt)],
     ['Identificador', record.id],
   ];
   const reply = 'Responda a este e-mail para escrever diretamente ao cliente.';
