@@ -85,10 +85,10 @@ export function leadMessage(lead: Lead): LeadMessage {
       '<!doctype html><html lang="pt-BR"><body>',
       `<h1 style="font-size:18px">${escapeHtml(title)}</h1>`,
       '<table cellpadding="4" style="border-collapse:collapse">',
-      ...all.map(
-        ([label, value]) =>
-          `<tr><th align="left" valign="top">${escapeHtml(label)}</th><td style="white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
-      ),
+      ...all.map(([label, value]) => {
+        const cell = `<td style="white-space:pre-wrap">${escapeHtml(value)}</td>`;
+        return `<tr><th align="left" valign="top">${escapeHtml(label)}</th>${cell}</tr>`;
+      }),
       '</table>',
       `<p>${escapeHtml(reply)}</p>`,
       '</body></html>',
