@@ -7,7 +7,7 @@ import { email, optionalText, phone, requiredText } from './fields';
 // spreadsheet and in the e-mail. From that come the types and the validator here, and on the server
 // the row (server/db/rows.ts), the spreadsheet (server/exports/columns.ts), the e-mail
 // (server/outbox/channels/email-message.ts), the webhook's body (the record as the API shows it)
-// and the OpenAPI schemas (server/openapi/schemas.ts).
+// and the OpenAPI schemas (server/openapi/parts.ts).
 
 type Field<Kind extends string, Value> = {
   kind: Kind;

@@ -39,9 +39,12 @@ function openApiDocument() {
   });
 }
 
+/** Generated on the first request, then kept: the same for every app in the process. */
+let document: ReturnType<typeof openApiDocument> | undefined;
+
 export function openApiRouter() {
-  const document = openApiDocument();
   return Router().get('/', (_req, res) => {
+    document ??= openApiDocument();
     res.json(document);
   });
 }
