@@ -103,15 +103,18 @@ const UF_CODES = [
   'TO',
 ] as const;
 
-/** A city and its state, named `label` ('Origem'); its messages and columns name it in lower case. */
-export const place = (label: string) => {
+/**
+ * A city and its state, named `label` ('Origem'); its messages and columns name it in lower case,
+ * after its article ('a origem', 'o destino').
+ */
+export const place = (label: string, article: 'a' | 'o') => {
   const name = label.toLowerCase();
   const schema = z.object(
     {
       city: requiredText({ label: `a cidade de ${name}`, max: 120 }),
       state: z.enum(UF_CODES, { error: 'Informe a UF com a sigla do estado, por exemplo SP ou PA.' }),
     },
-    { error: `Informe a ${name} com cidade e UF.` },
+    { error: `Informe ${article} ${name} com cidade e UF.` },
   );
   return { kind: 'place', label, schema } as const;
 };

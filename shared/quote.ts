@@ -43,8 +43,8 @@ export const quoteFields = {
   status: setByServer(choice('Situação', z.literal('pending'), { pending: 'Pendente' }), 'pending'),
   createdAt: receivedAt('Recebida em'),
   ...personFields,
-  origin: place('Origem'),
-  destination: place('Destino'),
+  origin: place('Origem', 'a'),
+  destination: place('Destino', 'o'),
   cargoType: choice(
     'Tipo de carga',
     z.enum(CARGO_TYPES, { error: `Escolha o tipo de carga: ${CARGO_TYPES.join(', ')}.` }),

@@ -68,6 +68,7 @@ describe.each(backendsForThisFile())('POST /api/quotes on $name', (backend) => {
     ],
     ['destination.city', { ...sampleQuote, destination: { city: ' ', state: 'PA' } }, 'Informe a cidade de destino.'],
     ['origin', { ...sampleQuote, origin: 'Campinas/SP' }, 'Informe a origem com cidade e UF.'],
+    ['destination', { ...sampleQuote, destination: null }, 'Informe o destino com cidade e UF.'],
     [
       'cargoType',
       { ...sampleQuote, cargoType: 'gado' },
