@@ -7,7 +7,6 @@ import { exportsRouter } from './exports/routes';
 import { refuseDeclaredOversize } from './http/body-limit';
 import { refuseCrossSite } from './http/cross-site';
 import { apiNotFound, errorHandler } from './http/errors';
-import { inOrder } from './http/in-order';
 import { postRateLimits } from './http/rate-limit';
 import { requestLogging } from './http/request-logging';
 import { refuseMalformedTarget, siteListener } from './http/request-target';
@@ -64,12 +63,10 @@ export function createApp(deps: AppDeps) {
   app.disable('x-powered-by');
   app.set('trust proxy', deps.trustProxy ?? false);
   app.use(
-    inOrder(
-      requestLogging(logger, requestTimer(metrics)),
-      securityHeaders({ https: publicUrl.protocol === 'https:', styleHashes: [manifest.css.hash] }),
-      refuseMalformedTarget,
-      refuseDeclaredOversize,
-    ),
+    requestLogging(logger, requestTimer(metrics)),
+    securityHeaders({ https: publicUrl.protocol === 'https:', styleHashes: [manifest.css.hash] }),
+    refuseMalformedTarget,
+    refuseDeclaredOversize,
   );
   app.get('/metrics', ...metricsEndpoint(metrics, deps.adminToken));
   // The page most visitors ask for first: no file, crawler file or API path is "/", so it is
