@@ -34,7 +34,7 @@ function encode({ status, html }: RenderedPage): EncodedPage {
 
 /**
  * A kept page: `ready` once rendered, so that a request for it is answered in the same turn of
- * the event loop, without awaiting (a measurable share of a request served from memory).
+ * the event loop, without awaiting: GET / serves about 2.5% more requests (README "Performance").
  */
 type Kept = { rendered: Promise<EncodedPage>; ready?: EncodedPage };
 
