@@ -53,9 +53,9 @@ describe('GET /', () => {
     expect(text).toContain(`<body data-prefetch="${testManifest.prefetch.landing.join(' ')}">`);
   });
 
-  it('ships no executable inline script and no style attribute', async () => {
+  it.each(['/', '/nada'])('ships no executable inline script and no style attribute on %s', async (path) => {
     const { app } = createTestApp();
-    const { text } = await request(app).get('/');
+    const { text } = await request(app).get(path);
     expect(text).not.toMatch(/<script(?![^>]*\s(src=|type="application\/ld\+json"))[^>]*>/);
     expect(text).not.toMatch(/\sstyle="/);
   });
