@@ -1,10 +1,44 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
+// The production build, made once before the projects that run it (test/global-setup.ts).
+const BUILD = ['./test/global-setup.ts'];
+const CODE = '{server,client,shared}';
+
+// Four layers (README, "Tests"): `npm run test:unit` runs the first alone, `npm test` all four.
 export default defineConfig({
   test: {
-    include: ['{server,client,shared,scripts}/**/*.test.{ts,tsx}', 'e2e/**/*.test.ts'],
     setupFiles: ['./test/setup.ts'],
-    globalSetup: ['./test/global-setup.ts'],
     restoreMocks: true,
+    projects: [
+      {
+        // Beside the code, no build and no app: functions, stores, the browser islands in jsdom.
+        extends: true,
+        test: {
+          name: 'unit',
+          include: [`${CODE}/**/*.test.{ts,tsx}`],
+          exclude: [...configDefaults.exclude, '**/*.http.test.*'],
+        },
+      },
+      {
+        // The whole app (createApp) over HTTP, with supertest or on a loopback port; no build.
+        extends: true,
+        test: { name: 'http', include: [`${CODE}/**/*.http.test.{ts,tsx}`] },
+      },
+      {
+        // The build itself, and the built server as a process: signals, logs, nginx, containers.
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, '**/*.browser.test.ts'],
+          globalSetup: BUILD,
+        },
+      },
+      {
+        // The built server in a real Chromium.
+        extends: true,
+        test: { name: 'browser', include: ['e2e/**/*.browser.test.ts'], globalSetup: BUILD },
+      },
+    ],
   },
 });
