@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 // The production build, made once before the projects that run it (test/global-setup.ts).
@@ -9,6 +10,9 @@ export default defineConfig({
   test: {
     setupFiles: ['./test/setup.ts'],
     restoreMocks: true,
+    // One file per core, not Vitest's one fewer: most files wait on peers (databases, child
+    // processes, Chromium) more than they compute, and on two cores one fewer is one.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         // Beside the code, no build and no app: functions, stores, the browser islands in jsdom.
@@ -22,7 +26,12 @@ export default defineConfig({
       {
         // The whole app (createApp) over HTTP, with supertest or on a loopback port; no build.
         extends: true,
-        test: { name: 'http', include: [`${CODE}/**/*.http.test.{ts,tsx}`] },
+        test: {
+          name: 'http',
+          include: [`${CODE}/**/*.http.test.{ts,tsx}`],
+          // Real requests through the whole app, beside other files: seconds on a busy machine.
+          testTimeout: 15_000,
+        },
       },
       {
         // The build itself, and the built server as a process: signals, logs, nginx, containers.
