@@ -41,12 +41,14 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: [...configDefaults.exclude, '**/*.browser.test.ts'],
           globalSetup: BUILD,
+          // A process starts, drains and exits in seconds on a busy machine.
+          testTimeout: 30_000,
         },
       },
       {
         // The built server in a real Chromium.
         extends: true,
-        test: { name: 'browser', include: ['e2e/**/*.browser.test.ts'], globalSetup: BUILD },
+        test: { name: 'browser', include: ['e2e/**/*.browser.test.ts'], globalSetup: BUILD, testTimeout: 30_000 },
       },
     ],
   },
