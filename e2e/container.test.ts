@@ -59,10 +59,10 @@ describe('the Dockerfile', () => {
       'package.json',
     ]);
     expect(cmd[0]).toBe('node');
-    // The benchmark and `npm start` measure and run the heap settings the image ships.
+    // The benchmark and `npm start` (through `npm run serve`) measure and run the heap settings the image ships.
     expect(runtimeEnv).toMatchObject({ NODE_ENV: 'production', NODE_OPTIONS: PRODUCTION_NODE_OPTIONS });
     expect(
-      (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start,
+      (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { serve: string } }).scripts.serve,
     ).toContain(`node ${PRODUCTION_NODE_OPTIONS} dist/server/index.js`);
 
     const child = spawn(process.execPath, cmd.slice(1), {

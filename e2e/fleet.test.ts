@@ -8,7 +8,7 @@ import { dockerfile } from '../test/support/dockerfile';
 import { LEADS_TO } from '../test/support/instance';
 import { ADMIN_TOKEN } from '../test/support/leads';
 import { type LoadOutcome, steadyLoad } from '../test/support/load';
-import { startNginx } from '../test/support/nginx';
+import { startProxy } from '../test/support/proxy';
 import { lead } from '../test/support/requests';
 import { type RunningServer, stopProcess, tempDataDir, whenServing } from '../test/support/server-process';
 import { startSmtp } from '../test/support/smtp';
@@ -23,7 +23,7 @@ const composeEnv = Object.fromEntries(
   ).filter(([, value]) => !value.includes('${')),
 );
 
-/** A POST of a contact through nginx from `localAddress`, with extra headers. */
+/** A POST of a contact through the proxy from `localAddress`, with extra headers. */
 function postFrom(url: string, localAddress: string, headers: Record<string, string>) {
   return new Promise<number>((resolve, reject) => {
     const req = request(
@@ -41,7 +41,7 @@ function postFrom(url: string, localAddress: string, headers: Record<string, str
 
 const failed = (outcomes: LoadOutcome[], expected: number) => outcomes.filter((outcome) => outcome.status !== expected);
 
-/** Resolves once nginx has passed `replica` a page of the load: it routes to that replica. */
+/** Resolves once the proxy has passed `replica` a page of the load. */
 const servesLoad = (replica: RunningServer) =>
   eventually(
     () => expect(replica.logs.some((entry) => (entry.req as { path?: string } | undefined)?.path === '/')).toBe(true),
@@ -49,9 +49,9 @@ const servesLoad = (replica: RunningServer) =>
   );
 
 // The deploy kit, proven: two replicas of the built server started as the image starts them, on
-// PostgreSQL, behind Debian's nginx running deploy/nginx/site.conf, restarted one after the other
+// PostgreSQL, behind Debian's HAProxy running deploy/haproxy/haproxy.cfg, restarted one after the other
 // under load (docs/requirements.md §10.7.1, §10.4).
-describe.skipIf(!TEST_DATABASE_URL)('two replicas behind nginx, restarted one after the other under load', () => {
+describe.skipIf(!TEST_DATABASE_URL)('two replicas behind the proxy, restarted one after the other under load', () => {
   const store = postgresSchemaForThisFile(TEST_DATABASE_URL!);
 
   it('loses no request, stores and notifies every lead once, and holds the limit across both', {
@@ -83,21 +83,21 @@ describe.skipIf(!TEST_DATABASE_URL)('two replicas behind nginx, restarted one af
       return replica;
     };
     const replicas: RunningServer[] = [await startReplica(0), await startReplica(1)];
-    const nginx = await startNginx({
+    const proxy = await startProxy({
       replicas: [`127.0.0.1:${ports[0]}`, `127.0.0.1:${ports[1]}`],
       port: await freePort(),
     });
 
-    const load = steadyLoad(nginx.url);
+    const load = steadyLoad(proxy.url);
     await Promise.all(replicas.map(servesLoad));
     for (const index of [0, 1] as const) {
       replicas[index]!.child.kill('SIGTERM');
       expect(await replicas[index]!.exited).toBe(0);
       replicas[index] = await startReplica(index);
-      // nginx leaves a replica that failed alone for fail_timeout (2 s), then tries it again: the
-      // other one goes only once this one has its share of the load again.
-      await servesLoad(replicas[index]!);
+      // The next replica goes down only once the proxy's checks have put this one back.
+      await proxy.whenReplica(`app${index + 1}`, 'UP');
     }
+    await servesLoad(replicas[1]!);
     const outcomes = await load.stop();
 
     const pages = outcomes.filter((outcome) => outcome.kind === 'page');
@@ -120,10 +120,10 @@ describe.skipIf(!TEST_DATABASE_URL)('two replicas behind nginx, restarted one af
       expect(outbox.rows.map((row) => row.status)).toEqual(ids.map(() => 'sent'));
     }, 10_000);
 
-    // The limit (5 a minute, the default) for one client, whichever replica nginx picks.
+    // The limit (5 a minute, the default) for one client, whichever replica the proxy picks.
     const requestIds = Array.from({ length: 6 }, (_, n) => `limite-${n}`);
     const statuses = [];
-    for (const id of requestIds) statuses.push(await postFrom(nginx.url, '127.0.0.2', { 'X-Request-Id': id }));
+    for (const id of requestIds) statuses.push(await postFrom(proxy.url, '127.0.0.2', { 'X-Request-Id': id }));
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
     const servedBy = (replica: RunningServer) =>
       requestIds.filter((id) => replica.logs.some((entry) => (entry.req as { id?: string } | undefined)?.id === id));
@@ -133,7 +133,7 @@ describe.skipIf(!TEST_DATABASE_URL)('two replicas behind nginx, restarted one af
     // Another client, forging X-Forwarded-For: a new address each time does not reset its count.
     const forged = [];
     for (let n = 0; n < 6; n++)
-      forged.push(await postFrom(nginx.url, '127.0.0.3', { 'X-Forwarded-For': `203.0.113.${n}` }));
+      forged.push(await postFrom(proxy.url, '127.0.0.3', { 'X-Forwarded-For': `203.0.113.${n}` }));
     expect(forged).toEqual([201, 201, 201, 201, 201, 429]);
   });
 });

@@ -12,10 +12,11 @@ import { postRateLimits } from './http/rate-limit';
 import { requestLogging } from './http/request-logging';
 import { refuseMalformedTarget, siteListener } from './http/request-target';
 import { securityHeaders } from './http/security';
+import { warnUntrustedProxy } from './http/untrusted-proxy';
 import { healthRouter } from './monitoring/health';
 import { countingLeads } from './monitoring/lead-counter';
 import { createMetrics, type Metrics } from './monitoring/metrics';
-import { metricsEndpoint, requestTimer } from './monitoring/metrics-routes';
+import { metricsEndpoint, rememberMount, requestTimer } from './monitoring/metrics-routes';
 import { openApiRouter } from './openapi/document';
 import { buildPaths, type Manifest } from './pages/assets';
 import { createPageRenderer } from './pages/renderer';
@@ -71,12 +72,13 @@ export function createApp(deps: AppDeps) {
       refuseDeclaredOversize,
     ),
   );
+  if (deps.trustProxy === undefined) app.use(warnUntrustedProxy(logger));
   app.get('/metrics', ...metricsEndpoint(metrics, deps.adminToken));
   // The page most visitors ask for first: no file, crawler file or API path is "/", so it is
   // answered before the requests walk through those routers.
   app.get('/', confirmationPage(renderPage), (req, res) => renderPage(req, res));
 
-  app.use('/health', healthRouter(repository, logger, draining));
+  app.use('/health', rememberMount, healthRouter(repository, logger, draining));
 
   app.use(staticFiles(assetsDir, publicDir));
   app.use(seoRouter(publicUrl));
@@ -91,11 +93,12 @@ export function createApp(deps: AppDeps) {
   });
   const writeGuards = [refuseCrossSite(publicUrl), ...rateLimits];
   const { adminToken } = deps;
-  app.use('/api/contacts', contactRoutes({ repository, renderPage, logger, writeGuards, adminToken, metrics }));
-  app.use('/api/quotes', quotesRouter(repository, writeGuards, adminToken));
-  app.use('/api/openapi.json', openApiRouter());
-  app.use('/api', exportsRouter(repository, adminToken));
-  app.use('/api/subjects', subjectsRouter(repository, adminToken));
+  const contacts = contactRoutes({ repository, renderPage, logger, writeGuards, adminToken, metrics });
+  app.use('/api/contacts', rememberMount, contacts);
+  app.use('/api/quotes', rememberMount, quotesRouter(repository, writeGuards, adminToken));
+  app.use('/api/openapi.json', rememberMount, openApiRouter());
+  app.use('/api', rememberMount, exportsRouter(repository, adminToken));
+  app.use('/api/subjects', rememberMount, subjectsRouter(repository, adminToken));
   app.use('/api', apiNotFound);
   app.use((req, res) => renderPage(req, res));
   app.use(errorHandler(logger));

@@ -1,3 +1,5 @@
+// First: on a Node too old to run the rest, it says so and stops.
+import './process/node-version';
 import { createApp } from './app';
 import { openRepository } from './db/open';
 import { createMetrics } from './monitoring/metrics';

@@ -1,10 +1,10 @@
+import type { ContactInput } from './contact';
+
 // What the server and the contact form island both need to know about the form; no runtime
 // dependency, so importing it adds nothing to the browser's bundle but these constants.
 
-/** The form's fields, in the order it shows them (docs/requirements.md §3.1). */
-export const CONTACT_FIELDS = ['name', 'email', 'phone', 'company', 'message'] as const;
-
-export type ContactField = (typeof CONTACT_FIELDS)[number];
+/** A field of the form: one the contact's definition takes from the client (shared/contact.ts). */
+export type ContactField = keyof ContactInput;
 
 /**
  * What the server knows about the form when it renders the page: after a post without

@@ -1,27 +1,24 @@
-import { z } from 'zod';
-import type { ContactField } from './contact-form';
-import { email, optionalText, phone, requiredText } from './fields';
+import type { z } from 'zod';
+import { requiredText } from './fields';
+import { type ClientFields, inputSchema, leadId, personFields, receivedAt, text, type ValuesOf } from './lead';
 
-/** POST /api/contacts: the one schema the server validates with and the types come from. */
-export const contactInputSchema = z.object({
-  name: requiredText({ label: 'seu nome', max: 120 }),
-  email,
-  phone,
-  company: optionalText({ max: 160 }),
-  message: requiredText({ label: 'uma mensagem', max: 5000, multiline: true }),
-} satisfies Record<ContactField, z.ZodType>);
+/**
+ * A contact request (docs/requirements.md §3, §5), its fields in the order the API shows them:
+ * the one definition everything about a contact comes from (see shared/lead.ts).
+ */
+export const contactFields = {
+  id: leadId,
+  ...personFields,
+  message: text('Mensagem', requiredText({ label: 'uma mensagem', max: 5000, multiline: true })),
+  createdAt: receivedAt('Recebido em'),
+};
+
+/** POST /api/contacts: the one schema the server validates with. */
+export const contactInputSchema = inputSchema(contactFields);
 
 /** What the form sends; phone and company are left out when empty. */
 export type ContactInput = z.input<typeof contactInputSchema>;
-export type ContactFields = z.output<typeof contactInputSchema>;
-
+/** What the validator hands the repository. */
+export type ContactFields = ValuesOf<ClientFields<typeof contactFields>>;
 /** A stored contact request as the API returns it; absent optional fields are left out. */
-export type Contact = {
-  id: string;
-  name: string;
-  email: string;
-  phone?: string;
-  company?: string;
-  message: string;
-  createdAt: string;
-};
+export type Contact = ValuesOf<typeof contactFields>;

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { CONTACT_FIELDS, type ContactFormState } from '../../shared/contact-form';
+import { contactInputSchema } from '../../shared/contact';
+import type { ContactFormState } from '../../shared/contact-form';
 import { closeIfBodyUnread } from '../http/body-limit';
 import { RequestRefused } from '../http/refused';
 import type { PageRenderer, PageVariant } from '../pages/renderer';
@@ -18,7 +19,7 @@ export const CONFIRMATION = landingWith(200, { sent: true });
 export function invalidFormPage(body: unknown, errors: Record<string, string>): PageVariant {
   const submitted = (body ?? {}) as Record<string, unknown>;
   const state: Required<Pick<ContactFormState, 'values' | 'errors'>> = { values: {}, errors: {} };
-  for (const field of CONTACT_FIELDS) {
+  for (const field of contactInputSchema.keyof().options) {
     const value = submitted[field];
     if (typeof value === 'string') state.values[field] = value;
     if (errors[field]) state.errors[field] = errors[field];

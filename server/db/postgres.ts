@@ -59,7 +59,12 @@ function postgresDatabase(pool: pg.Pool): Database {
     run: (sql, params) => guard(() => queries.run(sql, params)),
     transaction: (work, mode = 'write') =>
       guard(() => inTransaction(pool, BEGIN[mode], (client) => work(queriesOn(client)))),
-    connections: () => ({ inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
+    // pg queues a query for one tick even when an idle connection is there to take it (a scrape's
+    // own outbox counts did): only a query with no idle connection left is waiting.
+    connections: () => ({
+      inUse: pool.totalCount - pool.idleCount,
+      waiting: pool.idleCount > 0 ? 0 : pool.waitingCount,
+    }),
     async close() {
       if (closed) return;
       closed = true;

@@ -1,110 +1,95 @@
-import type { Contact, ContactFields } from '../../shared/contact';
-import type { Quote, QuoteFields } from '../../shared/quote';
+import { type Contact, type ContactFields, contactFields } from '../../shared/contact';
+import type { ClientFields, LeadField, LeadFields, Place, ValuesOf } from '../../shared/lead';
+import { type Quote, type QuoteFields, quoteFields } from '../../shared/quote';
 import type { Param, Row } from './database';
-
-/** A table both backends read and write the same way. */
-export type Table<T> = { name: string; columns: readonly string[]; toRecord: (row: Row) => T };
 
 /** A row about to be inserted: column name → value. */
 export type NewRow = Record<string, Param>;
 
-const optional = <K extends string>(key: K, value: unknown) =>
-  (value === null || value === undefined ? {} : { [key]: String(value) }) as Partial<Record<K, string>>;
-
-export const contactsTable: Table<Contact> = {
-  name: 'contacts',
-  columns: ['id', 'name', 'email', 'phone', 'company', 'message', 'created_at'],
-  toRecord: (row) => ({
-    id: String(row.id),
-    name: String(row.name),
-    email: String(row.email),
-    ...optional('phone', row.phone),
-    ...optional('company', row.company),
-    message: String(row.message),
-    createdAt: String(row.created_at),
-  }),
+/** A table both backends read and write the same way: a lead's records of type T, created from fields F. */
+export type Table<T, F = never> = {
+  name: string;
+  columns: readonly string[];
+  /** The row of a new lead: its id, when it was stored, the client's fields and the values the server starts with. */
+  newRow(id: string, createdAt: string, fields: F): NewRow;
+  /** The record a row holds, its keys in the definition's order; NULL leaves the field out. */
+  toRecord(row: Row): T;
 };
 
-export const contactRow = (id: string, createdAt: string, fields: ContactFields): NewRow => ({
-  id,
-  name: fields.name,
-  email: fields.email,
-  phone: fields.phone ?? null,
-  company: fields.company ?? null,
-  message: fields.message,
-  created_at: createdAt,
-});
-
-export const quotesTable: Table<Quote> = {
-  name: 'quotes',
-  columns: [
-    'id',
-    'status',
-    'created_at',
-    'name',
-    'email',
-    'phone',
-    'company',
-    'origin_city',
-    'origin_state',
-    'destination_city',
-    'destination_state',
-    'cargo_type',
-    'weight_tons',
-    'vehicle',
-    'pickup_date',
-    'notes',
-  ],
-  toRecord: (row) => ({
-    id: String(row.id),
-    status: row.status as Quote['status'],
-    createdAt: String(row.created_at),
-    name: String(row.name),
-    email: String(row.email),
-    ...optional('phone', row.phone),
-    ...optional('company', row.company),
-    origin: { city: String(row.origin_city), state: row.origin_state as Quote['origin']['state'] },
-    destination: { city: String(row.destination_city), state: row.destination_state as Quote['destination']['state'] },
-    cargoType: row.cargo_type as Quote['cargoType'],
-    weightTons: Number(row.weight_tons),
-    ...(optional('vehicle', row.vehicle) as Pick<Quote, 'vehicle'>),
-    ...optional('pickupDate', row.pickup_date),
-    ...optional('notes', row.notes),
-  }),
+/** One field's columns, named after its key in snake case (pickupDate → pickup_date). */
+type Mapping = {
+  key: string;
+  columns: string[];
+  toRow: (value: unknown) => NewRow;
+  fromRow: (row: Row) => unknown;
 };
 
-export const quoteRow = (id: string, createdAt: string, fields: QuoteFields): NewRow => ({
-  id,
-  status: 'pending',
-  created_at: createdAt,
-  name: fields.name,
-  email: fields.email,
-  phone: fields.phone ?? null,
-  company: fields.company ?? null,
-  origin_city: fields.origin.city,
-  origin_state: fields.origin.state,
-  destination_city: fields.destination.city,
-  destination_state: fields.destination.state,
-  cargo_type: fields.cargoType,
-  weight_tons: fields.weightTons,
-  vehicle: fields.vehicle ?? null,
-  pickup_date: fields.pickupDate ?? null,
-  notes: fields.notes ?? null,
-});
+const snakeCase = (key: string) => key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
-export const insertSql = (table: Table<unknown>) =>
+function mapping(key: string, field: LeadField): Mapping {
+  const column = snakeCase(key);
+  if (field.kind === 'place') {
+    // A place is two columns, its city and its state (server/db/schema.ts).
+    const [city, state] = [`${column}_city`, `${column}_state`];
+    return {
+      key,
+      columns: [city, state],
+      toRow: (value) => {
+        const place = value as Place | undefined;
+        return { [city]: place?.city ?? null, [state]: place?.state ?? null };
+      },
+      fromRow: (row) => (row[city] == null ? undefined : { city: String(row[city]), state: String(row[state]) }),
+    };
+  }
+  const read = field.kind === 'quantity' ? Number : String;
+  return {
+    key,
+    columns: [column],
+    toRow: (value) => ({ [column]: (value as Param | undefined) ?? null }),
+    fromRow: (row) => (row[column] == null ? undefined : read(row[column])),
+  };
+}
+
+/** The table `name` that stores the lead defined by `fields`. */
+function leadTable<Fs extends LeadFields>(name: string, fields: Fs): Table<ValuesOf<Fs>, ValuesOf<ClientFields<Fs>>> {
+  const entries = Object.entries(fields);
+  const mappings = entries.map(([key, field]) => mapping(key, field));
+  const initial = Object.fromEntries(
+    entries.flatMap(([key, field]) => (field.initial === undefined ? [] : [[key, field.initial]])),
+  );
+  return {
+    name,
+    columns: mappings.flatMap((each) => each.columns),
+    newRow: (id, createdAt, clientFields) => {
+      // What the server sets comes last: no field of the client's can stand in for it.
+      const values: Record<string, unknown> = { ...clientFields, ...initial, id, createdAt };
+      return Object.assign({}, ...mappings.map((each) => each.toRow(values[each.key])));
+    },
+    toRecord: (row) => {
+      const values = mappings.map((each) => [each.key, each.fromRow(row)] as const);
+      return Object.fromEntries(values.filter(([, value]) => value !== undefined)) as ValuesOf<Fs>;
+    },
+  };
+}
+
+export const contactsTable: Table<Contact, ContactFields> = leadTable('contacts', contactFields);
+
+export const quotesTable: Table<Quote, QuoteFields> = leadTable('quotes', quoteFields);
+
+export const insertSql = (table: Table<unknown, never>) =>
   `INSERT INTO ${table.name} (${table.columns.join(', ')}) VALUES (${table.columns.map(() => '?').join(', ')})`;
 
-export const rowValues = (table: Table<unknown>, row: NewRow) => table.columns.map((column) => row[column] ?? null);
+export const rowValues = (table: Table<unknown, never>, row: NewRow) =>
+  table.columns.map((column) => row[column] ?? null);
 
-export const selectSql = (table: Table<unknown>) => `SELECT ${table.columns.join(', ')} FROM ${table.name}`;
+export const selectSql = (table: Table<unknown, never>) => `SELECT ${table.columns.join(', ')} FROM ${table.name}`;
 
 /** Newest first: seq only grows, so the order is stable while rows are added. Parameters: limit, offset. */
-export const pageSql = (table: Table<unknown>) => `${selectSql(table)} ORDER BY seq DESC LIMIT ? OFFSET ?`;
+export const pageSql = (table: Table<unknown, never>) => `${selectSql(table)} ORDER BY seq DESC LIMIT ? OFFSET ?`;
 
 /**
  * Newest first from just below `seq` (keyset pagination: each batch is a short statement of its own,
  * whatever the table's size). Parameters: the last seq seen, limit.
  */
-export const batchSql = (table: Table<unknown>) =>
+export const batchSql = (table: Table<unknown, never>) =>
   `SELECT seq, ${table.columns.join(', ')} FROM ${table.name} WHERE seq < ? ORDER BY seq DESC LIMIT ?`;

@@ -3,19 +3,7 @@ import { sqlOutbox } from '../outbox/sql-store';
 import { sqlPersonalData } from '../personal-data/sql-store';
 import type { Database, Queries } from './database';
 import type { CreateResult, IdempotencyKey, Repository, RepositoryOptions } from './repository';
-import {
-  batchSql,
-  contactRow,
-  contactsTable,
-  insertSql,
-  type NewRow,
-  pageSql,
-  quoteRow,
-  quotesTable,
-  rowValues,
-  selectSql,
-  type Table,
-} from './rows';
+import { batchSql, contactsTable, insertSql, pageSql, quotesTable, rowValues, selectSql, type Table } from './rows';
 
 /** How long an Idempotency-Key replays its first result (docs/requirements.md §10.3). */
 const KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -32,7 +20,12 @@ const storedKey = ({ key, fingerprint }: IdempotencyKey) =>
 export function sqlRepository(db: Database, { channels = [] }: RepositoryOptions = {}): Repository {
   const { enqueue: notify, outbox } = sqlOutbox(db, channels);
 
-  const insert = (tx: Queries, table: Table<unknown>, row: NewRow) => tx.run(insertSql(table), rowValues(table, row));
+  /** Inserts a new lead and gives back its record, exactly as a read would. */
+  const insert = async <T, F>(tx: Queries, table: Table<T, F>, id: string, createdAt: string, fields: F) => {
+    const row = table.newRow(id, createdAt, fields);
+    await tx.run(insertSql(table), rowValues(table, row));
+    return table.toRecord(row);
+  };
 
   const findQuote = async (queries: Queries, id: string) => {
     const row = await queries.get(`${selectSql(quotesTable)} WHERE id = ?`, [id]);
@@ -106,9 +99,8 @@ export function sqlRepository(db: Database, { channels = [] }: RepositoryOptions
         'contacts',
         idempotency,
         async (tx, id, createdAt) => {
-          const row = contactRow(id, createdAt, fields);
-          await insert(tx, contactsTable, row);
-          await notify(tx, { kind: 'contact', record: contactsTable.toRecord(row) });
+          const record = await insert(tx, contactsTable, id, createdAt, fields);
+          await notify(tx, { kind: 'contact', record });
           return { id, createdAt };
         },
         created,
@@ -120,9 +112,7 @@ export function sqlRepository(db: Database, { channels = [] }: RepositoryOptions
         'quotes',
         idempotency,
         async (tx, id, createdAt) => {
-          const row = quoteRow(id, createdAt, fields);
-          await insert(tx, quotesTable, row);
-          const record = quotesTable.toRecord(row);
+          const record = await insert(tx, quotesTable, id, createdAt, fields);
           await notify(tx, { kind: 'quote', record });
           return record;
         },

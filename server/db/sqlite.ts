@@ -1,6 +1,5 @@
 import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { StartupError } from '../process/startup-error';
 import type { Database, Dialect, Queries } from './database';
 import { migrate } from './migrate';
@@ -8,6 +7,10 @@ import type { Repository, RepositoryOptions } from './repository';
 import { sqlRepository } from './sql-repository';
 
 export const SQLITE_FILE = 'site.db';
+
+// Asked for when this module runs, not imported: a static import fails as the bundle loads on a
+// Node without node:sqlite, before server/process/node-version.ts can say which Node is needed.
+const { DatabaseSync } = process.getBuiltinModule('node:sqlite');
 
 /** ISO 8601 in UTC with milliseconds, as Date.toISOString() writes it: such strings sort in time order. */
 const ISO = `'%Y-%m-%dT%H:%M:%fZ'`;

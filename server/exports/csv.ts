@@ -16,34 +16,3 @@ const cell = (value: string) => `"${(FORMULA.test(value) ? `'${value}` : value).
 
 /** One line of the file, cells separated by ';' and ended by CRLF (RFC 4180). */
 export const csvLine = (cells: readonly string[]) => `${cells.map(cell).join(';')}\r\n`;
-
-// Brazil has had no daylight saving time since 2019, but rows from before it had: the offset is
-// asked of the time zone database for each instant, not written down as -03:00.
-const brasilia = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'America/Sao_Paulo',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-  timeZoneName: 'longOffset',
-});
-
-/** ISO 8601 in Brasília's offset, to the second: '2026-11-22T09:30:00-03:00'. */
-export function brasiliaTime(iso: string) {
-  const parts = brasilia.formatToParts(new Date(iso));
-  const {
-    year,
-    month,
-    day,
-    hour,
-    minute,
-    second,
-    timeZoneName = '',
-  } = Object.fromEntries(parts.map(({ type, value }) => [type, value]));
-  // 'GMT-03:00'; a zero offset would be a bare 'GMT'.
-  const offset = timeZoneName.replace('GMT', '') || '+00:00';
-  return `${year}-${month}-${day}T${hour}:${minute}:${second}${offset}`;
-}

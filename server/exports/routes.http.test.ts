@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { todayInBrazil } from '../../shared/quote';
+import { todayInSaoPaulo } from '../../shared/sao-paulo-time';
 import { createTestApp, testRepository } from '../../test/support/app';
 import { ADMIN_TOKEN, bearer, fullQuote, sampleContact, validContact, validQuote } from '../../test/support/leads';
 import { DatabaseUnavailableError } from '../db/repository';
@@ -40,7 +40,7 @@ describe('CSV exports', () => {
 
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8; header=present');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="contatos-${todayInBrazil()}.csv"`);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="contatos-${todayInSaoPaulo()}.csv"`);
     expect(res.headers['cache-control']).toBe('no-store');
     const text = res.body as string;
     expect(text.startsWith(`${BOM}"ID";"Recebido em";"Nome";"E-mail";"Telefone";"Empresa";"Mensagem"\r\n`)).toBe(true);

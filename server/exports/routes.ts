@@ -1,11 +1,13 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { type RequestHandler, Router } from 'express';
-import type { Contact } from '../../shared/contact';
-import { CARGO_LABELS, type Quote, todayInBrazil } from '../../shared/quote';
+import { contactFields } from '../../shared/contact';
+import { quoteFields } from '../../shared/quote';
+import { todayInSaoPaulo } from '../../shared/sao-paulo-time';
 import type { Repository } from '../db/repository';
 import { requireAdmin } from '../http/admin';
-import { BOM, brasiliaTime, csvLine } from './csv';
+import { type Column, csvColumns } from './columns';
+import { BOM, csvLine } from './csv';
 
 /**
  * Rows per read. Each batch is one short statement (on SQLite every statement of the process waits
@@ -13,41 +15,6 @@ import { BOM, brasiliaTime, csvLine } from './csv';
  * table's size.
  */
 const BATCH_ROWS = 500;
-
-/** A column of the spreadsheet: its Portuguese header and the cell of one record. */
-type Column<T> = readonly [header: string, cell: (record: T) => string | undefined];
-
-const CONTACT_COLUMNS: Column<Contact>[] = [
-  ['ID', (contact) => contact.id],
-  ['Recebido em', (contact) => brasiliaTime(contact.createdAt)],
-  ['Nome', (contact) => contact.name],
-  ['E-mail', (contact) => contact.email],
-  ['Telefone', (contact) => contact.phone],
-  ['Empresa', (contact) => contact.company],
-  ['Mensagem', (contact) => contact.message],
-];
-
-const QUOTE_STATUS: Record<Quote['status'], string> = { pending: 'Pendente' };
-
-const QUOTE_COLUMNS: Column<Quote>[] = [
-  ['ID', (quote) => quote.id],
-  ['Recebida em', (quote) => brasiliaTime(quote.createdAt)],
-  ['Situação', (quote) => QUOTE_STATUS[quote.status]],
-  ['Nome', (quote) => quote.name],
-  ['E-mail', (quote) => quote.email],
-  ['Telefone', (quote) => quote.phone],
-  ['Empresa', (quote) => quote.company],
-  ['Cidade de origem', (quote) => quote.origin.city],
-  ['UF de origem', (quote) => quote.origin.state],
-  ['Cidade de destino', (quote) => quote.destination.city],
-  ['UF de destino', (quote) => quote.destination.state],
-  ['Tipo de carga', (quote) => CARGO_LABELS[quote.cargoType]],
-  // A decimal comma, as a spreadsheet in Portuguese reads a number; every digit kept.
-  ['Peso (t)', (quote) => String(quote.weightTons).replace('.', ',')],
-  ['Veículo', (quote) => quote.vehicle],
-  ['Data de coleta', (quote) => quote.pickupDate],
-  ['Observações', (quote) => quote.notes],
-];
 
 /**
  * GET of a whole table as a CSV file, newest first (docs/requirements.md §10.16). The first batch is
@@ -71,7 +38,7 @@ function exportHandler<T>(file: string, columns: Column<T>[], batches: (size: nu
     }
     res.set({
       'Content-Type': 'text/csv; charset=utf-8; header=present',
-      'Content-Disposition': `attachment; filename="${file}-${todayInBrazil()}.csv"`,
+      'Content-Disposition': `attachment; filename="${file}-${todayInSaoPaulo()}.csv"`,
     });
     try {
       // Bytes, not objects: the stream then holds at most one batch ahead of the socket.
@@ -89,6 +56,6 @@ function exportHandler<T>(file: string, columns: Column<T>[], batches: (size: nu
 export function exportsRouter(repository: Repository, adminToken: string | undefined) {
   const admin = requireAdmin(adminToken);
   return Router()
-    .get('/contacts.csv', admin, exportHandler('contatos', CONTACT_COLUMNS, repository.contactBatches))
-    .get('/quotes.csv', admin, exportHandler('cotacoes', QUOTE_COLUMNS, repository.quoteBatches));
+    .get('/contacts.csv', admin, exportHandler('contatos', csvColumns(contactFields), repository.contactBatches))
+    .get('/quotes.csv', admin, exportHandler('cotacoes', csvColumns(quoteFields), repository.quoteBatches));
 }

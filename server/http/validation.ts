@@ -15,12 +15,13 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   return errors;
 }
 
-const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+/** 1 to 255 visible ASCII characters: a UUID, say (docs/requirements.md §10.3). */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 /** Reads Idempotency-Key; the fingerprint ties the key to the validated content. */
 export function idempotencyKey(req: Request, content: unknown): IdempotencyKey | undefined | 'invalid' {
   const key = req.get('Idempotency-Key');
   if (key === undefined) return undefined;
-  if (!KEY_PATTERN.test(key)) return 'invalid';
+  if (!IDEMPOTENCY_KEY_PATTERN.test(key)) return 'invalid';
   return { key, fingerprint: createHash('sha256').update(JSON.stringify(content)).digest('hex') };
 }

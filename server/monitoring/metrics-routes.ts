@@ -2,17 +2,28 @@ import type { Request, RequestHandler, Response } from 'express';
 import { requireAdmin } from '../http/admin';
 import type { Metrics } from './metrics';
 
-const METHODS = new Set(['GET', 'HEAD', 'POST', 'OPTIONS']);
+// The methods the site answers (DELETE: a data subject's erasure); anything else is 'other'.
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'DELETE', 'OPTIONS']);
+
+/**
+ * Remembers where the router that follows is mounted: Express gives `req.baseUrl` back to the app
+ * when an error leaves the router, so a refused write would otherwise be timed as route "/".
+ */
+export const rememberMount: RequestHandler = (req, res, next) => {
+  res.locals.mount = req.baseUrl;
+  next();
+};
 
 /**
  * The route pattern Express matched (`/api/quotes/:id`), never the raw path, so that the label
  * takes a handful of values whatever clients ask for. Requests no route matched are the static
  * files and the not-found pages, told apart by the status class.
  */
-function routeOf(req: Request) {
+function routeOf(req: Request, res: Response) {
   const pattern: unknown = req.route?.path;
   if (typeof pattern !== 'string') return '(sem rota)';
-  const route = `${req.baseUrl}${pattern}`;
+  const mount: unknown = res.locals.mount;
+  const route = `${typeof mount === 'string' ? mount : req.baseUrl}${pattern}`;
   return route.length > 1 ? route.replace(/\/$/, '') : route;
 }
 
@@ -26,7 +37,7 @@ export function requestTimer(metrics: Metrics) {
     metrics.requestDuration.observe(
       {
         method: METHODS.has(req.method) ? req.method : 'other',
-        route: routeOf(req),
+        route: routeOf(req, res),
         status_class: `${Math.floor(res.statusCode / 100)}xx`,
       },
       durationMs / 1000,

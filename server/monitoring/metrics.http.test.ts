@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, testRepository } from '../../test/support/app';
+import { postgresSchemaForThisFile, TEST_DATABASE_URL } from '../../test/support/backends';
 import { ADMIN_TOKEN, bearer, sampleContact, sampleQuote } from '../../test/support/leads';
 import { createMetrics } from './metrics';
 
@@ -45,6 +46,22 @@ describe('GET /metrics', () => {
     expect(text).not.toMatch(/caminho|00000000-0000/);
   });
 
+  it('labels a refused write by its route and an erasure by its method', async () => {
+    const { app, scrape } = appWithMetrics({ rateLimits: { perMinute: 2, perHour: 0 } });
+    await request(app).post('/api/contacts').send(sampleContact).expect(201);
+    await request(app).post('/api/contacts').set('Content-Type', 'application/json').send('{').expect(400);
+    await request(app).post('/api/contacts').send(sampleContact).expect(429);
+    await request(app).delete('/api/subjects?email=ninguem@empresa.com.br').set('Authorization', bearer).expect(200);
+    const text = await scrape();
+    expect(text).toMatch(
+      /^site_http_request_duration_seconds_count\{method="POST",route="\/api\/contacts",status_class="4xx"\} 2$/m,
+    );
+    expect(text).toMatch(
+      /^site_http_request_duration_seconds_count\{method="DELETE",route="\/api\/subjects",status_class="2xx"\} 1$/m,
+    );
+    expect(text).not.toMatch(/route="\/",status_class="4xx"|method="other"/);
+  });
+
   it('counts the leads stored, by type, and not an Idempotency-Key replayed', async () => {
     const { app, value } = appWithMetrics();
     await request(app).post('/api/contacts').set('Idempotency-Key', 'k1').send(sampleContact).expect(201);
@@ -77,5 +94,19 @@ describe('GET /metrics', () => {
     expect(await value('site_outbox_failed{channel="email"}')).toBe(0);
     expect(await value('site_db_connections_in_use')).toBe(0);
     expect(await value('site_db_connections_waiting')).toBe(0);
+  });
+});
+
+// The pool queues a query for a tick even when an idle connection will take it: the scrape's own
+// outbox queries must not read as queries waiting for a connection.
+describe.skipIf(!TEST_DATABASE_URL)('GET /metrics on PostgreSQL', () => {
+  const store = postgresSchemaForThisFile(TEST_DATABASE_URL!);
+
+  it('reads no query waiting and none in use on an idle replica', async () => {
+    const repository = await store.open({ channels: ['email'] });
+    await Promise.all([repository.ping(), repository.ping(), repository.ping()]);
+    const { value } = appWithMetrics({ repository });
+    expect(await value('site_db_connections_waiting')).toBe(0);
+    expect(await value('site_db_connections_in_use')).toBe(0);
   });
 });

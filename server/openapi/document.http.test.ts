@@ -1,8 +1,58 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/support/app';
+import { ADMIN_TOKEN, bearer, fullQuote, sampleContact } from '../../test/support/leads';
+import { CHANNELS } from '../outbox/store';
+
+/** Each operation's replies, security and parameters: what a client codes against. */
+function operationsOf(document: { paths: Record<string, Record<string, Record<string, unknown>>> }) {
+  return Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({
+      operation: `${method.toUpperCase()} ${path}`,
+      replies: Object.keys(operation.responses as object).join(' '),
+      admin: operation.security !== undefined,
+      parameters: ((operation.parameters ?? []) as { in: string; name: string }[]).map((p) => `${p.in}:${p.name}`),
+    })),
+  );
+}
 
 describe('GET /api/openapi.json', () => {
+  it('passes an independent OpenAPI 3.1 validator', async () => {
+    const { app } = createTestApp();
+    const document = (await request(app).get('/api/openapi.json')).body;
+
+    const validator = new Validator();
+    const result = await validator.validate(document);
+
+    expect(result.errors).toBeUndefined();
+    expect([result.valid, validator.version]).toEqual([true, '3.1']);
+  });
+
+  it("keeps each operation's replies, security and parameters", async () => {
+    const { app } = createTestApp();
+    const document = (await request(app).get('/api/openapi.json')).body;
+    const page = ['query:page', 'query:limit'];
+    const write = '201 400 403 413 415 503';
+    const read = '200 400 401 403 503';
+
+    expect(operationsOf(document).sort((a, b) => a.operation.localeCompare(b.operation))).toEqual([
+      { operation: 'DELETE /api/subjects', replies: read, admin: true, parameters: ['query:email'] },
+      { operation: 'GET /api/contacts', replies: read, admin: true, parameters: page },
+      { operation: 'GET /api/contacts.csv', replies: '200 401 403 503', admin: true, parameters: [] },
+      { operation: 'GET /api/openapi.json', replies: '200', admin: false, parameters: [] },
+      { operation: 'GET /api/quotes', replies: read, admin: true, parameters: page },
+      { operation: 'GET /api/quotes.csv', replies: '200 401 403 503', admin: true, parameters: [] },
+      { operation: 'GET /api/quotes/{id}', replies: '200 400 401 403 404 503', admin: true, parameters: ['path:id'] },
+      { operation: 'GET /api/subjects', replies: read, admin: true, parameters: ['query:email'] },
+      { operation: 'GET /health', replies: '200 503', admin: false, parameters: [] },
+      { operation: 'GET /health/ready', replies: '200 503', admin: false, parameters: [] },
+      { operation: 'GET /metrics', replies: '200 401 403', admin: true, parameters: [] },
+      { operation: 'POST /api/contacts', replies: write, admin: false, parameters: ['header:Idempotency-Key'] },
+      { operation: 'POST /api/quotes', replies: write, admin: false, parameters: ['header:Idempotency-Key'] },
+    ]);
+  });
+
   it('is an OpenAPI 3.1 document of every call, /health and /metrics', async () => {
     const { app } = createTestApp();
     const res = await request(app).get('/api/openapi.json');
@@ -58,7 +108,7 @@ describe('GET /api/openapi.json', () => {
     expect(schemas.QuoteInput.properties.weightTons).toEqual({ type: 'number', exclusiveMinimum: 0, maximum: 45 });
     expect(schemas.QuoteInput.properties.origin.properties.state.enum).toHaveLength(27);
     expect(schemas.QuoteInput.properties.notes.maxLength).toBe(2000);
-    expect(schemas.Quote.properties.status).toMatchObject({ const: 'pending' });
+    expect(schemas.Quote.properties.status).toEqual({ type: 'string', enum: ['pending'] });
     expect(schemas.QuoteInput).not.toHaveProperty('$schema');
   });
 
@@ -82,6 +132,36 @@ describe('GET /api/openapi.json', () => {
         schema: expect.objectContaining({ type: 'integer', minimum: 1, maximum: 100, default: 10 }),
       },
     ]);
+  });
+
+  it('describes a stored lead with exactly the keys the API answers with, in their order', async () => {
+    const { app } = createTestApp({ adminToken: ADMIN_TOKEN });
+    await request(app)
+      .post('/api/contacts')
+      .send({ ...sampleContact, phone: '(91) 3222-1100', company: 'Bebidas do Norte' })
+      .expect(201);
+    const quote = (await request(app).post('/api/quotes').send(fullQuote).expect(201)).body.data;
+    const [contact] = (await request(app).get('/api/contacts').set('Authorization', bearer)).body.data;
+
+    const { schemas } = (await request(app).get('/api/openapi.json')).body.components;
+
+    for (const [schema, record] of [
+      [schemas.Contact, contact],
+      [schemas.Quote, quote],
+    ]) {
+      // Every key answered is documented, in the same order; every key documented as required is answered.
+      expect(Object.keys(schema.properties).filter((key) => key in record)).toEqual(Object.keys(record));
+      expect(schema.required.filter((key: string) => !(key in record))).toEqual([]);
+    }
+  });
+
+  it('shows the deliveries of every outbox channel in readiness', async () => {
+    const { app } = createTestApp();
+    const { paths } = (await request(app).get('/api/openapi.json')).body;
+
+    const { outbox } = paths['/health/ready'].get.responses[200].content['application/json'].schema.properties;
+
+    expect(outbox.required).toEqual(['pending', 'failed', ...CHANNELS]);
   });
 
   it('points every $ref at a schema it defines', async () => {

@@ -1,76 +1,101 @@
+import type { ResponseConfig, RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
-import { contactInputSchema } from '../../shared/contact';
-import { quoteInputSchema } from '../../shared/quote';
-import { pageQuerySchema } from '../http/listing';
+import { contactFields, contactInputSchema } from '../../shared/contact';
+import type { LeadFields } from '../../shared/lead';
+import { quoteFields, quoteInputSchema } from '../../shared/quote';
+import { IDEMPOTENCY_KEY_PATTERN } from '../http/validation';
 
-// The building blocks of the OpenAPI document (server/openapi/document.ts): component schemas generated
-// from the validators, and the shapes its operations share.
+// What the features' descriptions of their operations share (each feature's openapi.ts): the
+// component schemas, the reply envelope, the errors every kind of endpoint may answer. An `id` in a
+// schema's meta makes it a component that the generator (server/openapi/document.ts) refers to by $ref.
 
-export type JsonSchema = Record<string, unknown>;
-
-/** JSON Schema 2020-12 (OpenAPI 3.1's dialect) of what a client may send: the validator's own rules. */
-export const jsonSchema = (schema: z.ZodType): JsonSchema => {
-  // Refinements (a pickup date not in the past, weight within the vehicle) have no JSON Schema form;
-  // they stay in the validator and in the 400 reply.
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
-    target: 'draft-2020-12',
-    io: 'input',
-    unrepresentable: 'any',
-  });
-  return rest;
-};
-
-const stored = { id: z.uuid(), createdAt: z.iso.datetime() };
+/** A stored lead as the API and the webhook show it: every field of its definition, in its order. */
+const recordSchema = (fields: LeadFields) =>
+  z.object(Object.fromEntries(Object.entries(fields).map(([key, field]) => [key, field.schema])));
 
 export const schemas = {
-  ContactInput: jsonSchema(contactInputSchema),
-  Contact: jsonSchema(z.object({ ...stored, ...contactInputSchema.shape })),
-  Created: jsonSchema(z.object(stored)),
-  QuoteInput: jsonSchema(quoteInputSchema),
-  Quote: jsonSchema(z.object({ ...stored, status: z.literal('pending'), ...quoteInputSchema.shape })),
-  Pagination: jsonSchema(z.object({ page: z.int(), limit: z.int(), total: z.int(), totalPages: z.int() })),
-  Erased: jsonSchema(z.object({ contacts: z.int().min(0), quotes: z.int().min(0) })),
-  Failure: jsonSchema(
-    z.object({ success: z.literal(false), message: z.string(), errors: z.record(z.string(), z.string()).optional() }),
-  ),
+  ContactInput: contactInputSchema.meta({ id: 'ContactInput' }),
+  Contact: recordSchema(contactFields).meta({ id: 'Contact' }),
+  QuoteInput: quoteInputSchema.meta({ id: 'QuoteInput' }),
+  Quote: recordSchema(quoteFields).meta({ id: 'Quote' }),
+  Pagination: z
+    .object({ page: z.int(), limit: z.int(), total: z.int(), totalPages: z.int() })
+    .meta({ id: 'Pagination' }),
+  Failure: z
+    .object({ success: z.literal(false), message: z.string(), errors: z.record(z.string(), z.string()).optional() })
+    .meta({ id: 'Failure' }),
 };
 
-export const ref = (name: keyof typeof schemas) => ({ $ref: `#/components/schemas/${name}` });
-export const json = (schema: JsonSchema, description: string) => ({
+export const json = (schema: z.ZodType, description: string): ResponseConfig => ({
   description,
   content: { 'application/json': { schema } },
 });
-export const envelope = (data: JsonSchema, extra: JsonSchema = { message: { type: 'string' } }) => ({
-  type: 'object',
-  properties: { success: { const: true }, data, ...extra },
-  required: ['success', 'data', ...Object.keys(extra)],
-});
-export const failure = (description: string) => json(ref('Failure'), description);
 
-export const pageParameters = Object.entries(jsonSchema(pageQuerySchema).properties as Record<string, JsonSchema>).map(
-  ([name, schema]) => ({
-    name,
-    in: 'query',
-    required: false,
-    schema,
-  }),
-);
+/** A success reply: the data, and a message for people. */
+export const envelope = (data: z.ZodType) => z.object({ success: z.literal(true), data, message: z.string() });
 
+/** One page of a listing, newest first. */
+export const page = (item: z.ZodType) =>
+  json(z.object({ success: z.literal(true), data: z.array(item), pagination: schemas.Pagination }), 'Uma página');
+
+export const failure = (description: string) => json(schemas.Failure, description);
+
+export const unavailable = { 503: failure('Banco de dados indisponível') };
+
+/** The replies of an endpoint behind the admin token (docs/requirements.md §10.14), before its own. */
+export const adminOnly = {
+  401: failure('Token ausente ou inválido'),
+  403: failure('Leituras desativadas: ADMIN_TOKEN não definido'),
+};
+export const adminToken = [{ adminToken: [] }];
+
+type Operation = Pick<RouteConfig, 'path' | 'summary'> & Partial<Pick<RouteConfig, 'method' | 'request'>>;
+
+/** A read (or an erasure) behind the admin token: its answer, and what else it may answer. */
 export const protectedRead = (
-  summary: string,
-  ok: ReturnType<typeof json>,
-  parameters: unknown[],
-  extra: Record<string, unknown> = {},
-) => ({
-  summary,
-  security: [{ adminToken: [] }],
-  parameters,
+  { method = 'get', ...operation }: Operation,
+  ok: ResponseConfig,
+  more: RouteConfig['responses'] = {},
+): RouteConfig => ({
+  method,
+  ...operation,
+  security: adminToken,
+  responses: { 200: ok, 400: failure('Parâmetros inválidos'), ...adminOnly, ...more, ...unavailable },
+});
+
+const idempotencyKey = z
+  .string()
+  .regex(IDEMPOTENCY_KEY_PATTERN)
+  .optional()
+  .meta({
+    param: {
+      description:
+        'Com o mesmo conteúdo, repete a primeira resposta por 24 horas; com outro conteúdo, é outra solicitação.',
+    },
+  });
+
+/** A public write (docs/requirements.md §10.2, §10.3): the body in `mediaTypes`, 201 with `data`. */
+export const createOperation = (
+  operation: Operation,
+  body: z.ZodType,
+  data: z.ZodType,
+  mediaTypes = ['application/json'],
+): RouteConfig => ({
+  method: 'post',
+  ...operation,
+  request: {
+    headers: z.object({ 'Idempotency-Key': idempotencyKey }),
+    body: { required: true, content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: body }])) },
+  },
   responses: {
-    200: ok,
-    400: failure('Parâmetros inválidos'),
-    401: failure('Token ausente ou inválido'),
-    403: failure('Leituras desativadas: ADMIN_TOKEN não definido'),
-    ...extra,
-    503: failure('Banco de dados indisponível'),
+    201: json(envelope(data), 'Criado (ou repetido com a mesma Idempotency-Key: cabeçalho Idempotent-Replayed)'),
+    400: failure(
+      'Campos inválidos (uma mensagem por campo em errors), JSON malformado, texto que não é UTF-8 válido ' +
+        'ou Idempotency-Key inválida',
+    ),
+    403: failure('Enviado por um navegador a partir de outro site (Sec-Fetch-Site, ou Origin diferente de PUBLIC_URL)'),
+    413: failure('Corpo acima de 16 KB, recusado antes de ser lido (ou formulário com mais de 50 campos)'),
+    415: failure('Tipo de conteúdo, charset ou Content-Encoding não suportado'),
+    ...unavailable,
   },
 });

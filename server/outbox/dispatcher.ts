@@ -1,5 +1,5 @@
+import { type BackgroundLoop, backgroundLoop } from '../process/background-loop';
 import type { Logger } from '../process/logger';
-import { waitAtMost } from '../process/wait-at-most';
 import type { Channel, Notification, OutboxStore } from './store';
 
 export type DispatcherTiming = {
@@ -63,11 +63,8 @@ const errorCodes = (error: unknown) => {
 };
 
 /** Sends what one channel of the outbox holds, one claimed notification at a time, until stopped. */
-export function startDispatcher({ channel, outbox, send, logger, timing, observe }: Dispatcher) {
+export function startDispatcher({ channel, outbox, send, logger, timing, observe }: Dispatcher): BackgroundLoop {
   const lines = LOG_LINES[channel];
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
 
   const deliver = async (notification: Notification) => {
     const { id: notificationId, attempts } = notification;
@@ -93,42 +90,22 @@ export function startDispatcher({ channel, outbox, send, logger, timing, observe
     logger.info({ channel, notificationId, kind: notification.kind, attempts }, lines.sent);
   };
 
-  const drain = async () => {
-    while (!stopped) {
-      const next = await outbox.claim(timing.leaseMs);
-      if (!next) return;
-      await deliver(next);
+  // Claims and sends until nothing is due or the process stops; stop() waits for the send in
+  // progress, and what is left stays pending.
+  return backgroundLoop(async (stopping) => {
+    try {
+      while (!stopping.aborted) {
+        const next = await outbox.claim(timing.leaseMs);
+        if (!next) break;
+        await deliver(next);
+      }
+    } catch (error) {
+      // The database is away; the next poll tries again.
+      logger.warn(
+        { channel, error: error instanceof Error ? error.message : String(error) },
+        'outbox: falha ao ler ou atualizar as notificações',
+      );
     }
-  };
-
-  const run = () => {
-    running = drain()
-      .catch((error: unknown) => {
-        // The database is away; the next poll tries again.
-        logger.warn(
-          { channel, error: error instanceof Error ? error.message : String(error) },
-          'outbox: falha ao ler ou atualizar as notificações',
-        );
-      })
-      .finally(() => {
-        running = undefined;
-        schedule(timing.pollMs);
-      });
-  };
-
-  const schedule = (delayMs: number) => {
-    clearTimeout(timer);
-    if (!stopped) timer = setTimeout(run, delayMs);
-  };
-
-  schedule(0);
-
-  return {
-    /** Stops claiming; waits up to `timeoutMs` for a send in progress. The rest stays pending. */
-    async stop(timeoutMs: number) {
-      stopped = true;
-      clearTimeout(timer);
-      await waitAtMost(running, timeoutMs);
-    },
-  };
+    return timing.pollMs;
+  });
 }

@@ -1,6 +1,6 @@
 import type { Repository } from '../db/repository';
+import { type BackgroundLoop, backgroundLoop } from '../process/background-loop';
 import type { Logger } from '../process/logger';
-import { waitAtMost } from '../process/wait-at-most';
 
 const DAY_MS = 24 * 60 * 60_000;
 /** After a purge that failed (the database away), the next try; a day would be a long wait. */
@@ -23,17 +23,17 @@ type Retention = {
  * several replicas on PostgreSQL each runs its own timer and one purges at a time: a replica that
  * finds another purging skips its round, which that one covers.
  */
-export function startRetention({ repository, days, logger, now = () => new Date(), everyMs = DAY_MS }: Retention): {
-  stop(timeoutMs: number): Promise<void>;
-} {
+export function startRetention({
+  repository,
+  days,
+  logger,
+  now = () => new Date(),
+  everyMs = DAY_MS,
+}: Retention): BackgroundLoop {
   if (days === 0) {
     logger.info('RETENTION_DAYS=0: contatos e cotações guardados sem prazo');
     return { stop: async () => {} };
   }
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-
   /** One purge; resolves with the delay until the next. */
   const purge = async () => {
     const cutoff = new Date(now().getTime() - days * DAY_MS);
@@ -57,23 +57,5 @@ export function startRetention({ repository, days, logger, now = () => new Date(
     }
   };
 
-  const schedule = (delayMs: number) => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = purge().then((nextMs) => {
-        running = undefined;
-        schedule(nextMs);
-      });
-    }, delayMs);
-  };
-  schedule(0);
-
-  return {
-    /** No purge starts after this; waits up to `timeoutMs` for one in progress. */
-    async stop(timeoutMs) {
-      stopped = true;
-      clearTimeout(timer);
-      await waitAtMost(running, timeoutMs);
-    },
-  };
+  return backgroundLoop(purge);
 }

@@ -9,7 +9,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       dataDir: './data',
       publicUrl: new URL('http://localhost:3000'),
-      trustProxy: false,
+      trustProxy: undefined,
       rateLimits: { perMinute: 5, perHour: 30 },
       shutdown: { drainMs: 5_000, timeoutMs: 8_000 },
       retentionDays: 365,

@@ -26,7 +26,8 @@ const trustProxy = z
     context.addIssue({ code: 'custom', message: 'use um número de saltos, "loopback" ou uma lista de IPs/CIDRs' });
     return z.NEVER;
   })
-  .default(false);
+  // Unset stays unset: the app warns once when a proxy forwards to it (server/http/untrusted-proxy.ts).
+  .optional();
 
 const count = z.coerce.number().int().min(0);
 

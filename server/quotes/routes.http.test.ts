@@ -1,13 +1,13 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { todayInBrazil } from '../../shared/quote';
+import { todayInSaoPaulo } from '../../shared/sao-paulo-time';
 import { createTestApp } from '../../test/support/app';
 import { backendsForThisFile } from '../../test/support/backends';
 import { fullQuote, ISO_INSTANT, sampleQuote, UUID } from '../../test/support/leads';
 
 const post = (app: Parameters<typeof request>[0]) => request(app).post('/api/quotes');
 
-const daysFromToday = (days: number) => todayInBrazil(new Date(Date.now() + days * 86_400_000));
+const daysFromToday = (days: number) => todayInSaoPaulo(new Date(Date.now() + days * 86_400_000));
 
 describe.each(backendsForThisFile())('POST /api/quotes on $name', (backend) => {
   const freshApp = async () => createTestApp({ repository: await backend.fresh() });
@@ -51,7 +51,7 @@ describe.each(backendsForThisFile())('POST /api/quotes on $name', (backend) => {
 
   it('accepts a pickup today in Brazil and a load that fills the vehicle exactly', async () => {
     const { app } = await freshApp();
-    const res = await post(app).send({ ...sampleQuote, pickupDate: todayInBrazil(), vehicle: '45t', weightTons: 45 });
+    const res = await post(app).send({ ...sampleQuote, pickupDate: todayInSaoPaulo(), vehicle: '45t', weightTons: 45 });
     expect(res.status).toBe(201);
   });
 
@@ -68,6 +68,7 @@ describe.each(backendsForThisFile())('POST /api/quotes on $name', (backend) => {
     ],
     ['destination.city', { ...sampleQuote, destination: { city: ' ', state: 'PA' } }, 'Informe a cidade de destino.'],
     ['origin', { ...sampleQuote, origin: 'Campinas/SP' }, 'Informe a origem com cidade e UF.'],
+    ['destination', { ...sampleQuote, destination: null }, 'Informe o destino com cidade e UF.'],
     [
       'cargoType',
       { ...sampleQuote, cargoType: 'gado' },

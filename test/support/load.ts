@@ -100,3 +100,74 @@ export function steadyLoad(url: string) {
     },
   };
 }
+
+/** What became of one request of the visitors' load: its kind and status, and the lead it left. */
+export type VisitOutcome = {
+  kind: 'page' | 'json' | 'form';
+  status: number | string;
+  /** The lead's id, as a JSON post's 201 acknowledged it. */
+  id?: string;
+  /** The lead's e-mail address, unique to each post: how a form post's lead is found. */
+  email: string | undefined;
+};
+
+/**
+ * Visitors of the site until stop(), none retried, so any failure shows: page GETs on kept-alive
+ * connections, contact posts as the form's island sends them (JSON with an Idempotency-Key), and
+ * as the form without JavaScript posts them (urlencoded, answered with a 303 to the confirmation).
+ */
+export function visitorLoad(url: string, tag: string) {
+  const outcomes: VisitOutcome[] = [];
+  const agent = new Agent({ keepAlive: true });
+  let running = true;
+  let posts = 0;
+  const attempt = async (kind: VisitOutcome['kind'], request: () => Promise<Reply>, email?: string) => {
+    try {
+      const reply = await request();
+      const id = reply.status === 201 ? (JSON.parse(reply.body) as { data: { id: string } }).data.id : undefined;
+      return { kind, status: reply.status, id, email };
+    } catch (error) {
+      return { kind, status: (error as NodeJS.ErrnoException).code ?? String(error), email };
+    }
+  };
+  const lead = () => {
+    const n = posts++;
+    return { name: `Cliente ${n}`, email: `${tag}.${n}@empresa.com.br`, message: `Carga ${n} para Belém` };
+  };
+  const page = () => attempt('page', () => send(`${url}/`, { agent }));
+  const json = () => {
+    const fields = lead();
+    const headers = { 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() };
+    return attempt(
+      'json',
+      () => send(`${url}/api/contacts`, { method: 'POST', agent, headers }, JSON.stringify(fields)),
+      fields.email,
+    );
+  };
+  const form = () => {
+    const fields = lead();
+    const headers = { 'Content-Type': 'application/x-www-form-urlencoded' };
+    return attempt(
+      'form',
+      () => send(`${url}/api/contacts`, { method: 'POST', agent, headers }, new URLSearchParams(fields).toString()),
+      fields.email,
+    );
+  };
+  const loop = async (next: () => Promise<VisitOutcome>, pauseMs: number) => {
+    while (running) {
+      outcomes.push(await next());
+      await sleep(pauseMs);
+    }
+  };
+  const loops = [loop(page, 20), loop(page, 20), loop(json, 250), loop(form, 250)];
+  return {
+    /** How many requests were answered so far. */
+    count: () => outcomes.length,
+    async stop() {
+      running = false;
+      await Promise.all(loops);
+      agent.destroy();
+      return outcomes;
+    },
+  };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sampleContact } from '../../../test/support/leads';
+import { fullQuote, sampleContact } from '../../../test/support/leads';
 import { leadMessage } from './email-message';
 
 const stored = { ...sampleContact, id: '0b7c2f4e-1a2b-4c3d-8e9f-0123456789ab', createdAt: '2030-01-02T12:00:00.000Z' };
@@ -15,5 +15,98 @@ describe('the e-mail of a lead stored before today’s rules', () => {
 
   it('answers to the bare address, never to a name', () => {
     expect(leadMessage({ kind: 'contact', record: stored }).replyTo).toBe(sampleContact.email);
+  });
+});
+
+describe('the e-mail of a lead', () => {
+  const row = (label: string, value: string) =>
+    `<tr><th align="left" valign="top">${label}</th><td style="white-space:pre-wrap">${value}</td></tr>`;
+  const html = (title: string, rows: string[]) =>
+    [
+      '<!doctype html><html lang="pt-BR"><body>',
+      `<h1 style="font-size:18px">${title}</h1>`,
+      '<table cellpadding="4" style="border-collapse:collapse">',
+      ...rows,
+      '</table>',
+      '<p>Responda a este e-mail para escrever diretamente ao cliente.</p>',
+      '</body></html>',
+    ].join('\n');
+
+  it('lists every field of a quote with its label, the route in the subject, and the time in Brazil', () => {
+    const record = { ...stored, status: 'pending' as const, ...fullQuote, weightTons: 27.125 };
+
+    const message = leadMessage({ kind: 'quote', record });
+
+    expect(message.subject).toBe(
+      'Nova cotação de frete — Carlos Lima (Açaí & Cia — Distribuição): Campinas/SP → Belém/PA',
+    );
+    expect(message.text).toBe(
+      [
+        'Nova cotação de frete',
+        '',
+        'Nome: Carlos Lima',
+        'E-mail: carlos@bebidasdonorte.com.br',
+        'Telefone: +55 (91) 98765-4321',
+        'Empresa: Açaí & Cia — Distribuição',
+        'Origem: Campinas/SP',
+        'Destino: Belém/PA',
+        'Tipo de carga: Bebidas',
+        'Peso: 27,125 t',
+        'Veículo: 28t',
+        'Data de coleta: 31/12/2099',
+        'Observações: Carga paletizada 🚚\nDescarga com doca.',
+        'Recebido em: 02/01/2030, 09:00',
+        `Identificador: ${stored.id}`,
+        '',
+        'Responda a este e-mail para escrever diretamente ao cliente.',
+        '',
+      ].join('\n'),
+    );
+    expect(message.html).toBe(
+      html('Nova cotação de frete', [
+        row('Nome', 'Carlos Lima'),
+        row('E-mail', 'carlos@bebidasdonorte.com.br'),
+        row('Telefone', '+55 (91) 98765-4321'),
+        row('Empresa', 'Açaí &amp; Cia — Distribuição'),
+        row('Origem', 'Campinas/SP'),
+        row('Destino', 'Belém/PA'),
+        row('Tipo de carga', 'Bebidas'),
+        row('Peso', '27,125 t'),
+        row('Veículo', '28t'),
+        row('Data de coleta', '31/12/2099'),
+        row('Observações', 'Carga paletizada 🚚\nDescarga com doca.'),
+        row('Recebido em', '02/01/2030, 09:00'),
+        row('Identificador', stored.id),
+      ]),
+    );
+  });
+
+  it('leaves out the optional fields a contact did not fill', () => {
+    const message = leadMessage({ kind: 'contact', record: { ...stored, message: 'Olá <b>\nAté logo' } });
+
+    expect(message.subject).toBe('Nova solicitação de contato — Ana Souza');
+    expect(message.text).toBe(
+      [
+        'Nova solicitação de contato',
+        '',
+        'Nome: Ana Souza',
+        'E-mail: ana@empresa.com.br',
+        'Mensagem: Olá <b>\nAté logo',
+        'Recebido em: 02/01/2030, 09:00',
+        `Identificador: ${stored.id}`,
+        '',
+        'Responda a este e-mail para escrever diretamente ao cliente.',
+        '',
+      ].join('\n'),
+    );
+    expect(message.html).toBe(
+      html('Nova solicitação de contato', [
+        row('Nome', 'Ana Souza'),
+        row('E-mail', 'ana@empresa.com.br'),
+        row('Mensagem', 'Olá &lt;b&gt;\nAté logo'),
+        row('Recebido em', '02/01/2030, 09:00'),
+        row('Identificador', stored.id),
+      ]),
+    );
   });
 });

@@ -1,5 +1,7 @@
-import type { Contact } from '../../../shared/contact';
-import { CARGO_LABELS, type Quote } from '../../../shared/quote';
+import { contactFields } from '../../../shared/contact';
+import type { LeadField, LeadFields, Place } from '../../../shared/lead';
+import { quoteFields } from '../../../shared/quote';
+import { readableDate, readableInSaoPaulo } from '../../../shared/sao-paulo-time';
 import type { Lead } from '../store';
 
 /** The parts of the e-mail that depend on the lead; sender and recipients come from the config. */
@@ -11,12 +13,6 @@ export type LeadMessage = {
   replyTo: string;
 };
 
-type Line = [label: string, value: string | undefined];
-
-// Sales reads the time as it is in Brazil, not in UTC.
-const brazilTime = (iso: string) =>
-  new Date(iso).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo', dateStyle: 'short', timeStyle: 'short' });
-
 // Validation already refuses controls and bidirectional controls in names (docs/requirements.md
 // §5.2); stored rows are still treated as untrusted: none may reorder or break the subject line.
 const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
@@ -27,58 +23,72 @@ const oneLine = (value: string) => value.replace(BIDI_CONTROLS, '').replace(CONT
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
-const who = (lead: Contact | Quote) => oneLine(lead.company ? `${lead.name} (${lead.company})` : lead.name);
+/** How each kind of lead is announced and what it is made of. */
+const LEADS: Record<Lead['kind'], { title: string; fields: LeadFields }> = {
+  contact: { title: 'Nova solicitação de contato', fields: contactFields },
+  quote: { title: 'Nova cotação de frete', fields: quoteFields },
+};
 
-const placeName = ({ city, state }: Quote['origin']) => `${city}/${state}`;
+const placeName = ({ city, state }: Place) => `${city}/${state}`;
 
-const contactLines = (contact: Contact): Line[] => [
-  ['Nome', contact.name],
-  ['E-mail', contact.email],
-  ['Telefone', contact.phone],
-  ['Empresa', contact.company],
-  ['Mensagem', contact.message],
-];
+/** One field's value as sales reads it. */
+function shown(field: LeadField, value: unknown) {
+  switch (field.kind) {
+    case 'place':
+      return placeName(value as Place);
+    case 'quantity':
+      return `${(value as number).toLocaleString('pt-BR')} ${field.unit}`;
+    case 'choice':
+      return field.labels?.[value as string] ?? (value as string);
+    case 'date':
+      return readableDate(value as string);
+    case 'instant':
+      return readableInSaoPaulo(value as string);
+    case 'text':
+      return value as string;
+  }
+}
 
-const quoteLines = (quote: Quote): Line[] => [
-  ['Nome', quote.name],
-  ['E-mail', quote.email],
-  ['Telefone', quote.phone],
-  ['Empresa', quote.company],
-  ['Origem', placeName(quote.origin)],
-  ['Destino', placeName(quote.destination)],
-  ['Tipo de carga', CARGO_LABELS[quote.cargoType]],
-  ['Peso', `${quote.weightTons.toLocaleString('pt-BR')} t`],
-  ['Veículo', quote.vehicle],
-  ['Data de coleta', quote.pickupDate?.split('-').reverse().join('/')],
-  ['Observações', quote.notes],
-];
+/** The fields of the lead that have a value, with their definitions. */
+const present = ({ kind, record }: Lead) =>
+  Object.entries(LEADS[kind].fields).filter(([key]) => (record as Record<string, unknown>)[key] !== undefined);
+
+/** What the person sent, as sales reads it; then when the lead was stored and its id. */
+function lines(lead: Lead): [label: string, value: string][] {
+  const values = lead.record as Record<string, unknown>;
+  const sent = present(lead).filter(([, field]) => !field.server);
+  return [
+    ...sent.map(([key, field]): [string, string] => [field.label, shown(field, values[key])]),
+    ['Recebido em', readableInSaoPaulo(lead.record.createdAt)],
+    ['Identificador', lead.record.id],
+  ];
+}
+
+/** ': Campinas/SP → Belém/PA' for a lead with places: the subject tells sales where the load goes. */
+function route(lead: Lead) {
+  const values = lead.record as Record<string, unknown>;
+  const places = present(lead).filter(([, field]) => field.kind === 'place');
+  return places.length > 0 ? `: ${places.map(([key]) => placeName(values[key] as Place)).join(' → ')}` : '';
+}
 
 /** Subject, plain text and HTML of the e-mail that tells sales about one lead. */
 export function leadMessage(lead: Lead): LeadMessage {
   const { record } = lead;
-  const [title, fields] =
-    lead.kind === 'contact'
-      ? ['Nova solicitação de contato', contactLines(lead.record)]
-      : ['Nova cotação de frete', quoteLines(lead.record)];
-  const route =
-    lead.kind === 'quote' ? `: ${placeName(lead.record.origin)} → ${placeName(lead.record.destination)}` : '';
-  const all: [string, string][] = [
-    ...fields.filter((field): field is [string, string] => field[1] !== undefined),
-    ['Recebido em', brazilTime(record.createdAt)],
-    ['Identificador', record.id],
-  ];
+  const { title } = LEADS[lead.kind];
+  const all = lines(lead);
+  const who = oneLine(record.company ? `${record.name} (${record.company})` : record.name);
   const reply = 'Responda a este e-mail para escrever diretamente ao cliente.';
   return {
-    subject: oneLine(`${title} — ${who(record)}${route}`),
+    subject: oneLine(`${title} — ${who}${route(lead)}`),
     text: [`${title}`, '', ...all.map(([label, value]) => `${label}: ${value}`), '', reply, ''].join('\n'),
     html: [
       '<!doctype html><html lang="pt-BR"><body>',
       `<h1 style="font-size:18px">${escapeHtml(title)}</h1>`,
       '<table cellpadding="4" style="border-collapse:collapse">',
-      ...all.map(
-        ([label, value]) =>
-          `<tr><th align="left" valign="top">${escapeHtml(label)}</th><td style="white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
-      ),
+      ...all.map(([label, value]) => {
+        const cell = `<td style="white-space:pre-wrap">${escapeHtml(value)}</td>`;
+        return `<tr><th align="left" valign="top">${escapeHtml(label)}</th>${cell}</tr>`;
+      }),
       '</table>',
       `<p>${escapeHtml(reply)}</p>`,
       '</body></html>',

@@ -50,6 +50,39 @@ describe('webhooks', () => {
     );
   });
 
+  it('posts the lead byte for byte, its keys in the order the API has always listed them', async () => {
+    const receiver = await startWebhookReceiver();
+    const { app } = startWebhookInstance(testRepository(undefined, on), { url: receiver.url, secret: WEBHOOK_SECRET });
+    const contact = { ...sampleContact, phone: '(91) 3222-1100', company: 'Bebidas do Norte' };
+    const { id, createdAt } = (await request(app).post('/api/contacts').send(contact).expect(201)).body.data;
+    const quote = (await request(app).post('/api/quotes').send(fullQuote).expect(201)).body.data;
+
+    await eventually(() => expect(receiver.deliveries).toHaveLength(2));
+
+    const { name, email, phone, company, message } = contact;
+    const { origin, destination, cargoType, weightTons, vehicle, pickupDate, notes } = fullQuote;
+    expect(receiver.deliveries.map((delivery) => delivery.request.body)).toEqual([
+      JSON.stringify({
+        type: 'contact.created',
+        timestamp: createdAt,
+        data: { id, name, email, phone, company, message, createdAt },
+      }),
+      JSON.stringify({
+        type: 'quote.created',
+        timestamp: quote.createdAt,
+        data: {
+          id: quote.id,
+          status: 'pending',
+          createdAt: quote.createdAt,
+          ...{ name: fullQuote.name, email: fullQuote.email, phone: fullQuote.phone, company: fullQuote.company },
+          origin: { city: origin.city, state: origin.state },
+          destination: { city: destination.city, state: destination.state },
+          ...{ cargoType, weightTons, vehicle, pickupDate, notes },
+        },
+      }),
+    ]);
+  });
+
   it('retries a receiver that answers 503, with the same webhook-id, until it answers 2xx', async () => {
     let calls = 0;
     const receiver = await startWebhookReceiver({ answer: () => ({ status: ++calls === 1 ? 503 : 200 }) });

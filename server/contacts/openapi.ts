@@ -1,0 +1,24 @@
+import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
+import { z } from 'zod';
+import { pageQuerySchema } from '../http/listing';
+import { createOperation, page, protectedRead, schemas } from '../openapi/parts';
+
+const Created = z.object({ id: z.uuid(), createdAt: z.iso.datetime() }).meta({ id: 'Created' });
+
+/** /api/contacts in the OpenAPI document (server/contacts/routes.ts). */
+export const contactOperations: RouteConfig[] = [
+  createOperation(
+    { path: '/api/contacts', summary: 'Envia uma solicitação de contato' },
+    schemas.ContactInput,
+    Created,
+    ['application/json', 'application/x-www-form-urlencoded'],
+  ),
+  protectedRead(
+    {
+      path: '/api/contacts',
+      summary: 'Lista as solicitações de contato, mais recentes primeiro',
+      request: { query: pageQuerySchema },
+    },
+    page(schemas.Contact),
+  ),
+];

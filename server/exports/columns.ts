@@ -1,0 +1,42 @@
+import type { LeadField, LeadFields, Place, ValuesOf } from '../../shared/lead';
+import { isoInSaoPaulo } from '../../shared/sao-paulo-time';
+
+/** A column of the spreadsheet: its Portuguese header and the cell of one record. */
+export type Column<T> = readonly [header: string, cell: (record: T) => string | undefined];
+
+/** The columns of one field, as a spreadsheet in Portuguese reads them. */
+function columnsOf(key: string, field: LeadField): Column<Record<string, unknown>>[] {
+  const { label } = field;
+  switch (field.kind) {
+    case 'place': {
+      // A column for the city and one for the state, so that the sheet can be sorted or filtered by state.
+      const place = (record: Record<string, unknown>) => record[key] as Place | undefined;
+      const of = `de ${label.toLowerCase()}`;
+      return [
+        [`Cidade ${of}`, (record) => place(record)?.city],
+        [`UF ${of}`, (record) => place(record)?.state],
+      ];
+    }
+    case 'quantity':
+      // A decimal comma, as a spreadsheet in Portuguese reads a number; every digit kept.
+      return [
+        [`${label} (${field.unit})`, (record) => (record[key] as number | undefined)?.toString().replace('.', ',')],
+      ];
+    case 'choice':
+      return [[label, (record) => (field.labels?.[record[key] as string] ?? record[key]) as string | undefined]];
+    case 'instant':
+      return [[label, (record) => (record[key] === undefined ? undefined : isoInSaoPaulo(record[key] as string))]];
+    case 'text':
+    case 'date':
+      return [[label, (record) => record[key] as string | undefined]];
+  }
+}
+
+/**
+ * The spreadsheet's columns of a lead (docs/requirements.md §10.16): its id and when it was received
+ * first, then every other field in the definition's order.
+ */
+export function csvColumns<Fs extends LeadFields>({ id, createdAt, ...rest }: Fs): Column<ValuesOf<Fs>>[] {
+  const fields = Object.entries({ id, createdAt, ...rest });
+  return fields.flatMap(([key, field]) => columnsOf(key, field)) as Column<ValuesOf<Fs>>[];
+}

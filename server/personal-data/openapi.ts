@@ -1,0 +1,37 @@
+import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
+import { z } from 'zod';
+import { envelope, json, protectedRead, schemas } from '../openapi/parts';
+import { subjectQuerySchema } from './subjects';
+
+const Erased = z.object({ contacts: z.int().min(0), quotes: z.int().min(0) }).meta({ id: 'Erased' });
+
+const path = '/api/subjects';
+const request = { query: subjectQuerySchema };
+
+/** /api/subjects in the OpenAPI document (server/personal-data/subjects.ts). */
+export const subjectOperations: RouteConfig[] = [
+  protectedRead(
+    {
+      path,
+      request,
+      summary:
+        'Tudo o que está guardado com este e-mail, em qualquer caixa (LGPD art. 18: confirmação e acesso); ' +
+        'registrado na auditoria',
+    },
+    json(
+      envelope(z.object({ contacts: z.array(schemas.Contact), quotes: z.array(schemas.Quote) })),
+      'Os contatos e as cotações deste e-mail, mais recentes primeiro',
+    ),
+  ),
+  protectedRead(
+    {
+      method: 'delete',
+      path,
+      request,
+      summary:
+        'Apaga tudo o que está guardado com este e-mail, com as cópias ainda não entregues ' +
+        '(LGPD art. 18: eliminação); registrado na auditoria',
+    },
+    json(envelope(Erased), 'Quantos contatos e cotações foram apagados'),
+  ),
+];

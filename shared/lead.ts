@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { email, optionalText, phone, requiredText } from './fields';
+
+// A lead (a contact request, a quote request) is defined once, as its fields in the order the API
+// shows them (shared/contact.ts, shared/quote.ts). A field says what kind of value it holds, how
+// sales reads its name, and how it is validated; its kind says how it is stored, written in the
+// spreadsheet and in the e-mail. From that come the types and the validator here, and on the server
+// the row (server/db/rows.ts), the spreadsheet (server/exports/columns.ts), the e-mail
+// (server/outbox/channels/email-message.ts), the webhook's body (the record as the API shows it)
+// and the OpenAPI schemas (server/openapi/parts.ts).
+
+type Field<Kind extends string, Value> = {
+  kind: Kind;
+  /** How sales reads it: the spreadsheet's header, the e-mail's line (docs/requirements.md §10.10, §10.16). */
+  label: string;
+  /** What a client may send; for a field the server sets, what the API shows. */
+  schema: z.ZodType<Value | undefined>;
+  /** Set by the server when the lead is stored, never taken from what the client sent. */
+  server?: true;
+  /** The value a field the server sets starts with, when the repository does not give one (as it does id). */
+  initial?: Value;
+};
+
+/** A city and its state: two columns, two cells of the spreadsheet, one line of the e-mail ('Belém/PA'). */
+export type Place = { city: string; state: string };
+
+export type LeadField =
+  /** Kept as typed. */
+  | Field<'text', string>
+  /** A moment, in ISO 8601 in UTC: shown in São Paulo's time. */
+  | Field<'instant', string>
+  /** A calendar date, YYYY-MM-DD. */
+  | Field<'date', string>
+  /** One of a fixed set of codes, shown by its label when it has one. */
+  | (Field<'choice', string> & { labels?: Readonly<Record<string, string>> })
+  /** A number in `unit`. */
+  | (Field<'quantity', number> & { unit: string })
+  | Field<'place', Place>;
+
+/** Every lead has an id and the moment it was stored. */
+export type LeadFields = { id: LeadField; createdAt: LeadField } & Record<string, LeadField>;
+
+export const text = <S extends z.ZodType<string | undefined>>(label: string, schema: S) =>
+  ({ kind: 'text', label, schema }) as const;
+
+export const date = <S extends z.ZodType<string | undefined>>(label: string, schema: S) =>
+  ({ kind: 'date', label, schema }) as const;
+
+export const choice = <S extends z.ZodType<string | undefined>>(
+  label: string,
+  schema: S,
+  labels?: Readonly<Record<NonNullable<z.output<S>>, string>>,
+) => ({ kind: 'choice', label, schema, labels }) as const;
+
+export const quantity = <S extends z.ZodType<number | undefined>>(label: string, unit: string, schema: S) =>
+  ({ kind: 'quantity', label, unit, schema }) as const;
+
+/** A field the server sets when it stores the lead, starting at `initial` when given. */
+export const setByServer = <F extends LeadField>(field: F, initial?: z.output<F['schema']>) =>
+  ({ ...field, server: true, initial }) as const;
+
+export const leadId = setByServer(text('ID', z.uuid()));
+
+/** When the lead was stored; `label` heads its column of the spreadsheet. */
+export const receivedAt = (label: string) => setByServer({ kind: 'instant', label, schema: z.iso.datetime() } as const);
+
+/** Who asked: the fields every lead begins with (docs/requirements.md §5). */
+export const personFields = {
+  name: text('Nome', requiredText({ label: 'seu nome', max: 120 })),
+  email: text('E-mail', email),
+  phone: text('Telefone', phone),
+  company: text('Empresa', optionalText({ max: 160 })),
+};
+
+/** The 27 federative units, as their official two-letter codes. */
+const UF_CODES = [
+  'AC',
+  'AL',
+  'AP',
+  'AM',
+  'BA',
+  'CE',
+  'DF',
+  'ES',
+  'GO',
+  'MA',
+  'MT',
+  'MS',
+  'MG',
+  'PA',
+  'PB',
+  'PR',
+  'PE',
+  'PI',
+  'RJ',
+  'RN',
+  'RS',
+  'RO',
+  'RR',
+  'SC',
+  'SP',
+  'SE',
+  'TO',
+] as const;
+
+/**
+ * A city and its state, named `label` ('Origem'); its messages and columns name it in lower case,
+ * after its article ('a origem', 'o destino').
+ */
+export const place = (label: string, article: 'a' | 'o') => {
+  const name = label.toLowerCase();
+  const schema = z.object(
+    {
+      city: requiredText({ label: `a cidade de ${name}`, max: 120 }),
+      state: z.enum(UF_CODES, { error: 'Informe a UF com a sigla do estado, por exemplo SP ou PA.' }),
+    },
+    { error: `Informe ${article} ${name} com cidade e UF.` },
+  );
+  return { kind: 'place', label, schema } as const;
+};
+
+type Value<F extends LeadField> = z.output<F['schema']>;
+
+/** Hover shows the object rather than an intersection of mapped types. */
+type Flat<T> = { [K in keyof T]: T[K] } & {};
+
+/** The values of `Fs`, each under its key; a value that may be undefined is left out when it is. */
+export type ValuesOf<Fs extends Record<string, LeadField>> = Flat<
+  { [K in keyof Fs as undefined extends Value<Fs[K]> ? never : K]: Value<Fs[K]> } & {
+    [K in keyof Fs as undefined extends Value<Fs[K]> ? K : never]?: Exclude<Value<Fs[K]>, undefined>;
+  }
+>;
+
+/** The fields a client sends: all but those the server sets. */
+export type ClientFields<Fs extends LeadFields> = {
+  [K in keyof Fs as Fs[K] extends { server: true } ? never : K]: Fs[K];
+};
+
+/** The validator of what a client sends, its fields in the definition's order. */
+export function inputSchema<Fs extends LeadFields>(fields: Fs) {
+  const shape = Object.fromEntries(
+    Object.entries(fields)
+      .filter(([, field]) => !field.server)
+      .map(([key, field]) => [key, field.schema]),
+  );
+  return z.object(shape as { [K in keyof ClientFields<Fs>]: ClientFields<Fs>[K]['schema'] });
+}
