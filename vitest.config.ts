@@ -5,7 +5,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const BUILD = ['./test/global-setup.ts'];
 const CODE = '{server,client,shared}';
 
-// Four layers (README, "Tests"): `npm run test:unit` runs the first alone, `npm test` all four.
+// Four layers (docs/testing.md): `npm run test:unit` runs the first alone, `npm test` all four.
 export default defineConfig({
   test: {
     setupFiles: ['./test/setup.ts'],
