@@ -11,7 +11,9 @@ export default defineConfig({
     setupFiles: ['./test/setup.ts'],
     restoreMocks: true,
     // One file per core, not Vitest's one fewer: most files wait on peers (databases, child
-    // processes, Chromium) more than they compute, and on two cores one fewer is one.
+    // processes, Chromium) more than they compute, and on two cores one fewer is one. The layers
+    // without a build run first, together (groupOrder 0); the built server, Docker and Chromium
+    // after them, so that no HTTP test shares the machine with a container build.
     maxWorkers: availableParallelism(),
     projects: [
       {
@@ -19,6 +21,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
+          sequence: { groupOrder: 0 },
           include: [`${CODE}/**/*.test.{ts,tsx}`],
           exclude: [...configDefaults.exclude, '**/*.http.test.*'],
         },
@@ -28,16 +31,18 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'http',
+          sequence: { groupOrder: 0 },
           include: [`${CODE}/**/*.http.test.{ts,tsx}`],
           // Real requests through the whole app, beside other files: seconds on a busy machine.
           testTimeout: 15_000,
         },
       },
       {
-        // The build itself, and the built server as a process: signals, logs, nginx, containers.
+        // The build itself, and the built server as a process: signals, logs, the proxy, containers.
         extends: true,
         test: {
           name: 'e2e',
+          sequence: { groupOrder: 1 },
           include: ['e2e/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: [...configDefaults.exclude, '**/*.browser.test.ts'],
           globalSetup: BUILD,
@@ -48,7 +53,13 @@ export default defineConfig({
       {
         // The built server in a real Chromium.
         extends: true,
-        test: { name: 'browser', include: ['e2e/**/*.browser.test.ts'], globalSetup: BUILD, testTimeout: 30_000 },
+        test: {
+          name: 'browser',
+          sequence: { groupOrder: 1 },
+          include: ['e2e/**/*.browser.test.ts'],
+          globalSetup: BUILD,
+          testTimeout: 30_000,
+        },
       },
     ],
   },
