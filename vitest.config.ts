@@ -10,10 +10,9 @@ export default defineConfig({
   test: {
     setupFiles: ['./test/setup.ts'],
     restoreMocks: true,
-    // One file per core, not Vitest's one fewer: most files wait on peers (databases, child
-    // processes, Chromium) more than they compute, and on two cores one fewer is one. The layers
-    // without a build run first, together (groupOrder 0); the built server, Docker and Chromium
-    // after them, so that no HTTP test shares the machine with a container build.
+    // One file per core, not Vitest's one fewer: most files wait on peers (databases, Chromium)
+    // more than they compute, and on two cores one fewer is one. The layers run one after the
+    // other (groupOrder), so that no test shares the machine with another layer's heavier peers.
     maxWorkers: availableParallelism(),
     projects: [
       {
@@ -42,7 +41,10 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e',
-          sequence: { groupOrder: 1 },
+          // Last and one file at a time: a replica's restart under load, or the Docker stack's
+          // health checks, must not wait behind another file's servers, containers or browser.
+          sequence: { groupOrder: 2 },
+          maxWorkers: 1,
           include: ['e2e/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: [...configDefaults.exclude, '**/*.browser.test.ts'],
           globalSetup: BUILD,
