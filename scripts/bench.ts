@@ -6,8 +6,9 @@
 //    moment hits both alike.
 // 2. Other cases on the same server, and its memory.
 // 3. The phone menu's tap-to-open latency in Chromium with the CPU slowed 4×.
-import { BROTLI, CONNECTIONS, load, median, place, type Run, rssMb, startBare, type Target, WRK } from './bench-http';
+import { BROTLI, CONNECTIONS, load, median, place, type Run, startBare, type Target, WRK } from './bench-http';
 import { measureMenuTaps } from './bench-menu';
+import { rssMb } from './proc-stats';
 import { serveBuilt } from './serve-built';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
