@@ -1,7 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { contactInputSchema } from '../../shared/contact';
 import type { ContactFormState } from '../../shared/contact-form';
-import { closeIfBodyUnread } from '../http/body-limit';
 import { RequestRefused } from '../http/refused';
 import type { PageRenderer, PageVariant } from '../pages/renderer';
 
@@ -40,7 +39,6 @@ export function confirmationPage(renderPage: PageRenderer): RequestHandler {
 export function formErrorPages(renderPage: PageRenderer): ErrorRequestHandler {
   return (error, req, res, next) => {
     if (!(error instanceof RequestRefused) || !req.is('application/x-www-form-urlencoded')) return next(error);
-    closeIfBodyUnread(req, res);
     return renderPage(req, res, landingWith(error.status, { formError: error.message }));
   };
 }

@@ -4,6 +4,7 @@ import type { Repository } from '../db/repository';
 import { requireAdmin } from '../http/admin';
 import { bodyKind, readBody } from '../http/body';
 import { listHandler } from '../http/listing';
+import { allowOnly } from '../http/methods';
 import { idempotencyKey } from '../http/validation';
 import { replyJson, unsupportedType, validateAndStore, type WriteOutcome } from '../http/write';
 import type { Metrics } from '../monitoring/metrics';
@@ -57,12 +58,14 @@ export function contactRoutes({ repository, renderPage, logger, writeGuards, adm
   };
 
   const router = Router();
-  router.post('/', ...writeGuards, readBody, post);
-  router.get(
-    '/',
-    requireAdmin(adminToken),
-    listHandler((page, limit) => repository.listContacts(page, limit)),
-  );
+  router
+    .route('/')
+    .all(allowOnly('GET', 'POST'))
+    .post(...writeGuards, readBody, post)
+    .get(
+      requireAdmin(adminToken),
+      listHandler((page, limit) => repository.listContacts(page, limit)),
+    );
   router.use(formErrorPages(renderPage));
   return router;
 }

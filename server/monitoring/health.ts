@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { Repository } from '../db/repository';
+import { allowOnly } from '../http/methods';
 import type { Logger } from '../process/logger';
 
 /**
@@ -23,25 +24,31 @@ export function healthRouter(repository: Repository, logger: Logger, draining: A
     res.set('Cache-Control', 'no-store');
     next();
   });
-  router.get('/', async (_req, res) => {
-    if (await databaseAnswers()) res.json({ status: 'ok' });
-    else res.status(503).json({ status: 'unavailable' });
-  });
+  router
+    .route('/')
+    .all(allowOnly('GET'))
+    .get(async (_req, res) => {
+      if (await databaseAnswers()) res.json({ status: 'ok' });
+      else res.status(503).json({ status: 'unavailable' });
+    });
   // The outbox counts are read from the database alone: a mail server or a webhook receiver that is
   // down leaves us ready. The totals come first, as before the webhooks; each channel's follow.
-  router.get('/ready', async (_req, res) => {
-    if (draining.aborted) {
-      res.status(503).json({ status: 'draining' });
-      return;
-    }
-    const counts = await ask(() => repository.outbox.counts());
-    if (!counts) {
-      res.status(503).json({ status: 'unavailable' });
-      return;
-    }
-    const channels = Object.values(counts.answer);
-    const total = (status: 'pending' | 'failed') => channels.reduce((sum, channel) => sum + channel[status], 0);
-    res.json({ status: 'ready', outbox: { pending: total('pending'), failed: total('failed'), ...counts.answer } });
-  });
+  router
+    .route('/ready')
+    .all(allowOnly('GET'))
+    .get(async (_req, res) => {
+      if (draining.aborted) {
+        res.status(503).json({ status: 'draining' });
+        return;
+      }
+      const counts = await ask(() => repository.outbox.counts());
+      if (!counts) {
+        res.status(503).json({ status: 'unavailable' });
+        return;
+      }
+      const channels = Object.values(counts.answer);
+      const total = (status: 'pending' | 'failed') => channels.reduce((sum, channel) => sum + channel[status], 0);
+      res.json({ status: 'ready', outbox: { pending: total('pending'), failed: total('failed'), ...counts.answer } });
+    });
   return router;
 }
