@@ -39,6 +39,7 @@ try {
     metrics,
   });
   await listen(app, config, logger, {
+    onConnectionRefused: () => metrics.connectionsRefused.inc(),
     draining,
     stopWork: async (budgetMs) => {
       await Promise.all([notifications.stop(budgetMs), retention.stop(budgetMs)]);

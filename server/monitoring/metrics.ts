@@ -74,6 +74,11 @@ export function createMetrics(repository: Repository, { processMetrics = false }
       help: 'POSTs recusados com 429 pelo limite por IP.',
       registers,
     }),
+    connectionsRefused: new Counter({
+      name: 'site_connections_refused_total',
+      help: 'Conexões fechadas ao chegar porque MAX_CONNECTIONS já estavam abertas nesta réplica.',
+      registers,
+    }),
     honeypotTrips: new Counter({
       name: 'site_honeypot_trips_total',
       help: 'Envios do formulário de contato com o campo-armadilha preenchido (descartados).',
