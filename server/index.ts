@@ -21,7 +21,12 @@ try {
   const notifications = startNotifications(repository, config, logger, {
     observe: (channel, outcome) => metrics.notifications.inc({ channel, outcome }),
   });
-  const retention = startRetention({ repository, days: config.retentionDays, logger });
+  const retention = startRetention({
+    repository,
+    days: config.retentionDays,
+    logger,
+    onPurged: () => metrics.retentionPurged.setToCurrentTime(),
+  });
   if (!config.adminToken)
     logger.warn('ADMIN_TOKEN não definido: as leituras de contatos e cotações da API estão desativadas (403)');
   const draining = new AbortController();

@@ -38,6 +38,19 @@ export function createMetrics(repository: Repository, { processMetrics = false }
     'failed',
   );
   new Gauge({
+    name: 'site_database_up',
+    help: 'Se o banco de dados respondeu ao ser perguntado nesta coleta: 1 sim, 0 não.',
+    registers,
+    async collect() {
+      this.set(
+        await repository.ping().then(
+          () => 1,
+          () => 0,
+        ),
+      );
+    },
+  });
+  new Gauge({
     name: 'site_db_connections_in_use',
     help: 'Conexões com o banco de dados em uso nesta réplica (SQLite: a única conexão, 0 ou 1).',
     registers,
@@ -82,6 +95,11 @@ export function createMetrics(repository: Repository, { processMetrics = false }
     honeypotTrips: new Counter({
       name: 'site_honeypot_trips_total',
       help: 'Envios do formulário de contato com o campo-armadilha preenchido (descartados).',
+      registers,
+    }),
+    retentionPurged: new Gauge({
+      name: 'site_retention_last_purge_timestamp_seconds',
+      help: 'Quando esta réplica terminou o último expurgo por RETENTION_DAYS (segundos Unix); 0 antes do primeiro.',
       registers,
     }),
     notifications: new Counter({
