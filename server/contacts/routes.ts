@@ -6,7 +6,7 @@ import { bodyKind, readBody } from '../http/body';
 import { listHandler } from '../http/listing';
 import { allowOnly } from '../http/methods';
 import { idempotencyKey } from '../http/validation';
-import { replyJson, unsupportedType, validateAndStore, type WriteOutcome } from '../http/write';
+import { markReplay, replyJson, unsupportedType, validateAndStore, type WriteOutcome } from '../http/write';
 import type { Metrics } from '../monitoring/metrics';
 import type { PageRenderer } from '../pages/renderer';
 import type { Logger } from '../process/logger';
@@ -51,6 +51,7 @@ export function contactRoutes({ repository, renderPage, logger, writeGuards, adm
       result = await store(req);
     }
     if (kind === 'json') return replyJson(res, result, CONTACT_CREATED_MESSAGE);
+    markReplay(res, result);
     if (result.outcome === 'created' || result.outcome === 'replayed') return res.redirect(303, CONTACT_SENT_URL);
     if (result.outcome === 'invalid') return renderPage(req, res, invalidFormPage(req.body, result.errors));
     // A key problem needs a header no browser form sends: whoever sent it reads JSON.
