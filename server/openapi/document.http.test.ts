@@ -122,7 +122,7 @@ describe('GET /api/openapi.json', () => {
         name: 'page',
         in: 'query',
         required: false,
-        schema: expect.objectContaining({ type: 'integer', minimum: 1, default: 1 }),
+        schema: expect.objectContaining({ type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 }),
       },
       {
         name: 'limit',
