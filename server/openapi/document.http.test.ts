@@ -104,7 +104,12 @@ describe('GET /api/openapi.json', () => {
     const { schemas } = (await request(app).get('/api/openapi.json')).body.components;
     expect(schemas.ContactInput.properties.name).toMatchObject({ type: 'string', maxLength: 120 });
     expect(schemas.ContactInput.required).toEqual(['name', 'email', 'message']);
-    expect(schemas.QuoteInput.properties.weightTons).toEqual({ type: 'number', exclusiveMinimum: 0, maximum: 45 });
+    expect(schemas.QuoteInput.properties.weightTons).toEqual({
+      type: 'number',
+      exclusiveMinimum: 0,
+      maximum: 45,
+      multipleOf: 0.001,
+    });
     expect(schemas.QuoteInput.properties.origin.properties.state.enum).toHaveLength(27);
     expect(schemas.QuoteInput.properties.notes.maxLength).toBe(2000);
     expect(schemas.Quote.properties.status).toEqual({ type: 'string', enum: ['pending'] });
