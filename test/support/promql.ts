@@ -3,7 +3,7 @@ import { parser } from '@prometheus-io/lezer-promql';
 import { parse } from 'yaml';
 
 /** One selector of a PromQL expression: `metric{label op "value"}`. */
-export type Selector = { metric: string; matchers: { label: string; op: string; value: string }[] };
+type Selector = { metric: string; matchers: { label: string; op: string; value: string }[] };
 
 /**
  * The selectors of `expr`, parsed by the Prometheus project's own PromQL grammar, and whether the
