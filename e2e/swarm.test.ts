@@ -161,7 +161,7 @@ describe.skipIf(missing)('the Swarm stack on a single-node swarm', () => {
     console.info(`swarm: swarm ${swarm.made ? 'made' : 'reused'}, stack serving ${seconds(deploying)} after deploy`);
   });
 
-  it('rolls a release out one replica at a time, the new one healthy before the old one stops', {
+  it('rolls a release out with `docker service update`, one replica at a time, losing no request', {
     timeout: 600_000,
   }, async () => {
     await underLoad('rolling update', async () => {
@@ -172,7 +172,7 @@ describe.skipIf(missing)('the Swarm stack on a single-node swarm', () => {
     });
   });
 
-  it('rolls back by itself a release whose health check fails', { timeout: 600_000 }, async () => {
+  it('rolls back by itself a release whose health check fails, losing no request', { timeout: 600_000 }, async () => {
     await underLoad('failed update', async () => {
       const took = await untilUpdated(app, 'rollback_completed', () => update(images.broken));
       expect(await runningImages(app)).toEqual([images.two]);
@@ -180,7 +180,9 @@ describe.skipIf(missing)('the Swarm stack on a single-node swarm', () => {
     });
   });
 
-  it('scales from 2 to 4 replicas, all of them serving, and back to 2', { timeout: 600_000 }, async () => {
+  it('scales from 2 to 4 replicas, all of them serving, and back to 2, losing no request', {
+    timeout: 600_000,
+  }, async () => {
     await underLoad('scaling', async () => {
       await docker(['service', 'scale', '--detach=false', `${app}=4`]);
       const since = new Date().toISOString();

@@ -26,7 +26,7 @@ export async function singleNodeSwarm() {
   };
 }
 
-/** Docker secrets made from values, never written anywhere but a private temporary file. */
+/** A Docker secret made from a value, written nowhere but a private temporary file, removed at once. */
 export async function createSecret(name: string, value: string) {
   const folder = mkdtempSync(path.join(tmpdir(), 'site-secret-'));
   const file = path.join(folder, 'value');
@@ -39,10 +39,10 @@ export async function createSecret(name: string, value: string) {
   }
 }
 
-/** The IDs of the containers of a service's tasks on this node, running ones only unless `all`. */
-export async function containersOf(service: string, { all = false } = {}) {
-  const filter = ['--filter', `label=com.docker.swarm.service.name=${service}`];
-  return (await docker(['ps', '-q', ...(all ? ['-a'] : []), ...filter])).trim().split('\n').filter(Boolean);
+/** The IDs of the running containers of a service's tasks on this node. */
+export async function containersOf(service: string) {
+  const filter = `label=com.docker.swarm.service.name=${service}`;
+  return (await docker(['ps', '-q', '--filter', filter])).trim().split('\n').filter(Boolean);
 }
 
 /** The service's update status: its state (`completed`, `rollback_completed`, …) and when it began. */
