@@ -1,12 +1,13 @@
-// `npm run build && npx tsx scripts/body-flood.ts`: clients that try to push endless bodies into the
-// built server, declared at 1 GB or chunked without end, as fast as loopback allows: on the route
-// that reads a body (POST /api/contacts) and on routes that read none (a page, a static file, health,
-// an unknown API path, a protected one without its token). Each client reconnects as soon as the
-// server closes on it. Meanwhile a well-behaved client times GET /health on fresh connections, and
-// the server's memory is sampled. Prints, per route, what the server read (rchar in /proc: every byte
-// it took from a socket or a file), the replies, /health's latency and the RSS; at the end, the RSS
-// while the process settles after the floods. A client still writing when the server closes may get
-// a reset before it reads the reply: the price of not reading the rest of its body.
+// `npm run bench:abuse` (with the slowloris after it), or `npx tsx scripts/body-flood.ts` after a
+// build: clients that try to push endless bodies into the built server, declared at 1 GB or chunked
+// without end, as fast as loopback allows: on the route that reads a body (POST /api/contacts) and
+// on routes that read none (a page, a static file, health, an unknown API path, a protected one
+// without its token). Each client reconnects as soon as the server closes on it. Meanwhile a
+// well-behaved client times GET /health on fresh connections, and the server's memory is sampled.
+// Prints, per route, what the server read (rchar in /proc: every byte it took from a socket or a
+// file), the replies, /health's latency and the RSS; at the end, the RSS while the process settles
+// after the floods. A client still writing when the server closes may get a reset before it reads
+// the reply: the price of not reading the rest of its body.
 // FLOOD_SECONDS (5 per route and kind), FLOOD_CLIENTS (20), FLOOD_SETTLE_SECONDS (30), FLOOD_ROUTES
 // (a comma-separated subset, e.g. "GET /,GET /health").
 import { request } from 'node:http';

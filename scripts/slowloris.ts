@@ -1,12 +1,13 @@
-// `npm run build && npx tsx scripts/slowloris.ts`: connections that never finish, against the built
-// server. An attacker (scripts/slowloris-attacker.ts, a process of its own) holds SLOWLORIS_CONNECTIONS
-// (4000) sockets open for SLOWLORIS_SECONDS (20) and opens a new one whenever the server closes one,
-// in two ways in turn: `headers`, a request whose headers come one byte a second and never end;
-// `idle`, one whole request, then silence on a kept-alive connection. Every 250 ms meanwhile a
-// well-behaved client asks GET /health twice: on the kept-alive connection it opened before the
-// attack (an established client), and on a new one. Prints how many sockets the server held (its
-// open files), how the attacker's ended, what the two clients got and how fast, and the memory before,
-// during and while it settles after (RSS, and the V8 heap and external memory from /metrics).
+// `npm run bench:abuse` (after the body floods), or `npx tsx scripts/slowloris.ts` after a build:
+// connections that never finish, against the built server. An attacker
+// (scripts/slowloris-attacker.ts, a process of its own) holds SLOWLORIS_CONNECTIONS (4000) sockets
+// open for SLOWLORIS_SECONDS (20) and opens a new one whenever the server closes one, in two ways
+// in turn: `headers`, a request whose headers come one byte a second and never end; `idle`, one
+// whole request, then silence on a kept-alive connection. Every 250 ms meanwhile a well-behaved
+// client asks GET /health twice: on the kept-alive connection it opened before the attack (an
+// established client), and on a new one. Prints how many sockets the server held (its open files),
+// how the attacker's ended, what the two clients got and how fast, and the memory before, during
+// and while it settles after (RSS, and the V8 heap and external memory from /metrics).
 // MAX_CONNECTIONS is passed on to the server. The attacker needs one file per socket: `ulimit -n`
 // must be above SLOWLORIS_CONNECTIONS.
 import { fork } from 'node:child_process';
