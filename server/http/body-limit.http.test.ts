@@ -28,6 +28,8 @@ async function pushBody(head: string, before = 1) {
     expect(bytesRead).toHaveLength(1);
     return bytesRead;
   });
+  // The figure the issue asks for (docs/requirements.md §10.12), printed beside the verdict.
+  console.info(`${head.split('\r\n')[0]}: ${reply.status}, ${read} bytes read before the close`);
   return { reply, read: read! };
 }
 
