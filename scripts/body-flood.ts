@@ -10,13 +10,15 @@
 // the reply: the price of not reading the rest of its body.
 // FLOOD_SECONDS (5 per route and kind), FLOOD_CLIENTS (20), FLOOD_SETTLE_SECONDS (30), FLOOD_ROUTES
 // (a comma-separated subset, e.g. "GET /,GET /health").
+import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
 import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { readMb, rssMb } from './proc-stats';
+import { describeMemory, memoryOf, readMb, rssMb } from './proc-stats';
 import { serveBuilt } from './serve-built';
 
 const SECONDS = Number(process.env.FLOOD_SECONDS ?? 5);
+const ADMIN_TOKEN = randomBytes(32).toString('hex');
 const CLIENTS = Number(process.env.FLOOD_CLIENTS ?? 20);
 const SETTLE_SECONDS = Number(process.env.FLOOD_SETTLE_SECONDS ?? 30);
 const CHUNK = Buffer.alloc(64 * 1024, 'x');
@@ -101,13 +103,19 @@ const tally = (statuses: string[]) => {
   return [...counts].map(([code, count]) => `${code}×${count}`).join(' ');
 };
 
-const server = await serveBuilt({ RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PER_HOUR: '0', LOG_LEVEL: 'warn' });
+const server = await serveBuilt({
+  RATE_LIMIT_PER_MINUTE: '0',
+  RATE_LIMIT_PER_HOUR: '0',
+  LOG_LEVEL: 'warn',
+  ADMIN_TOKEN,
+});
 const port = Number(new URL(server.url).port);
 const pid = server.child.pid!;
+const memory = async () => describeMemory(await memoryOf(server.url, ADMIN_TOKEN));
 try {
   for (let i = 0; i < 20; i++) await timeHealth(port);
   const idle = rssMb(pid);
-  console.log(`servidor ocioso: RSS ${idle.toFixed(0)} MB; ${CLIENTS} clientes, ${SECONDS} s por rota e tipo de corpo`);
+  console.log(`servidor ocioso: ${await memory()}; ${CLIENTS} clientes, ${SECONDS} s por rota e tipo de corpo`);
   for (const route of chosen) {
     for (const kind of ['declared', 'chunked'] as const) {
       const before = rssMb(pid);
@@ -140,7 +148,9 @@ try {
     settling.push(`${waited} s: ${rssMb(pid).toFixed(0)} MB`);
     if (waited < SETTLE_SECONDS) await sleep(5_000);
   }
-  console.log(`depois dos floods, RSS (ocioso antes: ${idle.toFixed(0)} MB): ${settling.join(', ')}`);
+  console.log(
+    `depois dos floods, RSS (ocioso antes: ${idle.toFixed(0)} MB): ${settling.join(', ')}; por fim ${await memory()}`,
+  );
 } finally {
   await server.stop();
 }
