@@ -28,15 +28,22 @@ function payloadOf(form: HTMLFormElement): Submission['input'] {
 }
 
 /**
- * Server-rendered as a plain HTML form that posts without JavaScript; once hydrated it
- * sends JSON instead, with one Idempotency-Key per submission (docs/requirements.md §4.1).
+ * Server-rendered as a plain HTML form that posts without JavaScript; once hydrated it sends JSON
+ * instead, one lead per intent (docs/requirements.md §4.1): one request at a time, and the same
+ * Idempotency-Key for the same content until it is stored, so that a resend after a lost reply
+ * replays the first instead of storing it again.
  */
 export function ContactForm({ sent = false, values = {}, errors = {}, formError }: ContactFormState) {
   const formRef = useRef<HTMLFormElement>(null);
+  // Refs, not state: a second click, tap or Enter may arrive before React re-renders with the
+  // first one pending (TanStack Query reports it a task later), and must find the form busy.
+  const sending = useRef(false);
+  const unsent = useRef<{ content: string; idempotencyKey: string }>(undefined);
   const [fieldErrors, setFieldErrors] = useState(errors);
   const mutation = useMutation({
     mutationFn: ({ input, idempotencyKey }: Submission) => createContact(input, { idempotencyKey }),
     onSuccess: () => {
+      unsent.current = undefined;
       formRef.current?.reset();
       setFieldErrors({});
       notifySuccess(contactForm.successTitle, contactForm.successDescription);
@@ -47,13 +54,24 @@ export function ContactForm({ sent = false, values = {}, errors = {}, formError 
       setFieldErrors(answered ? error.fieldErrors : {});
       notifyError(contactForm.errorTitle, (answered && error.message) || contactForm.errorFallback);
     },
+    onSettled: () => {
+      sending.current = false;
+    },
   });
+
+  /** The key of the last submission when the content is the same; a new one when it changed. */
+  const keyFor = (input: Submission['input']) => {
+    const content = JSON.stringify(input);
+    if (unsent.current?.content !== content) unsent.current = { content, idempotencyKey: crypto.randomUUID() };
+    return unsent.current.idempotencyKey;
+  };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    // A second click while the first is on its way must not become a second lead.
-    if (mutation.isPending) return;
-    mutation.mutate({ input: payloadOf(event.currentTarget), idempotencyKey: crypto.randomUUID() });
+    if (sending.current) return;
+    sending.current = true;
+    const input = payloadOf(event.currentTarget);
+    mutation.mutate({ input, idempotencyKey: keyFor(input) });
   };
 
   return (
