@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { contactInputSchema } from '../../shared/contact';
 import type { ContactFormState } from '../../shared/contact-form';
+import { readBody } from '../http/body';
 import { closeIfBodyUnread } from '../http/body-limit';
 import { RequestRefused } from '../http/refused';
 import type { PageRenderer, PageVariant } from '../pages/renderer';
@@ -15,16 +16,21 @@ const landingWith = (status: number, contact: ContactFormState): PageVariant => 
 /** The page a stored request lands on: the same for every visitor, so it is kept (server/pages/renderer.ts). */
 export const CONFIRMATION = landingWith(200, { sent: true });
 
-/** The landing page again, with the visitor's values kept and the errors beside the fields. */
-export function invalidFormPage(body: unknown, errors: Record<string, string>): PageVariant {
+/** The landing page again with the visitor's values kept, and what to show beside the fields or above them. */
+function withValues(status: number, body: unknown, shown: Pick<ContactFormState, 'errors' | 'formError'>) {
   const submitted = (body ?? {}) as Record<string, unknown>;
-  const state: Required<Pick<ContactFormState, 'values' | 'errors'>> = { values: {}, errors: {} };
+  const values: NonNullable<ContactFormState['values']> = {};
   for (const field of contactInputSchema.keyof().options) {
     const value = submitted[field];
-    if (typeof value === 'string') state.values[field] = value;
-    if (errors[field]) state.errors[field] = errors[field];
+    if (typeof value === 'string') values[field] = value;
   }
-  return { ...landingWith(400, state), personal: true };
+  return { ...landingWith(status, { values, ...shown }), personal: true } satisfies PageVariant;
+}
+
+/** The landing page again, with the visitor's values kept and the errors beside the fields. */
+export function invalidFormPage(body: unknown, errors: Record<string, string>): PageVariant {
+  const fields = contactInputSchema.keyof().options.filter((field) => errors[field]);
+  return withValues(400, body, { errors: Object.fromEntries(fields.map((field) => [field, errors[field]])) });
 }
 
 /** GET /?contato=enviado: the landing page showing the confirmation, the target of that redirect. */
@@ -36,11 +42,21 @@ export function confirmationPage(renderPage: PageRenderer): RequestHandler {
   };
 }
 
-/** A refused form post (its rate, its origin, its encoding) gets the page with the reason, not JSON. */
+/**
+ * A refused form post (its rate, its origin, its encoding) gets the page with the reason, not JSON.
+ * Over the rate limit, the visitor's values are kept, as after a typo (docs/requirements.md §4.2):
+ * the limit is met before the body is read, so it is read here, within the usual 16 KB.
+ */
 export function formErrorPages(renderPage: PageRenderer): ErrorRequestHandler {
   return (error, req, res, next) => {
     if (!(error instanceof RequestRefused) || !req.is('application/x-www-form-urlencoded')) return next(error);
-    closeIfBodyUnread(req, res);
-    return renderPage(req, res, landingWith(error.status, { formError: error.message }));
+    const reason = landingWith(error.status, { formError: error.message });
+    const render = (unreadable?: unknown) => {
+      closeIfBodyUnread(req, res);
+      const kept = error.status === 429 && !unreadable && req.body !== undefined;
+      return renderPage(req, res, kept ? withValues(error.status, req.body, { formError: error.message }) : reason);
+    };
+    // Express leaves req.body undefined until readBody has read it.
+    return error.status === 429 && req.body === undefined ? readBody(req, res, render) : render();
   };
 }

@@ -85,6 +85,9 @@ const schema = z
     TRUST_PROXY: trustProxy,
     RATE_LIMIT_PER_MINUTE: count.default(5),
     RATE_LIMIT_PER_HOUR: count.default(30),
+    // Four times the leads' limits: room for a visitor's corrections, none for a flood.
+    RATE_LIMIT_REFUSED_PER_MINUTE: count.default(20),
+    RATE_LIMIT_REFUSED_PER_HOUR: count.default(120),
     // Drain 5 s then at most 3 s more: the whole shutdown fits Docker's default 10 s stop timeout.
     SHUTDOWN_DRAIN_MS: count.default(5_000),
     SHUTDOWN_TIMEOUT_MS: count.min(1).default(8_000),
@@ -150,8 +153,13 @@ const schema = z
     /** The site's public address, for canonical links and HTTPS-only headers. */
     publicUrl: new URL(env.PUBLIC_URL),
     trustProxy: env.TRUST_PROXY,
-    /** Per client IP on the POST endpoints; 0 turns a window off. */
-    rateLimits: { perMinute: env.RATE_LIMIT_PER_MINUTE, perHour: env.RATE_LIMIT_PER_HOUR },
+    /** Per client IP on the POST endpoints, leads and refused posts apart; 0 turns a window off. */
+    rateLimits: {
+      perMinute: env.RATE_LIMIT_PER_MINUTE,
+      perHour: env.RATE_LIMIT_PER_HOUR,
+      refusedPerMinute: env.RATE_LIMIT_REFUSED_PER_MINUTE,
+      refusedPerHour: env.RATE_LIMIT_REFUSED_PER_HOUR,
+    },
     shutdown: {
       /** How long after SIGTERM new connections are still accepted and answered (docs/requirements.md §10.7.1). */
       drainMs: env.SHUTDOWN_DRAIN_MS,
