@@ -93,7 +93,7 @@ export function createApp(deps: AppDeps) {
   });
   const writeGuards = [refuseCrossSite(publicUrl), ...rateLimits];
   const { adminToken } = deps;
-  const contacts = contactRoutes({ repository, renderPage, logger, writeGuards, adminToken, metrics });
+  const contacts = contactRoutes({ repository, renderPage, logger, writeGuards, adminToken, metrics, publicUrl });
   app.use('/api/contacts', rememberMount, contacts);
   app.use('/api/quotes', rememberMount, quotesRouter(repository, writeGuards, adminToken));
   app.use('/api/openapi.json', rememberMount, openApiRouter());

@@ -4,7 +4,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { createContact } from '../../shared/api/contact';
 import { ApiError } from '../../shared/api/request';
 import type { ContactInput } from '../../shared/contact';
-import { type ContactFormState, HONEYPOT_FIELD } from '../../shared/contact-form';
+import { type ContactFormState, contactFormSource, HONEYPOT_FIELD } from '../../shared/contact-form';
 import { contactForm } from '../../shared/content';
 import { Glyph } from '../components/Glyph';
 import { Field, HoneypotField } from './ContactFields';
@@ -12,7 +12,10 @@ import { notifyError, notifySuccess } from './Toasts';
 
 type Submission = { input: ContactInput & { [HONEYPOT_FIELD]?: string }; idempotencyKey: string };
 
-/** The form's values as the API takes them: optional fields left out when empty (docs/requirements.md §5.1). */
+/**
+ * The form's values as the API takes them: optional fields left out when empty (docs/requirements.md
+ * §5.1); and where the visit came from, as this page's address says (§10.19).
+ */
 function payloadOf(form: HTMLFormElement): Submission['input'] {
   const data = new FormData(form);
   const text = (name: string) => String(data.get(name) ?? '');
@@ -24,6 +27,7 @@ function payloadOf(form: HTMLFormElement): Submission['input'] {
     ...(optional('phone') && { phone: optional('phone') }),
     ...(optional('company') && { company: optional('company') }),
     ...(optional(HONEYPOT_FIELD) && { [HONEYPOT_FIELD]: optional(HONEYPOT_FIELD) }),
+    source: contactFormSource(window.location),
   };
 }
 

@@ -68,6 +68,7 @@ describe('the contact form island', () => {
       name: 'Ana Souza',
       email: 'ana@empresa.com.br',
       message: 'Carga SP → Manaus',
+      source: { form: 'contato', page: '/' },
     });
     expect(sent!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
   });

@@ -1,6 +1,7 @@
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import { contactInputSchema } from '../../shared/contact';
-import type { ContactFormState } from '../../shared/contact-form';
+import { type ContactField, type ContactFormState, contactFormSource } from '../../shared/contact-form';
+import type { Source } from '../../shared/lead';
 import { readBody } from '../http/body';
 import { closeIfBodyUnread } from '../http/body-limit';
 import { RequestRefused } from '../http/refused';
@@ -13,14 +14,28 @@ export const CONTACT_SENT_URL = '/?contato=enviado#contact';
 
 const landingWith = (status: number, contact: ContactFormState): PageVariant => ({ status, islands: { contact } });
 
+/**
+ * Where a form posted without JavaScript came from: the page and the campaign of its Referer, which
+ * the browser sends in full to the page's own site (Referrer-Policy strict-origin-when-cross-origin).
+ * A Referer of another site, or none, names the form alone.
+ */
+export function formSource(req: Request, publicUrl: URL): Source {
+  const referer = URL.parse(req.get('Referer') ?? '');
+  const ours = referer !== null && [req.get('Host'), publicUrl.host].includes(referer.host);
+  return contactFormSource(ours ? referer : { pathname: '', search: '' });
+}
+
 /** The page a stored request lands on: the same for every visitor, so it is kept (server/pages/renderer.ts). */
 export const CONFIRMATION = landingWith(200, { sent: true });
+
+/** What the visitor fills in: every field the contact takes from the client but its source, which the server adds. */
+const FORM_FIELDS = contactInputSchema.keyof().options.filter((field): field is ContactField => field !== 'source');
 
 /** The landing page again with the visitor's values kept, and what to show beside the fields or above them. */
 function withValues(status: number, body: unknown, shown: Pick<ContactFormState, 'errors' | 'formError'>) {
   const submitted = (body ?? {}) as Record<string, unknown>;
   const values: NonNullable<ContactFormState['values']> = {};
-  for (const field of contactInputSchema.keyof().options) {
+  for (const field of FORM_FIELDS) {
     const value = submitted[field];
     if (typeof value === 'string') values[field] = value;
   }
@@ -29,7 +44,7 @@ function withValues(status: number, body: unknown, shown: Pick<ContactFormState,
 
 /** The landing page again, with the visitor's values kept and the errors beside the fields. */
 export function invalidFormPage(body: unknown, errors: Record<string, string>): PageVariant {
-  const fields = contactInputSchema.keyof().options.filter((field) => errors[field]);
+  const fields = FORM_FIELDS.filter((field) => errors[field]);
   return withValues(400, body, { errors: Object.fromEntries(fields.map((field) => [field, errors[field]])) });
 }
 

@@ -168,7 +168,11 @@ describe('loadConfig', () => {
     });
 
     it('read the URL and the secret', () => {
-      expect(loadConfig(webhookEnv).webhook).toEqual({ url: webhookEnv.WEBHOOK_URL, secret });
+      expect(loadConfig(webhookEnv).webhook).toEqual({
+        url: webhookEnv.WEBHOOK_URL,
+        secret,
+        site: new URL('http://localhost:3000'),
+      });
     });
 
     it.each([

@@ -181,7 +181,10 @@ const schema = z
           }
         : undefined,
     /** Where each new lead is posted, signed (docs/requirements.md §10.15); unset turns webhooks off. */
-    webhook: env.WEBHOOK_URL && env.WEBHOOK_SECRET ? { url: env.WEBHOOK_URL, secret: env.WEBHOOK_SECRET } : undefined,
+    webhook:
+      env.WEBHOOK_URL && env.WEBHOOK_SECRET
+        ? { url: env.WEBHOOK_URL, secret: env.WEBHOOK_SECRET, site: new URL(env.PUBLIC_URL) }
+        : undefined,
     /** Leads older than this many days are erased (docs/requirements.md §10.18); 0 keeps them. */
     retentionDays: env.RETENTION_DAYS,
   }));

@@ -85,7 +85,7 @@ export async function hydrateIslands(page: Page) {
   await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), scrollY);
 }
 
-export type OpenedPage = { page: Page; response: Response | null; problems: string[] };
+type OpenedPage = { page: Page; response: Response | null; problems: string[] };
 
 /** One Chromium per test file; a fresh browser context per test, closed when the test ends. */
 export function browserForThisFile() {

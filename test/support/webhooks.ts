@@ -5,6 +5,12 @@ import { type ReceivedRequest, type Reply, startReceiver } from './http-receiver
 /** A Standard Webhooks secret: whsec_ and 32 bytes in base64 (fixed, so a failure reproduces). */
 export const WEBHOOK_SECRET = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
 
+/** The public address of the site the tests' webhooks come from (the User-Agent names it). */
+const SITE_URL = new URL('https://www.rotanorte.com.br');
+
+/** The webhook channel's settings, posting to `url` with the tests' secret. */
+export const webhookTo = (url: string) => ({ url, secret: WEBHOOK_SECRET, site: SITE_URL });
+
 /** The body the site posts (docs/requirements.md §10.15). */
 type WebhookBody = { type: string; timestamp: string; data: Record<string, unknown> & { id: string } };
 
