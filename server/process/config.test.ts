@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, isLocalAddress, loadConfig } from './config';
 
 describe('loadConfig', () => {
   it('uses the documented defaults when nothing is set', () => {
@@ -134,8 +134,23 @@ describe('loadConfig', () => {
       expect(config.mail).toEqual({
         smtpUrl: mailEnv.SMTP_URL,
         to: ['vendas@exemplo.com.br', 'comercial@exemplo.com.br'],
-        from: 'Site <no-reply@www.exemplo.com.br>',
+        from: 'Site Rota Norte <no-reply@exemplo.com.br>',
       });
+      expect(loadConfig({ ...mailEnv, PUBLIC_URL: 'https://site.exemplo.com.br' }).mail?.from).toBe(
+        'Site Rota Norte <no-reply@site.exemplo.com.br>',
+      );
+    });
+
+    it.each([
+      ['http://localhost:3000', true],
+      ['http://site.localhost', true],
+      ['http://127.0.0.1:8080', true],
+      ['http://[::1]:3000', true],
+      ['http://10.0.0.5', true],
+      ['https://www.exemplo.com.br', false],
+      ['https://localhost.exemplo.com.br', false],
+    ])('say whether PUBLIC_URL=%s still names this machine: %s', (url, local) => {
+      expect(isLocalAddress(loadConfig({ PUBLIC_URL: url }).publicUrl)).toBe(local);
     });
 
     it.each(['Rota Norte <site@exemplo.com.br>', 'site@exemplo.com.br'])('read MAIL_FROM=%s', (from) => {

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { z } from 'zod';
+import { company } from '../../shared/content';
 import { StartupError } from './startup-error';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -69,6 +70,16 @@ const isWebhookUrl = (value: string) => {
   const url = URL.parse(value);
   return url !== null && ['http:', 'https:'].includes(url.protocol) && !url.username && !url.password;
 };
+
+/**
+ * PUBLIC_URL still naming this machine (localhost, a loopback or any IP address): no sender domain,
+ * no address a visitor or a CRM could reach. Start-up warns of it (server/index.ts).
+ */
+export const isLocalAddress = ({ hostname }: URL) =>
+  hostname === 'localhost' || hostname.endsWith('.localhost') || isIP(hostname.replace(/^\[|\]$/g, '')) !== 0;
+
+/** The domain the site's e-mail comes from: PUBLIC_URL's host, without a leading www. */
+const mailDomain = ({ hostname }: URL) => hostname.replace(/^www\./, '');
 
 const TOGETHER = [
   ['SMTP_URL', 'LEADS_TO'],
@@ -177,7 +188,7 @@ const schema = z
             smtpUrl: env.SMTP_URL,
             to: env.LEADS_TO,
             // The site's own domain by default, so the sender matches where the lead came from.
-            from: env.MAIL_FROM ?? `Site <no-reply@${new URL(env.PUBLIC_URL).hostname}>`,
+            from: env.MAIL_FROM ?? `Site ${company.shortName} <no-reply@${mailDomain(new URL(env.PUBLIC_URL))}>`,
           }
         : undefined,
     /** Where each new lead is posted, signed (docs/requirements.md §10.15); unset turns webhooks off. */
