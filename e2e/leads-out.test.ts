@@ -63,6 +63,14 @@ describe('the server process with webhooks and retention', { timeout: 60_000 }, 
       headers: { Authorization: bearer },
     });
     expect(await erased.json()).toMatchObject({ data: { contacts: 1, quotes: 0 } });
+    // The CRM that had the lead is told, signed like the lead was (LGPD art. 18 §6).
+    await eventually(() => expect(receiver.deliveries).toHaveLength(2), 15_000);
+    expect(receiver.deliveries[1]!.body).toEqual({
+      type: 'subject.erased',
+      timestamp: expect.any(String),
+      data: { email: sampleContact.email, contacts: [receiver.deliveries[0]!.body.data.id], quotes: [] },
+    });
+    expect(receiver.rejected).toEqual([]);
     expect(JSON.stringify(server.logs)).not.toContain(sampleContact.email);
     expect(await server.stop()).toBe(0);
   });

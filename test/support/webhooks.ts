@@ -11,8 +11,8 @@ const SITE_URL = new URL('https://www.rotanorte.com.br');
 /** The webhook channel's settings, posting to `url` with the tests' secret. */
 export const webhookTo = (url: string) => ({ url, secret: WEBHOOK_SECRET, site: SITE_URL });
 
-/** The body the site posts (docs/requirements.md §10.15). */
-type WebhookBody = { type: string; timestamp: string; data: Record<string, unknown> & { id: string } };
+/** The body the site posts (docs/requirements.md §10.15): a lead's record, or an erasure's (no id). */
+type WebhookBody = { type: string; timestamp: string; data: Record<string, unknown> };
 
 /** A request that verified: its webhook-id and its parsed body. */
 export type Delivery = { id: string; body: WebhookBody; request: ReceivedRequest };
@@ -36,7 +36,7 @@ export async function startWebhookReceiver({
   const verifier = new Webhook(WEBHOOK_SECRET);
   const deliveries: Delivery[] = [];
   const rejected: ReceivedRequest[] = [];
-  const { url } = await startReceiver((request) => {
+  const { url, close } = await startReceiver((request) => {
     let body: WebhookBody;
     try {
       body = verifier.verify(request.body, asStrings(request.headers)) as WebhookBody;
@@ -48,5 +48,5 @@ export async function startWebhookReceiver({
     deliveries.push(delivery);
     return answer(delivery);
   }, port);
-  return { url: `${url}/webhooks/leads`, deliveries, rejected };
+  return { url: `${url}/webhooks/leads`, deliveries, rejected, close };
 }

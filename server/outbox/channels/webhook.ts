@@ -36,9 +36,19 @@ const userAgent = (site: URL) => {
   return `${words.filter(Boolean).join(' ')} (+${site.origin})`;
 };
 
-/** What happened, when, and the lead exactly as GET /api/contacts or /api/quotes returns it. */
-const webhookBody = ({ kind, record }: Notification) =>
-  JSON.stringify({ type: `${kind}.created`, timestamp: record.createdAt, data: record });
+/**
+ * What happened, when, and about what, in Standard Webhooks' envelope: a lead exactly as GET
+ * /api/contacts or /api/quotes returns it, stored at `timestamp`; or a person's leads, erased then.
+ */
+function webhookBody(notification: Notification) {
+  if (notification.kind === 'subject.erased') {
+    // Spelled out, so the keys keep this order whatever order the database kept the payload in (jsonb's own).
+    const { email, contacts, quotes, erasedAt } = notification.record;
+    return JSON.stringify({ type: notification.kind, timestamp: erasedAt, data: { email, contacts, quotes } });
+  }
+  const { kind, record } = notification;
+  return JSON.stringify({ type: `${kind}.created`, timestamp: record.createdAt, data: record });
+}
 
 /**
  * A delivery the receiver did not take. Only its HTTP status or the network's error code is kept
