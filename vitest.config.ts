@@ -1,10 +1,68 @@
-import { defineConfig } from 'vitest/config';
+import { availableParallelism } from 'node:os';
+import { configDefaults, defineConfig } from 'vitest/config';
 
+// The production build, made once before the projects that run it (test/global-setup.ts).
+const BUILD = ['./test/global-setup.ts'];
+const CODE = '{server,client,shared}';
+
+// Four layers (docs/testing.md): `npm run test:unit` runs the first alone, `npm test` all four.
 export default defineConfig({
   test: {
-    include: ['{server,client,shared,scripts}/**/*.test.{ts,tsx}', 'e2e/**/*.test.ts'],
     setupFiles: ['./test/setup.ts'],
-    globalSetup: ['./test/global-setup.ts'],
     restoreMocks: true,
+    // One file per core, not Vitest's one fewer: most files wait on peers (databases, Chromium)
+    // more than they compute, and on two cores one fewer is one. The layers run one after the
+    // other (groupOrder), so that no test shares the machine with another layer's heavier peers.
+    maxWorkers: availableParallelism(),
+    projects: [
+      {
+        // Beside the code, no build and no app: functions, stores, the browser islands in jsdom.
+        extends: true,
+        test: {
+          name: 'unit',
+          sequence: { groupOrder: 0 },
+          include: [`${CODE}/**/*.test.{ts,tsx}`],
+          exclude: [...configDefaults.exclude, '**/*.http.test.*'],
+        },
+      },
+      {
+        // The whole app (createApp) over HTTP, with supertest or on a loopback port; no build.
+        extends: true,
+        test: {
+          name: 'http',
+          sequence: { groupOrder: 0 },
+          include: [`${CODE}/**/*.http.test.{ts,tsx}`],
+          // Real requests through the whole app, beside other files: seconds on a busy machine.
+          testTimeout: 15_000,
+        },
+      },
+      {
+        // The build itself, and the built server as a process: signals, logs, the proxy, containers.
+        extends: true,
+        test: {
+          name: 'e2e',
+          // Last and one file at a time: a replica's restart under load, or the Docker stack's
+          // health checks, must not wait behind another file's servers, containers or browser.
+          sequence: { groupOrder: 2 },
+          maxWorkers: 1,
+          include: ['e2e/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, '**/*.browser.test.ts'],
+          globalSetup: BUILD,
+          // A process starts, drains and exits in seconds on a busy machine.
+          testTimeout: 30_000,
+        },
+      },
+      {
+        // The built server in a real Chromium.
+        extends: true,
+        test: {
+          name: 'browser',
+          sequence: { groupOrder: 1 },
+          include: ['e2e/**/*.browser.test.ts'],
+          globalSetup: BUILD,
+          testTimeout: 30_000,
+        },
+      },
+    ],
   },
 });

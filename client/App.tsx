@@ -1,24 +1,25 @@
-import { StaticRouter, useRoutes } from 'react-router-dom';
+import { StaticRouterProvider, type StaticRouterProviderProps } from 'react-router-dom';
 import { IslandStatesContext, IslandStylesheetsContext } from './components/Island';
 import { Document, type DocumentAssets } from './Document';
 import type { IslandStates } from './islands/names';
-import { pageFor, routes } from './routes';
+import { pageOf } from './routes';
 
-export type AppProps = { url: string; assets: DocumentAssets; publicUrl: string; islands?: IslandStates };
+export type AppProps = {
+  /** React Router's answer for the page's path (server/pages/renderer.ts). */
+  routing: Pick<StaticRouterProviderProps, 'router' | 'context'>;
+  assets: DocumentAssets;
+  publicUrl: string;
+  islands?: IslandStates;
+};
 
-function Page() {
-  return useRoutes(routes);
-}
-
-export function App({ url, assets, publicUrl, islands = {} }: AppProps) {
-  const { meta } = pageFor(new URL(url, 'http://localhost').pathname);
+export function App({ routing: { router, context }, assets, publicUrl, islands = {} }: AppProps) {
   return (
-    <Document meta={meta} assets={assets} publicUrl={publicUrl}>
+    <Document meta={pageOf(context).meta} assets={assets} publicUrl={publicUrl}>
       <IslandStylesheetsContext value={assets.islandStylesheets}>
         <IslandStatesContext value={islands}>
-          <StaticRouter location={url}>
-            <Page />
-          </StaticRouter>
+          {/* The page is not hydrated whole (only its islands are), and the script hydrate would
+              inline is one the CSP forbids. */}
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
         </IslandStatesContext>
       </IslandStylesheetsContext>
     </Document>

@@ -1,52 +1,38 @@
-import type { RouteObject } from 'react-router-dom';
+import { Outlet, type RouteObject, type StaticHandlerContext } from 'react-router-dom';
 import { notFound, seo } from '../shared/content';
 import { LandingPage } from './pages/LandingPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 
 export type PageMeta = { title: string; description: string; noindex?: boolean };
 
-/** What the server needs to know about a page before it renders it. */
-export type PageHandle = {
-  status: 200 | 404;
-  script: 'landing' | 'notFound';
-  meta: PageMeta;
-  /** The URL the page is rendered at once and kept: the same bytes serve every matching path. */
-  renderUrl: string;
-};
+/** What the document needs of a page besides its body: its head and the script it loads. */
+export type PageHandle = { script: 'landing' | 'notFound'; meta: PageMeta };
 
-type PageRoute = RouteObject & { handle: PageHandle };
-
-export const routes: PageRoute[] = [
+/**
+ * The site's pages, for React Router's static handler (server/pages/renderer.ts), which decides
+ * the page and its status. A path no route matches is React Router's 404: it renders the root's
+ * error element, so no catch-all route of ours answers 200 with a status of its own. The root's
+ * handle is therefore the not-found page's; no route loads data, so that 404 is the only error.
+ */
+export const routes: RouteObject[] = [
   {
-    path: '/',
-    element: <LandingPage />,
+    id: 'root',
+    Component: Outlet,
+    errorElement: <NotFoundPage />,
     handle: {
-      status: 200,
-      script: 'landing',
-      renderUrl: '/',
-      meta: { title: seo.title, description: seo.description },
-    },
-  },
-  {
-    // React Router alone would answer 200 here; the server reads this handle and sends 404.
-    path: '*',
-    element: <NotFoundPage />,
-    handle: {
-      status: 404,
       script: 'notFound',
-      renderUrl: '/404',
       meta: { title: notFound.title, description: seo.description, noindex: true },
-    },
+    } satisfies PageHandle,
+    children: [
+      {
+        id: 'landing',
+        path: '/',
+        element: <LandingPage />,
+        handle: { script: 'landing', meta: { title: seo.title, description: seo.description } } satisfies PageHandle,
+      },
+    ],
   },
 ];
 
-// Every page has a fixed path; any other path is the catch-all's, "//" included, which
-// matchRoutes would take for "/" (and "/%", which it would log a warning about).
-const exactPaths = new Map(
-  routes.filter(({ path }) => path && !/[:*]/.test(path)).map((route) => [route.path, route.handle]),
-);
-const catchAll = routes.find(({ path }) => path === '*')!.handle;
-
-export function pageFor(pathname: string): PageHandle {
-  return exactPaths.get(pathname) ?? catchAll;
-}
+/** The page React Router chose: the deepest route it matched (only the root, for no match). */
+export const pageOf = (context: StaticHandlerContext) => context.matches.at(-1)!.route.handle as PageHandle;

@@ -1,12 +1,9 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
-import { getOnNewConnection, lead, postInTwoParts, shutdownBegun } from '../test/support/requests';
-import { type RunningServer, startServer, whenExited } from '../test/support/server-process';
+import { getOnNewConnection, lead, listenerClosed, postInTwoParts, shutdownBegun } from '../test/support/requests';
+import { type RunningServer, startServer, tempDataDir, whenExited, whenServing } from '../test/support/server-process';
+import { freePort } from '../test/support/wait';
 
 let server: RunningServer | undefined;
 // Longer than stop()'s own SIGKILL fallback, so a server that hangs is killed, not left behind.
@@ -29,26 +26,23 @@ const busyMachine = { timeout: 30_000 };
 
 describe('SIGTERM while a proxy still routes to the server', busyMachine, () => {
   it('answers the requests in flight and the new connections of the drain period, then exits 0', async () => {
-    server = await startServer({ ...noLimits, SHUTDOWN_DRAIN_MS: '2500', SHUTDOWN_TIMEOUT_MS: '8000' });
+    // Seconds longer than the 30 arrivals below take, however busy the machine.
+    server = await startServer({ ...noLimits, SHUTDOWN_DRAIN_MS: '5000', SHUTDOWN_TIMEOUT_MS: '15000' });
     const url = server.url;
     const inFlight = await Promise.all(Array.from({ length: 30 }, (_, i) => postInTwoParts(url, lead(i))));
 
     server.child.kill('SIGTERM');
     await shutdownBegun(server);
     const readiness = await getOnNewConnection(`${url}/health/ready`);
-    // 30 more clients over the next 1.5 s, each on a connection of its own.
-    const arrivals = [];
-    for (let i = 0; i < 30; i++) {
-      arrivals.push(getOnNewConnection(`${url}/`));
-      await delay(50);
-    }
+    // 30 more clients, each on a connection of its own as the previous one is answered.
+    const pages = [];
+    for (let i = 0; i < 30; i++) pages.push(await getOnNewConnection(`${url}/`));
     for (const request of inFlight) request.finish();
 
     expect(readiness.status).toBe(503);
     expect(JSON.parse(readiness.body)).toEqual({ status: 'draining' });
     const posts = await Promise.all(inFlight.map((request) => request.reply));
     expect(posts.map((reply) => reply.status)).toEqual(Array(30).fill(201));
-    const pages = await Promise.all(arrivals);
     expect(pages.map((page) => page.status)).toEqual(Array(30).fill(200));
     expect(pages.map((page) => page.headers.connection)).toEqual(Array(30).fill('close'));
     expect(await server.exited).toBe(0);
@@ -61,32 +55,19 @@ describe('SIGTERM while a proxy still routes to the server', busyMachine, () => 
  * place of itself, so node is npm's child and gets the copy of a signal that npm forwards.
  */
 async function startUnderNpm(env: Record<string, string>) {
+  const port = await freePort();
+  const dataDir = tempDataDir();
   const child = spawn('npm', ['exec', '--offline', '--script-shell=bash', '--', 'node', 'dist/server/index.js'], {
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'site-npm-')),
-      ...env,
-    },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
   });
   const exited = whenExited(child);
   onTestFinished(async () => {
     if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL');
     await exited;
   });
-  const logs: Record<string, unknown>[] = [];
-  const port = await new Promise<number>((resolve, reject) => {
-    createInterface({ input: child.stdout }).on('line', (line) => {
-      const entry = JSON.parse(line) as Record<string, unknown>;
-      logs.push(entry);
-      if (entry.msg === 'servidor no ar') resolve(Number(entry.port));
-    });
-    void exited.then((code) => reject(new Error(`npm saiu (${code}) antes de o servidor escutar`)));
-  });
-  return { url: `http://127.0.0.1:${port}`, group: child.pid!, logs, exited };
+  return { ...(await whenServing(child, `http://127.0.0.1:${port}`, dataDir)), group: child.pid! };
 }
 
 describe('a signal to the whole process group', busyMachine, () => {
@@ -96,7 +77,8 @@ describe('a signal to the whole process group', busyMachine, () => {
 
     process.kill(-npm.group, 'SIGTERM');
     await shutdownBegun(npm);
-    await delay(200);
+    // npm forwards its copy within milliseconds; by the end of the drain it has long arrived.
+    await listenerClosed(npm.url);
     for (const request of inFlight) request.finish();
 
     const posts = await Promise.all(inFlight.map((request) => request.reply));
@@ -114,9 +96,11 @@ describe('a second signal', busyMachine, () => {
     inFlight.reply.catch(() => {});
     server.child.kill('SIGTERM');
     await shutdownBegun(server);
+    // Past the second in which a repeat is a copy (server/process/signals.ts): this one is a decision.
     await delay(1_200);
     server.child.kill('SIGTERM');
-    await delay(300);
+    // Nothing shows that a repeat was ignored: the request stays in flight a whole second after it.
+    await delay(1_000);
     inFlight.finish();
     expect((await inFlight.reply).status).toBe(201);
     expect(await server.exited).toBe(0);
@@ -128,6 +112,7 @@ describe('a second signal', busyMachine, () => {
     stuck.reply.catch(() => {});
     server.child.kill('SIGINT');
     await shutdownBegun(server);
+    // Past the second in which a repeat is a copy (server/process/signals.ts).
     await delay(1_200);
     expect(server.child.exitCode).toBeNull();
     server.child.kill('SIGINT');

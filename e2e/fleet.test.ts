@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { parse } from 'yaml';
 import { postgresSchemaForThisFile, TEST_DATABASE_URL } from '../test/support/backends';
@@ -11,7 +10,7 @@ import { ADMIN_TOKEN } from '../test/support/leads';
 import { type LoadOutcome, steadyLoad } from '../test/support/load';
 import { startProxy } from '../test/support/proxy';
 import { lead } from '../test/support/requests';
-import { type RunningServer, stopProcess, tempDataDir, whenListening } from '../test/support/server-process';
+import { type RunningServer, stopProcess, tempDataDir, whenServing } from '../test/support/server-process';
 import { startSmtp } from '../test/support/smtp';
 import { eventually, freePort } from '../test/support/wait';
 
@@ -42,6 +41,13 @@ function postFrom(url: string, localAddress: string, headers: Record<string, str
 
 const failed = (outcomes: LoadOutcome[], expected: number) => outcomes.filter((outcome) => outcome.status !== expected);
 
+/** Resolves once the proxy has passed `replica` a page of the load. */
+const servesLoad = (replica: RunningServer) =>
+  eventually(
+    () => expect(replica.logs.some((entry) => (entry.req as { path?: string } | undefined)?.path === '/')).toBe(true),
+    15_000,
+  );
+
 // The deploy kit, proven: two replicas of the built server started as the image starts them, on
 // PostgreSQL, behind Debian's HAProxy running deploy/haproxy/haproxy.cfg, restarted one after the other
 // under load (docs/requirements.md §10.7.1, §10.4).
@@ -70,7 +76,7 @@ describe.skipIf(!TEST_DATABASE_URL)('two replicas behind the proxy, restarted on
           ADMIN_TOKEN,
         },
       });
-      const replica = await whenListening(child, dataDir);
+      const replica = await whenServing(child, `http://127.0.0.1:${ports[index]}`, dataDir);
       onTestFinished(async () => {
         await stopProcess(child, replica.exited);
       });
@@ -83,7 +89,7 @@ describe.skipIf(!TEST_DATABASE_URL)('two replicas behind the proxy, restarted on
     });
 
     const load = steadyLoad(proxy.url);
-    await sleep(1_000);
+    await Promise.all(replicas.map(servesLoad));
     for (const index of [0, 1] as const) {
       replicas[index]!.child.kill('SIGTERM');
       expect(await replicas[index]!.exited).toBe(0);
@@ -91,7 +97,7 @@ describe.skipIf(!TEST_DATABASE_URL)('two replicas behind the proxy, restarted on
       // The next replica goes down only once the proxy's checks have put this one back.
       await proxy.whenReplica(`app${index + 1}`, 'UP');
     }
-    await sleep(1_000);
+    await servesLoad(replicas[1]!);
     const outcomes = await load.stop();
 
     const pages = outcomes.filter((outcome) => outcome.kind === 'page');
@@ -108,8 +114,11 @@ describe.skipIf(!TEST_DATABASE_URL)('two replicas behind the proxy, restarted on
     await eventually(() => expect(smtp.messages).toHaveLength(ids.length), 60_000);
     const notified = smtp.messages.map((message) => /Identificador: (\S+)/.exec(message.text)?.[1]);
     expect(notified.sort()).toEqual([...ids].sort());
-    const outbox = await store.admin.query<{ status: string }>(`SELECT status FROM ${store.schema}.outbox`);
-    expect(outbox.rows.map((row) => row.status)).toEqual(ids.map(() => 'sent'));
+    // A row is marked sent once the mail server has taken the message, a moment after it arrived there.
+    await eventually(async () => {
+      const outbox = await store.admin.query<{ status: string }>(`SELECT status FROM ${store.schema}.outbox`);
+      expect(outbox.rows.map((row) => row.status)).toEqual(ids.map(() => 'sent'));
+    }, 10_000);
 
     // The limit (5 a minute, the default) for one client, whichever replica the proxy picks.
     const requestIds = Array.from({ length: 6 }, (_, n) => `limite-${n}`);

@@ -59,5 +59,10 @@ describe('logging never holds the process', { timeout: 30_000 }, () => {
     const logged = server.logs.flatMap((entry) => (entry.req as { id?: string } | undefined)?.id ?? []);
     expect(logged.filter((id) => id.startsWith('pedido-')).sort()).toEqual([...ids].sort());
     expect(server.logs.at(-1)?.msg).toBe('encerrado');
+    // Every line, the process's own and the access lines alike, has an ISO time and a level name.
+    for (const entry of server.logs) {
+      expect(entry.level).toMatch(/^(info|warn)$/);
+      expect(entry.time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    }
   });
 });

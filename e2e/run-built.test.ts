@@ -3,7 +3,8 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { lead, postInTwoParts, shutdownBegun } from '../test/support/requests';
-import { tempDataDir, whenListening } from '../test/support/server-process';
+import { tempDataDir, whenServing } from '../test/support/server-process';
+import { freePort } from '../test/support/wait';
 
 /** The first `node` on PATH outside this project whose major version is below 24, if the machine has one. */
 function olderNode() {
@@ -47,21 +48,23 @@ describe('the built server run without Docker', () => {
     'npm run serve runs the build as it is, and on %s drains before npm returns',
     async (signal) => {
       const built = statSync('dist/server/index.js').mtimeMs;
+      const port = await freePort();
+      const dataDir = tempDataDir();
       // Its own process group, as a shell's foreground job: the signal reaches npm, its shell and node at once.
       const npm = spawn('npm', ['run', '--silent', 'serve'], {
         detached: true,
         env: {
           PATH: process.env.PATH,
-          PORT: '0',
+          PORT: String(port),
           HOST: '127.0.0.1',
-          DATA_DIR: tempDataDir(),
+          DATA_DIR: dataDir,
           SHUTDOWN_DRAIN_MS: '500',
         },
       });
       onTestFinished(() => {
         if (npm.exitCode === null) process.kill(-npm.pid!, 'SIGKILL');
       });
-      const server = await whenListening(npm, '');
+      const server = await whenServing(npm, `http://127.0.0.1:${port}`, dataDir);
       const inFlight = await postInTwoParts(server.url, lead(1));
 
       process.kill(-npm.pid!, signal);

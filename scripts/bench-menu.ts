@@ -2,7 +2,7 @@
 // mobile profile): from the finger leaving the screen to the frame that shows the first link.
 import { setTimeout as delay } from 'node:timers/promises';
 import { type Browser, type CDPSession, chromium, type Page } from 'playwright-core';
-import { launchOptions } from '../test/support/chromium';
+import { launchOptions } from './chromium';
 
 const CPU_SLOWDOWN = 4;
 /** A finger rests on the glass for a moment; a tap with no duration would hide what runs in between. */

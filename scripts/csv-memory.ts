@@ -5,18 +5,19 @@
 // write the whole file into memory meanwhile. Prints the file's size, the time taken, the server's
 // RSS before, at its peak and after, and for the slow client how much the server wrote to its
 // sockets while the client was not reading (wchar in /proc). CSV_ROWS=1000,5000 picks other sizes.
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { openSqlite, SQLITE_FILE } from '../server/db/sqlite';
-import { ADMIN_TOKEN } from '../test/support/leads';
 import { serveBuilt } from './serve-built';
 
 const SIZES = (process.env.CSV_ROWS ?? '1000,10000,100000,1000000').split(',').map(Number);
 const STALL_MS = 3_000;
+/** The export is an admin read; this run's own token. */
+const ADMIN_TOKEN = randomBytes(32).toString('base64url');
 
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
 const writtenMb = (pid: number) =>
@@ -80,7 +81,7 @@ for (const rows of SIZES) {
     ['rápido', 0],
     ['lento', STALL_MS],
   ] as const) {
-    const server = await serveBuilt({ DATA_DIR: dataDir, ADMIN_TOKEN, RETENTION_DAYS: '0', SHUTDOWN_DRAIN_MS: '0' });
+    const server = await serveBuilt({ ADMIN_TOKEN, RETENTION_DAYS: '0' }, { dataDir });
     const pid = server.child.pid!;
     try {
       const before = rssMb(pid);
@@ -99,9 +100,8 @@ for (const rows of SIZES) {
           `${peak.toFixed(0)} → ${rssMb(pid).toFixed(0)} MB${stalled}`,
       );
     } finally {
-      server.stop();
+      await server.stop();
     }
-    await sleep(300);
   }
   rmSync(dataDir, { recursive: true, force: true });
 }

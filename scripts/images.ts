@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { company } from '../shared/content';
-import { launchOptions } from '../test/support/chromium';
+import { launchOptions } from './chromium';
 
 const favicon = readFileSync('public/favicon.svg', 'utf8');
 const hero = readFileSync('public/images/hero-rota.svg', 'utf8');

@@ -18,7 +18,7 @@ import express from 'express';
 import lighthouse, { type RunnerResult } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { securityHeaders } from '../server/http/security';
-import { CHROMIUM_FLAGS, chromiumPath } from '../test/support/chromium';
+import { CHROMIUM_FLAGS, chromiumPath } from './chromium';
 import { serveBuilt } from './serve-built';
 
 const ATTEMPTS = 3;

@@ -61,7 +61,7 @@ export async function measureSizes(): Promise<SizeRow[]> {
       { name: `JavaScript de / (${scripts.length} arquivos, brotli)`, bytes: javascript, budget: BUDGETS.javascript },
     ];
   } finally {
-    server.stop();
+    await server.stop();
   }
 }
 

@@ -7,7 +7,6 @@ import { exportsRouter } from './exports/routes';
 import { refuseDeclaredOversize } from './http/body-limit';
 import { refuseCrossSite } from './http/cross-site';
 import { apiNotFound, errorHandler } from './http/errors';
-import { inOrder } from './http/in-order';
 import { postRateLimits, type RateLimits } from './http/rate-limit';
 import { requestLogging } from './http/request-logging';
 import { refuseMalformedTarget, siteListener } from './http/request-target';
@@ -65,12 +64,10 @@ export function createApp(deps: AppDeps) {
   app.disable('x-powered-by');
   app.set('trust proxy', deps.trustProxy ?? false);
   app.use(
-    inOrder(
-      requestLogging(logger, requestTimer(metrics)),
-      securityHeaders({ https: publicUrl.protocol === 'https:', styleHashes: [manifest.css.hash] }),
-      refuseMalformedTarget,
-      refuseDeclaredOversize,
-    ),
+    requestLogging(logger, requestTimer(metrics)),
+    securityHeaders({ https: publicUrl.protocol === 'https:', styleHashes: [manifest.css.hash] }),
+    refuseMalformedTarget,
+    refuseDeclaredOversize,
   );
   if (deps.trustProxy === undefined) app.use(warnUntrustedProxy(logger));
   app.get('/metrics', ...metricsEndpoint(metrics, deps.adminToken));

@@ -11,6 +11,8 @@
 export const company = {
   name: 'Transportadora Rota Norte',
   shortName: 'Rota Norte',
+  /** The word under the short name in the logo. */
+  tagline: 'Transportes',
   legalName: 'Rota Norte Transportes Ltda. (razão social de exemplo)',
   cnpj: '00.000.000/0001-00',
   phone: { display: '(11) 0000-0000', href: 'tel:+551100000000' },

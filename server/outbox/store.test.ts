@@ -1,12 +1,23 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { backendsForThisFile } from '../../test/support/backends';
 import { fullQuote, sampleContact, validContact, validQuote } from '../../test/support/leads';
 import { pending } from '../../test/support/outbox';
+import { eventually } from '../../test/support/wait';
 import type { Repository } from '../db/repository';
-import { CHANNELS } from './store';
+import { CHANNELS, type OutboxStore } from './store';
 
+/** Longer than any test: what is claimed for it stays claimed. */
 const LEASE_MS = 60_000;
+/** A lease or delay meant to run out: the test waits for the claim that follows, not for a time. */
+const MOMENT_MS = 100;
+
+/** The next claim that succeeds, once what the test let run out has run out. */
+const nextClaim = (outbox: OutboxStore) =>
+  eventually(async () => {
+    const claimed = await outbox.claim(LEASE_MS);
+    expect(claimed).toBeDefined();
+    return claimed!;
+  });
 
 // The outbox behaves the same on every backend and in every channel: what the dispatchers rely on, said once.
 describe.each(backendsForThisFile())('Outbox on $name', (backend) => {
@@ -77,19 +88,20 @@ describe.each(backendsForThisFile())('Outbox on $name', (backend) => {
     it('gives a claimed notification to no one else until its lease expires', async () => {
       const repository = await backend.fresh(on);
       await repository.createContact(validContact());
-      const claimed = await outboxOf(repository).claim(200);
+      await repository.createContact(validContact());
+      await outboxOf(repository).claim(LEASE_MS);
+      const lapsing = await outboxOf(repository).claim(MOMENT_MS);
 
+      expect(await nextClaim(outboxOf(repository))).toMatchObject({ id: lapsing!.id, attempts: 2 });
+      // The first claim's lease still runs.
       expect(await outboxOf(repository).claim(LEASE_MS)).toBeUndefined();
-      await sleep(250);
-      expect(await outboxOf(repository).claim(LEASE_MS)).toMatchObject({ id: claimed!.id, attempts: 2 });
     });
 
     it('lets a claim whose lease expired and was taken again change nothing', async () => {
       const repository = await backend.fresh(on);
       await repository.createContact(validContact());
-      const stale = await outboxOf(repository).claim(200);
-      await sleep(250);
-      const current = await outboxOf(repository).claim(LEASE_MS);
+      const stale = await outboxOf(repository).claim(MOMENT_MS);
+      const current = await nextClaim(outboxOf(repository));
 
       await outboxOf(repository).markSent(stale!);
       await outboxOf(repository).retryLater(stale!, 0, 'ETIMEDOUT');
@@ -104,14 +116,16 @@ describe.each(backendsForThisFile())('Outbox on $name', (backend) => {
     it('makes a notification due again only after the retry delay', async () => {
       const repository = await backend.fresh(on);
       await repository.createContact(validContact());
-      const claimed = await outboxOf(repository).claim(LEASE_MS);
+      await repository.createContact(validContact());
+      const later = (await outboxOf(repository).claim(LEASE_MS))!;
+      const soon = (await outboxOf(repository).claim(LEASE_MS))!;
 
-      await outboxOf(repository).retryLater(claimed!, 200, 'ECONNREFUSED');
+      await outboxOf(repository).retryLater(later, LEASE_MS, 'ECONNREFUSED');
+      await outboxOf(repository).retryLater(soon, MOMENT_MS, 'ECONNREFUSED');
 
+      expect(await pending(repository, channel)).toBe(2);
+      expect(await nextClaim(outboxOf(repository))).toMatchObject({ id: soon.id, attempts: 2 });
       expect(await outboxOf(repository).claim(LEASE_MS)).toBeUndefined();
-      expect(await pending(repository, channel)).toBe(1);
-      await sleep(250);
-      expect(await outboxOf(repository).claim(LEASE_MS)).toMatchObject({ id: claimed!.id, attempts: 2 });
     });
 
     /** A fresh store with two contacts, both claimed: one to mark sent, one to give up. */

@@ -76,7 +76,7 @@ describe('startRetention', () => {
     );
 
     await eventually(() => expect(logs.some((line) => line.msg === PURGED)).toBe(true));
-    expect(logs[0]).toMatchObject({ level: 40, error: 'Connection terminated' });
+    expect(logs[0]).toMatchObject({ level: 'warn', error: 'Connection terminated' });
     expect(logs[1]).toMatchObject({ contacts: 2, quotes: 1, outbox: 3, retentionDays: 365 });
   });
 

@@ -18,6 +18,17 @@ export const testManifest: Manifest = {
 
 export const tempDir = () => mkdtempSync(path.join(tmpdir(), 'site-test-'));
 
+/**
+ * The files the app serves, without a build: public/ as the build copies it (minus the
+ * precompressed variants), and an empty asset folder, as testManifest's scripts exist nowhere.
+ * So HTTP tests never read dist/, which a build running beside them may be rewriting.
+ */
+let emptyAssets: string | undefined;
+function unbuiltFiles() {
+  emptyAssets ??= tempDir();
+  return { publicDir: path.resolve('public'), assetsDir: emptyAssets };
+}
+
 /** A real SQLite repository in a fresh directory; call it inside a test, which closes it when done. */
 export function testRepository(dataDir = tempDir(), options?: RepositoryOptions) {
   const repository = openSqlite(dataDir, options);
@@ -44,6 +55,6 @@ export function captureLogger() {
 export function createTestApp(overrides: Partial<AppDeps> = {}) {
   const { logger, logs } = captureLogger();
   const repository = overrides.repository ?? testRepository();
-  const app = createApp({ logger, manifest: testManifest, repository, ...overrides });
+  const app = createApp({ logger, manifest: testManifest, repository, ...unbuiltFiles(), ...overrides });
   return { app, logs, repository };
 }

@@ -1,6 +1,21 @@
+import { expect } from 'vitest';
 import type { Repository } from '../../server/db/repository';
 import type { Channel } from '../../server/outbox/store';
+import { eventually } from './wait';
 
 /** How many deliveries of `channel` wait, due or backing off. */
 export const pending = async (repository: Repository, channel: Channel = 'email') =>
   (await repository.outbox.counts())[channel].pending;
+
+/**
+ * Once nothing of `channel` waits in the outbox, stops every instance, which lets the sends in
+ * progress finish: from then on nothing more is sent, so a duplicate would already have arrived.
+ */
+export async function quiet(
+  repository: Repository,
+  channel: Channel,
+  ...instances: { stop: (timeoutMs: number) => Promise<void> }[]
+) {
+  await eventually(async () => expect(await pending(repository, channel)).toBe(0));
+  await Promise.all(instances.map((instance) => instance.stop(5_000)));
+}

@@ -1,6 +1,8 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import net from 'node:net';
 import { expect } from 'vitest';
 import type { RunningServer } from './server-process';
+import { eventually } from './wait';
 
 type Answer = { status: number; headers: IncomingHttpHeaders; body: string };
 
@@ -45,6 +47,23 @@ export const shutdownBegun = (server: Pick<RunningServer, 'logs'>) =>
       timeout: 5_000,
     })
     .toBe(true);
+
+/** Resolves once the server at `url` refuses new connections: its drain is over, its listener closed. */
+export const listenerClosed = (url: string) =>
+  eventually(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const { hostname, port } = new URL(url);
+        net
+          .connect(Number(port), hostname)
+          .on('connect', function (this: net.Socket) {
+            this.destroy();
+            reject(new Error('o servidor ainda aceita conexões'));
+          })
+          .on('error', () => resolve());
+      }),
+    10_000,
+  );
 
 export const lead = (i: number) => ({
   name: `Cliente ${i}`,

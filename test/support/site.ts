@@ -10,9 +10,9 @@ import {
   type Response,
 } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import { launchOptions } from '../../scripts/chromium';
 import { openSqlite } from '../../server/db/sqlite';
 import type { Contact } from '../../shared/contact';
-import { launchOptions } from './chromium';
 import { type RunningServer, startServer } from './server-process';
 
 export const DESKTOP = { width: 1280, height: 800 };

@@ -12,10 +12,35 @@ describe('request logs', () => {
     const res = await request(app).get('/health?verbose=1');
     const line = logs.find((entry) => entry.msg === 'requisição atendida');
     expect(line).toMatchObject({
+      level: 'info',
       req: { id: res.headers['x-request-id'], method: 'GET', path: '/health' },
       res: { status: 200 },
       durationMs: expect.any(Number),
     });
+  });
+
+  it('write the client address as trusted, the user agent, an ISO time and a level name', async () => {
+    const { app, logs } = createTestApp({ trustProxy: ['loopback'] });
+    await request(app).get('/').set('X-Forwarded-For', '203.0.113.7').set('User-Agent', 'Mozilla/5.0 (teste)');
+    expect(logs.find((entry) => entry.msg === 'requisição atendida')).toMatchObject({
+      level: 'info',
+      time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      req: { ip: '203.0.113.7', userAgent: 'Mozilla/5.0 (teste)' },
+    });
+  });
+
+  it('write the address the connection came from when no proxy is trusted, whatever it forwards', async () => {
+    const { app, logs } = createTestApp();
+    await request(app).get('/').set('X-Forwarded-For', '203.0.113.7');
+    const { ip } = logs.find((entry) => entry.msg === 'requisição atendida')!.req as { ip: string };
+    expect(ip).toMatch(/^(::ffff:)?127\.0\.0\.1$/);
+  });
+
+  it('cut a user agent past 512 characters', async () => {
+    const { app, logs } = createTestApp();
+    await request(app).get('/').set('User-Agent', 'x'.repeat(5000));
+    const { userAgent } = logs.find((entry) => entry.msg === 'requisição atendida')!.req as { userAgent: string };
+    expect(userAgent).toBe('x'.repeat(512));
   });
 
   it('keep an incoming X-Request-Id and echo it', async () => {
@@ -37,7 +62,7 @@ describe('request logs', () => {
     const { app, logs } = createTestApp({ repository });
     await request(app).post('/api/contacts').send({ name: 'Ana', email: 'ana@exemplo.com', message: 'Olá' });
     expect(logs.find((entry) => entry.msg === 'requisição falhou')).toMatchObject({
-      level: 50,
+      level: 'error',
       req: { method: 'POST', path: '/api/contacts' },
       res: { status: 500 },
     });
@@ -60,7 +85,7 @@ describe('request logs', () => {
       expect(found).not.toEqual([]);
       return found;
     });
-    expect(lines).toEqual([expect.objectContaining({ msg: 'requisição interrompida', level: 30 })]);
+    expect(lines).toEqual([expect.objectContaining({ msg: 'requisição interrompida', level: 'info' })]);
   });
 
   it('never contain what a visitor typed', async () => {

@@ -146,7 +146,7 @@ describe('webhooks', () => {
 
     await eventually(() => expect(lines(logs, 'webhook abandonado: não foi entregue no prazo')).toHaveLength(1));
     expect(lines(logs, 'webhook abandonado: não foi entregue no prazo')[0]).toMatchObject({
-      level: 50,
+      level: 'error',
       channel: 'webhook',
       notificationId: receiver.deliveries[0]!.id,
       responseCode: 500,

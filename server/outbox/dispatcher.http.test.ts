@@ -23,8 +23,8 @@ describe('the dispatcher', () => {
 
     await request(app).post('/api/contacts').send(sampleContact).expect(201);
 
-    await eventually(() => expect(logs.filter((line) => line.level === 50)).toHaveLength(1));
-    const error = logs.find((line) => line.level === 50)!;
+    await eventually(() => expect(logs.filter((line) => line.level === 'error')).toHaveLength(1));
+    const error = logs.find((line) => line.level === 'error')!;
     expect(error).toEqual(expect.objectContaining({ notificationId: expect.any(String), attempts: 1 }));
     expect(JSON.stringify(error)).not.toMatch(/Ana Souza|ana@empresa/);
     expect(await pending(stored)).toBe(0);

@@ -18,6 +18,6 @@ describe('a page whose shell fails to render', () => {
     expect(res.text).toContain('Tente novamente em alguns instantes');
     expect(res.text).not.toContain('segredo interno');
     expect(res.text).not.toMatch(/at .*\.tsx?:\d+/);
-    expect(logs.some((line) => line.level === 50 && line.path === '/')).toBe(true);
+    expect(logs.some((line) => line.level === 'error' && line.path === '/')).toBe(true);
   });
 });

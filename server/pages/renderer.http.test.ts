@@ -53,9 +53,9 @@ describe('GET /', () => {
     expect(text).toContain(`<body data-prefetch="${testManifest.prefetch.landing.join(' ')}">`);
   });
 
-  it('ships no executable inline script and no style attribute', async () => {
+  it.each(['/', '/nada'])('ships no executable inline script and no style attribute on %s', async (path) => {
     const { app } = createTestApp();
-    const { text } = await request(app).get('/');
+    const { text } = await request(app).get(path);
     expect(text).not.toMatch(/<script(?![^>]*\s(src=|type="application\/ld\+json"))[^>]*>/);
     expect(text).not.toMatch(/\sstyle="/);
   });
@@ -84,11 +84,15 @@ describe('an unknown path', () => {
     expect(res.text).toContain('<body>');
   });
 
-  it('logs one line with the method and the missing path', async () => {
+  it('logs one line, its access line, with the method, the missing path and 404', async () => {
     const { app, logs } = createTestApp();
     await request(app).get('/fretes/antigos');
-    const lines = logs.filter((line) => line.path === '/fretes/antigos');
-    expect(lines).toEqual([expect.objectContaining({ method: 'GET', path: '/fretes/antigos' })]);
+    expect(logs).toEqual([
+      expect.objectContaining({
+        req: expect.objectContaining({ method: 'GET', path: '/fretes/antigos' }),
+        res: { status: 404 },
+      }),
+    ]);
   });
 
   it('answers HEAD with 404 too', async () => {

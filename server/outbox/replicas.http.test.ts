@@ -1,18 +1,15 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { backendsForThisFile } from '../../test/support/backends';
-import { fastTiming, startInstance } from '../../test/support/instance';
+import { startInstance } from '../../test/support/instance';
 import { sampleContact, validContact } from '../../test/support/leads';
+import { quiet } from '../../test/support/outbox';
 import { type Received, startSmtp } from '../../test/support/smtp';
 import { eventually, freePort } from '../../test/support/wait';
 
 const on = { channels: ['email'] } as const;
 const lead = (n: number) => ({ ...sampleContact, message: `pedido ${n}` });
 const ids = (messages: Received[]) => messages.map((message) => message.headers.get('message-id')![0]!);
-
-/** Several polls of every instance: long enough for a duplicate to have shown up. */
-const settle = () => sleep(fastTiming.pollMs * 6);
 
 describe.each(backendsForThisFile())('Notifications across processes on $name', (backend) => {
   it('after a restart, delivers what is still pending exactly once, and nothing already sent', async () => {
@@ -26,10 +23,11 @@ describe.each(backendsForThisFile())('Notifications across processes on $name', 
     await crashed.createContact(validContact(lead(2)));
     await crashed.createContact(validContact(lead(3)));
 
-    startInstance(await backend.another(on), smtp.url);
+    const after = await backend.another(on);
+    const restarted = startInstance(after, smtp.url);
 
     await eventually(() => expect(smtp.messages).toHaveLength(3));
-    await settle();
+    await quiet(after, 'email', restarted);
     expect(smtp.messages.map((message) => message.text.match(/pedido \d/)![0])).toEqual([
       'pedido 1',
       'pedido 2',
@@ -45,16 +43,18 @@ describe.each(backendsForThisFile())('Notifications across processes on $name', 
     await before.stop(1_000);
 
     const smtp = await startSmtp({ port });
-    startInstance(await backend.another(on), smtp.url);
+    const after = await backend.another(on);
+    const restarted = startInstance(after, smtp.url);
 
     await eventually(() => expect(smtp.messages).toHaveLength(1));
-    await settle();
+    await quiet(after, 'email', restarted);
     expect(smtp.messages).toHaveLength(1);
   });
 
   it('delivers each notification once when two instances share the database', async () => {
     const smtp = await startSmtp();
-    const first = startInstance(await backend.fresh(on), smtp.url);
+    const shared = await backend.fresh(on);
+    const first = startInstance(shared, smtp.url);
     const second = startInstance(await backend.another(on), smtp.url);
 
     await Promise.all(
@@ -67,7 +67,7 @@ describe.each(backendsForThisFile())('Notifications across processes on $name', 
     );
 
     await eventually(() => expect(smtp.messages).toHaveLength(20));
-    await settle();
+    await quiet(shared, 'email', first, second);
     expect(smtp.messages).toHaveLength(20);
     expect(new Set(ids(smtp.messages)).size).toBe(20);
     const senders = [first, second].map(

@@ -186,8 +186,8 @@ describe('without SMTP_URL and LEADS_TO, nor WEBHOOK_URL and WEBHOOK_SECRET', ()
     startNotifications(testRepository(), {}, logger);
 
     expect(logs).toEqual([
-      expect.objectContaining({ level: 40, msg: expect.stringContaining('notificações por e-mail') }),
-      expect.objectContaining({ level: 30, msg: expect.stringContaining('nenhum webhook') }),
+      expect.objectContaining({ level: 'warn', msg: expect.stringContaining('notificações por e-mail') }),
+      expect.objectContaining({ level: 'info', msg: expect.stringContaining('nenhum webhook') }),
     ]);
   });
 });

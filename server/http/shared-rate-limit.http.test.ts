@@ -100,7 +100,7 @@ describe('rate limits whose shared counters cannot be reached', () => {
     expect((await stored.listContacts(1, 10)).total).toBe(1);
     expect(logs).toContainEqual(
       expect.objectContaining({
-        level: 40,
+        level: 'warn',
         msg: 'limite de envios: contadores indisponíveis, requisição aceita sem limite',
       }),
     );
