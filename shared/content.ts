@@ -32,7 +32,10 @@ export const company = {
   ],
 } as const;
 
-/** Opening hours and response time (docs/requirements.md §9.2), shared by the header bar, contact section and footer. */
+/**
+ * Opening hours and response time (docs/requirements.md §9.2), shared by the header bar, contact
+ * section and footer.
+ */
 export const serviceHours = {
   short: 'Seg–Sex 7h–18h · Sáb 8h–12h',
   support: 'Suporte e rastreamento 24/7',

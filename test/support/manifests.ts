@@ -26,6 +26,7 @@ export function kustomizeBase(folder: string) {
 
 /** Where kubernetes-models keeps the model of `object`'s kind: `apps/v1/Deployment`, `v1/Service`. */
 const modelPath = ({ apiVersion, kind }: Manifest) => `kubernetes-models/${apiVersion}/${kind}`;
+const modelFile = (object: Manifest) => path.resolve('node_modules', `${modelPath(object)}.js`);
 
 /**
  * The JSON Schema validation kubernetes-models derives from the Kubernetes API's OpenAPI document:
@@ -57,7 +58,7 @@ export async function unknownFields(objects: { file: string; object: Manifest }[
   const folder = mkdtempSync(path.join(tmpdir(), 'site-manifests-'));
   const source = path.join(folder, 'manifests.ts');
   const lines = objects.flatMap(({ object }, n) => [
-    `import type { I${object.kind} as T${n} } from ${JSON.stringify(path.resolve('node_modules', `${modelPath(object)}.js`))};`,
+    `import type { I${object.kind} as T${n} } from ${JSON.stringify(modelFile(object))};`,
     `export const object${n} = ${JSON.stringify(object)} satisfies T${n};`,
   ]);
   writeFileSync(source, `${lines.join('\n')}\n`);
