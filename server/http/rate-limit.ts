@@ -53,9 +53,10 @@ type Options = {
  * skipSuccessfulRequests), so a visitor correcting a typo spends none of the leads' limit, while a
  * flood of invalid posts still meets a limit of its own. The refused count comes first, so that it
  * also counts the posts the leads' limit turns away. The price of counting before the reply: more
- * posts in flight at once from one client than the refused limit are refused, stored or not. With shared counters the limits hold across
- * replicas; when they cannot be reached the request goes through unlimited, logged: refusing a lead
- * because the counter is away would lose a customer to protect against a flood that is not there.
+ * posts in flight at once from one client than the refused limit are refused, stored or not. With
+ * shared counters the limits hold across replicas; when they cannot be reached the request goes
+ * through unlimited, logged: refusing a lead because the counter is away would lose a customer to
+ * protect against a flood that is not there.
  */
 export function postRateLimits(
   { perMinute, perHour, refusedPerMinute = 0, refusedPerHour = 0 }: RateLimits,

@@ -14,9 +14,9 @@ export const webhookEvents = {
   'subject.erased': event(
     'subject.erased',
     z.object({
-      email: z
-        .email()
-        .meta({ description: 'O endereço cujos dados foram apagados, como foi pedido (sem distinção de maiúsculas)' }),
+      email: z.email().meta({
+        description: 'O endereço cujos dados foram apagados, como foi pedido (sem distinção de maiúsculas)',
+      }),
       contacts: z.array(z.uuid()).meta({ description: 'Os contatos apagados que este webhook pode ter recebido' }),
       quotes: z.array(z.uuid()).meta({ description: 'As cotações apagadas que este webhook pode ter recebido' }),
     }),
