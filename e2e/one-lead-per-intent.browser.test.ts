@@ -98,8 +98,17 @@ describe('one lead per intent, in Chromium', { timeout: 60_000 }, () => {
     const box = (await submitButton(page).boundingBox())!;
     const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
 
-    // Both taps are on their way before either is handled, as a thumb's are.
-    await Promise.all([page.touchscreen.tap(x, y), page.touchscreen.tap(x, y)]);
+    // Two whole taps, each a touch down and up, sent one after the other without waiting for the
+    // page in between, as a thumb's reach a busy phone (page.touchscreen.tap waits for each event).
+    const cdp = await page.context().newCDPSession(page);
+    const touch = (type: 'touchStart' | 'touchEnd', touchPoints: { x: number; y: number }[]) =>
+      cdp.send('Input.dispatchTouchEvent', { type, touchPoints });
+    await Promise.all([
+      touch('touchStart', [{ x, y }]),
+      touch('touchEnd', []),
+      touch('touchStart', [{ x, y }]),
+      touch('touchEnd', []),
+    ]);
 
     await shownSuccess(page);
     await expect(site.counts()).resolves.toEqual(ONE);
