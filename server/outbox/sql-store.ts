@@ -86,6 +86,15 @@ export function sqlOutbox(db: Database, channels: readonly Channel[]) {
 
   const update = async (sql: string, params: Param[]) => void (await db.run(sql, params));
 
+  /**
+   * Clears a delivered or given-up row's payload. An erasure's notice held the address it names:
+   * once cleared, the backend lets go of the row as it was, as after the erasure itself (§10.17).
+   */
+  const settle = async ({ kind }: Pick<Notification, 'kind'>, sql: string, params: Param[]) => {
+    await update(sql, params);
+    if (kind === 'subject.erased') await db.all(db.dialect.afterErasure(['outbox']));
+  };
+
   const store = (channel: Channel): OutboxStore => ({
     async claim(leaseMs) {
       const row = await db.get(
@@ -100,10 +109,11 @@ export function sqlOutbox(db: Database, channels: readonly Channel[]) {
       );
       return row && toNotification(row);
     },
-    markSent: ({ id, attempts }) =>
-      update(
+    markSent: (notification) =>
+      settle(
+        notification,
         `UPDATE outbox SET status = 'sent', sent_at = ${now}, claimed_until = NULL, payload = '${CLEARED_PAYLOAD}' ${CLAIMED}`,
-        [id, attempts],
+        [notification.id, notification.attempts],
       ),
     retryLater: ({ id, attempts }, delayMs, error) =>
       update(`UPDATE outbox SET next_attempt_at = ${later}, last_error = ?, claimed_until = NULL ${CLAIMED}`, [
@@ -112,10 +122,11 @@ export function sqlOutbox(db: Database, channels: readonly Channel[]) {
         id,
         attempts,
       ]),
-    markFailed: ({ id, attempts }, error) =>
-      update(
+    markFailed: (notification, error) =>
+      settle(
+        notification,
         `UPDATE outbox SET status = 'failed', last_error = ?, claimed_until = NULL, payload = '${CLEARED_PAYLOAD}' ${CLAIMED}`,
-        [errorText(error), id, attempts],
+        [errorText(error), notification.id, notification.attempts],
       ),
   });
 

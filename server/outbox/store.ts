@@ -33,9 +33,10 @@ export type Notification = (Lead | SubjectErased) & {
 
 /**
  * One claim of a notification. Every claim counts one more attempt, so `attempts` tells this claim
- * from a later one that another replica took after this one's lease expired.
+ * from a later one that another replica took after this one's lease expired; `kind` tells an
+ * erasure's notice, whose address must leave the files once it is cleared.
  */
-type Claim = Pick<Notification, 'id' | 'attempts'>;
+type Claim = Pick<Notification, 'id' | 'attempts' | 'kind'>;
 
 /**
  * One channel of the durable outbox: rows written in the same transaction as the lead, sent later.

@@ -60,4 +60,29 @@ describe('an erasure on SQLite', () => {
     await repository.close();
     expect(found()).toEqual(none);
   });
+
+  it('keeps the address only in the erasure’s notice to the webhook, and in no file once it is delivered', async () => {
+    const dataDir = tempDir();
+    const repository = testRepository(dataDir, { channels: ['webhook'] });
+    await repository.createContact(validContact({ name: 'Titular', email: EMAIL, message: MESSAGE }));
+    const webhook = repository.outbox.channel('webhook');
+    await webhook.markSent((await webhook.claim(60_000))!);
+
+    await repository.eraseSubject(EMAIL);
+
+    const files = [SQLITE_FILE, `${SQLITE_FILE}-wal`].map((name) => path.join(dataDir, name));
+    const found = () => files.map((file) => [copies(file, EMAIL), copies(file, MESSAGE)]);
+    // The notice waits for the receiver with the address it must name, and nothing else of the lead.
+    expect(found()).toEqual([
+      [1, 0],
+      [0, 0],
+    ]);
+    const notice = (await webhook.claim(60_000))!;
+    expect(notice.kind).toBe('subject.erased');
+    await webhook.markSent(notice);
+    expect(found()).toEqual([
+      [0, 0],
+      [0, 0],
+    ]);
+  });
 });
