@@ -40,7 +40,12 @@ function flood(port: number, kind: Kind, deadline: number) {
   });
 }
 
-const server = await serveBuilt({ RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PER_HOUR: '0' });
+const server = await serveBuilt({
+  RATE_LIMIT_PER_MINUTE: '0',
+  RATE_LIMIT_PER_HOUR: '0',
+  RATE_LIMIT_REFUSED_PER_MINUTE: '0',
+  RATE_LIMIT_REFUSED_PER_HOUR: '0',
+});
 const port = Number(new URL(server.url).port);
 const pid = server.child.pid!;
 try {
