@@ -8,7 +8,12 @@ import { eventually } from '../test/support/wait';
 
 let server: RunningServer;
 beforeAll(async () => {
-  server = await startServer({ RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PER_HOUR: '0' });
+  server = await startServer({
+    RATE_LIMIT_PER_MINUTE: '0',
+    RATE_LIMIT_PER_HOUR: '0',
+    RATE_LIMIT_REFUSED_PER_MINUTE: '0',
+    RATE_LIMIT_REFUSED_PER_HOUR: '0',
+  });
 }, 30_000);
 afterAll(() => server.stop());
 

@@ -5,7 +5,7 @@ import { type RunningServer, startServer } from '../test/support/server-process'
 import { eventually } from '../test/support/wait';
 
 // The built server as a process: its connection cap and header timeout live in
-// server/process/lifecycle.ts (docs/requirements.md §10.19).
+// server/process/lifecycle.ts (docs/requirements.md §10.20).
 
 const CAP = 20;
 let server: RunningServer;

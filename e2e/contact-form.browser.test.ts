@@ -1,6 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  CAMPAIGN_SOURCE,
+  CAMPAIGN_VISIT,
   EMPTY,
   errorToast,
   FULL_REQUEST,
@@ -55,12 +57,19 @@ describe('the contact form with JavaScript, against the real server', { timeout:
     await expect(submitButton(page).textContent()).resolves.toBe('Enviar solicitação');
     // Accents and the line break included: the held request went on to the real server untouched.
     const stored = (await storedContacts(site.dataDir)).filter((contact) => contact.email === FULL_REQUEST.email);
-    expect(stored).toEqual([{ id: expect.any(String), createdAt: expect.any(String), ...FULL_REQUEST }]);
+    expect(stored).toEqual([
+      {
+        id: expect.any(String),
+        createdAt: expect.any(String),
+        ...FULL_REQUEST,
+        source: { form: 'contato', page: '/' },
+      },
+    ]);
     expect(problems).toEqual([]);
   });
 
-  it('sends no phone or company when they are left empty, and stores none', async () => {
-    const { page } = await openForm(site);
+  it('sends no phone or company when they are left empty, and stores none; stores the visit’s campaign', async () => {
+    const { page } = await openForm(site, CAMPAIGN_VISIT);
     const required = {
       name: 'Rui Lima',
       email: 'rui@transportes-lima.com.br',
@@ -70,10 +79,15 @@ describe('the contact form with JavaScript, against the real server', { timeout:
     const posted = page.waitForRequest((request) => isContactPost(request.url(), request.method()));
     await submitButton(page).click();
 
-    expect((await posted).postDataJSON()).toEqual(required);
+    expect((await posted).postDataJSON()).toEqual({ ...required, source: CAMPAIGN_SOURCE });
     await successToast(page).waitFor();
     const [stored] = (await storedContacts(site.dataDir)).filter((contact) => contact.email === required.email);
-    expect(stored).toEqual({ id: expect.any(String), createdAt: expect.any(String), ...required });
+    expect(stored).toEqual({
+      id: expect.any(String),
+      createdAt: expect.any(String),
+      ...required,
+      source: CAMPAIGN_SOURCE,
+    });
     expect(stored).not.toHaveProperty('phone');
     expect(stored).not.toHaveProperty('company');
   });

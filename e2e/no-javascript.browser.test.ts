@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CAMPAIGN_SOURCE,
+  CAMPAIGN_VISIT,
   EMPTY,
   FULL_REQUEST,
   field,
@@ -12,15 +14,15 @@ import { clickThrough, siteForThisFile, storedContacts, unexpected } from '../te
 
 const site = siteForThisFile({ RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PER_HOUR: '0' });
 
-const openWithoutJavaScript = () => site.open('/#contact', { javaScriptEnabled: false });
+const openWithoutJavaScript = (path = '/#contact') => site.open(path, { javaScriptEnabled: false });
 
 // With JavaScript off, Chromium refuses the page's own scripts and names the reason "csp",
 // with or without a policy on the page (checked against a bare page): that is the setting, not ours.
 const SCRIPTS_REFUSED = /^requestfailed: GET \S+\/assets\/\S+\.js csp$/;
 
 describe('the contact form without JavaScript', { timeout: 20_000 }, () => {
-  it('posts the form, lands on the confirmation and stores the request', async () => {
-    const { page, problems } = await openWithoutJavaScript();
+  it('posts the form, lands on the confirmation and stores the request, with the visit’s campaign', async () => {
+    const { page, problems } = await openWithoutJavaScript(CAMPAIGN_VISIT);
     await fillContactForm(page, FULL_REQUEST);
 
     const response = await clickThrough(page, submitButton(page));
@@ -37,7 +39,9 @@ describe('the contact form without JavaScript', { timeout: 20_000 }, () => {
 
     // A posted form sends a typed line break as CRLF (HTML standard); the server stores LF, as from the script.
     const stored = (await storedContacts(site.dataDir)).filter((contact) => contact.email === FULL_REQUEST.email);
-    expect(stored).toEqual([{ id: expect.any(String), createdAt: expect.any(String), ...FULL_REQUEST }]);
+    expect(stored).toEqual([
+      { id: expect.any(String), createdAt: expect.any(String), ...FULL_REQUEST, source: CAMPAIGN_SOURCE },
+    ]);
     expect(unexpected(problems, SCRIPTS_REFUSED)).toEqual([]);
   });
 

@@ -135,6 +135,8 @@ describe.skipIf(missing)('the deploy kit in Docker', () => {
       WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('base64')}`,
       RATE_LIMIT_PER_MINUTE: '0',
       RATE_LIMIT_PER_HOUR: '0',
+      RATE_LIMIT_REFUSED_PER_MINUTE: '0',
+      RATE_LIMIT_REFUSED_PER_HOUR: '0',
     };
     const lines = Object.entries(ours).map(([name, value]) => `${name}=${value}\n`);
     writeFileSync(path.join(dir, '.env'), `${secrets}\n${lines.join('')}`);

@@ -52,6 +52,8 @@ const variables = () => ({
   HAPROXY_CONFIG: stack,
   RATE_LIMIT_PER_MINUTE: '0',
   RATE_LIMIT_PER_HOUR: '0',
+  RATE_LIMIT_REFUSED_PER_MINUTE: '0',
+  RATE_LIMIT_REFUSED_PER_HOUR: '0',
 });
 const deploy = () =>
   docker(

@@ -47,6 +47,8 @@ const header = () =>
 const ours = await serveBuilt({
   RATE_LIMIT_PER_MINUTE: '0',
   RATE_LIMIT_PER_HOUR: '0',
+  RATE_LIMIT_REFUSED_PER_MINUTE: '0',
+  RATE_LIMIT_REFUSED_PER_HOUR: '0',
   LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
 });
 const bare = await startBare(`${ours.url}/`);

@@ -106,6 +106,8 @@ const tally = (statuses: string[]) => {
 const server = await serveBuilt({
   RATE_LIMIT_PER_MINUTE: '0',
   RATE_LIMIT_PER_HOUR: '0',
+  RATE_LIMIT_REFUSED_PER_MINUTE: '0',
+  RATE_LIMIT_REFUSED_PER_HOUR: '0',
   LOG_LEVEL: 'warn',
   ADMIN_TOKEN,
 });

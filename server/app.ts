@@ -8,7 +8,7 @@ import { boundBody } from './http/body-limit';
 import { refuseCrossSite } from './http/cross-site';
 import { apiNotFound, errorHandler } from './http/errors';
 import { allowOnly } from './http/methods';
-import { postRateLimits } from './http/rate-limit';
+import { postRateLimits, type RateLimits } from './http/rate-limit';
 import { requestLogging } from './http/request-logging';
 import { refuseMalformedTarget, siteListener } from './http/request-target';
 import { securityHeaders } from './http/security';
@@ -23,7 +23,7 @@ import { createPageRenderer } from './pages/renderer';
 import { seoRouter } from './pages/seo';
 import { staticFiles } from './pages/static-files';
 import { subjectsRouter } from './personal-data/subjects';
-import type { Config, TrustProxy } from './process/config';
+import type { TrustProxy } from './process/config';
 import type { Logger } from './process/logger';
 import { quotesRouter } from './quotes/routes';
 
@@ -37,7 +37,7 @@ export type AppDeps = {
   draining?: AbortSignal;
   trustProxy?: TrustProxy;
   /** Off unless given: tests that are not about limits post freely. */
-  rateLimits?: Config['rateLimits'];
+  rateLimits?: RateLimits;
   /** The site's public address: canonical links, sitemap, and HTTPS-only headers. */
   publicUrl?: URL;
   assetsDir?: string;
@@ -97,7 +97,7 @@ export function createApp(deps: AppDeps) {
   });
   const writeGuards = [refuseCrossSite(publicUrl), ...rateLimits];
   const { adminToken } = deps;
-  const contacts = contactRoutes({ repository, renderPage, logger, writeGuards, adminToken, metrics });
+  const contacts = contactRoutes({ repository, renderPage, logger, writeGuards, adminToken, metrics, publicUrl });
   app.use('/api/contacts', rememberMount, contacts);
   app.use('/api/quotes', rememberMount, quotesRouter(repository, writeGuards, adminToken));
   app.use('/api/openapi.json', rememberMount, openApiRouter());

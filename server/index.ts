@@ -6,7 +6,7 @@ import { createMetrics } from './monitoring/metrics';
 import { startNotifications } from './outbox/notifications';
 import { readManifest } from './pages/assets';
 import { startRetention } from './personal-data/retention';
-import { loadConfig } from './process/config';
+import { isLocalAddress, loadConfig } from './process/config';
 import { listen } from './process/lifecycle';
 import { stdoutLog } from './process/log-output';
 import { createLogger } from './process/logger';
@@ -27,6 +27,12 @@ try {
     logger,
     onPurged: () => metrics.retentionPurged.setToCurrentTime(),
   });
+  if (isLocalAddress(config.publicUrl))
+    logger.warn(
+      { publicUrl: config.publicUrl.origin },
+      'PUBLIC_URL ainda aponta para esta máquina: defina o endereço público do site, de onde saem os e-mails ' +
+        '(no-reply@…), os links canônicos e o User-Agent dos webhooks',
+    );
   if (!config.adminToken)
     logger.warn('ADMIN_TOKEN não definido: as leituras de contatos e cotações da API estão desativadas (403)');
   const draining = new AbortController();

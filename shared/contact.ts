@@ -1,6 +1,15 @@
 import type { z } from 'zod';
 import { requiredText } from './fields';
-import { type ClientFields, inputSchema, leadId, personFields, receivedAt, text, type ValuesOf } from './lead';
+import {
+  type ClientFields,
+  inputSchema,
+  leadId,
+  leadSource,
+  personFields,
+  receivedAt,
+  text,
+  type ValuesOf,
+} from './lead';
 
 /**
  * A contact request (docs/requirements.md §3, §5), its fields in the order the API shows them:
@@ -11,6 +20,7 @@ export const contactFields = {
   ...personFields,
   message: text('Mensagem', requiredText({ label: 'uma mensagem', max: 5000, multiline: true })),
   createdAt: receivedAt('Recebido em'),
+  source: leadSource,
 };
 
 /** POST /api/contacts: the one schema the server validates with. */

@@ -101,8 +101,11 @@ export const email = z
     'A parte antes do @ pode ter no máximo 64 caracteres.',
   );
 
+/** A phone number as people write it: digits, spaces and + ( ) - . alone, one digit at least. */
+export const PLAIN_PHONE = /^[0-9 +().-]*[0-9][0-9 +().-]*$/;
+
 export const phone = optionalText({ max: 30 }).refine(
-  (value) => value === undefined || /^[0-9 +().-]*[0-9][0-9 +().-]*$/.test(value),
+  (value) => value === undefined || PLAIN_PHONE.test(value),
   'Use apenas números, espaços e os sinais + ( ) - .',
 );
 

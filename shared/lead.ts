@@ -24,9 +24,25 @@ type Field<Kind extends string, Value> = {
 /** A city and its state: two columns, two cells of the spreadsheet, one line of the e-mail ('Belém/PA'). */
 export type Place = { city: string; state: string };
 
+/**
+ * Where a lead came from, as far as the visit told: the site's form and page it was sent from, and
+ * the campaign of the address the visitor arrived at (its utm_source, utm_medium, utm_campaign).
+ * Each part has its column, its cell of the spreadsheet, and its name in the e-mail's one line.
+ */
+export const SOURCE_PARTS = {
+  form: 'Formulário',
+  page: 'Página',
+  utmSource: 'utm_source',
+  utmMedium: 'utm_medium',
+  utmCampaign: 'utm_campaign',
+} as const;
+export type Source = { -readonly [Part in keyof typeof SOURCE_PARTS]?: string };
+
 export type LeadField =
   /** Kept as typed. */
   | Field<'text', string>
+  /** A phone number, kept as typed: a link to call in the e-mail, text (never a number) in the spreadsheet. */
+  | Field<'phone', string>
   /** A moment, in ISO 8601 in UTC: shown in São Paulo's time. */
   | Field<'instant', string>
   /** A calendar date, YYYY-MM-DD. */
@@ -35,7 +51,8 @@ export type LeadField =
   | (Field<'choice', string> & { labels?: Readonly<Record<string, string>> })
   /** A number in `unit`. */
   | (Field<'quantity', number> & { unit: string })
-  | Field<'place', Place>;
+  | Field<'place', Place>
+  | Field<'source', Source>;
 
 /** Every lead has an id and the moment it was stored. */
 export type LeadFields = { id: LeadField; createdAt: LeadField } & Record<string, LeadField>;
@@ -68,9 +85,45 @@ export const receivedAt = (label: string) => setByServer({ kind: 'instant', labe
 export const personFields = {
   name: text('Nome', requiredText({ label: 'seu nome', max: 120 })),
   email: text('E-mail', email),
-  phone: text('Telefone', phone),
+  phone: { kind: 'phone', label: 'Telefone', schema: phone } as const,
   company: text('Empresa', optionalText({ max: 160 })),
 };
+
+/** Each part of a source: one line of text, the page a path of this site. */
+const sourceParts = z
+  .object({
+    form: optionalText({ max: 60 }),
+    page: optionalText({ max: 500 }).refine((page) => page === undefined || page.startsWith('/')),
+    utmSource: optionalText({ max: 200 }),
+    utmMedium: optionalText({ max: 200 }),
+    utmCampaign: optionalText({ max: 200 }),
+  })
+  .meta({
+    description:
+      'De onde veio o pedido: o formulário, o caminho da página e os parâmetros utm_* do endereço da visita. ' +
+      'Uma parte fora das regras é deixada de fora; o pedido é guardado assim mesmo.',
+  });
+
+/** The parts of `value` that pass their rules; undefined when none does, or when it is no object. */
+function validParts(value: unknown) {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const given = value as Record<string, unknown>;
+  const valid = Object.entries(sourceParts.shape).filter(([part, rules]) => rules.safeParse(given[part]).success);
+  const kept = valid.filter(([part]) => given[part] !== undefined);
+  return kept.length > 0 ? Object.fromEntries(kept.map(([part]) => [part, given[part]])) : undefined;
+}
+
+/**
+ * Where the lead came from (docs/requirements.md §10.19). It never costs the lead: a part that
+ * breaks its rules (too long, a control character, a page that is not a path) is left out before
+ * validation, as is a source that is no object, and the lead is stored all the same.
+ */
+export const leadSource = {
+  kind: 'source',
+  label: 'Procedência',
+  // Typed as the optional object it is: optionalText's output would type each part as always present.
+  schema: z.preprocess(validParts, sourceParts.optional()) as unknown as z.ZodOptional<z.ZodType<Source, Source>>,
+} as const;
 
 /** The 27 federative units, as their official two-letter codes. */
 const UF_CODES = [

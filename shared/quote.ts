@@ -6,6 +6,7 @@ import {
   date,
   inputSchema,
   leadId,
+  leadSource,
   personFields,
   place,
   quantity,
@@ -63,6 +64,7 @@ export const quoteFields = {
   vehicle: choice('Veículo', z.enum(VEHICLES, { error: 'Escolha o veículo: 28t ou 45t.' }).optional()),
   pickupDate: date('Data de coleta', pickupDate.optional()),
   notes: text('Observações', optionalText({ max: 2000, multiline: true })),
+  source: leadSource,
 };
 
 /** POST /api/quotes: the one schema the server validates with. */

@@ -37,6 +37,13 @@ export function isoInSaoPaulo(instant: string | Date) {
   return `${year}-${month}-${day}T${hour}:${minute}:${second}${offset}`;
 }
 
+/**
+ * An instant as São Paulo's wall clock showed it, to the second and without the offset, as every
+ * spreadsheet reads a date and time whatever its locale: '2026-11-22 09:30:00'.
+ */
+export const spreadsheetTimeInSaoPaulo = (instant: string | Date) =>
+  isoInSaoPaulo(instant).slice(0, 19).replace('T', ' ');
+
 /** Today's date in São Paulo, as YYYY-MM-DD. */
 export const todayInSaoPaulo = (now = new Date()) => isoInSaoPaulo(now).slice(0, 10);
 

@@ -4,7 +4,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { createContact } from '../../shared/api/contact';
 import { ApiError } from '../../shared/api/request';
 import type { ContactInput } from '../../shared/contact';
-import { type ContactFormState, HONEYPOT_FIELD } from '../../shared/contact-form';
+import { type ContactFormState, contactFormSource, HONEYPOT_FIELD } from '../../shared/contact-form';
 import { contactForm } from '../../shared/content';
 import { Glyph } from '../components/Glyph';
 import { Field, HoneypotField } from './ContactFields';
@@ -12,7 +12,10 @@ import { notifyError, notifySuccess } from './Toasts';
 
 type Submission = { input: ContactInput & { [HONEYPOT_FIELD]?: string }; idempotencyKey: string };
 
-/** The form's values as the API takes them: optional fields left out when empty (docs/requirements.md §5.1). */
+/**
+ * The form's values as the API takes them: optional fields left out when empty (docs/requirements.md
+ * §5.1); and where the visit came from, as this page's address says (§10.19).
+ */
 function payloadOf(form: HTMLFormElement): Submission['input'] {
   const data = new FormData(form);
   const text = (name: string) => String(data.get(name) ?? '');
@@ -24,19 +27,27 @@ function payloadOf(form: HTMLFormElement): Submission['input'] {
     ...(optional('phone') && { phone: optional('phone') }),
     ...(optional('company') && { company: optional('company') }),
     ...(optional(HONEYPOT_FIELD) && { [HONEYPOT_FIELD]: optional(HONEYPOT_FIELD) }),
+    source: contactFormSource(window.location),
   };
 }
 
 /**
- * Server-rendered as a plain HTML form that posts without JavaScript; once hydrated it
- * sends JSON instead, with one Idempotency-Key per submission (docs/requirements.md §4.1).
+ * Server-rendered as a plain HTML form that posts without JavaScript; once hydrated it sends JSON
+ * instead, one lead per intent (docs/requirements.md §4.1): one request at a time, and the same
+ * Idempotency-Key for the same content until it is stored, so that a resend after a lost reply
+ * replays the first instead of storing it again.
  */
 export function ContactForm({ sent = false, values = {}, errors = {}, formError }: ContactFormState) {
   const formRef = useRef<HTMLFormElement>(null);
+  // Refs, not state: a second click, tap or Enter may arrive before React re-renders with the
+  // first one pending (TanStack Query reports it a task later), and must find the form busy.
+  const sending = useRef(false);
+  const unsent = useRef<{ content: string; idempotencyKey: string }>(undefined);
   const [fieldErrors, setFieldErrors] = useState(errors);
   const mutation = useMutation({
     mutationFn: ({ input, idempotencyKey }: Submission) => createContact(input, { idempotencyKey }),
     onSuccess: () => {
+      unsent.current = undefined;
       formRef.current?.reset();
       setFieldErrors({});
       notifySuccess(contactForm.successTitle, contactForm.successDescription);
@@ -47,13 +58,24 @@ export function ContactForm({ sent = false, values = {}, errors = {}, formError 
       setFieldErrors(answered ? error.fieldErrors : {});
       notifyError(contactForm.errorTitle, (answered && error.message) || contactForm.errorFallback);
     },
+    onSettled: () => {
+      sending.current = false;
+    },
   });
+
+  /** The key of the last submission when the content is the same; a new one when it changed. */
+  const keyFor = (input: Submission['input']) => {
+    const content = JSON.stringify(input);
+    if (unsent.current?.content !== content) unsent.current = { content, idempotencyKey: crypto.randomUUID() };
+    return unsent.current.idempotencyKey;
+  };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    // A second click while the first is on its way must not become a second lead.
-    if (mutation.isPending) return;
-    mutation.mutate({ input: payloadOf(event.currentTarget), idempotencyKey: crypto.randomUUID() });
+    if (sending.current) return;
+    sending.current = true;
+    const input = payloadOf(event.currentTarget);
+    mutation.mutate({ input, idempotencyKey: keyFor(input) });
   };
 
   return (

@@ -69,6 +69,7 @@ describe('the contact form island', () => {
       name: 'Ana Souza',
       email: 'ana@empresa.com.br',
       message: 'Carga SP → Manaus',
+      source: { form: 'contato', page: '/' },
     });
     expect(sent!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
   });
@@ -117,6 +118,27 @@ describe('the contact form island', () => {
     expect(await screen.findByText(contactForm.errorFallback)).toBeTruthy();
     expect(attempts).toHaveBeenCalledTimes(4);
     expect(fieldValue('name')).toBe('Ana');
+  });
+
+  it('sends the same content again with the same Idempotency-Key, and other content with a new one', async () => {
+    const limited: Reply = { status: 429, body: { success: false, message: 'Muitas solicitações' } };
+    const requests = await apiAnswering(() => limited);
+    render(<ContactIsland />);
+    const sendAndWait = async (count: number) => {
+      submit();
+      await waitFor(() => expect(requests).toHaveLength(count));
+      await waitFor(() => expect((button() as HTMLButtonElement).disabled).toBe(false));
+    };
+    fill({ name: 'Ana', email: 'ana@empresa.com.br', message: 'Olá' });
+    await sendAndWait(1);
+    await sendAndWait(2);
+    fill({ message: 'Olá, de novo' });
+    await sendAndWait(3);
+
+    const [first, again, changed] = requests.map((request) => request.headers['idempotency-key']);
+    expect(again).toBe(first);
+    expect(changed).not.toBe(first);
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
   });
 
   it('renders the outcome of a post without JavaScript', () => {

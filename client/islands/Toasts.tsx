@@ -33,8 +33,14 @@ const body = (title: string, description: string) => (
   </div>
 );
 
-export const notifySuccess = (title: string, description: string) =>
-  toast.success(body(title, description), { role: 'status' });
+// One toast for the outcome that stands: a newer outcome replaces what an earlier one said.
 
-export const notifyError = (title: string, description: string) =>
-  toast.error(body(title, description), { role: 'alert' });
+export const notifySuccess = (title: string, description: string) => {
+  toast.dismiss();
+  return toast.success(body(title, description), { role: 'status' });
+};
+
+export const notifyError = (title: string, description: string) => {
+  toast.dismiss();
+  return toast.error(body(title, description), { role: 'alert' });
+};

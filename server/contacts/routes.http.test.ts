@@ -138,6 +138,50 @@ describe.each(backendsForThisFile())('contacts on $name', (backend) => {
     );
   });
 
+  describe('where a contact came from', () => {
+    const campaign = { form: 'contato', page: '/', utmSource: 'google', utmMedium: 'cpc', utmCampaign: 'frete-norte' };
+
+    it('stores the source the island sends, on both backends', async () => {
+      const { app, repository } = await freshApp();
+      await post(app)
+        .send({ ...valid, source: campaign })
+        .expect(201);
+      const [stored] = (await repository.listContacts(1, 10)).items;
+      expect(stored).toEqual({ ...valid, id: expect.any(String), createdAt: expect.any(String), source: campaign });
+    });
+
+    it('leaves out a part that breaks its rules, or a source that is no object, and stores the lead all the same', async () => {
+      const { app, repository } = await freshApp();
+      const broken = {
+        form: 'contato\u0000',
+        page: 'https://outro.example/',
+        utmSource: 'x'.repeat(201),
+        utmMedium: 7,
+      };
+      await post(app)
+        .send({ ...valid, source: { ...broken, utmCampaign: ' frete ' } })
+        .expect(201);
+      await post(app)
+        .send({ ...valid, source: 'google' })
+        .expect(201);
+      await post(app)
+        .send({ ...valid, source: broken })
+        .expect(201);
+      const sources = (await repository.listContacts(1, 10)).items.map((contact) => contact.source);
+      expect(sources).toEqual([undefined, undefined, { utmCampaign: 'frete' }]);
+    });
+
+    it('reads a form’s source from the Referer of one of its own pages, and names the form alone otherwise', async () => {
+      const { app, repository } = await freshApp();
+      const form = 'name=Ana+Souza&email=ana%40empresa.com.br&message=Ol%C3%A1';
+      const from = (referer: string) => post(app).type('form').set('Referer', referer).send(form).expect(303);
+      await from('http://localhost:3000/?utm_source=google&utm_medium=cpc&utm_campaign=frete-norte&email=x');
+      await from('https://outro.example/?utm_source=google');
+      const sources = (await repository.listContacts(1, 10)).items.map((contact) => contact.source);
+      expect(sources).toEqual([{ form: 'contato' }, campaign]);
+    });
+  });
+
   describe('Idempotency-Key', () => {
     it('replays the original reply for a repeated key and stores nothing new', async () => {
       const { app, repository } = await freshApp();

@@ -10,7 +10,7 @@ import { markReplay, replyJson, unsupportedType, validateAndStore, type WriteOut
 import type { Metrics } from '../monitoring/metrics';
 import type { PageRenderer } from '../pages/renderer';
 import type { Logger } from '../process/logger';
-import { CONTACT_SENT_URL, formErrorPages, invalidFormPage } from './form-pages';
+import { CONTACT_SENT_URL, formErrorPages, formSource, invalidFormPage } from './form-pages';
 import { trapped } from './honeypot';
 
 const CONTACT_CREATED_MESSAGE = 'Solicitação enviada com sucesso!';
@@ -23,13 +23,16 @@ type ContactDeps = {
   writeGuards: RequestHandler[];
   adminToken: string | undefined;
   metrics: Metrics;
+  /** The site's address: a Referer of its own pages tells where a form came from. */
+  publicUrl: URL;
 };
 
 /**
  * /api/contacts: the contact request, sent as JSON by the form's island or posted by the form
  * without JavaScript (docs/requirements.md §4, §10), and the protected listing of what was stored.
  */
-export function contactRoutes({ repository, renderPage, logger, writeGuards, adminToken, metrics }: ContactDeps) {
+export function contactRoutes(deps: ContactDeps) {
+  const { repository, renderPage, logger, writeGuards, adminToken, metrics, publicUrl } = deps;
   const store = (req: Parameters<RequestHandler>[0]) =>
     validateAndStore(req, contactInputSchema, (fields, idempotency) => repository.createContact(fields, idempotency));
 
@@ -39,6 +42,8 @@ export function contactRoutes({ repository, renderPage, logger, writeGuards, adm
       res.status(415).json(unsupportedType);
       return;
     }
+    // A form posted without JavaScript says where it came from in its Referer (docs/requirements.md §10.19).
+    if (kind === 'form') req.body = { ...req.body, source: formSource(req, publicUrl) };
     // Checked before validation: a bot gets the reply of a stored request, whatever else it sent,
     // and the same one again for the same key and body, as a stored request's retry would.
     let result: WriteOutcome<unknown>;

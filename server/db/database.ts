@@ -57,9 +57,25 @@ export type Dialect = {
    * is purging, which this one then leaves to it (docs/requirements.md §10.18).
    */
   purgeLock?: string;
+  /**
+   * Run once an erasure or a purge of `tables` has committed, outside any transaction, so that what
+   * it deleted leaves the database's files as far as the backend allows (docs/requirements.md §10.17).
+   */
+  afterErasure(tables: readonly string[]): string;
   /** A version number kept outside schema_migrations, read and kept in step by the migrations. */
   legacyVersion?: {
     read(tx: Queries): Promise<number>;
     write(tx: Queries, version: number): Promise<void>;
   };
 };
+
+/** Ids per statement when one lists ids: far below either backend's limit on parameters. */
+const IDS_PER_STATEMENT = 500;
+
+/** `ids` in slices short enough for one statement each, with as many placeholders ('?, ?, ?'). */
+export function* inSlices(ids: readonly string[]) {
+  for (let start = 0; start < ids.length; start += IDS_PER_STATEMENT) {
+    const slice = ids.slice(start, start + IDS_PER_STATEMENT);
+    yield { ids: slice, placeholders: slice.map(() => '?').join(', ') };
+  }
+}

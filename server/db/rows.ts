@@ -1,5 +1,5 @@
 import { type Contact, type ContactFields, contactFields } from '../../shared/contact';
-import type { ClientFields, LeadField, LeadFields, Place, ValuesOf } from '../../shared/lead';
+import { type ClientFields, type LeadField, type LeadFields, SOURCE_PARTS, type ValuesOf } from '../../shared/lead';
 import { type Quote, type QuoteFields, quoteFields } from '../../shared/quote';
 import type { Param, Row } from './database';
 
@@ -26,19 +26,32 @@ type Mapping = {
 
 const snakeCase = (key: string) => key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
+/** The parts of a field that holds an object, each in a column of its own (server/db/schema.ts). */
+const PARTS: Partial<Record<LeadField['kind'], readonly string[]>> = {
+  place: ['city', 'state'],
+  source: Object.keys(SOURCE_PARTS),
+};
+
 function mapping(key: string, field: LeadField): Mapping {
   const column = snakeCase(key);
-  if (field.kind === 'place') {
-    // A place is two columns, its city and its state (server/db/schema.ts).
-    const [city, state] = [`${column}_city`, `${column}_state`];
+  const parts = PARTS[field.kind];
+  if (parts) {
+    // origin → origin_city, origin_state; source → source_form, …, source_utm_campaign.
+    const columns = parts.map((part) => [part, `${column}_${snakeCase(part)}`] as const);
     return {
       key,
-      columns: [city, state],
+      columns: columns.map(([, name]) => name),
       toRow: (value) => {
-        const place = value as Place | undefined;
-        return { [city]: place?.city ?? null, [state]: place?.state ?? null };
+        const object = (value ?? {}) as Record<string, Param | undefined>;
+        return Object.fromEntries(columns.map(([part, name]) => [name, object[part] ?? null]));
       },
-      fromRow: (row) => (row[city] == null ? undefined : { city: String(row[city]), state: String(row[state]) }),
+      // No part stored: no object. A part stored as NULL is left out of it.
+      fromRow: (row) => {
+        const stored = columns.filter(([, name]) => row[name] != null);
+        return stored.length === 0
+          ? undefined
+          : Object.fromEntries(stored.map(([part, name]) => [part, String(row[name])]));
+      },
     };
   }
   const read = field.kind === 'quantity' ? Number : String;

@@ -100,4 +100,12 @@ export const migrations: ReadonlyArray<(type: ColumnTypes) => string[]> = [
        request_id text
      )`,
   ],
+  // Where each lead came from (docs/requirements.md §10.19): nullable, so that an older replica's
+  // inserts, which name none of them, still work; its leads simply have no source.
+  () =>
+    ['contacts', 'quotes'].flatMap((table) =>
+      ['form', 'page', 'utm_source', 'utm_medium', 'utm_campaign'].map(
+        (part) => `ALTER TABLE ${table} ADD COLUMN source_${part} text`,
+      ),
+    ),
 ];

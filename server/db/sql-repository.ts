@@ -18,7 +18,7 @@ const storedKey = ({ key, fingerprint }: IdempotencyKey) =>
 
 /** The Repository on either backend: the statements are the same, `db` runs them. */
 export function sqlRepository(db: Database, { channels = [] }: RepositoryOptions = {}): Repository {
-  const { enqueue: notify, outbox } = sqlOutbox(db, channels);
+  const { enqueue: notify, noticeErasure, outbox } = sqlOutbox(db, channels);
 
   /** Inserts a new lead and gives back its record, exactly as a read would. */
   const insert = async <T, F>(tx: Queries, table: Table<T, F>, id: string, createdAt: string, fields: F) => {
@@ -122,7 +122,7 @@ export function sqlRepository(db: Database, { channels = [] }: RepositoryOptions
     getQuote: (id) => findQuote(db, id),
     contactBatches: (size) => batches(contactsTable, size),
     quoteBatches: (size) => batches(quotesTable, size),
-    ...sqlPersonalData(db),
+    ...sqlPersonalData(db, noticeErasure),
     channels,
     outbox,
     connections: () => db.connections(),

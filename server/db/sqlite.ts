@@ -29,6 +29,10 @@ const sqlite: Dialect = {
   later: `strftime(${ISO}, 'now', (? / 1000.0) || ' seconds')`,
   // One UPDATE is atomic and SQLite has a single writer: two claims cannot meet.
   skipLocked: '',
+  // secure_delete has zeroed what was deleted in the pages, but the pages as they were, the erased
+  // text in them, are still frames of the write-ahead log: copy the log into the file and empty it.
+  // https://www.sqlite.org/pragma.html#pragma_wal_checkpoint
+  afterErasure: () => 'PRAGMA wal_checkpoint(TRUNCATE)',
   // No migrationLock nor purgeLock: BEGIN IMMEDIATE takes the database's one write lock, other
   // processes included.
 
@@ -59,8 +63,10 @@ const connectionUse = () => ({ inUse: Math.min(queued, 1), waiting: Math.max(que
 
 function sqliteDatabase(file: string): Database {
   const db = new DatabaseSync(file);
-  // WAL lets readers run beside the writer; FULL sync makes a commit survive a power cut.
+  // WAL lets readers run beside the writer; FULL sync makes a commit survive a power cut; secure_delete
+  // overwrites deleted rows (and freed pages) with zeros, so an erased lead leaves no readable copy.
   db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000;');
+  db.exec('PRAGMA secure_delete = ON;');
   const queries: Queries = {
     all: async (sql, params = []) => db.prepare(sql).all(...params),
     get: async (sql, params = []) => db.prepare(sql).get(...params),

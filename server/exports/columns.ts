@@ -1,5 +1,13 @@
-import type { LeadField, LeadFields, Place, ValuesOf } from '../../shared/lead';
-import { isoInSaoPaulo } from '../../shared/sao-paulo-time';
+import {
+  type LeadField,
+  type LeadFields,
+  type Place,
+  SOURCE_PARTS,
+  type Source,
+  type ValuesOf,
+} from '../../shared/lead';
+import { spreadsheetTimeInSaoPaulo } from '../../shared/sao-paulo-time';
+import { phoneCell } from './csv';
 
 /** A column of the spreadsheet: its Portuguese header and the cell of one record. */
 export type Column<T> = readonly [header: string, cell: (record: T) => string | undefined];
@@ -25,7 +33,20 @@ function columnsOf(key: string, field: LeadField): Column<Record<string, unknown
     case 'choice':
       return [[label, (record) => (field.labels?.[record[key] as string] ?? record[key]) as string | undefined]];
     case 'instant':
-      return [[label, (record) => (record[key] === undefined ? undefined : isoInSaoPaulo(record[key] as string))]];
+      // São Paulo's wall-clock time as a spreadsheet reads a date and time in any locale: a date cell, sortable.
+      return [
+        [label, (record) => (record[key] === undefined ? undefined : spreadsheetTimeInSaoPaulo(record[key] as string))],
+      ];
+    case 'phone':
+      return [[label, (record) => (record[key] === undefined ? undefined : phoneCell(record[key] as string))]];
+    case 'source': {
+      // A column per part, so that the sheet can be sorted or filtered by campaign.
+      const source = (record: Record<string, unknown>) => record[key] as Source | undefined;
+      return Object.entries(SOURCE_PARTS).map(([part, header]) => [
+        header,
+        (record) => source(record)?.[part as keyof Source],
+      ]);
+    }
     case 'text':
     case 'date':
       return [[label, (record) => record[key] as string | undefined]];

@@ -43,14 +43,14 @@ describe('CSV exports', () => {
     expect(res.headers['content-disposition']).toBe(`attachment; filename="contatos-${todayInSaoPaulo()}.csv"`);
     expect(res.headers['cache-control']).toBe('no-store');
     const text = res.body as string;
-    expect(text.startsWith(`${BOM}"ID";"Recebido em";"Nome";"E-mail";"Telefone";"Empresa";"Mensagem"\r\n`)).toBe(true);
+    expect(
+      text.startsWith(`${BOM}"ID";"Recebido em";"Nome";"E-mail";"Telefone";"Empresa";"Mensagem";"Formulário";`),
+    ).toBe(true);
     const lines = text.slice(BOM.length).split('\r\n');
     expect(lines.at(-1)).toBe('');
     const rows = lines.slice(1, -1);
     expect(rows).toHaveLength(total);
-    expect(rows.map((row) => row.split(';').at(-1))).toEqual(
-      Array.from({ length: total }, (_, i) => `"m${total - i}"`),
-    );
+    expect(rows.map((row) => row.split(';')[6])).toEqual(Array.from({ length: total }, (_, i) => `"m${total - i}"`));
   });
 
   it('quote every cell, keep separators, quotes and line breaks inside it, and neutralise formulas', async () => {
@@ -74,11 +74,12 @@ describe('CSV exports', () => {
 
     const rows = ((await download(app, '/api/contacts.csv')).body as string).split('\r\n');
 
-    const cells = (row: string) => row.split('";"').slice(2).join('";"');
-    expect(cells(rows[1]!)).toBe(`'\tTab";"x@y.com.br";"";"";"'\rCR"`);
+    // From the name to the message: the ID, the time and the source's five cells left out.
+    const cells = (row: string) => row.split('";"').slice(2, -5).join('";"');
+    expect(cells(rows[1]!)).toBe(`'\tTab";"x@y.com.br";"";"";"'\rCR`);
     expect(cells(`${rows[2]}\r\n${rows[3]}`)).toBe(
-      `'=HYPERLINK(""http://mal.example"",""Clique"")";"'@ana@empresa.com.br";"'+55 (91) 3222-1100";` +
-        `"'-2+3; ""Açaí"" & Cia";"Linha 1;\nLinha ""2""\r\n\tcom tab"`,
+      `'=HYPERLINK(""http://mal.example"",""Clique"")";"'@ana@empresa.com.br";"\u2060+55 (91) 3222-1100";` +
+        `"'-2+3; ""Açaí"" & Cia";"Linha 1;\nLinha ""2""\r\n\tcom tab`,
     );
   });
 
@@ -87,7 +88,8 @@ describe('CSV exports', () => {
     onTestFinished(() => void vi.useRealTimers());
     vi.setSystemTime(new Date('2030-03-15T15:04:05.678Z'));
     const repository = testRepository();
-    const { record } = await repository.createQuote(validQuote({ ...fullQuote, weightTons: 27.125 }));
+    const source = { form: 'parceiro', page: '/cotacao', utmSource: 'google', utmMedium: 'cpc', utmCampaign: 'norte' };
+    const { record } = await repository.createQuote(validQuote({ ...fullQuote, weightTons: 27.125, source }));
     const { app } = createTestApp({ adminToken: ADMIN_TOKEN, repository });
 
     const res = await download(app, '/api/quotes.csv');
@@ -95,10 +97,11 @@ describe('CSV exports', () => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="cotacoes-2030-03-15.csv"');
     expect(res.body).toBe(
       `${BOM}"ID";"Recebida em";"Situação";"Nome";"E-mail";"Telefone";"Empresa";"Cidade de origem";"UF de origem";` +
-        '"Cidade de destino";"UF de destino";"Tipo de carga";"Peso (t)";"Veículo";"Data de coleta";"Observações"\r\n' +
-        `"${record.id}";"2030-03-15T12:04:05-03:00";"Pendente";"Carlos Lima";"carlos@bebidasdonorte.com.br";` +
-        `"'+55 (91) 98765-4321";"Açaí & Cia — Distribuição";"Campinas";"SP";"Belém";"PA";"Bebidas";"27,125";"28t";` +
-        '"2099-12-31";"Carga paletizada 🚚\nDescarga com doca."\r\n',
+        '"Cidade de destino";"UF de destino";"Tipo de carga";"Peso (t)";"Veículo";"Data de coleta";"Observações";' +
+        '"Formulário";"Página";"utm_source";"utm_medium";"utm_campaign"\r\n' +
+        `"${record.id}";"2030-03-15 12:04:05";"Pendente";"Carlos Lima";"carlos@bebidasdonorte.com.br";` +
+        `"\u2060+55 (91) 98765-4321";"Açaí & Cia — Distribuição";"Campinas";"SP";"Belém";"PA";"Bebidas";"27,125";"28t";` +
+        '"2099-12-31";"Carga paletizada 🚚\nDescarga com doca.";"parceiro";"/cotacao";"google";"cpc";"norte"\r\n',
     );
   });
 

@@ -1,7 +1,6 @@
 import type { RequestHandler, Response } from 'express';
 import { rateLimit, type Store } from 'express-rate-limit';
 import type { RateLimitCounters } from '../db/rate-limit-counters';
-import type { Config } from '../process/config';
 import type { Logger } from '../process/logger';
 import { RequestRefused } from './refused';
 
@@ -13,9 +12,9 @@ function message(res: Response) {
   return `Muitas solicitações em pouco tempo. Tente novamente em ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`;
 }
 
-/** One window's view of the shared counters, as express-rate-limit asks for it. */
-function sharedStore(counters: RateLimitCounters, windowMs: number): Store {
-  const prefix = `post:${windowMs}:`;
+/** One window's view of the shared counters, as express-rate-limit asks for it; `name` keeps the two counts apart. */
+function sharedStore(counters: RateLimitCounters, name: string, windowMs: number): Store {
+  const prefix = `${name}:${windowMs}:`;
   return {
     prefix,
     localKeys: false,
@@ -28,6 +27,16 @@ function sharedStore(counters: RateLimitCounters, windowMs: number): Store {
   };
 }
 
+/** Per client IP and window; 0 or absent turns a window off (docs/requirements.md §10.4). */
+export type RateLimits = {
+  /** POSTs that stored a lead (or would have: a replay, the honeypot's decoy). */
+  perMinute: number;
+  perHour: number;
+  /** POSTs refused (a typo's 400, a 403, a 413, a 429…): larger, so fixing a mistake costs no lead. */
+  refusedPerMinute?: number;
+  refusedPerHour?: number;
+};
+
 type Options = {
   /** Counters every replica shares; without them each process counts in memory. */
   counters?: RateLimitCounters;
@@ -38,27 +47,39 @@ type Options = {
 
 /**
  * Per client IP (req.ip, so it follows TRUST_PROXY), shared by every POST endpoint that mounts
- * the returned handlers. With shared counters the limit holds across replicas; when they cannot
- * be reached the request goes through unlimited, logged: refusing a lead because the counter is
- * away would lose a customer to protect against a flood that is not there.
+ * the returned handlers. Two counts, each with its window per minute and per hour: the posts that
+ * stored a lead, and the posts refused. express-rate-limit counts a post when it arrives and takes
+ * it back once the reply shows it belongs to the other count (skipFailedRequests,
+ * skipSuccessfulRequests), so a visitor correcting a typo spends none of the leads' limit, while a
+ * flood of invalid posts still meets a limit of its own. The refused count comes first, so that it
+ * also counts the posts the leads' limit turns away. The price of counting before the reply: more
+ * posts in flight at once from one client than the refused limit are refused, stored or not. With
+ * shared counters the limits hold across replicas; when they cannot be reached the request goes
+ * through unlimited, logged: refusing a lead because the counter is away would lose a customer to
+ * protect against a flood that is not there.
  */
 export function postRateLimits(
-  { perMinute, perHour }: Config['rateLimits'],
+  { perMinute, perHour, refusedPerMinute = 0, refusedPerHour = 0 }: RateLimits,
   { counters, logger, onLimited }: Options,
 ): RequestHandler[] {
-  const windows: [number, number][] = [
-    [perMinute, MINUTE],
-    [perHour, 60 * MINUTE],
+  const windows = [
+    { name: 'refused', limit: refusedPerMinute, windowMs: MINUTE },
+    { name: 'refused', limit: refusedPerHour, windowMs: 60 * MINUTE },
+    // 'post', the name the leads' count had when it counted every post: replicas of both releases share it.
+    { name: 'post', limit: perMinute, windowMs: MINUTE },
+    { name: 'post', limit: perHour, windowMs: 60 * MINUTE },
   ];
   return windows
-    .filter(([limit]) => limit > 0)
-    .map(([limit, windowMs]) =>
+    .filter(({ limit }) => limit > 0)
+    .map(({ name, limit, windowMs }) =>
       rateLimit({
         windowMs,
         limit,
         standardHeaders: 'draft-8',
         legacyHeaders: false,
-        ...(counters && { store: sharedStore(counters, windowMs) }),
+        ...(counters && { store: sharedStore(counters, name, windowMs) }),
+        // A reply under 400 (stored, replayed, redirected to the confirmation) is a lead; any other, refused.
+        ...(name === 'refused' ? { skipSuccessfulRequests: true } : { skipFailedRequests: true }),
         passOnStoreError: true,
         logger: {
           error: (error) =>

@@ -50,6 +50,7 @@ describe('GET /metrics', () => {
     const { app, scrape } = appWithMetrics({ rateLimits: { perMinute: 2, perHour: 0 } });
     await request(app).post('/api/contacts').send(sampleContact).expect(201);
     await request(app).post('/api/contacts').set('Content-Type', 'application/json').send('{').expect(400);
+    await request(app).post('/api/contacts').send(sampleContact).expect(201);
     await request(app).post('/api/contacts').send(sampleContact).expect(429);
     await request(app).delete('/api/subjects?email=ninguem@empresa.com.br').set('Authorization', bearer).expect(200);
     const text = await scrape();

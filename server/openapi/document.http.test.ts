@@ -3,6 +3,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/support/app';
 import { ADMIN_TOKEN, bearer, fullQuote, sampleContact } from '../../test/support/leads';
+import { webhookEvents, webhookExamples } from '../outbox/openapi';
 
 /** Each operation's replies, security and parameters: what a client codes against. */
 function operationsOf(document: { paths: Record<string, Record<string, Record<string, unknown>>> }) {
@@ -92,11 +93,22 @@ describe('GET /api/openapi.json', () => {
       ]);
     }
     expect(paths['/api/contacts.csv'].get.responses[200].content).toHaveProperty('text/csv');
-    expect(webhooks.leadCreated.post.parameters.map((header: { name: string }) => header.name)).toEqual([
-      'webhook-id',
-      'webhook-timestamp',
-      'webhook-signature',
-    ]);
+    for (const name of ['leadCreated', 'subjectErased'])
+      expect(webhooks[name].post.parameters.map((header: { name: string }) => header.name)).toEqual([
+        'webhook-id',
+        'webhook-timestamp',
+        'webhook-signature',
+      ]);
+  });
+
+  it('gives an example of each webhook body, which the schema of its type accepts', async () => {
+    const { app } = createTestApp();
+    const { webhooks } = (await request(app).get('/api/openapi.json')).body;
+    const examples = (name: string) =>
+      Object.keys(webhooks[name].post.requestBody.content['application/json'].examples);
+    expect([...examples('leadCreated'), ...examples('subjectErased')]).toEqual(Object.keys(webhookEvents));
+    for (const [type, schema] of Object.entries(webhookEvents))
+      expect(schema.parse(webhookExamples[type as keyof typeof webhookEvents])).toMatchObject({ type });
   });
 
   it('takes the field rules from the zod schemas the server validates with', async () => {

@@ -4,7 +4,7 @@ import { contactOperations } from '../contacts/openapi';
 import { exportOperations } from '../exports/openapi';
 import { allowOnly } from '../http/methods';
 import { monitoringOperations } from '../monitoring/openapi';
-import { leadCreatedWebhook } from '../outbox/openapi';
+import { webhooks } from '../outbox/openapi';
 import { subjectOperations } from '../personal-data/openapi';
 import { quoteOperations } from '../quotes/openapi';
 
@@ -33,7 +33,7 @@ function openApiDocument() {
     summary: 'Este documento',
     responses: { 200: { description: 'OpenAPI 3.1' } },
   });
-  registry.registerWebhook(leadCreatedWebhook);
+  for (const webhook of webhooks) registry.registerWebhook(webhook);
   return new OpenApiGeneratorV31(registry.definitions, { unionPreferredType: 'oneOf' }).generateDocument({
     openapi: '3.1.0',
     info: { title: 'API do site da transportadora', version: '1.0.0' },

@@ -5,7 +5,7 @@ import { LEADS_TO, MAIL_FROM, startInstance } from '../../test/support/instance'
 import { ADMIN_TOKEN, bearer, fullQuote, sampleContact } from '../../test/support/leads';
 import { header, startSmtp } from '../../test/support/smtp';
 import { eventually, freePort } from '../../test/support/wait';
-import { WEBHOOK_SECRET } from '../../test/support/webhooks';
+import { webhookTo } from '../../test/support/webhooks';
 import { startNotifications } from './notifications';
 
 /** A channel's deliveries waiting and given up, as GET /metrics shows them to the admin token. */
@@ -196,7 +196,7 @@ describe('without SMTP_URL and LEADS_TO, nor WEBHOOK_URL and WEBHOOK_SECRET', ()
 
 describe('startNotifications', () => {
   const mail = { smtpUrl: 'smtp://127.0.0.1:1', to: LEADS_TO, from: MAIL_FROM };
-  const webhook = { url: 'http://127.0.0.1:1/', secret: WEBHOOK_SECRET };
+  const webhook = webhookTo('http://127.0.0.1:1/');
 
   it.each([
     ['email', { mail }],

@@ -1,38 +1,123 @@
 import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { schemas } from '../openapi/parts';
-import type { Lead } from './store';
 
-/** What each kind of lead is posted as: its record, exactly as the API shows it. */
-const records: Record<Lead['kind'], z.ZodType> = { contact: schemas.Contact, quote: schemas.Quote };
+// The webhooks (server/outbox/channels/webhook.ts) in the OpenAPI document's webhooks: every body
+// in Standard Webhooks' envelope { type, timestamp, data }, with an example of each type.
 
-/** The body posted to WEBHOOK_URL (docs/requirements.md §10.15), one per kind of lead (see webhookBody). */
-const events = Object.entries(records).map(([kind, record]) =>
-  z.object({ type: z.literal(`${kind}.created`), timestamp: z.iso.datetime(), data: record }),
-);
+const event = (type: string, data: z.ZodType) => z.object({ type: z.literal(type), timestamp: z.iso.datetime(), data });
 
-const header = (description: string) => z.string().meta({ param: { description } });
-
-/** The webhook (server/outbox/channels/webhook.ts) in the OpenAPI document's webhooks. */
-export const leadCreatedWebhook: RouteConfig = {
-  method: 'post',
-  path: 'leadCreated',
-  summary:
-    'Cada novo contato ou cotação, enviado a WEBHOOK_URL e assinado conforme Standard Webhooks ' +
-    '(https://www.standardwebhooks.com/)',
-  request: {
-    headers: z.object({
-      'webhook-id': header('O mesmo em todas as tentativas de uma entrega: use-o para ignorar repetições'),
-      'webhook-timestamp': header('Segundos desde 1970 (UTC) desta tentativa'),
-      'webhook-signature': header('v1,<HMAC-SHA256 em base64 de "id.timestamp.corpo" com o WEBHOOK_SECRET>'),
+/** Each body posted to WEBHOOK_URL (docs/requirements.md §10.15, §10.17), by its type. */
+export const webhookEvents = {
+  'contact.created': event('contact.created', schemas.Contact),
+  'quote.created': event('quote.created', schemas.Quote),
+  'subject.erased': event(
+    'subject.erased',
+    z.object({
+      email: z.email().meta({
+        description: 'O endereço cujos dados foram apagados, como foi pedido (sem distinção de maiúsculas)',
+      }),
+      contacts: z.array(z.uuid()).meta({ description: 'Os contatos apagados que este webhook pode ter recebido' }),
+      quotes: z.array(z.uuid()).meta({ description: 'As cotações apagadas que este webhook pode ter recebido' }),
     }),
-    body: { required: true, content: { 'application/json': { schema: z.union(events) } } },
+  ),
+};
+
+const source = { form: 'contato', page: '/', utmSource: 'google', utmMedium: 'cpc', utmCampaign: 'frete-norte' };
+
+/** One body of each type, as the site posts it (a test checks each against its schema). */
+export const webhookExamples: { [Type in keyof typeof webhookEvents]: z.input<(typeof webhookEvents)[Type]> } = {
+  'contact.created': {
+    type: 'contact.created',
+    timestamp: '2026-11-22T12:30:00.000Z',
+    data: {
+      id: '0b7c2f4e-1a2b-4c3d-8e9f-0123456789ab',
+      name: 'Ana Souza',
+      email: 'ana@empresa.com.br',
+      phone: '(91) 3222-1100',
+      company: 'Bebidas do Norte',
+      message: 'Frete São Paulo → Manaus, 28 t por mês.',
+      createdAt: '2026-11-22T12:30:00.000Z',
+      source,
+    },
   },
-  responses: {
-    '2XX': {
-      description:
-        'Entregue. Qualquer outra resposta (redirecionamentos incluídos), ou nenhuma em 10 s, ' +
-        'é tentada de novo por até 24 h',
+  'quote.created': {
+    type: 'quote.created',
+    timestamp: '2026-11-22T13:05:00.000Z',
+    data: {
+      id: '5d1e8a90-3c4b-4f6e-9a7d-2b8c0e1f3a45',
+      status: 'pending',
+      createdAt: '2026-11-22T13:05:00.000Z',
+      name: 'Carlos Lima',
+      email: 'carlos@bebidasdonorte.com.br',
+      phone: '+55 (91) 98765-4321',
+      origin: { city: 'Campinas', state: 'SP' },
+      destination: { city: 'Belém', state: 'PA' },
+      cargoType: 'bebidas',
+      weightTons: 27.5,
+      vehicle: '28t',
+      pickupDate: '2099-12-31',
+      source: { form: 'cotacao-parceiro' },
+    },
+  },
+  'subject.erased': {
+    type: 'subject.erased',
+    timestamp: '2026-12-01T18:00:00.000Z',
+    data: {
+      email: 'ana@empresa.com.br',
+      contacts: ['0b7c2f4e-1a2b-4c3d-8e9f-0123456789ab'],
+      quotes: [],
     },
   },
 };
+
+const header = (description: string) => z.string().meta({ param: { description } });
+
+/** Standard Webhooks' three headers, on every post (https://www.standardwebhooks.com/). */
+const signed = z.object({
+  'webhook-id': header('O mesmo em todas as tentativas de uma entrega: use-o para ignorar repetições'),
+  'webhook-timestamp': header('Segundos desde 1970 (UTC) desta tentativa'),
+  'webhook-signature': header('v1,<HMAC-SHA256 em base64 de "id.timestamp.corpo" com o WEBHOOK_SECRET>'),
+});
+
+const delivered = {
+  '2XX': {
+    description:
+      'Entregue. Qualquer outra resposta (redirecionamentos incluídos), ou nenhuma em 10 s, ' +
+      'é tentada de novo por até 24 h',
+  },
+};
+
+/** A webhook of the given types, their bodies and examples. */
+const webhook = (path: string, summary: string, types: (keyof typeof webhookEvents)[]): RouteConfig => ({
+  method: 'post',
+  path,
+  summary,
+  request: {
+    headers: signed,
+    body: {
+      required: true,
+      content: {
+        'application/json': {
+          schema: types.length === 1 ? webhookEvents[types[0]!] : z.union(types.map((type) => webhookEvents[type])),
+          examples: Object.fromEntries(types.map((type) => [type, { value: webhookExamples[type] }])),
+        },
+      },
+    },
+  },
+  responses: delivered,
+});
+
+export const webhooks = [
+  webhook(
+    'leadCreated',
+    'Cada novo contato ou cotação, enviado a WEBHOOK_URL e assinado conforme Standard Webhooks, com sua procedência',
+    ['contact.created', 'quote.created'],
+  ),
+  webhook(
+    'subjectErased',
+    'Os dados de um titular apagados a seu pedido (LGPD art. 18 §6): os contatos e cotações que este webhook pode ' +
+      'ter recebido e o endereço, para apagá-los também',
+    ['subject.erased'],
+  ),
+];

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Database, Param, Queries, Row } from '../db/database';
+import { type Database, inSlices, type Param, type Queries, type Row } from '../db/database';
 import {
   CHANNELS,
   type Channel,
@@ -8,6 +8,7 @@ import {
   type Outbox,
   type OutboxCounts,
   type OutboxStore,
+  type SubjectErased,
 } from './store';
 
 /**
@@ -53,7 +54,46 @@ export function sqlOutbox(db: Database, channels: readonly Channel[]) {
     }
   };
 
+  /**
+   * In an erasure's transaction, before the leads' outbox rows go: tells the webhook's receiver of
+   * the erased leads that it may have received, those whose delivery was tried at least once (one
+   * in flight, or answered too late, may have arrived). A lead it was never sent is not named, nor
+   * is the address to a receiver that was sent none of its leads. Nothing when webhooks are off.
+   */
+  const noticeErasure = async (tx: Queries, { contacts, quotes, ...rest }: SubjectErased['record']) => {
+    if (!channels.includes('webhook')) return;
+    const posted = new Set<string>();
+    for (const { ids, placeholders } of inSlices([...contacts, ...quotes])) {
+      const rows = await tx.all(
+        `SELECT DISTINCT lead_id FROM outbox
+         WHERE channel = 'webhook' AND attempts > 0 AND lead_id IN (${placeholders})`,
+        ids,
+      );
+      for (const row of rows) posted.add(String(row.lead_id));
+    }
+    if (posted.size === 0) return;
+    const record = {
+      ...rest,
+      contacts: contacts.filter(posted.has, posted),
+      quotes: quotes.filter(posted.has, posted),
+    };
+    await tx.run(
+      `INSERT INTO outbox (id, channel, lead_id, kind, payload, status, attempts, next_attempt_at, created_at)
+       VALUES (?, 'webhook', NULL, 'subject.erased', ?, 'pending', 0, ?, ?)`,
+      [randomUUID(), JSON.stringify(record), record.erasedAt, record.erasedAt],
+    );
+  };
+
   const update = async (sql: string, params: Param[]) => void (await db.run(sql, params));
+
+  /**
+   * Clears a delivered or given-up row's payload. An erasure's notice held the address it names:
+   * once cleared, the backend lets go of the row as it was, as after the erasure itself (§10.17).
+   */
+  const settle = async ({ kind }: Pick<Notification, 'kind'>, sql: string, params: Param[]) => {
+    await update(sql, params);
+    if (kind === 'subject.erased') await db.all(db.dialect.afterErasure(['outbox']));
+  };
 
   const store = (channel: Channel): OutboxStore => ({
     async claim(leaseMs) {
@@ -69,10 +109,11 @@ export function sqlOutbox(db: Database, channels: readonly Channel[]) {
       );
       return row && toNotification(row);
     },
-    markSent: ({ id, attempts }) =>
-      update(
+    markSent: (notification) =>
+      settle(
+        notification,
         `UPDATE outbox SET status = 'sent', sent_at = ${now}, claimed_until = NULL, payload = '${CLEARED_PAYLOAD}' ${CLAIMED}`,
-        [id, attempts],
+        [notification.id, notification.attempts],
       ),
     retryLater: ({ id, attempts }, delayMs, error) =>
       update(`UPDATE outbox SET next_attempt_at = ${later}, last_error = ?, claimed_until = NULL ${CLAIMED}`, [
@@ -81,10 +122,11 @@ export function sqlOutbox(db: Database, channels: readonly Channel[]) {
         id,
         attempts,
       ]),
-    markFailed: ({ id, attempts }, error) =>
-      update(
+    markFailed: (notification, error) =>
+      settle(
+        notification,
         `UPDATE outbox SET status = 'failed', last_error = ?, claimed_until = NULL, payload = '${CLEARED_PAYLOAD}' ${CLAIMED}`,
-        [errorText(error), id, attempts],
+        [errorText(error), notification.id, notification.attempts],
       ),
   });
 
@@ -110,5 +152,5 @@ export function sqlOutbox(db: Database, channels: readonly Channel[]) {
       return counts;
     },
   };
-  return { enqueue, outbox };
+  return { enqueue, noticeErasure, outbox };
 }

@@ -12,8 +12,18 @@ export type Channel = (typeof CHANNELS)[number];
 /** What a notification is about: the record exactly as it was stored. */
 export type Lead = { kind: 'contact'; record: Contact } | { kind: 'quote'; record: Quote };
 
-/** One delivery to make, as the dispatcher claimed it. */
-export type Notification = Lead & {
+/**
+ * A person's leads erased at their request, told to the receiver of the webhooks that had them
+ * (LGPD art. 18 §6; docs/requirements.md §10.17): the address the leads were stored under, as the
+ * erasure was asked for, and the ids of those the receiver may have been sent.
+ */
+export type SubjectErased = {
+  kind: 'subject.erased';
+  record: { email: string; contacts: string[]; quotes: string[]; erasedAt: string };
+};
+
+/** One delivery to make, as the dispatcher claimed it: a lead, or (on the webhook alone) an erasure. */
+export type Notification = (Lead | SubjectErased) & {
   /** The outbox row's id: the same on every attempt and every replica (the webhook-id). */
   id: string;
   /** Claims so far, this one included. */
@@ -23,9 +33,10 @@ export type Notification = Lead & {
 
 /**
  * One claim of a notification. Every claim counts one more attempt, so `attempts` tells this claim
- * from a later one that another replica took after this one's lease expired.
+ * from a later one that another replica took after this one's lease expired; `kind` tells an
+ * erasure's notice, whose address must leave the files once it is cleared.
  */
-type Claim = Pick<Notification, 'id' | 'attempts'>;
+type Claim = Pick<Notification, 'id' | 'attempts' | 'kind'>;
 
 /**
  * One channel of the durable outbox: rows written in the same transaction as the lead, sent later.

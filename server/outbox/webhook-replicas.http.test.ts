@@ -5,7 +5,7 @@ import { startWebhookInstance } from '../../test/support/instance';
 import { sampleContact } from '../../test/support/leads';
 import { quiet } from '../../test/support/outbox';
 import { eventually, freePort } from '../../test/support/wait';
-import { startWebhookReceiver, WEBHOOK_SECRET } from '../../test/support/webhooks';
+import { startWebhookReceiver, webhookTo } from '../../test/support/webhooks';
 
 const on = { channels: ['webhook'] } as const;
 const lead = (n: number) => ({ ...sampleContact, message: `pedido ${n}` });
@@ -13,7 +13,7 @@ const lead = (n: number) => ({ ...sampleContact, message: `pedido ${n}` });
 describe.each(backendsForThisFile())('Webhooks across processes on $name', (backend) => {
   it('delivers each lead once when two instances share the database', async () => {
     const receiver = await startWebhookReceiver();
-    const webhook = { url: receiver.url, secret: WEBHOOK_SECRET };
+    const webhook = webhookTo(receiver.url);
     const shared = await backend.fresh(on);
     const first = startWebhookInstance(shared, webhook);
     const second = startWebhookInstance(await backend.another(on), webhook);
@@ -39,7 +39,7 @@ describe.each(backendsForThisFile())('Webhooks across processes on $name', (back
 
   it('after a restart, delivers once what the receiver could not take before it', async () => {
     const port = await freePort();
-    const webhook = { url: `http://127.0.0.1:${port}/webhooks/leads`, secret: WEBHOOK_SECRET };
+    const webhook = webhookTo(`http://127.0.0.1:${port}/webhooks/leads`);
     const before = startWebhookInstance(await backend.fresh(on), webhook);
     await request(before.app).post('/api/contacts').send(lead(1)).expect(201);
     await request(before.app).post('/api/contacts').send(lead(2)).expect(201);

@@ -114,15 +114,28 @@ describe('the outcomes of the form without JavaScript', () => {
     expect(again.status).toBe(304);
   });
 
-  it('keep the rate limit’s page, one per message, whatever the number of refusals', async () => {
+  it('keep the page of a refusal that shows no values, one per message, whatever the number of refusals', async () => {
+    const { app } = createTestApp();
+    vi.mocked(renderDocument).mockClear();
+    const refusals = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        request(app).post('/api/contacts').set('Sec-Fetch-Site', 'cross-site').type('form').send(form),
+      ),
+    );
+    expect(refusals.map((refusal) => refusal.status)).toEqual(Array(5).fill(403));
+    expect(vi.mocked(renderDocument)).toHaveBeenCalledTimes(1);
+  });
+
+  it('render the rate limit’s page per request, with the visitor’s own values, sent no-store', async () => {
     const { app } = createTestApp({ rateLimits: { perMinute: 1, perHour: 0 } });
     await request(app).post('/api/contacts').type('form').send(form);
     vi.mocked(renderDocument).mockClear();
     const refusals = await Promise.all(
-      Array.from({ length: 5 }, () => request(app).post('/api/contacts').type('form').send(form)),
+      ['Ana', 'Bia'].map((name) => request(app).post('/api/contacts').type('form').send(form.replace('Ana', name))),
     );
-    expect(refusals.map((refusal) => refusal.status)).toEqual(Array(5).fill(429));
-    expect(vi.mocked(renderDocument)).toHaveBeenCalledTimes(1);
+    expect(refusals.map((refusal) => refusal.status)).toEqual([429, 429]);
+    expect(vi.mocked(renderDocument)).toHaveBeenCalledTimes(2);
+    expect(refusals[1]!.headers['cache-control']).toBe('no-store');
   });
 
   it('render the errors beside the visitor’s own values per request, sent no-store', async () => {

@@ -30,7 +30,8 @@ export const subjectOperations: RouteConfig[] = [
       request,
       summary:
         'Apaga tudo o que está guardado com este e-mail, com as cópias ainda não entregues ' +
-        '(LGPD art. 18: eliminação); registrado na auditoria',
+        '(LGPD art. 18: eliminação), e avisa o webhook que recebeu algum destes pedidos (subject.erased); ' +
+        'registrado na auditoria',
     },
     json(envelope(Erased), 'Quantos contatos e cotações foram apagados'),
   ),

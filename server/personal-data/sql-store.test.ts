@@ -49,6 +49,42 @@ describe.each(backendsForThisFile())('Personal data on $name', (backend) => {
     ]);
   });
 
+  it('tells the webhook of an erasure the leads it may have had, and keeps that notice through another erasure', async () => {
+    const repository = await backend.fresh({ channels: CHANNELS });
+    const delivered = await repository.createContact(ana('ana@empresa.com.br'));
+    const inFlight = await repository.createContact(ana('Ana@Empresa.com.br'));
+    await repository.createQuote(validQuote({ ...fullQuote, email: 'ana@empresa.com.br' }));
+    await repository.createContact(other);
+    const webhook = repository.outbox.channel('webhook');
+    await webhook.markSent((await webhook.claim(60_000))!);
+    await webhook.claim(60_000);
+
+    await repository.eraseSubject('ana@empresa.com.br');
+    await repository.eraseSubject('ANA@empresa.com.br');
+
+    const notices = (await backend.rows('outbox')).filter((row) => row.kind === 'subject.erased');
+    expect(notices).toMatchObject([{ channel: 'webhook', status: 'pending', attempts: 0, lead_id: null }]);
+    // The quote's delivery was never tried: the receiver never had it, so it is not named.
+    const { payload } = notices[0]!;
+    // SQLite hands back the JSON's text; the test's own PostgreSQL client, the parsed jsonb.
+    expect(typeof payload === 'string' ? JSON.parse(payload) : payload).toEqual({
+      email: 'ana@empresa.com.br',
+      contacts: [delivered.record.id, inFlight.record.id],
+      quotes: [],
+      erasedAt: expect.any(String),
+    });
+  });
+
+  it('tells no one of an erasure when webhooks are off, or when the receiver was sent none of the leads', async () => {
+    const repository = await backend.fresh({ channels: CHANNELS });
+    await repository.createContact(ana('ana@empresa.com.br'));
+    await repository.eraseSubject('ana@empresa.com.br');
+    const withoutWebhooks = await backend.fresh({ channels: ['email'] });
+    await withoutWebhooks.createContact(ana('ana@empresa.com.br'));
+    await withoutWebhooks.eraseSubject('ana@empresa.com.br');
+    expect((await backend.rows('outbox')).filter((row) => row.kind === 'subject.erased')).toEqual([]);
+  });
+
   it('erases the leads stored before the cutoff with their outbox rows and keys, and keeps the rest', async () => {
     const repository = await backend.fresh({ channels: ['email'] });
     vi.useFakeTimers({ toFake: ['Date'] });

@@ -1,13 +1,11 @@
 import type { Erased, SubjectData } from '../../shared/api-types';
-import type { Database, Param, Queries } from '../db/database';
+import { type Database, inSlices, type Queries } from '../db/database';
 import type { Purged } from '../db/repository';
 import { contactsTable, quotesTable, selectSql } from '../db/rows';
+import type { SubjectErased } from '../outbox/store';
 
 /** Exactly the expression the e-mail indexes are built on (server/db/schema.ts). */
 const BY_EMAIL = 'WHERE lower(email) = lower(?)';
-
-/** Ids per statement when erasing by id: far below either backend's limit on parameters. */
-const IDS_PER_STATEMENT = 500;
 
 type AuditAction = 'subject.access' | 'subject.erasure' | 'retention.purge';
 
@@ -26,15 +24,26 @@ const audit = (tx: Queries, action: AuditAction, { contacts, quotes }: Erased, r
 
 /** `DELETE … WHERE <column> IN (ids)`, a bounded number of ids at a time. */
 async function deleteByIds(tx: Queries, table: string, column: string, ids: string[]) {
-  for (let start = 0; start < ids.length; start += IDS_PER_STATEMENT) {
-    const chunk: Param[] = ids.slice(start, start + IDS_PER_STATEMENT);
-    await tx.run(`DELETE FROM ${table} WHERE ${column} IN (${chunk.map(() => '?').join(', ')})`, chunk);
+  for (const slice of inSlices(ids)) {
+    await tx.run(`DELETE FROM ${table} WHERE ${column} IN (${slice.placeholders})`, slice.ids);
   }
 }
 
+/** Every table that may hold a copy of a lead. */
+const LEAD_TABLES = ['contacts', 'quotes', 'outbox', 'idempotency_keys'] as const;
+
+/** Run in an erasure's transaction before its outbox rows go: tells the webhook's receiver (outbox/sql-store.ts). */
+type NoticeErasure = (tx: Queries, erased: SubjectErased['record']) => Promise<void>;
+
 /** What LGPD asks of the stored leads (docs/requirements.md §10.17, §10.18): access, erasure, retention. */
-export function sqlPersonalData(db: Database) {
+export function sqlPersonalData(db: Database, noticeErasure: NoticeErasure) {
   const { purgeLock } = db.dialect;
+  /** Deletes in a transaction, then makes the backend let go of what was deleted (Dialect.afterErasure). */
+  const erasing = async <T>(work: (tx: Queries) => Promise<T>) => {
+    const result = await db.transaction(work);
+    if (result !== undefined) await db.all(db.dialect.afterErasure(LEAD_TABLES));
+    return result;
+  };
 
   return {
     readSubject: (email: string, requestId?: string) =>
@@ -51,19 +60,25 @@ export function sqlPersonalData(db: Database) {
     /**
      * The leads go first and name the rows to erase with them: a lead this transaction sees has its
      * outbox rows committed with it, so none of its copies can slip past (a lead stored after the
-     * first DELETE is simply not part of this request).
+     * first DELETE is simply not part of this request). The webhook's receiver is told in the same
+     * transaction, through the outbox, so it hears of the erasure even if it is down right now.
      */
     eraseSubject: (email: string, requestId?: string) =>
-      db.transaction(async (tx): Promise<Erased> => {
-        const contacts = await tx.all(`DELETE FROM contacts ${BY_EMAIL} RETURNING id`, [email]);
-        const quotes = await tx.all(`DELETE FROM quotes ${BY_EMAIL} RETURNING id`, [email]);
-        const ids = [...contacts, ...quotes].map((row) => String(row.id));
-        await deleteByIds(tx, 'outbox', 'lead_id', ids);
+      erasing(async (tx): Promise<Erased> => {
+        const erasedAt = new Date().toISOString();
+        const ids = async (table: string) =>
+          (await tx.all(`DELETE FROM ${table} ${BY_EMAIL} RETURNING id`, [email])).map((row) => String(row.id));
+        const contacts = await ids('contacts');
+        const quotes = await ids('quotes');
+        await noticeErasure(tx, { email, contacts, quotes, erasedAt });
+        await deleteByIds(tx, 'outbox', 'lead_id', [...contacts, ...quotes]);
         // The key's fingerprint is a hash of the lead's content: personal data too.
-        await deleteByIds(tx, 'idempotency_keys', 'resource_id', ids);
-        // Rows an older release wrote have no lead_id; of those, only a pending one still holds a copy.
+        await deleteByIds(tx, 'idempotency_keys', 'resource_id', [...contacts, ...quotes]);
+        // Rows an older release wrote have no lead_id; of those, only a pending one still holds a
+        // copy. An erasure's own notice has none either, and must stay.
         await tx.run(
-          `DELETE FROM outbox WHERE lead_id IS NULL AND status = 'pending' AND lower(payload ->> 'email') = lower(?)`,
+          `DELETE FROM outbox WHERE lead_id IS NULL AND status = 'pending' AND kind IN ('contact', 'quote')
+             AND lower(payload ->> 'email') = lower(?)`,
           [email],
         );
         const erased = { contacts: contacts.length, quotes: quotes.length };
@@ -76,7 +91,7 @@ export function sqlPersonalData(db: Database) {
      * lead and everything written with it, whichever release wrote it.
      */
     purgeOlderThan: (cutoff: Date) =>
-      db.transaction(async (tx): Promise<Purged | undefined> => {
+      erasing(async (tx): Promise<Purged | undefined> => {
         if (purgeLock && !(await tx.get(purgeLock))?.locked) return undefined;
         const before = [cutoff.toISOString()];
         const outbox = await tx.run('DELETE FROM outbox WHERE created_at < ?', before);

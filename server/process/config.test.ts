@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, isLocalAddress, loadConfig } from './config';
 
 describe('loadConfig', () => {
   it('uses the documented defaults when nothing is set', () => {
@@ -10,7 +10,7 @@ describe('loadConfig', () => {
       dataDir: './data',
       publicUrl: new URL('http://localhost:3000'),
       trustProxy: undefined,
-      rateLimits: { perMinute: 5, perHour: 30 },
+      rateLimits: { perMinute: 5, perHour: 30, refusedPerMinute: 20, refusedPerHour: 120 },
       shutdown: { drainMs: 5_000, timeoutMs: 8_000 },
       maxConnections: 1_000,
       retentionDays: 365,
@@ -30,6 +30,8 @@ describe('loadConfig', () => {
       PUBLIC_URL: 'https://www.exemplo.com.br',
       RATE_LIMIT_PER_MINUTE: '0',
       RATE_LIMIT_PER_HOUR: '100',
+      RATE_LIMIT_REFUSED_PER_MINUTE: '50',
+      RATE_LIMIT_REFUSED_PER_HOUR: '0',
       SHUTDOWN_DRAIN_MS: '0',
       SHUTDOWN_TIMEOUT_MS: '2500',
       MAX_CONNECTIONS: '50',
@@ -41,7 +43,7 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       dataDir: '/var/lib/site',
       publicUrl: new URL('https://www.exemplo.com.br'),
-      rateLimits: { perMinute: 0, perHour: 100 },
+      rateLimits: { perMinute: 0, perHour: 100, refusedPerMinute: 50, refusedPerHour: 0 },
       shutdown: { drainMs: 0, timeoutMs: 2500 },
       maxConnections: 50,
       retentionDays: 0,
@@ -65,6 +67,7 @@ describe('loadConfig', () => {
     ['TRUST_PROXY', '10.0.0.0/33'],
     ['PUBLIC_URL', 'ftp://exemplo.com.br'],
     ['RATE_LIMIT_PER_MINUTE', '-1'],
+    ['RATE_LIMIT_REFUSED_PER_HOUR', 'muitos'],
     ['SHUTDOWN_TIMEOUT_MS', '0'],
     ['SHUTDOWN_DRAIN_MS', '-5'],
     ['MAX_CONNECTIONS', '0'],
@@ -135,8 +138,23 @@ describe('loadConfig', () => {
       expect(config.mail).toEqual({
         smtpUrl: mailEnv.SMTP_URL,
         to: ['vendas@exemplo.com.br', 'comercial@exemplo.com.br'],
-        from: 'Site <no-reply@www.exemplo.com.br>',
+        from: 'Site Rota Norte <no-reply@exemplo.com.br>',
       });
+      expect(loadConfig({ ...mailEnv, PUBLIC_URL: 'https://site.exemplo.com.br' }).mail?.from).toBe(
+        'Site Rota Norte <no-reply@site.exemplo.com.br>',
+      );
+    });
+
+    it.each([
+      ['http://localhost:3000', true],
+      ['http://site.localhost', true],
+      ['http://127.0.0.1:8080', true],
+      ['http://[::1]:3000', true],
+      ['http://10.0.0.5', true],
+      ['https://www.exemplo.com.br', false],
+      ['https://localhost.exemplo.com.br', false],
+    ])('say whether PUBLIC_URL=%s still names this machine: %s', (url, local) => {
+      expect(isLocalAddress(loadConfig({ PUBLIC_URL: url }).publicUrl)).toBe(local);
     });
 
     it.each(['Rota Norte <site@exemplo.com.br>', 'site@exemplo.com.br'])('read MAIL_FROM=%s', (from) => {
@@ -169,7 +187,11 @@ describe('loadConfig', () => {
     });
 
     it('read the URL and the secret', () => {
-      expect(loadConfig(webhookEnv).webhook).toEqual({ url: webhookEnv.WEBHOOK_URL, secret });
+      expect(loadConfig(webhookEnv).webhook).toEqual({
+        url: webhookEnv.WEBHOOK_URL,
+        secret,
+        site: new URL('http://localhost:3000'),
+      });
     });
 
     it.each([

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { z } from 'zod';
+import { company } from '../../shared/content';
 import { StartupError } from './startup-error';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -71,6 +72,16 @@ const isWebhookUrl = (value: string) => {
   return url !== null && ['http:', 'https:'].includes(url.protocol) && !url.username && !url.password;
 };
 
+/**
+ * PUBLIC_URL still naming this machine (localhost, a loopback or any IP address): no sender domain,
+ * no address a visitor or a CRM could reach. Start-up warns of it (server/index.ts).
+ */
+export const isLocalAddress = ({ hostname }: URL) =>
+  hostname === 'localhost' || hostname.endsWith('.localhost') || isIP(hostname.replace(/^\[|\]$/g, '')) !== 0;
+
+/** The domain the site's e-mail comes from: PUBLIC_URL's host, without a leading www. */
+const mailDomain = ({ hostname }: URL) => hostname.replace(/^www\./, '');
+
 const TOGETHER = [
   ['SMTP_URL', 'LEADS_TO'],
   ['WEBHOOK_URL', 'WEBHOOK_SECRET'],
@@ -92,6 +103,9 @@ const schema = z
     TRUST_PROXY: trustProxy,
     RATE_LIMIT_PER_MINUTE: count.default(5),
     RATE_LIMIT_PER_HOUR: count.default(30),
+    // Four times the leads' limits: room for a visitor's corrections, none for a flood.
+    RATE_LIMIT_REFUSED_PER_MINUTE: count.default(20),
+    RATE_LIMIT_REFUSED_PER_HOUR: count.default(120),
     // Drain 5 s then at most 3 s more: the whole shutdown fits Docker's default 10 s stop timeout.
     SHUTDOWN_DRAIN_MS: count.default(5_000),
     SHUTDOWN_TIMEOUT_MS: count.min(1).default(8_000),
@@ -159,15 +173,20 @@ const schema = z
     /** The site's public address, for canonical links and HTTPS-only headers. */
     publicUrl: new URL(env.PUBLIC_URL),
     trustProxy: env.TRUST_PROXY,
-    /** Per client IP on the POST endpoints; 0 turns a window off. */
-    rateLimits: { perMinute: env.RATE_LIMIT_PER_MINUTE, perHour: env.RATE_LIMIT_PER_HOUR },
+    /** Per client IP on the POST endpoints, leads and refused posts apart; 0 turns a window off. */
+    rateLimits: {
+      perMinute: env.RATE_LIMIT_PER_MINUTE,
+      perHour: env.RATE_LIMIT_PER_HOUR,
+      refusedPerMinute: env.RATE_LIMIT_REFUSED_PER_MINUTE,
+      refusedPerHour: env.RATE_LIMIT_REFUSED_PER_HOUR,
+    },
     shutdown: {
       /** How long after SIGTERM new connections are still accepted and answered (docs/requirements.md §10.7.1). */
       drainMs: env.SHUTDOWN_DRAIN_MS,
       /** From the signal to the exit, drain included; past it the process exits 1. */
       timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     },
-    /** Open connections at most; past it a new one is closed at once (docs/requirements.md §10.19). */
+    /** Open connections at most; past it a new one is closed at once (docs/requirements.md §10.20). */
     maxConnections: env.MAX_CONNECTIONS,
     /** Bearer token of the protected reads; unset turns them off (403). */
     adminToken: env.ADMIN_TOKEN,
@@ -180,11 +199,14 @@ const schema = z
             smtpUrl: env.SMTP_URL,
             to: env.LEADS_TO,
             // The site's own domain by default, so the sender matches where the lead came from.
-            from: env.MAIL_FROM ?? `Site <no-reply@${new URL(env.PUBLIC_URL).hostname}>`,
+            from: env.MAIL_FROM ?? `Site ${company.shortName} <no-reply@${mailDomain(new URL(env.PUBLIC_URL))}>`,
           }
         : undefined,
     /** Where each new lead is posted, signed (docs/requirements.md §10.15); unset turns webhooks off. */
-    webhook: env.WEBHOOK_URL && env.WEBHOOK_SECRET ? { url: env.WEBHOOK_URL, secret: env.WEBHOOK_SECRET } : undefined,
+    webhook:
+      env.WEBHOOK_URL && env.WEBHOOK_SECRET
+        ? { url: env.WEBHOOK_URL, secret: env.WEBHOOK_SECRET, site: new URL(env.PUBLIC_URL) }
+        : undefined,
     /** Leads older than this many days are erased (docs/requirements.md §10.18); 0 keeps them. */
     retentionDays: env.RETENTION_DAYS,
   }));

@@ -12,7 +12,7 @@ const KEEP_ALIVE_TIMEOUT_MS = 65_000;
  * A request's headers must arrive within 5 s of its first byte, and the whole request (headers and
  * a body of at most 16 KB) within 10 s: a browser sends its headers in one packet. HAProxy's anti-DoS
  * example gives a whole request 5 s, the kit's HAProxy 10 s (deploy/haproxy/haproxy.cfg). Node's
- * defaults, 60 s and 300 s, let a slowloris hold a socket for a minute (docs/requirements.md §10.19).
+ * defaults, 60 s and 300 s, let a slowloris hold a socket for a minute (docs/requirements.md §10.20).
  */
 const HEADERS_TIMEOUT_MS = 5_000;
 const REQUEST_TIMEOUT_MS = 10_000;
@@ -64,7 +64,7 @@ export async function listen(app: RequestListener, config: Listening, logger: Lo
     handle,
   ).on('checkContinue', continueWithinLimit(handle));
   // Past the cap Node closes a new connection as soon as it is accepted, before reading a byte;
-  // those already open go on being answered (docs/requirements.md §10.19).
+  // those already open go on being answered (docs/requirements.md §10.20).
   server.maxConnections = config.maxConnections;
   const drops = reportDrops(logger, config.maxConnections);
   server.on('drop', () => {

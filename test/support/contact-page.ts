@@ -29,8 +29,8 @@ export const errorToast = (page: Page) =>
   page.locator('.Toastify').getByRole('alert').filter({ hasText: 'Erro ao enviar solicitação' });
 
 /** The landing page at the form, with its islands hydrated: only then does a submit go through the script. */
-export async function openForm(site: Pick<ReturnType<typeof siteForThisFile>, 'open'>) {
-  const opened = await site.open('/#contact');
+export async function openForm(site: Pick<ReturnType<typeof siteForThisFile>, 'open'>, path = '/#contact') {
+  const opened = await site.open(path);
   await hydrateIslands(opened.page);
   return opened;
 }
@@ -51,6 +51,16 @@ export async function fieldValues(page: Page): Promise<ContactValues> {
 
 export const isContactPost = (url: string, method: string) =>
   method === 'POST' && new URL(url).pathname === '/api/contacts';
+
+/** A visit from a campaign: the address's utm_* parameters, and the source a lead sent from it carries. */
+export const CAMPAIGN_VISIT = '/?utm_source=google&utm_medium=cpc&utm_campaign=frete-norte#contact';
+export const CAMPAIGN_SOURCE = {
+  form: 'contato',
+  page: '/',
+  utmSource: 'google',
+  utmMedium: 'cpc',
+  utmCampaign: 'frete-norte',
+};
 
 export const EMPTY: ContactValues = { name: '', email: '', phone: '', company: '', message: '' };
 

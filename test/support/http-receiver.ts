@@ -12,7 +12,7 @@ export type Reply = { status: number; body?: unknown; type?: string; headers?: R
 /**
  * A real HTTP server on loopback that records every request and answers with what `answer`
  * returns (it may wait, to hold a request in flight). On `port` if given (a peer that comes back),
- * else a free one. Call it inside a test, which closes it.
+ * else a free one. Call it inside a test, which closes it; close() stops it earlier (a peer that goes down).
  */
 export async function startReceiver(answer: (request: ReceivedRequest) => Reply | Promise<Reply>, port = 0) {
   const requests: ReceivedRequest[] = [];
@@ -35,11 +35,13 @@ export async function startReceiver(answer: (request: ReceivedRequest) => Reply 
       })
       .end(text);
   });
-  onTestFinished(async () => {
+  const close = async () => {
+    if (!server.listening) return;
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
-  });
+  };
+  onTestFinished(close);
   server.listen(port, '127.0.0.1');
   await once(server, 'listening');
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests };
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests, close };
 }

@@ -88,55 +88,69 @@ export async function hydrateIslands(page: Page) {
   await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), scrollY);
 }
 
-export type OpenedPage = { page: Page; response: Response | null; problems: string[] };
+type OpenedPage = { page: Page; response: Response | null; problems: string[] };
 
-/** One built server and one Chromium per test file; a fresh browser context per test. */
-export function siteForThisFile(env: Record<string, string> = {}) {
-  let server: RunningServer | undefined;
+/** One Chromium per test file; a fresh browser context per test, closed when the test ends. */
+export function browserForThisFile() {
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(env), chromium.launch(launchOptions())]);
+    browser = await chromium.launch(launchOptions());
   }, 30_000);
   afterEach(async () => {
     await Promise.all(contexts.splice(0).map((context) => context.close()));
   });
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
   });
 
-  const running = () => {
-    if (!server || !browser) throw new Error('o servidor e o navegador ainda não foram iniciados');
-    return { server, browser };
-  };
-
   return {
-    get url() {
-      return running().server.url;
-    },
-    get dataDir() {
-      return running().server.dataDir;
-    },
     /**
-     * A new context (viewport, JavaScript, CSP…) with a page on `pathname`, watched for problems;
+     * A new context (viewport, JavaScript, CSP…) with a page on `url`, watched for problems;
      * `prepare` sets the page up (say, an emulated browser setting) before it navigates.
      */
-    async open(
-      pathname: string,
-      options: BrowserContextOptions = {},
-      prepare?: (page: Page) => Promise<void>,
-    ): Promise<OpenedPage> {
-      const context = await running().browser.newContext({ viewport: DESKTOP, locale: 'pt-BR', ...options });
+    async open(url: string, options: BrowserContextOptions = {}, prepare?: (page: Page) => Promise<void>) {
+      if (!browser) throw new Error('o navegador ainda não foi iniciado');
+      const context = await browser.newContext({ viewport: DESKTOP, locale: 'pt-BR', ...options });
       contexts.push(context);
       await context.addInitScript(REPORT_CSP_VIOLATIONS);
       const page = await context.newPage();
       const problems = watchProblems(page);
       await prepare?.(page);
-      const response = await page.goto(new URL(pathname, running().server.url).href);
-      return { page, response, problems };
+      const response = await page.goto(url);
+      return { page, response, problems } satisfies OpenedPage;
     },
+  };
+}
+
+/** One built server and one Chromium per test file; a fresh browser context per test. */
+export function siteForThisFile(env: Record<string, string> = {}) {
+  let server: RunningServer | undefined;
+  const browser = browserForThisFile();
+
+  beforeAll(async () => {
+    server = await startServer(env);
+  }, 30_000);
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  const running = () => {
+    if (!server) throw new Error('o servidor ainda não foi iniciado');
+    return server;
+  };
+
+  return {
+    get url() {
+      return running().url;
+    },
+    get dataDir() {
+      return running().dataDir;
+    },
+    /** A page on `pathname` of the file's server, as browserForThisFile's open. */
+    open: (pathname: string, options?: BrowserContextOptions, prepare?: (page: Page) => Promise<void>) =>
+      browser.open(new URL(pathname, running().url).href, options, prepare),
   };
 }
 

@@ -5,8 +5,14 @@ import { type ReceivedRequest, type Reply, startReceiver } from './http-receiver
 /** A Standard Webhooks secret: whsec_ and 32 bytes in base64 (fixed, so a failure reproduces). */
 export const WEBHOOK_SECRET = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
 
-/** The body the site posts (docs/requirements.md §10.15). */
-type WebhookBody = { type: string; timestamp: string; data: Record<string, unknown> & { id: string } };
+/** The public address of the site the tests' webhooks come from (the User-Agent names it). */
+const SITE_URL = new URL('https://www.rotanorte.com.br');
+
+/** The webhook channel's settings, posting to `url` with the tests' secret. */
+export const webhookTo = (url: string) => ({ url, secret: WEBHOOK_SECRET, site: SITE_URL });
+
+/** The body the site posts (docs/requirements.md §10.15): a lead's record, or an erasure's (no id). */
+type WebhookBody = { type: string; timestamp: string; data: Record<string, unknown> };
 
 /** A request that verified: its webhook-id and its parsed body. */
 export type Delivery = { id: string; body: WebhookBody; request: ReceivedRequest };
@@ -30,7 +36,7 @@ export async function startWebhookReceiver({
   const verifier = new Webhook(WEBHOOK_SECRET);
   const deliveries: Delivery[] = [];
   const rejected: ReceivedRequest[] = [];
-  const { url } = await startReceiver((request) => {
+  const { url, close } = await startReceiver((request) => {
     let body: WebhookBody;
     try {
       body = verifier.verify(request.body, asStrings(request.headers)) as WebhookBody;
@@ -42,5 +48,5 @@ export async function startWebhookReceiver({
     deliveries.push(delivery);
     return answer(delivery);
   }, port);
-  return { url: `${url}/webhooks/leads`, deliveries, rejected };
+  return { url: `${url}/webhooks/leads`, deliveries, rejected, close };
 }

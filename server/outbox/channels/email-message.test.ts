@@ -5,6 +5,12 @@ import { leadMessage } from './email-message';
 const stored = { ...sampleContact, id: '0b7c2f4e-1a2b-4c3d-8e9f-0123456789ab', createdAt: '2030-01-02T12:00:00.000Z' };
 
 describe('the e-mail of a lead stored before today’s rules', () => {
+  it('links no phone that is not a plain phone number', () => {
+    const { html } = leadMessage({ kind: 'contact', record: { ...stored, phone: 'ligar: 11 9999-0000' } });
+    expect(html).toContain('<td style="white-space:pre-wrap">ligar: 11 9999-0000</td>');
+    expect(html).not.toContain('tel:');
+  });
+
   it('keeps bidirectional controls and line breaks out of the subject, so it reads as written', () => {
     const { subject } = leadMessage({
       kind: 'contact',
@@ -21,6 +27,7 @@ describe('the e-mail of a lead stored before today’s rules', () => {
 describe('the e-mail of a lead', () => {
   const row = (label: string, value: string) =>
     `<tr><th align="left" valign="top">${label}</th><td style="white-space:pre-wrap">${value}</td></tr>`;
+  const source = { form: 'contato', page: '/', utmSource: 'google', utmCampaign: 'frete-norte' };
   const html = (title: string, rows: string[]) =>
     [
       '<!doctype html><html lang="pt-BR"><body>',
@@ -33,7 +40,7 @@ describe('the e-mail of a lead', () => {
     ].join('\n');
 
   it('lists every field of a quote with its label, the route in the subject, and the time in Brazil', () => {
-    const record = { ...stored, status: 'pending' as const, ...fullQuote, weightTons: 27.125 };
+    const record = { ...stored, status: 'pending' as const, ...fullQuote, weightTons: 27.125, source };
 
     const message = leadMessage({ kind: 'quote', record });
 
@@ -55,6 +62,7 @@ describe('the e-mail of a lead', () => {
         'Veículo: 28t',
         'Data de coleta: 31/12/2099',
         'Observações: Carga paletizada 🚚\nDescarga com doca.',
+        'Procedência: Formulário: contato · Página: / · utm_source: google · utm_campaign: frete-norte',
         'Recebido em: 02/01/2030, 09:00',
         `Identificador: ${stored.id}`,
         '',
@@ -66,7 +74,7 @@ describe('the e-mail of a lead', () => {
       html('Nova cotação de frete', [
         row('Nome', 'Carlos Lima'),
         row('E-mail', 'carlos@bebidasdonorte.com.br'),
-        row('Telefone', '+55 (91) 98765-4321'),
+        row('Telefone', '<a href="tel:+5591987654321">+55 (91) 98765-4321</a>'),
         row('Empresa', 'Açaí &amp; Cia — Distribuição'),
         row('Origem', 'Campinas/SP'),
         row('Destino', 'Belém/PA'),
@@ -75,10 +83,19 @@ describe('the e-mail of a lead', () => {
         row('Veículo', '28t'),
         row('Data de coleta', '31/12/2099'),
         row('Observações', 'Carga paletizada 🚚\nDescarga com doca.'),
+        row('Procedência', 'Formulário: contato · Página: / · utm_source: google · utm_campaign: frete-norte'),
         row('Recebido em', '02/01/2030, 09:00'),
         row('Identificador', stored.id),
       ]),
     );
+  });
+
+  it('links a phone without a country code by its digits, and names the company in the subject', () => {
+    const record = { ...stored, phone: '(91) 3222-1100', company: 'Bebidas do Norte' };
+    const message = leadMessage({ kind: 'contact', record });
+    expect(message.subject).toBe('Nova solicitação de contato — Ana Souza (Bebidas do Norte)');
+    expect(message.html).toContain(row('Telefone', '<a href="tel:9132221100">(91) 3222-1100</a>'));
+    expect(message.text).toContain('Telefone: (91) 3222-1100\n');
   });
 
   it('leaves out the optional fields a contact did not fill', () => {

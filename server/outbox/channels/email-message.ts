@@ -1,5 +1,6 @@
 import { contactFields } from '../../../shared/contact';
-import type { LeadField, LeadFields, Place } from '../../../shared/lead';
+import { PLAIN_PHONE } from '../../../shared/fields';
+import { type LeadField, type LeadFields, type Place, SOURCE_PARTS, type Source } from '../../../shared/lead';
 import { quoteFields } from '../../../shared/quote';
 import { readableDate, readableInSaoPaulo } from '../../../shared/sao-paulo-time';
 import type { Lead } from '../store';
@@ -31,6 +32,20 @@ const LEADS: Record<Lead['kind'], { title: string; fields: LeadFields }> = {
 
 const placeName = ({ city, state }: Place) => `${city}/${state}`;
 
+/** 'Formulário: contato · Página: / · utm_source: google', the parts the source has. */
+const sourceLine = (source: Source) =>
+  Object.entries(SOURCE_PARTS)
+    .filter(([part]) => source[part as keyof Source] !== undefined)
+    .map(([part, name]) => `${name}: ${source[part as keyof Source]}`)
+    .join(' · ');
+
+/**
+ * A tel: link for a phone number as typed (RFC 3966: the digits, and a leading + for an
+ * international number); none for a value that is no plain phone number (a row from before the rules).
+ */
+const telLink = (phone: string) =>
+  PLAIN_PHONE.test(phone) ? `tel:${phone.trim().startsWith('+') ? '+' : ''}${phone.replace(/\D/g, '')}` : undefined;
+
 /** One field's value as sales reads it. */
 function shown(field: LeadField, value: unknown) {
   switch (field.kind) {
@@ -44,23 +59,32 @@ function shown(field: LeadField, value: unknown) {
       return readableDate(value as string);
     case 'instant':
       return readableInSaoPaulo(value as string);
+    case 'source':
+      return sourceLine(value as Source);
     case 'text':
+    case 'phone':
       return value as string;
   }
 }
+
+/** A line of the e-mail: the field's label, its value, and where the value links to in the HTML part. */
+type Line = { label: string; value: string; href?: string };
 
 /** The fields of the lead that have a value, with their definitions. */
 const present = ({ kind, record }: Lead) =>
   Object.entries(LEADS[kind].fields).filter(([key]) => (record as Record<string, unknown>)[key] !== undefined);
 
 /** What the person sent, as sales reads it; then when the lead was stored and its id. */
-function lines(lead: Lead): [label: string, value: string][] {
+function lines(lead: Lead): Line[] {
   const values = lead.record as Record<string, unknown>;
   const sent = present(lead).filter(([, field]) => !field.server);
   return [
-    ...sent.map(([key, field]): [string, string] => [field.label, shown(field, values[key])]),
-    ['Recebido em', readableInSaoPaulo(lead.record.createdAt)],
-    ['Identificador', lead.record.id],
+    ...sent.map(([key, field]): Line => {
+      const value = shown(field, values[key]);
+      return { label: field.label, value, href: field.kind === 'phone' ? telLink(value) : undefined };
+    }),
+    { label: 'Recebido em', value: readableInSaoPaulo(lead.record.createdAt) },
+    { label: 'Identificador', value: lead.record.id },
   ];
 }
 
@@ -80,13 +104,14 @@ export function leadMessage(lead: Lead): LeadMessage {
   const reply = 'Responda a este e-mail para escrever diretamente ao cliente.';
   return {
     subject: oneLine(`${title} — ${who}${route(lead)}`),
-    text: [`${title}`, '', ...all.map(([label, value]) => `${label}: ${value}`), '', reply, ''].join('\n'),
+    text: [`${title}`, '', ...all.map(({ label, value }) => `${label}: ${value}`), '', reply, ''].join('\n'),
     html: [
       '<!doctype html><html lang="pt-BR"><body>',
       `<h1 style="font-size:18px">${escapeHtml(title)}</h1>`,
       '<table cellpadding="4" style="border-collapse:collapse">',
-      ...all.map(([label, value]) => {
-        const cell = `<td style="white-space:pre-wrap">${escapeHtml(value)}</td>`;
+      ...all.map(({ label, value, href }) => {
+        const shownValue = href ? `<a href="${escapeHtml(href)}">${escapeHtml(value)}</a>` : escapeHtml(value);
+        const cell = `<td style="white-space:pre-wrap">${shownValue}</td>`;
         return `<tr><th align="left" valign="top">${escapeHtml(label)}</th>${cell}</tr>`;
       }),
       '</table>',

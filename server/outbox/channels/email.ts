@@ -22,6 +22,10 @@ export function createMailer({ smtpUrl, to, from }: MailSettings) {
 
   return {
     async send(notification: Notification) {
+      // Only leads are written to the e-mail channel: an erasure is told to the webhook alone.
+      if (notification.kind === 'subject.erased') {
+        throw new Error('e-mail: uma exclusão não é notificada por e-mail');
+      }
       const message = leadMessage(notification);
       await transport.sendMail({
         from,

@@ -6,14 +6,14 @@ import { fastWebhookTiming, startWebhookInstance } from '../../../test/support/i
 import { bearer, fullQuote, sampleContact } from '../../../test/support/leads';
 import { pending } from '../../../test/support/outbox';
 import { eventually, freePort } from '../../../test/support/wait';
-import { startWebhookReceiver, WEBHOOK_SECRET } from '../../../test/support/webhooks';
+import { startWebhookReceiver, webhookTo } from '../../../test/support/webhooks';
 
 const on = { channels: ['webhook'] } as const;
 
 /** An instance with webhooks on, posting to `url`, and a contact stored through it. */
 async function instanceWithContact(url: string, timing = fastWebhookTiming) {
   const stored = testRepository(undefined, on);
-  const instance = startWebhookInstance(stored, { url, secret: WEBHOOK_SECRET }, timing);
+  const instance = startWebhookInstance(stored, webhookTo(url), timing);
   await request(instance.app).post('/api/contacts').send(sampleContact).expect(201);
   return { stored, ...instance };
 }
@@ -24,10 +24,7 @@ const lines = (logs: Record<string, unknown>[], msg: string) => logs.filter((lin
 describe('webhooks', () => {
   it('posts each new contact and quote once, signed, with the lead as the API lists it', async () => {
     const receiver = await startWebhookReceiver();
-    const { app, logs } = startWebhookInstance(testRepository(undefined, on), {
-      url: receiver.url,
-      secret: WEBHOOK_SECRET,
-    });
+    const { app, logs } = startWebhookInstance(testRepository(undefined, on), webhookTo(receiver.url));
 
     await request(app).post('/api/contacts').send(sampleContact).expect(201);
     await request(app).post('/api/quotes').send(fullQuote).expect(201);
@@ -43,6 +40,7 @@ describe('webhooks', () => {
     const [first] = receiver.deliveries;
     expect(first!.request).toMatchObject({ method: 'POST', url: '/webhooks/leads' });
     expect(first!.request.headers['content-type']).toBe('application/json');
+    expect(first!.request.headers['user-agent']).toBe('Site Transportadora Rota Norte (+https://www.rotanorte.com.br)');
     expect(Math.abs(Number(first!.request.headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(60);
     await eventually(() => expect(lines(logs, 'webhook entregue')).toHaveLength(2));
     expect(lines(logs, 'webhook entregue').map((line) => line.notificationId)).toEqual(
@@ -52,8 +50,9 @@ describe('webhooks', () => {
 
   it('posts the lead byte for byte, its keys in the order the API has always listed them', async () => {
     const receiver = await startWebhookReceiver();
-    const { app } = startWebhookInstance(testRepository(undefined, on), { url: receiver.url, secret: WEBHOOK_SECRET });
-    const contact = { ...sampleContact, phone: '(91) 3222-1100', company: 'Bebidas do Norte' };
+    const { app } = startWebhookInstance(testRepository(undefined, on), webhookTo(receiver.url));
+    const source = { form: 'contato', page: '/', utmSource: 'google', utmMedium: 'cpc', utmCampaign: 'frete-norte' };
+    const contact = { ...sampleContact, phone: '(91) 3222-1100', company: 'Bebidas do Norte', source };
     const { id, createdAt } = (await request(app).post('/api/contacts').send(contact).expect(201)).body.data;
     const quote = (await request(app).post('/api/quotes').send(fullQuote).expect(201)).body.data;
 
@@ -65,7 +64,7 @@ describe('webhooks', () => {
       JSON.stringify({
         type: 'contact.created',
         timestamp: createdAt,
-        data: { id, name, email, phone, company, message, createdAt },
+        data: { id, name, email, phone, company, message, createdAt, source },
       }),
       JSON.stringify({
         type: 'quote.created',

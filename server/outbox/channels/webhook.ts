@@ -1,4 +1,5 @@
 import { Webhook } from 'standardwebhooks';
+import { company } from '../../../shared/content';
 import type { Config } from '../../process/config';
 import type { DispatcherTiming } from '../dispatcher';
 import type { Notification } from '../store';
@@ -22,9 +23,32 @@ export const webhookTiming: WebhookTiming = {
   timeoutMs: 10_000,
 };
 
-/** What happened, when, and the lead exactly as GET /api/contacts or /api/quotes returns it. */
-const webhookBody = ({ kind, record }: Notification) =>
-  JSON.stringify({ type: `${kind}.created`, timestamp: record.createdAt, data: record });
+/**
+ * Who is posting, for the receiver's logs: the site by name and its address, as
+ * 'Site Transportadora Rota Norte (+https://www.rotanorte.com.br)'. Each word is a product token
+ * (RFC 9110 §10.1.5), so accents and anything else a token cannot hold are left out.
+ */
+const userAgent = (site: URL) => {
+  const words = `Site ${company.name}`
+    .normalize('NFD')
+    .replace(/[^A-Za-z0-9 -]/g, '')
+    .split(/\s+/);
+  return `${words.filter(Boolean).join(' ')} (+${site.origin})`;
+};
+
+/**
+ * What happened, when, and about what, in Standard Webhooks' envelope: a lead exactly as GET
+ * /api/contacts or /api/quotes returns it, stored at `timestamp`; or a person's leads, erased then.
+ */
+function webhookBody(notification: Notification) {
+  if (notification.kind === 'subject.erased') {
+    // Spelled out, so the keys keep this order whatever order the database kept the payload in (jsonb's own).
+    const { email, contacts, quotes, erasedAt } = notification.record;
+    return JSON.stringify({ type: notification.kind, timestamp: erasedAt, data: { email, contacts, quotes } });
+  }
+  const { kind, record } = notification;
+  return JSON.stringify({ type: `${kind}.created`, timestamp: record.createdAt, data: record });
+}
 
 /**
  * A delivery the receiver did not take. Only its HTTP status or the network's error code is kept
@@ -53,8 +77,9 @@ const networkFailure = (error: unknown) => {
  * redirect is not followed (a receiver that moved is a configuration to fix, not a place to post
  * leads to unasked), so it is retried like any other failure.
  */
-export function createWebhookSender({ url, secret }: WebhookSettings, timeoutMs: number) {
+export function createWebhookSender({ url, secret, site }: WebhookSettings, timeoutMs: number) {
   const signer = new Webhook(secret);
+  const agent = userAgent(site);
   return {
     async send(notification: Notification) {
       const body = webhookBody(notification);
@@ -63,6 +88,7 @@ export function createWebhookSender({ url, secret }: WebhookSettings, timeoutMs:
         method: 'POST',
         headers: {
           'Content-Type': 'application/json',
+          'User-Agent': agent,
           'webhook-id': notification.id,
           'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
           'webhook-signature': signer.sign(notification.id, now, body),
