@@ -61,9 +61,11 @@ try {
 
   const generator = WRK
     ? 'wrk'
-    : 'autocannon (sem wrk: req/s limitados pelo gerador de carga; compare a CPU por requisição — apt-get install wrk)';
+    : 'autocannon (sem wrk: req/s limitados pelo gerador de carga; compare a CPU por requisição — ' +
+      'apt-get install wrk)';
   console.log(
-    `\nGET / contra o bare, os dois ao mesmo tempo: ${SECONDS} s por rodada, ${CONNECTIONS} conexões cada, loopback, brotli, ${generator}`,
+    `\nGET / contra o bare, os dois ao mesmo tempo: ${SECONDS} s por rodada, ${CONNECTIONS} conexões cada, ` +
+      `loopback, brotli, ${generator}`,
   );
   for (const pinned of [true, false]) {
     if (!place(pinned, servers)) {
@@ -80,7 +82,8 @@ try {
     }
     const ratios = rounds.map((round) => round.root.rps / round.bare.rps);
     const cpuRatios = rounds.map((round) => round.bare.cpuUsPerRequest / round.root.cpuUsPerRequest);
-    console.log(`\n${pinned ? 'Fixado: servidores no núcleo 0, carga no 1' : 'Livre: todos dividem os dois núcleos'}`);
+    const placement = pinned ? 'Fixado: servidores no núcleo 0, carga no 1' : 'Livre: todos dividem os dois núcleos';
+    console.log(`\n${placement}`);
     header();
     row(
       `bare Express, mesmos bytes (×${ROUNDS})`,
@@ -126,7 +129,8 @@ try {
     const taps = await measureMenuTaps(`${ours.url}/`, TAPS);
     const line = (label: string, values: number[]) =>
       console.log(
-        `${label.padEnd(38)} ${values.map((value) => value.toFixed(0)).join(', ')} ms; mediana ${median(values).toFixed(0)} ms`,
+        `${label.padEnd(38)} ${values.map((value) => value.toFixed(0)).join(', ')} ms; ` +
+          `mediana ${median(values).toFixed(0)} ms`,
       );
     line(
       'primeiro toque (ilha ainda não hidratada)',

@@ -10,8 +10,12 @@ const favicon = readFileSync('public/favicon.svg', 'utf8');
 const hero = readFileSync('public/images/hero-rota.svg', 'utf8');
 const dataUrl = (svg: string) => `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 
-const icon = (size: number, padding: number) => `<!DOCTYPE html><html><body style="margin:0;background:#0b2545">
-  <img src="${dataUrl(favicon)}" style="display:block;width:${size - 2 * padding}px;height:${size - 2 * padding}px;margin:${padding}px"></body></html>`;
+const icon = (size: number, padding: number) => {
+  const inner = size - 2 * padding;
+  return `<!DOCTYPE html><html><body style="margin:0;background:#0b2545">
+  <img src="${dataUrl(favicon)}" style="display:block;width:${inner}px;height:${inner}px;margin:${padding}px">
+  </body></html>`;
+};
 
 const ogImage = `<!DOCTYPE html><html lang="pt-BR"><body style="margin:0;width:1200px;height:630px;display:flex;
   align-items:center;gap:48px;padding:0 72px;box-sizing:border-box;background:linear-gradient(135deg,#071a33,#1d4e89);
@@ -19,8 +23,10 @@ const ogImage = `<!DOCTYPE html><html lang="pt-BR"><body style="margin:0;width:1
   <div style="flex:1">
     <img src="${dataUrl(favicon)}" width="96" height="96">
     <h1 style="font-size:60px;line-height:1.1;margin:28px 0 16px">${company.name}</h1>
-    <p style="font-size:30px;line-height:1.35;margin:0;color:#fbbf24">Carga fechada entre o Sudeste e o Norte do Brasil</p>
-    <p style="font-size:24px;margin:24px 0 0;color:#dbe7f5">Frota própria · Rastreamento 24/7 · 99,8% de pontualidade</p>
+    <p style="font-size:30px;line-height:1.35;margin:0;color:#fbbf24">
+      Carga fechada entre o Sudeste e o Norte do Brasil</p>
+    <p style="font-size:24px;margin:24px 0 0;color:#dbe7f5">
+      Frota própria · Rastreamento 24/7 · 99,8% de pontualidade</p>
   </div>
   <img src="${dataUrl(hero)}" style="width:440px;height:auto"></body></html>`;
 

@@ -79,7 +79,10 @@ export function spawnBuilt(
   });
 }
 
-/** Resolves with the exit code (or the signal's name); call it right after spawning, before the exit can pass unseen. */
+/**
+ * Resolves with the exit code (or the signal's name); call it right after spawning, before the
+ * exit can pass unseen.
+ */
 export const whenExited = (child: ChildProcess) =>
   new Promise<number | string>((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal ?? -1)));
 

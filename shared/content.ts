@@ -11,6 +11,8 @@
 export const company = {
   name: 'Transportadora Rota Norte',
   shortName: 'Rota Norte',
+  /** The word under the short name in the logo. */
+  tagline: 'Transportes',
   legalName: 'Rota Norte Transportes Ltda. (razão social de exemplo)',
   cnpj: '00.000.000/0001-00',
   phone: { display: '(11) 0000-0000', href: 'tel:+551100000000' },
@@ -30,7 +32,10 @@ export const company = {
   ],
 } as const;
 
-/** Opening hours and response time (docs/requirements.md §9.2), shared by the header bar, contact section and footer. */
+/**
+ * Opening hours and response time (docs/requirements.md §9.2), shared by the header bar, contact
+ * section and footer.
+ */
 export const serviceHours = {
   short: 'Seg–Sex 7h–18h · Sáb 8h–12h',
   support: 'Suporte e rastreamento 24/7',

@@ -2,7 +2,10 @@ import { MessageCircle } from 'lucide-react';
 import { floatingContact } from '../../shared/content';
 import { Glyph } from './Glyph';
 
-/** Icon-only link: aria-label is its name, data-tooltip shows the same text after 700 ms (docs/requirements.md §9.1). */
+/**
+ * Icon-only link: aria-label is its name, data-tooltip shows the same text after 700 ms
+ * (docs/requirements.md §9.1).
+ */
 export function FloatingContact() {
   return (
     <a

@@ -11,7 +11,7 @@ export function Logo({ className = '' }: { className?: string }) {
       </svg>
       <span className="brand__text">
         <span className="brand__name">{company.shortName}</span>
-        <span className="brand__tagline">Transportes</span>
+        <span className="brand__tagline">{company.tagline}</span>
       </span>
     </a>
   );

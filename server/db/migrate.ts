@@ -13,7 +13,8 @@ export function migrate(db: Database) {
   return db.transaction(async (tx) => {
     if (migrationLock) await tx.run(migrationLock);
     await tx.run(
-      `CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, applied_at ${types.timestamp} NOT NULL)`,
+      'CREATE TABLE IF NOT EXISTS schema_migrations ' +
+        `(version integer PRIMARY KEY, applied_at ${types.timestamp} NOT NULL)`,
     );
     const recorded = Number(
       (await tx.get('SELECT coalesce(max(version), 0) AS version FROM schema_migrations'))?.version,
@@ -28,7 +29,8 @@ export function migrate(db: Database) {
     // it cannot see.
     if (applied > migrations.length) {
       throw new StartupError(
-        `O banco de dados está na versão ${applied} do esquema, mais nova que a ${migrations.length} que esta versão do site conhece: rode a versão do site que aplicou a ${applied}, ou mais nova.`,
+        `O banco de dados está na versão ${applied} do esquema, mais nova que a ${migrations.length} ` +
+          `que esta versão do site conhece: rode a versão do site que aplicou a ${applied}, ou mais nova.`,
       );
     }
     // Applied before schema_migrations existed: only the record is missing, not the tables.

@@ -88,7 +88,8 @@ const NETWORK_CODES = new Set([
   'ENETUNREACH',
   'EPIPE',
 ]);
-// 57P01–57P03: the server is shutting down or starting; 53300: no connection slot left; 57014: statement_timeout fired.
+// 57P01–57P03: the server is shutting down or starting; 53300: no connection slot left;
+// 57014: statement_timeout fired.
 const SERVER_CODES = new Set(['57P01', '57P02', '57P03', '53300', '57014']);
 // pg reports a dropped socket and its own timeouts by message only.
 const LOST_CONNECTION =

@@ -1,9 +1,9 @@
 import type { CreateResult, Repository } from '../db/repository';
-import type { Metrics } from './metrics';
+import type { LeadType, Metrics } from './metrics';
 
 /** `repository`, counting each lead it stores (a replayed Idempotency-Key stores nothing new). */
 export function countingLeads(repository: Repository, { leadsCreated }: Metrics): Repository {
-  const counted = <T>(type: 'contact' | 'quote', result: CreateResult<T>) => {
+  const counted = <T>(type: LeadType, result: CreateResult<T>) => {
     if (result.outcome === 'created') leadsCreated.inc({ type });
     return result;
   };

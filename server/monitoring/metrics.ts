@@ -1,6 +1,10 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Repository } from '../db/repository';
+import { NOTIFICATION_OUTCOMES } from '../outbox/dispatcher';
 import { CHANNELS } from '../outbox/store';
+
+const LEAD_TYPES = ['contact', 'quote'] as const;
+export type LeadType = (typeof LEAD_TYPES)[number];
 
 /**
  * Everything /metrics shows (docs/requirements.md §10.13). Labels take a few fixed values each:
@@ -54,7 +58,7 @@ export function createMetrics(repository: Repository, { processMetrics = false }
     },
   });
 
-  return {
+  const counters = {
     registry,
     requestDuration: new Histogram({
       name: 'site_http_request_duration_seconds',
@@ -86,6 +90,13 @@ export function createMetrics(repository: Repository, { processMetrics = false }
       registers,
     }),
   };
+  // Every series of the counters the alerts read starts at 0: increase() sees the first lead or delivery
+  // after a restart (a series born at 1 would hide it), and "no lead for hours" has a series to read
+  // (deploy/prometheus/alerts.yml).
+  for (const type of LEAD_TYPES) counters.leadsCreated.inc({ type }, 0);
+  for (const channel of CHANNELS)
+    for (const outcome of NOTIFICATION_OUTCOMES) counters.notifications.inc({ channel, outcome }, 0);
+  return counters;
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;

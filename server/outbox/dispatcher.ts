@@ -28,7 +28,8 @@ export const notificationRetryDelay = (attempts: number, { retryBaseMs, retryMax
   Math.min(retryBaseMs * 2 ** Math.min(attempts - 1, 30), retryMaxMs);
 
 /** What became of one attempt: sent, scheduled again, or given up. */
-export type NotificationOutcome = 'sent' | 'retried' | 'failed';
+export const NOTIFICATION_OUTCOMES = ['sent', 'retried', 'failed'] as const;
+export type NotificationOutcome = (typeof NOTIFICATION_OUTCOMES)[number];
 
 /** Each channel's log lines, by outcome: they name the channel, never the lead. */
 const LOG_LINES: Record<Channel, Record<NotificationOutcome, string>> = {

@@ -23,7 +23,9 @@ const webManifest = JSON.stringify({
 export function seoRouter(publicUrl: URL) {
   const home = new URL('/', publicUrl).href;
   const robots = `User-agent: *\nAllow: /\n\nSitemap: ${new URL('/sitemap.xml', publicUrl).href}\n`;
-  const sitemap = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n  <url><loc>${escapeXml(home)}</loc></url>\n</urlset>\n`;
+  const sitemap =
+    '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
+    `  <url><loc>${escapeXml(home)}</loc></url>\n</urlset>\n`;
 
   const router = Router();
   router.get('/robots.txt', (_req, res) => {

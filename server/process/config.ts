@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { z } from 'zod';
@@ -74,6 +75,12 @@ const TOGETHER = [
   ['SMTP_URL', 'LEADS_TO'],
   ['WEBHOOK_URL', 'WEBHOOK_SECRET'],
 ] as const;
+
+/**
+ * The secrets, each of which may instead be read from the file that `NAME_FILE` names, as the official
+ * images read `POSTGRES_PASSWORD_FILE`: Docker and Kubernetes hand secrets to a container as files.
+ */
+const SECRETS = ['ADMIN_TOKEN', 'DATABASE_URL', 'SMTP_URL', 'WEBHOOK_SECRET'] as const;
 
 const schema = z
   .object({
@@ -180,18 +187,51 @@ const schema = z
 
 export type Config = z.output<typeof schema>;
 
+/** Every environment variable the configuration reads. */
+export const VARIABLES: readonly string[] = [...Object.keys(schema.in.shape), ...SECRETS.map((name) => `${name}_FILE`)];
+
 export class ConfigError extends StartupError {}
+
+const invalid = (name: string, message: string) =>
+  new ConfigError(`Variável de ambiente inválida: ${name}: ${message}`);
+
+/**
+ * `env` with each secret's `NAME_FILE` read into `NAME`, and for each secret read so, the variable that
+ * named its file. Both forms at once is a mistake: whichever won, one of them would be ignored unseen.
+ */
+function readSecretFiles(env: Record<string, string>) {
+  const read = { ...env };
+  const files = new Map<string, string>();
+  for (const name of SECRETS) {
+    const variable = `${name}_FILE`;
+    const file = read[variable];
+    if (file === undefined) continue;
+    if (read[name] !== undefined) throw invalid(variable, `defina ${name} ou ${variable}, não os dois`);
+    let content: string;
+    try {
+      content = readFileSync(file, 'utf8');
+    } catch (error) {
+      throw invalid(variable, `não foi possível ler ${file} (${(error as NodeJS.ErrnoException).code ?? error})`);
+    }
+    // Trailing line breaks are not the secret's (`echo … > file`), as the official images' shell reads it.
+    read[name] = content.replace(/[\r\n]+$/, '');
+    if (read[name] === '') throw invalid(variable, `o arquivo ${file} está vazio`);
+    files.set(name, variable);
+  }
+  return { read, files };
+}
 
 /** Parsed once at start-up; a bad variable stops the process with one line naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable means "use the default", as in most deployment tools.
-  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
-  const parsed = schema.safeParse(present);
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')) as Record<string, string>;
+  const { read, files } = readSecretFiles(present);
+  const parsed = schema.safeParse(read);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0]);
     // The value is not repeated: it may be a secret (a token, a password inside a URL).
-    throw new ConfigError(`Variável de ambiente inválida: ${name}: ${issue.message}`);
+    throw invalid(files.has(name) ? `${name} (lido de ${files.get(name)})` : name, issue.message);
   }
   return parsed.data;
 }

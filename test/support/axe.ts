@@ -32,8 +32,8 @@ export async function axeViolations(page: Page): Promise<Violation[]> {
 /** One readable paragraph per violation, for the assertion message. */
 export const describeViolations = (violations: Violation[]) =>
   violations
-    .map(
-      ({ id, impact, help, nodes }) =>
-        `${id} (${impact}): ${help}\n${nodes.map((node) => `  ${node.target}\n    ${node.summary.replaceAll('\n', '\n    ')}`).join('\n')}`,
-    )
+    .map(({ id, impact, help, nodes }) => {
+      const where = nodes.map((node) => `  ${node.target}\n    ${node.summary.replaceAll('\n', '\n    ')}`);
+      return `${id} (${impact}): ${help}\n${where.join('\n')}`;
+    })
     .join('\n\n');

@@ -21,10 +21,11 @@ export function dockerMissing(): string | undefined {
 
 /**
  * `docker …args` in `cwd`, with only what the CLI needs from this environment (PATH, HOME,
- * DOCKER_HOST): nothing of the test's own leaks into compose's interpolation. Resolves with stdout.
+ * DOCKER_HOST) and the `variables` given: nothing else of the test's own leaks into compose's or
+ * `docker stack deploy`'s interpolation. Resolves with stdout.
  */
-export async function docker(args: string[], cwd?: string) {
-  const env: Record<string, string> = {};
+export async function docker(args: string[], cwd?: string, variables: Record<string, string> = {}) {
+  const env: Record<string, string> = { ...variables };
   for (const name of ['PATH', 'HOME', 'DOCKER_HOST', 'DOCKER_CONFIG']) {
     const value = process.env[name];
     if (value) env[name] = value;

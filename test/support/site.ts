@@ -28,7 +28,10 @@ const SCREENSHOT_DIR = path.resolve('.artifacts/screenshots');
 const REPORT_CSP_VIOLATIONS = `document.addEventListener('securitypolicyviolation', (event) =>
   console.error('Content Security Policy violation: ' + event.violatedDirective + ' blocked ' + event.blockedURI));`;
 
-/** Everything that went wrong on a page, as readable lines: console errors and warnings, page errors, failed requests. */
+/**
+ * Everything that went wrong on a page, as readable lines: console errors and warnings, page
+ * errors, failed requests.
+ */
 function watchProblems(page: Page) {
   const problems: string[] = [];
   page.on('console', (message) => {

@@ -1,0 +1,18 @@
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test/support/app';
+import { ADMIN_TOKEN, bearer } from '../../test/support/leads';
+
+// Prometheus's increase() cannot see the step from "no series" to 1: a counter whose series appears
+// only with its first event hides that event, and an alert on "no lead for hours" has nothing to read
+// before the first one (deploy/prometheus/alerts.yml).
+describe('the counters the alerts read', () => {
+  it('show every lead type and every channel’s outcome at 0 before anything happened', async () => {
+    const { app } = createTestApp({ adminToken: ADMIN_TOKEN });
+    const { text } = await request(app).get('/metrics').set('Authorization', bearer).expect(200);
+    for (const type of ['contact', 'quote']) expect(text).toContain(`site_leads_created_total{type="${type}"} 0\n`);
+    for (const channel of ['email', 'webhook'])
+      for (const outcome of ['sent', 'retried', 'failed'])
+        expect(text).toContain(`site_outbox_notifications_total{channel="${channel}",outcome="${outcome}"} 0\n`);
+  });
+});
