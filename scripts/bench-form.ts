@@ -54,12 +54,15 @@ const observeInteractions = () => {
   }).observe({ type: 'event', durationThreshold: 16 } as PerformanceObserverInit);
 };
 
+type Box = { x: number; y: number; width: number; height: number };
+const boxOf = async (page: Page, selector: string): Promise<Box> => (await page.locator(selector).boundingBox())!;
+
 /**
  * A tap, as the browser's input pipeline sees a finger. Not Playwright's tap() nor its locator
  * typing: their checks run script in the page, on the thread whose delays are being measured.
+ * For the same reason the boxes are measured before the taps, not between them.
  */
-async function tap(page: Page, cdp: CDPSession, selector: string) {
-  const box = (await page.locator(selector).boundingBox())!;
+async function tap(cdp: CDPSession, box: Box) {
   const touchPoints = [{ x: box.x + box.width / 2, y: box.y + box.height / 2 }];
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints });
   await delay(TOUCH_MS);
@@ -75,8 +78,8 @@ async function scrolled(page: Page) {
   }
 }
 
-async function fill(page: Page, cdp: CDPSession, selector: string, text: string) {
-  await tap(page, cdp, selector);
+async function fill(page: Page, cdp: CDPSession, box: Box, text: string) {
+  await tap(cdp, box);
   await page.keyboard.type(text, { delay: KEY_MS });
 }
 
@@ -109,18 +112,20 @@ async function sample(browser: Browser, url: string, waitForIsland: boolean): Pr
     await delay(SETTLE_MS);
     await page.evaluate(observeInteractions);
 
-    await tap(page, cdp, '.hero a[href="#contact"]');
+    await tap(cdp, await boxOf(page, '.hero a[href="#contact"]'));
     await page.waitForURL(/#contact$/);
     await scrolled(page);
     const arrived = await interactionsOf(page);
     if (waitForIsland)
       await page.waitForSelector('[data-island="contact"][data-hydrated="true"]', { state: 'attached' });
-    await fill(page, cdp, '#contact [name="name"]', TYPED.name);
-    await fill(page, cdp, '#contact [name="email"]', TYPED.email);
-    await fill(page, cdp, '#contact [name="message"]', TYPED.message);
+    const field = (name: string) => boxOf(page, `#contact [name="${name}"]`);
+    const boxes = { name: await field('name'), email: await field('email'), message: await field('message') };
+    const submit = await boxOf(page, '#contact button[type="submit"]');
+    for (const name of ['name', 'email', 'message'] as const) await fill(page, cdp, boxes[name], TYPED[name]);
     await delay(REPORTED_MS);
     const typed = await interactionsOf(page);
-    await tap(page, cdp, '#contact button[type="submit"]');
+    await delay(REPORTED_MS);
+    await tap(cdp, submit);
     await delay(AFTER_SUBMIT_MS);
 
     const all = await interactionsOf(page);
