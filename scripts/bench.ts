@@ -147,8 +147,8 @@ try {
     );
     const forms = await measureFormInteractions(`${ours.url}/`, TAPS);
     for (const [mode, samples] of [
-      ['digitando enquanto a ilha acorda', forms.arriving],
-      ['digitando com a ilha já hidratada', forms.live],
+      ['ilha acordando', forms.arriving],
+      ['ilha já hidratada', forms.live],
     ] as const) {
       line(
         `mais longa, ${mode}`,
