@@ -22,7 +22,10 @@ const TYPED = { name: 'Maria Souza', email: 'maria@exemplo.com.br', message: 'Ca
 export type FormSample = {
   /** The tap on the hero's "Solicitar cotação", which jumps to the form; 0 when under 16 ms. */
   ctaMs: number;
-  /** The longest interaction in the form, what INP is when a page has fewer than 50; 0 when every one took under 16 ms. */
+  /**
+   * The longest interaction in the form, what INP is when a page has fewer than 50; 0 when every
+   * one took under 16 ms.
+   */
   longestMs: number;
   /** Which input that was ("keydown", "pointerup"…), with its input delay and its handlers' time. */
   longest: Timed;
@@ -33,7 +36,7 @@ export type FormSample = {
   inputs: number;
 };
 
-/** An Event Timing entry: its input delay, its handlers' time and the wait for the next paint add up to its duration. */
+/** An Event Timing entry: its input delay, handlers' time and wait for the next paint add up to its duration. */
 export type Timed = { name: string; interactionId: number; duration: number; delay: number; processing: number };
 type Observed = Window & { timedEvents?: Timed[] };
 

@@ -142,8 +142,9 @@ try {
     );
 
     console.log(
-      `\nFormulário: toque em "Solicitar cotação", três campos digitados e "Enviar", CPU 4× mais lenta (${TAPS} páginas novas` +
-        ' de cada modo); a interação mais longa, da entrada ao quadro seguinte (Event Timing, como o INP; 0 = abaixo de 16 ms)',
+      '\nFormulário: toque em "Solicitar cotação", três campos digitados e "Enviar", CPU 4× mais lenta' +
+        ` (${TAPS} páginas novas de cada modo); a interação mais longa, da entrada ao quadro seguinte` +
+        ' (Event Timing, como o INP; 0 = abaixo de 16 ms)',
     );
     const forms = await measureFormInteractions(`${ours.url}/`, TAPS);
     for (const [mode, samples] of [
@@ -159,9 +160,10 @@ try {
         samples.map((sample) => sample.submitMs),
       );
       const worst = samples.reduce((a, b) => (b.longestMs > a.longestMs ? b : a)).longest;
+      const slow = samples.map((sample) => `${sample.slow}/${sample.inputs}`).join(', ');
       console.log(
-        `${'  a pior'.padEnd(38)} ${worst.name}: atraso ${worst.delay.toFixed(0)} ms, handlers ${worst.processing.toFixed(0)} ms;` +
-          ` interações ≥ 16 ms: ${samples.map((sample) => `${sample.slow}/${sample.inputs}`).join(', ')}`,
+        `${'  a pior'.padEnd(38)} ${worst.name}: atraso ${worst.delay.toFixed(0)} ms,` +
+          ` handlers ${worst.processing.toFixed(0)} ms; interações ≥ 16 ms: ${slow}`,
       );
     }
   }

@@ -97,14 +97,14 @@ export function printTasks(tasks: Task[], minWallMs: number) {
     );
   }
   const sum = (list: Task[], key: 'wallMs' | 'cpuMs') => list.reduce((total, task) => total + task[key], 0);
-  console.log(
-    `\n${tasks.length} tarefas: ${sum(tasks, 'wallMs').toFixed(0)} ms de parede, ${sum(tasks, 'cpuMs').toFixed(0)} ms de CPU`,
-  );
+  const [wall, cpu] = [sum(tasks, 'wallMs').toFixed(0), sum(tasks, 'cpuMs').toFixed(0)];
+  console.log(`\n${tasks.length} tarefas: ${wall} ms de parede, ${cpu} ms de CPU`);
   const byPoster = new Map<string, Task[]>();
   for (const task of tasks) byPoster.set(task.postedFrom, [...(byPoster.get(task.postedFrom) ?? []), task]);
   const posters = [...byPoster].sort((a, b) => sum(b[1], 'cpuMs') - sum(a[1], 'cpuMs')).slice(0, 12);
   for (const [poster, list] of posters)
     console.log(
-      `${fixed(sum(list, 'cpuMs'), 7)} CPU ${fixed(sum(list, 'wallMs'), 7)} parede ${String(list.length).padStart(4)}×  ${poster}`,
+      `${fixed(sum(list, 'cpuMs'), 7)} CPU ${fixed(sum(list, 'wallMs'), 7)} parede`,
+      `${String(list.length).padStart(4)}×  ${poster}`,
     );
 }
