@@ -35,7 +35,10 @@ type Run = Pick<RunnerResult, 'lhr' | 'report'>;
 /** `short` names the page on each run's line; `label` heads its summary. */
 type Target = { short: string; label: string; url: string; runs: Run[] };
 
-/** One Lighthouse run in a fresh browser; a failed trace (NO_NAVSTART and kin, seen on a loaded machine) is run again. */
+/**
+ * One Lighthouse run in a fresh browser; a failed trace (NO_NAVSTART and kin, seen on a loaded
+ * machine) is run again.
+ */
 async function audit(url: string): Promise<RunnerResult> {
   for (let attempt = 1; ; attempt++) {
     const chrome = await launch({ chromePath: chromiumPath(), chromeFlags: [...CHROMIUM_FLAGS, '--headless=new'] });
@@ -97,7 +100,8 @@ function serveControl() {
     res.type('html').send(`<!DOCTYPE html><html lang="pt-BR"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>Controle</title>
 <meta name="description" content="Página mínima, para medir o piso do Lighthouse nesta máquina.">
-</head><body><h1>Transporte rodoviário de cargas</h1><p>Página mínima, com os cabeçalhos de segurança do site.</p></body></html>`);
+</head><body><h1>Transporte rodoviário de cargas</h1>
+<p>Página mínima, com os cabeçalhos de segurança do site.</p></body></html>`);
   });
   const server = app.listen(0, '127.0.0.1');
   return new Promise<{ url: string; stop: () => void }>((resolve) =>
