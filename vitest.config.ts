@@ -1,8 +1,10 @@
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
+// One temporary folder for the whole run, removed at its end (test/temp-root.ts).
+const TEMP = './test/temp-root.ts';
 // The production build, made once before the projects that run it (test/global-setup.ts).
-const BUILD = ['./test/global-setup.ts'];
+const BUILD = [TEMP, './test/global-setup.ts'];
 const CODE = '{server,client,shared}';
 
 // Four layers (docs/testing.md): `npm run test:unit` runs the first alone, `npm test` all four.
@@ -23,6 +25,7 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
           include: [`${CODE}/**/*.test.{ts,tsx}`],
           exclude: [...configDefaults.exclude, '**/*.http.test.*'],
+          globalSetup: [TEMP],
         },
       },
       {
@@ -32,6 +35,7 @@ export default defineConfig({
           name: 'http',
           sequence: { groupOrder: 0 },
           include: [`${CODE}/**/*.http.test.{ts,tsx}`],
+          globalSetup: [TEMP],
           // Real requests through the whole app, beside other files: seconds on a busy machine.
           testTimeout: 15_000,
         },

@@ -50,10 +50,11 @@ export function Document({ meta, assets, publicUrl, children }: DocumentProps) {
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own built stylesheet, not user input. */}
         <style dangerouslySetInnerHTML={{ __html: assets.css }} />
         {!meta.noindex && (
-          // A data block, not a script: browsers never run it, so the CSP needs no exception.
+          // A data block, not a script: browsers never run it, so the CSP needs no exception. Our own
+          // data, serialized so that it cannot close the element.
           <script
             type="application/ld+json"
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: our own data, serialized so that it cannot close the element.
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: our own data, serialized safely (see above).
             dangerouslySetInnerHTML={{ __html: serializeJsonLd(organizationJsonLd(publicUrl)) }}
           />
         )}

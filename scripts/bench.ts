@@ -6,6 +6,8 @@
 //    moment hits both alike.
 // 2. Other cases on the same server, and its memory.
 // 3. The phone menu's tap-to-open latency in Chromium with the CPU slowed 4×.
+// 4. Filling in the contact form and pressing "Enviar" there: the longest interaction (INP-style).
+import { measureFormInteractions } from './bench-form';
 import { BROTLI, CONNECTIONS, load, median, place, type Run, startBare, type Target, WRK } from './bench-http';
 import { measureMenuTaps } from './bench-menu';
 import { rssMb } from './proc-stats';
@@ -141,6 +143,32 @@ try {
       'toque com a ilha já hidratada',
       taps.map((tap) => tap.hydratedMs),
     );
+
+    console.log(
+      '\nFormulário: toque em "Solicitar cotação", três campos digitados e "Enviar", CPU 4× mais lenta' +
+        ` (${TAPS} páginas novas de cada modo); a interação mais longa, da entrada ao quadro seguinte` +
+        ' (Event Timing, como o INP; 0 = abaixo de 16 ms)',
+    );
+    const forms = await measureFormInteractions(`${ours.url}/`, TAPS);
+    for (const [mode, samples] of [
+      ['ilha acordando', forms.arriving],
+      ['ilha já hidratada', forms.live],
+    ] as const) {
+      line(
+        `mais longa, ${mode}`,
+        samples.map((sample) => sample.longestMs),
+      );
+      line(
+        '  toque em "Enviar"',
+        samples.map((sample) => sample.submitMs),
+      );
+      const worst = samples.reduce((a, b) => (b.longestMs > a.longestMs ? b : a)).longest;
+      const slow = samples.map((sample) => `${sample.slow}/${sample.inputs}`).join(', ');
+      console.log(
+        `${'  a pior'.padEnd(38)} ${worst.name}: atraso ${worst.delay.toFixed(0)} ms,` +
+          ` handlers ${worst.processing.toFixed(0)} ms; interações ≥ 16 ms: ${slow}`,
+      );
+    }
   }
 } finally {
   ours.stop();

@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { BuildOptions, Metafile } from 'esbuild';
-import type { Manifest } from '../server/pages/assets';
+import { ASSET_PREFIX, inlinedCode, type Manifest } from '../server/pages/assets';
 
 export const outDir = 'dist';
 export const clientDir = `${outDir}/client`;
@@ -29,6 +28,9 @@ export const clientOptions = {
   jsx: 'automatic',
   entryNames: '[name]-[hash]',
   chunkNames: 'chunks/[name]-[hash]',
+  // The page scripts are inlined into the HTML, where a relative import would resolve against
+  // the page's address: every import names its chunk from the root.
+  publicPath: ASSET_PREFIX,
   define: { 'process.env.NODE_ENV': '"production"' },
   legalComments: 'none',
   // Copy stays readable UTF-8 (smaller than \u escapes, and searchable by the size check).
@@ -57,26 +59,46 @@ export const serverOptions = {
   sourcesContent: false,
 } satisfies BuildOptions;
 
-/**
- * Maps each script entry to its hashed public URL. The stylesheet is small enough to be
- * inlined into the page (no render-blocking request), so its text and CSP hash go here;
- * an island's own stylesheet is fetched when the island wakes.
- */
+/** The output file esbuild wrote for an entry point. */
 const outputOf = (metafile: Metafile, entry: string) => {
   const output = Object.entries(metafile.outputs).find(([, meta]) => meta.entryPoint === entry)?.[0];
   if (!output) throw new Error(`esbuild não gerou saída para ${entry}`);
   return output;
 };
 
-export const inlinedStylesheet = (metafile: Metafile) => outputOf(metafile, clientEntries.stylesheet);
+/** The outputs the pages carry inline: no page links to these files, so the build removes them. */
+export const inlinedOutputs = (metafile: Metafile) =>
+  [clientEntries.stylesheet, clientEntries.landing, clientEntries.notFound].map((entry) => outputOf(metafile, entry));
 
+/**
+ * A page script as the page carries it: a classic inline script, allowed by its hash. It may
+ * import its chunks on demand only (a classic script has no static imports), and must not
+ * contain "<script", which React would escape, changing the bytes the hash was taken of.
+ */
+function inlinedScript(metafile: Metafile, entry: string) {
+  const output = outputOf(metafile, entry);
+  const staticImports = metafile.outputs[output]!.imports.filter((imported) => imported.kind !== 'dynamic-import');
+  if (staticImports.length > 0) throw new Error(`${entry} importa estaticamente e não pode ser embutido`);
+  const text = readFileSync(output, 'utf8').trim();
+  if (/<\/?script/i.test(text)) throw new Error(`${entry} contém "<script" e não pode ser embutido`);
+  // In a function, strict as the module it was built as: its names stay out of the page's globals.
+  return inlinedCode(`(()=>{"use strict";${text}\n})();`);
+}
+
+/**
+ * What the pages need from the build: the stylesheet and the page scripts, small enough to be
+ * inlined (no request before the first paint), with their CSP hashes; the public URLs of the
+ * rest. An island's own stylesheet is fetched when the island wakes.
+ */
 export function manifestFrom(metafile: Metafile): Manifest {
   const publicUrl = (output: string) => output.replace(clientDir, '');
   const urlOf = (entry: string) => publicUrl(outputOf(metafile, entry));
-  const css = readFileSync(inlinedStylesheet(metafile), 'utf8').trim();
   return {
-    css: { text: css, hash: `sha256-${createHash('sha256').update(css).digest('base64')}` },
-    scripts: { landing: urlOf(clientEntries.landing), notFound: urlOf(clientEntries.notFound) },
+    css: inlinedCode(readFileSync(outputOf(metafile, clientEntries.stylesheet), 'utf8').trim()),
+    scripts: {
+      landing: inlinedScript(metafile, clientEntries.landing),
+      notFound: inlinedScript(metafile, clientEntries.notFound),
+    },
     islandStylesheets: { contact: urlOf(clientEntries.toasts) },
     prefetch: {
       landing: importedBy(metafile, outputOf(metafile, clientEntries.landing)).map(publicUrl),

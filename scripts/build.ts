@@ -3,7 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { build } from 'esbuild';
-import { clientDir, clientOptions, inlinedStylesheet, manifestFrom, outDir, serverOptions } from './build-options';
+import { clientDir, clientOptions, inlinedOutputs, manifestFrom, outDir, serverOptions } from './build-options';
 import { trimSourceMap } from './trim-source-map';
 
 const COMPRESSIBLE = /\.(js|css|svg|json|webmanifest|txt|xml|map)$/;
@@ -39,8 +39,8 @@ export async function buildSite() {
   ]);
   await mkdir(clientDir, { recursive: true });
   await writeFile(`${clientDir}/manifest.json`, JSON.stringify(manifestFrom(client.metafile), null, 2));
-  // The main stylesheet now lives inside the manifest; no page links to its file.
-  await rm(inlinedStylesheet(client.metafile));
+  // The stylesheet and the page scripts now live inside the manifest; no page links to their files.
+  await Promise.all(inlinedOutputs(client.metafile).map((file) => rm(file)));
   await copyPublic();
   await precompress(clientDir);
   // The bundle is an ES module; this says so where it runs without the project's package.json (the image).

@@ -66,7 +66,11 @@ export function createApp(deps: AppDeps) {
   app.set('trust proxy', deps.trustProxy ?? false);
   app.use(
     requestLogging(logger, requestTimer(metrics)),
-    securityHeaders({ https: publicUrl.protocol === 'https:', styleHashes: [manifest.css.hash] }),
+    securityHeaders({
+      https: publicUrl.protocol === 'https:',
+      styleHashes: [manifest.css.hash],
+      scriptHashes: Object.values(manifest.scripts).map((script) => script.hash),
+    }),
     boundBody,
     refuseMalformedTarget,
   );

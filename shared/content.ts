@@ -93,6 +93,11 @@ export const contactForm = {
   successDescription: 'Nossa equipe entrará em contato em até 2 horas úteis.',
   errorTitle: 'Erro ao enviar solicitação',
   errorFallback: 'Tente novamente mais tarde.',
+  /** Names read by screen readers: the toasts' region (Alt+T focuses it) and their close button. */
+  toastRegion: 'Notificações (Alt+T)',
+  closeToast: 'Fechar notificação',
+  /** The honeypot's label; hidden from people, so only a bot reads it. */
+  trapLabel: 'Deixe este campo em branco',
 };
 
 /** The 404 texts are fixed by the spec, in English (docs/requirements.md §2.6). */

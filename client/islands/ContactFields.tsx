@@ -60,7 +60,7 @@ export function HoneypotField({ name }: { name: string }) {
   return (
     <div className="field--trap" aria-hidden="true">
       <label>
-        Deixe este campo em branco
+        {contactForm.trapLabel}
         <input name={name} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
       </label>
     </div>

@@ -1,10 +1,11 @@
 import { X } from 'lucide-react';
 import { type CloseButtonProps, ToastContainer, toast } from 'react-toastify/unstyled';
+import { contactForm } from '../../shared/content';
 import { Glyph } from '../components/Glyph';
 
 function CloseButton({ closeToast }: CloseButtonProps) {
   return (
-    <button type="button" className="toast__close" aria-label="Fechar notificação" onClick={closeToast}>
+    <button type="button" className="toast__close" aria-label={contactForm.closeToast} onClick={closeToast}>
       <Glyph icon={X} />
     </button>
   );
@@ -14,7 +15,7 @@ function CloseButton({ closeToast }: CloseButtonProps) {
 export function Toasts() {
   return (
     <ToastContainer
-      aria-label="Notificações (Alt+T)"
+      aria-label={contactForm.toastRegion}
       position="bottom-center"
       autoClose={8000}
       hideProgressBar

@@ -54,7 +54,8 @@ export function sqlRepository(db: Database, { channels = [] }: RepositoryOptions
       if (idempotency) {
         const key = storedKey(idempotency);
         const inserted = await tx.run(
-          `INSERT INTO idempotency_keys (scope, key, fingerprint, resource_id, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+          'INSERT INTO idempotency_keys (scope, key, fingerprint, resource_id, created_at) ' +
+            'VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
           [scope, key, idempotency.fingerprint, id, createdAt],
         );
         if (inserted === 0) {

@@ -136,7 +136,8 @@ function ensureWritable(dataDir: string) {
     const code = (error as NodeJS.ErrnoException).code ?? String(error);
     const owner = `${process.getuid?.() ?? 1000}:${process.getgid?.() ?? 1000}`;
     throw new StartupError(
-      `DATA_DIR sem permissão de escrita: ${folder} (${code}). Dê a pasta ao usuário do processo, por exemplo: chown -R ${owner} ${folder}`,
+      `DATA_DIR sem permissão de escrita: ${folder} (${code}). ` +
+        `Dê a pasta ao usuário do processo, por exemplo: chown -R ${owner} ${folder}`,
     );
   }
   return file;

@@ -19,7 +19,7 @@ describe('security headers', () => {
     const policy = csp(String(res.headers['content-security-policy']));
     expect(policy).toEqual({
       'default-src': "'self'",
-      'script-src': "'self'",
+      'script-src': `'self' '${testManifest.scripts.landing.hash}' '${testManifest.scripts.notFound.hash}'`,
       'style-src': `'self' '${testManifest.css.hash}'`,
       'img-src': "'self' data:",
       'font-src': "'self'",
@@ -46,7 +46,7 @@ describe('security headers', () => {
   });
 
   it.each([false, true])('are the very headers helmet itself sets per request (https: %s)', async (https) => {
-    const options = { https, styleHashes: [testManifest.css.hash] };
+    const options = { https, styleHashes: [testManifest.css.hash], scriptHashes: [testManifest.scripts.landing.hash] };
     const headersOf = async (middleware: RequestHandler) => {
       // As the site runs: helmet would remove X-Powered-By, which the app never sends.
       const app = express().disable('x-powered-by').use(middleware);

@@ -34,17 +34,19 @@ export function startNotifications(
   // A mismatch would otherwise pass in silence: no rows and so no delivery ever, or rows piling up unsent.
   for (const channel of CHANNELS) {
     if (repository.channels.includes(channel) !== configured[channel]) {
-      throw new Error(
-        `startNotifications: ${channel} is ${configured[channel] ? 'on' : 'off'} but the repository was opened ${configured[channel] ? 'without' : 'with'} it`,
-      );
+      const [state, opened] = configured[channel] ? ['on', 'without'] : ['off', 'with'];
+      throw new Error(`startNotifications: ${channel} is ${state} but the repository was opened ${opened} it`);
     }
   }
   if (!mail) {
     logger.warn(
-      'SMTP_URL e LEADS_TO não definidos: as notificações por e-mail de novos contatos e cotações estão desativadas',
+      'SMTP_URL e LEADS_TO não definidos: ' +
+        'as notificações por e-mail de novos contatos e cotações estão desativadas',
     );
   }
-  if (!webhook) logger.info('WEBHOOK_URL e WEBHOOK_SECRET não definidos: nenhum webhook de novos contatos e cotações');
+  if (!webhook) {
+    logger.info('WEBHOOK_URL e WEBHOOK_SECRET não definidos: nenhum webhook de novos contatos e cotações');
+  }
 
   const start = (
     channel: Channel,

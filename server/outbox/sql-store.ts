@@ -17,6 +17,8 @@ import {
  * An empty object, not NULL, because the column is NOT NULL on both backends.
  */
 const CLEARED_PAYLOAD = '{}';
+/** A settled row: no claim left on it, and no copy of the lead. */
+const RELEASED = `claimed_until = NULL, payload = '${CLEARED_PAYLOAD}'`;
 
 /** Only the row as this claim left it (see Claim). Parameters: id, attempts. */
 const CLAIMED = 'WHERE id = ? AND attempts = ?';
@@ -110,11 +112,10 @@ export function sqlOutbox(db: Database, channels: readonly Channel[]) {
       return row && toNotification(row);
     },
     markSent: (notification) =>
-      settle(
-        notification,
-        `UPDATE outbox SET status = 'sent', sent_at = ${now}, claimed_until = NULL, payload = '${CLEARED_PAYLOAD}' ${CLAIMED}`,
-        [notification.id, notification.attempts],
-      ),
+      settle(notification, `UPDATE outbox SET status = 'sent', sent_at = ${now}, ${RELEASED} ${CLAIMED}`, [
+        notification.id,
+        notification.attempts,
+      ]),
     retryLater: ({ id, attempts }, delayMs, error) =>
       update(`UPDATE outbox SET next_attempt_at = ${later}, last_error = ?, claimed_until = NULL ${CLAIMED}`, [
         delayMs,
@@ -123,11 +124,11 @@ export function sqlOutbox(db: Database, channels: readonly Channel[]) {
         attempts,
       ]),
     markFailed: (notification, error) =>
-      settle(
-        notification,
-        `UPDATE outbox SET status = 'failed', last_error = ?, claimed_until = NULL, payload = '${CLEARED_PAYLOAD}' ${CLAIMED}`,
-        [errorText(error), notification.id, notification.attempts],
-      ),
+      settle(notification, `UPDATE outbox SET status = 'failed', last_error = ?, ${RELEASED} ${CLAIMED}`, [
+        errorText(error),
+        notification.id,
+        notification.attempts,
+      ]),
   });
 
   const stores = Object.fromEntries(CHANNELS.map((channel) => [channel, store(channel)])) as Record<
@@ -142,7 +143,8 @@ export function sqlOutbox(db: Database, channels: readonly Channel[]) {
         CHANNELS.map((channel) => [channel, { pending: 0, failed: 0 }]),
       ) as OutboxCounts;
       const rows = await db.all(
-        `SELECT channel, status, count(*) AS n FROM outbox WHERE status IN ('pending', 'failed') GROUP BY channel, status`,
+        "SELECT channel, status, count(*) AS n FROM outbox WHERE status IN ('pending', 'failed') " +
+          'GROUP BY channel, status',
       );
       for (const { channel, status, n } of rows) {
         // A channel a newer release added is not this code's to count.

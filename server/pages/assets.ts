@@ -1,13 +1,23 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { IslandStylesheets } from '../../client/islands/names';
 import type { PageHandle } from '../../client/routes';
 
-/** Written by scripts/build.ts: the hashed URLs of what each page loads. */
+/** Code the page carries inline, with the hash ('sha256-…') that allows it in the CSP. */
+export type InlinedCode = { text: string; hash: string };
+
+export const inlinedCode = (text: string): InlinedCode => ({
+  text,
+  hash: `sha256-${createHash('sha256').update(text).digest('base64')}`,
+});
+
+/** Written by scripts/build.ts: what each page inlines, and the hashed URLs of what it loads. */
 export type Manifest = {
-  /** The whole stylesheet, inlined into every page, and its hash for the CSP. */
-  css: { text: string; hash: string };
-  scripts: Record<PageHandle['script'], string>;
+  /** The whole stylesheet, inlined into every page. */
+  css: InlinedCode;
+  /** Each page's script, inlined at the end of its body: it starts no request before the first paint. */
+  scripts: Record<PageHandle['script'], InlinedCode>;
   /** Stylesheets an island needs only once it is awake (the contact form's toasts). */
   islandStylesheets: IslandStylesheets;
   /** Per page script, the chunks it imports on demand: fetched ahead a while after load. */

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { navLinks, notFound } from '../../shared/content';
 import { createTestApp, testManifest } from '../../test/support/app';
+import { inlinedCode } from './assets';
 
 const sectionOrder = ['home', 'achievements', 'about', 'services', 'fleet', 'areas', 'certifications', 'contact'];
 
@@ -40,11 +41,12 @@ describe('GET /', () => {
     expect(text).not.toContain('<link rel="stylesheet"');
   });
 
-  it('inlines the stylesheet and loads the client script from the manifest', async () => {
+  it('inlines the stylesheet, and the client script at the end of the body, from the manifest', async () => {
     const { app } = createTestApp();
     const { text } = await request(app).get('/');
     expect(text).toContain(`<style>${testManifest.css.text}</style>`);
-    expect(text).toContain(`<script type="module" src="${testManifest.scripts.landing}"`);
+    expect(text).toContain(`>${testManifest.scripts.landing.text}</script></body>`);
+    expect(text).not.toMatch(/<script[^>]*\ssrc=|rel="modulepreload"/);
   });
 
   it('names the chunks its script loads on demand, for the page to fetch ahead after load', async () => {
@@ -53,11 +55,17 @@ describe('GET /', () => {
     expect(text).toContain(`<body data-prefetch="${testManifest.prefetch.landing.join(' ')}">`);
   });
 
-  it.each(['/', '/nada'])('ships no executable inline script and no style attribute on %s', async (path) => {
+  it.each(['/', '/nada'])('ships only inline scripts and styles the CSP allows by their hashes on %s', async (path) => {
     const { app } = createTestApp();
-    const { text } = await request(app).get(path);
-    expect(text).not.toMatch(/<script(?![^>]*\s(src=|type="application\/ld\+json"))[^>]*>/);
-    expect(text).not.toMatch(/\sstyle="/);
+    const res = await request(app).get(path);
+    const allowed = String(res.headers['content-security-policy']);
+    const inline = (tag: string) => [
+      ...res.text.matchAll(new RegExp(`<${tag}(?![^>]*\\stype="application/ld\\+json")[^>]*>(.*?)</${tag}>`, 'gs')),
+    ];
+    const scripts = inline('script');
+    expect(scripts).toHaveLength(1);
+    for (const [, code] of [...scripts, ...inline('style')]) expect(allowed).toContain(`'${inlinedCode(code!).hash}'`);
+    expect(res.text).not.toMatch(/\sstyle="/);
   });
 
   it('answers HEAD with the same status and no body', async () => {
@@ -79,7 +87,7 @@ describe('an unknown path', () => {
     expect(res.text).toContain(notFound.heading);
     expect(res.text).toMatch(/<a[^>]*href="\/"/);
     expect(res.text).toContain('<meta name="robots" content="noindex"/>');
-    expect(res.text).toContain(`<script type="module" src="${testManifest.scripts.notFound}"`);
+    expect(res.text).toContain(`>${testManifest.scripts.notFound.text}</script></body>`);
     // Its script loads nothing more, so there is nothing to fetch ahead.
     expect(res.text).toContain('<body>');
   });

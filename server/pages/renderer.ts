@@ -108,7 +108,7 @@ export function createPageRenderer(manifest: Manifest, logger: Logger, publicUrl
     };
     const html = await renderDocument(
       { routing, islands, assets, publicUrl: publicUrl.href },
-      manifest.scripts[script],
+      manifest.scripts[script].text,
     );
     return { status: context.statusCode, html };
   };

@@ -6,12 +6,12 @@ import { onTestFinished } from 'vitest';
 import { type AppDeps, createApp } from '../../server/app';
 import type { RepositoryOptions } from '../../server/db/repository';
 import { openSqlite } from '../../server/db/sqlite';
-import type { Manifest } from '../../server/pages/assets';
+import { inlinedCode, type Manifest } from '../../server/pages/assets';
 import { createLogger } from '../../server/process/logger';
 
 export const testManifest: Manifest = {
-  css: { text: 'body{margin:0}', hash: 'sha256-TESTHASH' },
-  scripts: { landing: '/assets/entry-TEST.js', notFound: '/assets/not-found-TEST.js' },
+  css: inlinedCode('body{margin:0}'),
+  scripts: { landing: inlinedCode('document.body.dataset.test="landing"'), notFound: inlinedCode('console.warn(404)') },
   islandStylesheets: { contact: '/assets/toasts-TEST.css' },
   prefetch: { landing: ['/assets/chunks/hydrate-TEST.js', '/assets/chunks/HeaderMenu-TEST.js'], notFound: [] },
 };
