@@ -55,6 +55,27 @@ describe('a body declared longer than the limit', () => {
   });
 });
 
+describe('a body on a method that takes none, with Expect: 100-continue', () => {
+  it('hears 413 and never 100 Continue, whatever the path and the length', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('GET', 'HEAD', 'DELETE', 'OPTIONS'),
+        fc.constantFrom('/', '/health', '/favicon.svg', '/api/contacts', '/api/nope'),
+        fc.integer({ min: 1, max: 2 ** 40 }),
+        async (method, path, length) => {
+          const connection = openConnection(port());
+          await connection.write(
+            `${method} ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Length: ${length}\r\nExpect: 100-continue\r\n\r\n`,
+          );
+          const reply = await connection.reply();
+          expect(reply.statusLines).toEqual(['HTTP/1.1 413 Payload Too Large']);
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+});
+
 describe('a body within the limit with Expect: 100-continue', () => {
   it('hears 100 Continue, then the reply to the body it sends', async () => {
     const connection = openConnection(port());

@@ -9,6 +9,7 @@ import {
   successToast,
 } from '../test/support/contact-page';
 import { LEADS_TO } from '../test/support/instance';
+import { ADMIN_TOKEN, bearer } from '../test/support/leads';
 import { startLossyProxy } from '../test/support/lossy-proxy';
 import { startProxy } from '../test/support/proxy';
 import { startServer } from '../test/support/server-process';
@@ -32,6 +33,7 @@ async function siteWithChannels({ proxied = false } = {}) {
     LEADS_TO: LEADS_TO.join(','),
     WEBHOOK_URL: receiver.url,
     WEBHOOK_SECRET,
+    ADMIN_TOKEN,
     // Not about the limits: they stay out of the way.
     RATE_LIMIT_PER_MINUTE: '0',
     RATE_LIMIT_PER_HOUR: '0',
@@ -43,8 +45,11 @@ async function siteWithChannels({ proxied = false } = {}) {
   /** Rows, e-mails and webhooks, once the outbox has sent everything stored (each lead's rows are due at once). */
   const counts = async () => {
     await eventually(async () => {
-      const ready = await (await fetch(`${server.url}/health/ready`)).json();
-      expect(ready.outbox.pending).toBe(0);
+      // The outbox's counts are the token's to read, on /metrics (docs/requirements.md §10.7).
+      const metrics = await (await fetch(`${server.url}/metrics`, { headers: { Authorization: bearer } })).text();
+      const pending = metrics.match(/^site_outbox_pending\{.*\} \d+$/gm) ?? [];
+      expect(pending).not.toEqual([]);
+      expect(pending.filter((line) => !line.endsWith(' 0'))).toEqual([]);
     }, 15_000);
     expect(receiver.rejected).toEqual([]);
     const rows = (await storedContacts(server.dataDir)).length;

@@ -144,9 +144,6 @@ export async function load(target: Target, seconds: number, pid: number): Promis
   return { ...figures, cpuUsPerRequest: ((cpuMs(pid) - before) * 1000) / total };
 }
 
-export const rssMb = (pid: number) =>
-  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
-
 export function median(values: number[]) {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = sorted.length >> 1;

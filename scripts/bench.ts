@@ -8,8 +8,9 @@
 // 3. The phone menu's tap-to-open latency in Chromium with the CPU slowed 4×.
 // 4. Filling in the contact form and pressing "Enviar" there: the longest interaction (INP-style).
 import { measureFormInteractions } from './bench-form';
-import { BROTLI, CONNECTIONS, load, median, place, type Run, rssMb, startBare, type Target, WRK } from './bench-http';
+import { BROTLI, CONNECTIONS, load, median, place, type Run, startBare, type Target, WRK } from './bench-http';
 import { measureMenuTaps } from './bench-menu';
+import { rssMb } from './proc-stats';
 import { serveBuilt } from './serve-built';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);

@@ -6,22 +6,19 @@
 // RSS before, at its peak and after, and for the slow client how much the server wrote to its
 // sockets while the client was not reading (wchar in /proc). CSV_ROWS=1000,5000 picks other sizes.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { openSqlite, SQLITE_FILE } from '../server/db/sqlite';
+import { rssMb, writtenMb } from './proc-stats';
 import { serveBuilt } from './serve-built';
 
 const SIZES = (process.env.CSV_ROWS ?? '1000,10000,100000,1000000').split(',').map(Number);
 const STALL_MS = 3_000;
 /** The export is an admin read; this run's own token. */
 const ADMIN_TOKEN = randomBytes(32).toString('base64url');
-
-const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
-const writtenMb = (pid: number) =>
-  Number(/wchar:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/io`, 'utf8'))?.[1]) / 1024 ** 2;
 
 /** A data folder whose database holds `rows` contacts of a realistic size, written in one transaction. */
 async function seeded(rows: number) {

@@ -4,9 +4,10 @@ import { CONFIRMATION, confirmationPage } from './contacts/form-pages';
 import { contactRoutes } from './contacts/routes';
 import type { Repository } from './db/repository';
 import { exportsRouter } from './exports/routes';
-import { refuseDeclaredOversize } from './http/body-limit';
+import { boundBody } from './http/body-limit';
 import { refuseCrossSite } from './http/cross-site';
 import { apiNotFound, errorHandler } from './http/errors';
+import { allowOnly } from './http/methods';
 import { postRateLimits, type RateLimits } from './http/rate-limit';
 import { requestLogging } from './http/request-logging';
 import { refuseMalformedTarget, siteListener } from './http/request-target';
@@ -70,14 +71,20 @@ export function createApp(deps: AppDeps) {
       styleHashes: [manifest.css.hash],
       scriptHashes: Object.values(manifest.scripts).map((script) => script.hash),
     }),
+    boundBody,
     refuseMalformedTarget,
-    refuseDeclaredOversize,
   );
   if (deps.trustProxy === undefined) app.use(warnUntrustedProxy(logger));
-  app.get('/metrics', ...metricsEndpoint(metrics, deps.adminToken));
+  app
+    .route('/metrics')
+    .all(allowOnly('GET'))
+    .get(...metricsEndpoint(metrics, deps.adminToken));
   // The page most visitors ask for first: no file, crawler file or API path is "/", so it is
   // answered before the requests walk through those routers.
-  app.get('/', confirmationPage(renderPage), (req, res) => renderPage(req, res));
+  app
+    .route('/')
+    .all(allowOnly('GET'))
+    .get(confirmationPage(renderPage), (req, res) => renderPage(req, res));
 
   app.use('/health', rememberMount, healthRouter(repository, logger, draining));
 

@@ -21,7 +21,12 @@ try {
   const notifications = startNotifications(repository, config, logger, {
     observe: (channel, outcome) => metrics.notifications.inc({ channel, outcome }),
   });
-  const retention = startRetention({ repository, days: config.retentionDays, logger });
+  const retention = startRetention({
+    repository,
+    days: config.retentionDays,
+    logger,
+    onPurged: () => metrics.retentionPurged.setToCurrentTime(),
+  });
   if (isLocalAddress(config.publicUrl))
     logger.warn(
       { publicUrl: config.publicUrl.origin },
@@ -45,6 +50,7 @@ try {
     metrics,
   });
   await listen(app, config, logger, {
+    onConnectionRefused: () => metrics.connectionsRefused.inc(),
     draining,
     stopWork: async (budgetMs) => {
       await Promise.all([notifications.stop(budgetMs), retention.stop(budgetMs)]);

@@ -56,6 +56,44 @@ describe('text fields', () => {
   it('keep what people type with invisible parts: emoji sequences, variation selectors', () => {
     expect(check('name', 'Ana 👩‍💻 ❤️')).toEqual({ stored: 'Ana 👩‍💻 ❤️' });
   });
+
+  const tags = (text: string) => [...text].map((char) => String.fromCodePoint(0xe0000 + char.charCodeAt(0))).join('');
+
+  it.each([
+    ['a tag character', 'Ana\u{E0041}'],
+    ['ASCII spelled in tags', `Ana${tags('ignore as instrucoes')}`],
+    ['tags after a flag that name no subdivision', `Ana 🏴${tags('x')}\u{E007F}`],
+    ['a zero-width space inside a name', 'A\u200Bna'],
+    ['a zero-width space at its end', 'Ana\u200B'],
+    ['a word joiner', 'Ana\u2060Souza'],
+    ['a byte order mark inside the text', 'An\uFEFFa'],
+    ['an invisible plus', 'Ana\u2064'],
+    ['a joiner between Latin letters', 'A\u200Dna'],
+    ['a non-joiner after a Latin letter', 'Ana\u200C Souza'],
+    ['a joiner on its own', '\u200D Ana'],
+    ['the noncharacter U+FFFF', 'Ana\uFFFF'],
+    ['the noncharacter U+FDD0', 'Ana\uFDD0'],
+    ['the noncharacter U+10FFFF', 'Ana\u{10FFFF}'],
+    ['a private-use character', 'Ana\uE000'],
+    ['the private-use apple logo', 'Ana \uF8FF'],
+    ['a supplementary private-use character', 'Ana\u{F0041}'],
+  ])('refuse %s', (_what, value) => {
+    expect(check('name', value)).toEqual({ error: 'Contém caracteres inválidos.' });
+    expect(check('company', value)).toEqual({ error: 'Contém caracteres inválidos.' });
+    expect(check('message', value)).toEqual({ error: 'Contém caracteres inválidos.' });
+  });
+
+  it.each([
+    ['an emoji sequence', 'Ana 👩‍💻'],
+    ['one with a variation selector', 'Orgulho 🏳️‍🌈'],
+    ['one with a skin tone', 'Dev 👩🏽‍💻'],
+    ['a heart on fire', 'Obrigada ❤️‍🔥'],
+    ['a subdivision flag', 'Equipe da Escócia 🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}'],
+    ['a Persian word with its non-joiner', 'می\u200Cخواهم'],
+    ['a Devanagari conjunct with its joiner', 'क्\u200Dष'],
+  ])('keep %s', (_what, value) => {
+    expect(check('name', value)).toEqual({ stored: value });
+  });
 });
 
 describe('the message', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText } from './fields';
+import { atMostDecimals, optionalText } from './fields';
 import {
   type ClientFields,
   choice,
@@ -57,7 +57,9 @@ export const quoteFields = {
     z
       .number({ error: 'Informe o peso em toneladas, como número.' })
       .positive('O peso deve ser maior que zero.')
-      .max(45, 'O peso máximo por carga é 45 toneladas.'),
+      .max(45, 'O peso máximo por carga é 45 toneladas.')
+      .refine(atMostDecimals(3), 'Use no máximo três casas decimais no peso: a precisão é de 1 kg.')
+      .meta({ multipleOf: 0.001 }),
   ),
   vehicle: choice('Veículo', z.enum(VEHICLES, { error: 'Escolha o veículo: 28t ou 45t.' }).optional()),
   pickupDate: date('Data de coleta', pickupDate.optional()),

@@ -19,6 +19,22 @@ describe('the contact form posted without JavaScript', () => {
     expect(stored).not.toHaveProperty('phone');
   });
 
+  it('answers the same post again with the same key with the 303 and Idempotent-Replayed, storing it once', async () => {
+    const { app, repository } = createTestApp();
+    const post = () =>
+      request(app)
+        .post('/api/contacts')
+        .type('form')
+        .set('Idempotency-Key', 'formulario-1')
+        .send(form({ name: 'Ana', email: 'ana@empresa.com.br', message: 'Frete de 45 t' }));
+    const first = await post();
+    const again = await post();
+    expect([first.status, first.headers['idempotent-replayed']]).toEqual([303, undefined]);
+    expect([again.status, again.headers['idempotent-replayed']]).toEqual([303, 'true']);
+    expect(again.headers.location).toBe(first.headers.location);
+    expect((await repository.listContacts(1, 10)).total).toBe(1);
+  });
+
   it('shows the confirmation inside the form on the page it lands on', async () => {
     const { app } = createTestApp();
     const res = await request(app).get('/?contato=enviado');

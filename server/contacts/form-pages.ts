@@ -3,7 +3,6 @@ import { contactInputSchema } from '../../shared/contact';
 import { type ContactField, type ContactFormState, contactFormSource } from '../../shared/contact-form';
 import type { Source } from '../../shared/lead';
 import { readBody } from '../http/body';
-import { closeIfBodyUnread } from '../http/body-limit';
 import { RequestRefused } from '../http/refused';
 import type { PageRenderer, PageVariant } from '../pages/renderer';
 
@@ -66,8 +65,8 @@ export function formErrorPages(renderPage: PageRenderer): ErrorRequestHandler {
   return (error, req, res, next) => {
     if (!(error instanceof RequestRefused) || !req.is('application/x-www-form-urlencoded')) return next(error);
     const reason = landingWith(error.status, { formError: error.message });
+    // boundBody has already asked for the connection to close: a post carries a body.
     const render = (unreadable?: unknown) => {
-      closeIfBodyUnread(req, res);
       const kept = error.status === 429 && !unreadable && req.body !== undefined;
       return renderPage(req, res, kept ? withValues(error.status, req.body, { formError: error.message }) : reason);
     };

@@ -71,6 +71,29 @@ describe('the honeypot, filled in any way', { timeout: 30_000 }, () => {
     // One stored per key: the person's, never the bot's.
     expect((await repository.listContacts(1, 1)).total).toBe(keys);
   });
+
+  it('gives a bot posting the form the redirect a person gets, a replay marked as such', async () => {
+    const { app, repository } = createTestApp();
+    let keys = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(trapValue, { minLength: 2, maxLength: 3 }), fc.uuid(), async (traps, key) => {
+        keys += 1;
+        const post = (pairs: [string, string][]) =>
+          request(app)
+            .post('/api/contacts')
+            .type('form')
+            .set('Idempotency-Key', key)
+            .send(new URLSearchParams(pairs).toString());
+        const trapped = [...person, ...traps.map((value): [string, string] => [HONEYPOT_FIELD, value])];
+        const [bot, botAgain] = [await post(trapped), await post(trapped)];
+        const [real, realAgain] = [await post(person), await post(person)];
+        expect([shape(bot), shape(botAgain)]).toEqual([shape(real), shape(realAgain)]);
+        expect(shape(realAgain).replayed).toBe('true');
+      }),
+      { numRuns: 30 },
+    );
+    expect((await repository.listContacts(1, 1)).total).toBe(keys);
+  });
 });
 
 const secFetchSite = fc.option(fc.constantFrom('same-origin', 'same-site', 'cross-site', 'none', 'Cross-Site', ''), {

@@ -4,8 +4,9 @@ import type { Repository } from '../db/repository';
 import { requireAdmin } from '../http/admin';
 import { bodyKind, readBody } from '../http/body';
 import { listHandler } from '../http/listing';
+import { allowOnly } from '../http/methods';
 import { idempotencyKey } from '../http/validation';
-import { replyJson, unsupportedType, validateAndStore, type WriteOutcome } from '../http/write';
+import { markReplay, replyJson, unsupportedType, validateAndStore, type WriteOutcome } from '../http/write';
 import type { Metrics } from '../monitoring/metrics';
 import type { PageRenderer } from '../pages/renderer';
 import type { Logger } from '../process/logger';
@@ -55,6 +56,7 @@ export function contactRoutes(deps: ContactDeps) {
       result = await store(req);
     }
     if (kind === 'json') return replyJson(res, result, CONTACT_CREATED_MESSAGE);
+    markReplay(res, result);
     if (result.outcome === 'created' || result.outcome === 'replayed') return res.redirect(303, CONTACT_SENT_URL);
     if (result.outcome === 'invalid') return renderPage(req, res, invalidFormPage(req.body, result.errors));
     // A key problem needs a header no browser form sends: whoever sent it reads JSON.
@@ -62,12 +64,14 @@ export function contactRoutes(deps: ContactDeps) {
   };
 
   const router = Router();
-  router.post('/', ...writeGuards, readBody, post);
-  router.get(
-    '/',
-    requireAdmin(adminToken),
-    listHandler((page, limit) => repository.listContacts(page, limit)),
-  );
+  router
+    .route('/')
+    .all(allowOnly('GET', 'POST'))
+    .post(...writeGuards, readBody, post)
+    .get(
+      requireAdmin(adminToken),
+      listHandler((page, limit) => repository.listContacts(page, limit)),
+    );
   router.use(formErrorPages(renderPage));
   return router;
 }

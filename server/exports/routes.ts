@@ -6,6 +6,7 @@ import { quoteFields } from '../../shared/quote';
 import { todayInSaoPaulo } from '../../shared/sao-paulo-time';
 import type { Repository } from '../db/repository';
 import { requireAdmin } from '../http/admin';
+import { allowOnly } from '../http/methods';
 import { type Column, csvColumns } from './columns';
 import { BOM, csvLine } from './csv';
 
@@ -54,8 +55,15 @@ function exportHandler<T>(file: string, columns: Column<T>[], batches: (size: nu
 
 /** GET /api/contacts.csv and /api/quotes.csv, for the spreadsheet; behind the admin token, no-store. */
 export function exportsRouter(repository: Repository, adminToken: string | undefined) {
-  const admin = requireAdmin(adminToken);
-  return Router()
-    .get('/contacts.csv', admin, exportHandler('contatos', csvColumns(contactFields), repository.contactBatches))
-    .get('/quotes.csv', admin, exportHandler('cotacoes', csvColumns(quoteFields), repository.quoteBatches));
+  const guards = [allowOnly('GET'), requireAdmin(adminToken)];
+  const router = Router();
+  router
+    .route('/contacts.csv')
+    .all(guards)
+    .get(exportHandler('contatos', csvColumns(contactFields), repository.contactBatches));
+  router
+    .route('/quotes.csv')
+    .all(guards)
+    .get(exportHandler('cotacoes', csvColumns(quoteFields), repository.quoteBatches));
+  return router;
 }

@@ -1,39 +1,54 @@
-import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { IncomingMessage, RequestListener } from 'node:http';
 import type { RequestHandler } from 'express';
 
 /** Largest body any request may carry, whatever its path or content type (docs/requirements.md §10.12). */
 export const BODY_LIMIT_BYTES = 16 * 1024;
 
-/** Always 413 with this message, as JSON under /api and as plain text elsewhere. */
+/** Always 413, as JSON under /api and as plain text elsewhere. */
 export class BodyTooLargeError extends Error {
   readonly status = 413;
-  constructor() {
-    super('O conteúdo enviado excede o limite de 16 KB.');
+  constructor(message = 'O conteúdo enviado excede o limite de 16 KB.') {
+    super(message);
   }
 }
 
-const declaresTooLarge = (req: IncomingMessage) => Number(req.headers['content-length']) > BODY_LIMIT_BYTES;
-
-/** 413 at once for a declared Content-Length over the limit, before a byte of the body is read. */
-export const refuseDeclaredOversize: RequestHandler = (req, _res, next) =>
-  next(declaresTooLarge(req) ? new BodyTooLargeError() : undefined);
+/** Framing that announces a body: any Transfer-Encoding, or a length above zero. */
+const carriesBody = (req: IncomingMessage) =>
+  req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length']) > 0;
 
 /**
- * For a reply sent before the request's body was read to its end (refused for its size, its
- * rate, its origin): the connection closes after it. Node would otherwise read the rest of the
- * body, however long a chunked one runs, to reuse the connection for another request.
+ * Why the body `req` carries will not be read: declared over the limit, or sent with a method that
+ * takes none. Only the two lead writes read a body, both POSTs; a POST elsewhere is refused by its
+ * route (404, 405) before its body is read.
  */
-export function closeIfBodyUnread(req: IncomingMessage, res: ServerResponse) {
-  if (!req.complete) res.setHeader('Connection', 'close');
+function refusal(req: IncomingMessage) {
+  if (!carriesBody(req)) return undefined;
+  if (Number(req.headers['content-length']) > BODY_LIMIT_BYTES) return new BodyTooLargeError();
+  if (req.method !== 'POST')
+    return new BodyTooLargeError(`Uma requisição ${req.method} não pode ter corpo: envie-a sem conteúdo.`);
+  return undefined;
 }
 
 /**
+ * First in the app (docs/requirements.md §10.12): a request that carries a body has its connection
+ * closed after the reply, so what nobody read of it is never read. Node would otherwise read on to
+ * the end of it to reuse the connection, however long a chunked body runs (a GET with one was read
+ * at 300 MB/s for as long as it came). A body that will not be read is refused before a byte of it
+ * is: 413, whatever the path.
+ */
+export const boundBody: RequestHandler = (req, res, next) => {
+  if (!carriesBody(req)) return next();
+  res.setHeader('Connection', 'close');
+  next(refusal(req));
+};
+
+/**
  * The HTTP server's 'checkContinue' listener: "100 Continue" only for a body the site may read;
- * for a longer one the client hears the 413 instead and never sends it (RFC 9110 §10.1.1).
+ * for any other the client hears the refusal instead and never sends it (RFC 9110 §10.1.1).
  */
 export const continueWithinLimit =
   (handle: RequestListener): RequestListener =>
   (req, res) => {
-    if (!declaresTooLarge(req)) res.writeContinue();
+    if (!refusal(req)) res.writeContinue();
     handle(req, res);
   };

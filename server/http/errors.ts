@@ -2,7 +2,8 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { ApiFailure } from '../../shared/api-types';
 import { DatabaseUnavailableError } from '../db/repository';
 import type { Logger } from '../process/logger';
-import { BodyTooLargeError, closeIfBodyUnread } from './body-limit';
+import { BodyTooLargeError } from './body-limit';
+import { MethodNotAllowed } from './methods';
 import { RequestRefused } from './refused';
 
 export const apiNotFound: RequestHandler = (_req, res) => {
@@ -11,7 +12,7 @@ export const apiNotFound: RequestHandler = (_req, res) => {
 
 /** The status and Portuguese message of what a request can run into on its way. */
 function describe(error: unknown): { status: number; message: string } {
-  if (error instanceof RequestRefused || error instanceof BodyTooLargeError)
+  if (error instanceof RequestRefused || error instanceof BodyTooLargeError || error instanceof MethodNotAllowed)
     return { status: error.status, message: error.message };
   if (error instanceof DatabaseUnavailableError) {
     return { status: 503, message: 'Serviço temporariamente indisponível. Tente novamente em instantes.' };
@@ -33,7 +34,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     const { status, message } = describe(error);
     if (status >= 500) logger.error({ err: error, method: req.method, path: req.path }, 'erro ao atender a requisição');
     if (res.headersSent) return next(error);
-    closeIfBodyUnread(req, res);
+    if (error instanceof MethodNotAllowed) res.set('Allow', error.allow);
     if (req.path.startsWith('/api/')) {
       res.status(status).json({ success: false, message } satisfies ApiFailure);
       return;

@@ -9,12 +9,20 @@ import { fullQuote, sampleQuote } from '../../test/support/leads';
 
 // Property-based: random and hostile bodies never break the API, and only valid ones are kept.
 
-/** Characters that disguise text or that no person types: controls, bidirectional ones, invisible ones. */
+/**
+ * Characters that disguise text or that no person types: controls, bidirectional ones, invisible
+ * ones, tags, noncharacters, private-use ones; and beside them what people do type with invisible
+ * parts (emoji sequences, a subdivision flag, Persian and Devanagari with their joiners).
+ */
 const trickyUnit = fc.constantFrom(
-  ...['a', 'Z', ' ', 'é', 'e\u0301', 'C\u0327', '👩', '\u200D', '\uFE0F', '\u200B', '\u2060', '\u3164', '\u00AD'],
+  ...['a', 'Z', ' ', 'é', 'e\u0301', 'C\u0327', '👩', '💻', '\u200D', '\uFE0F', '\u200B', '\u2060', '\u3164', '\u00AD'],
   ...['\u202E', '\u202D', '\u2066', '\u2069', '\u200E', '\u061C', '\u0000', '\u0085', '\u009B', '\u2028', '\u2029'],
   ...['\n', '\r', '\r\n', '\t', '\u000B', '\u00A0', '\uFEFF', '\uD800', '=?utf-8?B?', '?='],
+  ...['\u{E0041}', '\u{E0067}', '\u{E007F}', '🏴', '\uFFFF', '\uFDD0', '\u{1FFFE}', '\uE000', '\uF8FF', '\u{F0041}'],
+  ...['\u200C', '\u2064', '\u206A', '\uFFF9', '\u180E', 'ی', 'خ', 'क', '्', 'ष'],
 );
+/** A flag of a subdivision (Scotland's): the one place tag characters belong. */
+const SCOTLAND = '🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}';
 const hostileString = fc.oneof(
   fc.string(),
   fc.string({ unit: trickyUnit, maxLength: 40 }),
@@ -33,6 +41,11 @@ const hostileString = fc.oneof(
     'ana@empresa.com.br',
     'José da Silva 🚚',
     '+55 (11) 91234-5678',
+    `Ana ${SCOTLAND}`,
+    'Ana 👩‍💻',
+    'A\u200Bna',
+    'Ana\u{E0041}\u{E0042}',
+    'می\u200Cخواهم',
   ),
 );
 const hostileValue = fc.oneof(
@@ -87,8 +100,14 @@ const isHoneypot = (body: unknown) => {
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 const VISIBLE = /[^\p{White_Space}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]/u;
+/** Zero-width spaces and joiners of words, noncharacters, private-use characters, tags. */
+const HIDDEN = /[\u200b\u2060\ufeff\p{Noncharacter_Code_Point}\p{Co}\u{e0000}-\u{e007f}]/u;
+const JOINER_IN_LATIN = /\p{Script=Latin}[\u200c\u200d]|[\u200c\u200d]\p{Script=Latin}/u;
 
-/** What any stored text must be, whatever was sent: NFC, something visible, no control but the message's LF. */
+/**
+ * What any stored text must be, whatever was sent: NFC, something visible, no control but the
+ * message's and the notes' LF, nothing hidden (but a subdivision flag's tags), no joiner beside a Latin letter.
+ */
 function expectClean(stored: Record<string, unknown>) {
   for (const [field, value] of Object.entries(stored)) {
     if (field === 'id' || field === 'createdAt') continue;
@@ -96,7 +115,10 @@ function expectClean(stored: Record<string, unknown>) {
     expect(text.normalize('NFC'), field).toBe(text);
     expect(text.isWellFormed(), field).toBe(true);
     expect(VISIBLE.test(text), field).toBe(true);
-    expect(CONTROL.test(field === 'message' ? text.replaceAll('\n', '') : text), field).toBe(false);
+    const multiline = field === 'message' || field === 'notes';
+    expect(CONTROL.test(multiline ? text.replaceAll('\n', '') : text), field).toBe(false);
+    expect(HIDDEN.test(text.replaceAll(SCOTLAND, '')), field).toBe(false);
+    expect(JOINER_IN_LATIN.test(text), field).toBe(false);
   }
 }
 
@@ -190,7 +212,14 @@ const quoteLike = fc.record(
     origin: place,
     destination: place,
     cargoType: fc.oneof({ weight: 3, arbitrary: fc.constantFrom('bebidas', 'quimicos', 'tecnologia') }, hostileValue),
-    weightTons: fc.oneof({ weight: 3, arbitrary: fc.constantFrom(27.5, 45, 0.1) }, fc.double(), hostileValue),
+    weightTons: fc.oneof(
+      { weight: 3, arbitrary: fc.constantFrom(27.5, 45, 0.1, 0.001, 27.125) },
+      fc.double(),
+      // Within the range, mostly with more decimals than a kilogram's, subnormals among them.
+      fc.double({ min: 0, max: 46, noNaN: true }),
+      fc.constantFrom(5e-324, Number.MIN_VALUE, 1e-7, 0.0005, 27.1234, 44.9999, 45.0001, -0),
+      hostileValue,
+    ),
     vehicle: fc.oneof(fc.constantFrom('28t', '45t'), hostileValue),
     pickupDate: fc.oneof(fc.constantFrom('2099-12-31', '2000-01-01', '2099-02-30'), hostileValue),
     notes: plausible(['Carga paletizada\nDescarga com doca.', '<script>alert(1)</script>']),
@@ -222,6 +251,12 @@ describe('POST /api/quotes under hostile input', { timeout: 30_000 }, () => {
           expect(res.status).toBe(201);
           stored += 1;
           expect(await repository.getQuote(res.body.data.id)).toEqual(res.body.data);
+          // A weight in tonnes to the kilogram, from 1 kg to 45 t.
+          const grams = res.body.data.weightTons * 1000;
+          expect(Math.abs(grams - Math.round(grams))).toBeLessThan(1e-6);
+          expect(res.body.data.weightTons).toBeGreaterThanOrEqual(0.001);
+          expect(res.body.data.weightTons).toBeLessThanOrEqual(45);
+          expectClean({ notes: res.body.data.notes ?? 'x', city: res.body.data.origin.city });
         },
       ),
       { numRuns: 300 },

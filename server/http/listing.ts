@@ -4,18 +4,24 @@ import type { ApiFailure, PageReply } from '../../shared/api-types';
 import type { ListResult } from '../db/repository';
 import { fieldErrors } from './validation';
 
-const PAGE_MESSAGE = 'Use em page um número inteiro maior ou igual a 1.';
-const LIMIT_MESSAGE = 'Use em limit um número inteiro de 1 a 100.';
+/**
+ * A whole number in a query string as people write one: decimal digits, from `min` to `max`, with
+ * the Portuguese message for anything else. Number() would also read a sign, an exponent, hex, a
+ * point or spaces ("?page=1e3&limit=0x10" as page 1000 and limit 16): none of them is a page number.
+ */
+function queryInteger(name: string, { min, max, fallback }: { min: number; max: number; fallback: number }) {
+  const message = `Use em ${name} um número inteiro de ${min} a ${max.toLocaleString('pt-BR')}, escrito só com algarismos.`;
+  const digits = (value: unknown) => (typeof value === 'string' && /^[1-9][0-9]*$/.test(value) ? Number(value) : value);
+  return z.preprocess(digits, z.int({ error: message }).min(min, message).max(max, message)).default(fallback);
+}
 
-/** ?page&limit of every listing; the OpenAPI document is generated from it too. */
+/**
+ * ?page&limit of every listing; the OpenAPI document is generated from it too. A million pages of
+ * the largest size is a hundred million leads, far beyond any table here.
+ */
 export const pageQuerySchema = z.object({
-  page: z.coerce.number({ error: PAGE_MESSAGE }).int(PAGE_MESSAGE).min(1, PAGE_MESSAGE).default(1),
-  limit: z.coerce
-    .number({ error: LIMIT_MESSAGE })
-    .int(LIMIT_MESSAGE)
-    .min(1, LIMIT_MESSAGE)
-    .max(100, LIMIT_MESSAGE)
-    .default(10),
+  page: queryInteger('page', { min: 1, max: 1_000_000, fallback: 1 }),
+  limit: queryInteger('limit', { min: 1, max: 100, fallback: 10 }),
 });
 
 /** GET of one page, newest first, with the totals a client needs to page through. */

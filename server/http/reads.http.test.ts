@@ -98,7 +98,17 @@ describe.each(backendsForThisFile())('protected reads on $name', (backend) => {
       });
     });
 
-    it.each(['limit=1', 'limit=100'])('accepts the bound %s', async (query) => {
+    it('refuses ?page=1e3&limit=0x10, which Number() reads as page 1000 and limit 16', async () => {
+      const { app } = await freshApp();
+      const res = await request(app).get('/api/contacts?page=1e3&limit=0x10').set('Authorization', bearer);
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual({
+        page: 'Use em page um número inteiro de 1 a 1.000.000, escrito só com algarismos.',
+        limit: 'Use em limit um número inteiro de 1 a 100, escrito só com algarismos.',
+      });
+    });
+
+    it.each(['limit=1', 'limit=100', 'page=1000000'])('accepts the bound %s', async (query) => {
       const { app } = await freshApp();
       expect((await request(app).get(`/api/contacts?${query}`).set('Authorization', bearer)).status).toBe(200);
     });
@@ -113,6 +123,14 @@ describe.each(backendsForThisFile())('protected reads on $name', (backend) => {
       ['limit=0', 'limit'],
       ['limit=101', 'limit'],
       ['limit=dez', 'limit'],
+      ['page=1e3', 'page'],
+      ['limit=0x10', 'limit'],
+      ['page=%2B1', 'page'],
+      ['page=01', 'page'],
+      ['page=1.0', 'page'],
+      ['page=%201', 'page'],
+      ['page=1000001', 'page'],
+      ['page=99999999999999999999', 'page'],
     ])('rejects ?%s with 400 and a Portuguese message for %s', async (query, field) => {
       const { app } = await freshApp();
       const res = await request(app).get(`/api/quotes?${query}`).set('Authorization', bearer);

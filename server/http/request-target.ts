@@ -2,7 +2,6 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import type { Express, Request, RequestHandler, Response } from 'express';
 import type { ApiFailure } from '../../shared/api-types';
 import { plainPage } from '../pages/plain-page';
-import { closeIfBodyUnread } from './body-limit';
 
 // Request targets no browser sends (RFC 9112 §3.2), answered by the app itself
 // (docs/requirements.md §2.7): never a 5xx, never a library's page, never the landing page
@@ -82,7 +81,6 @@ const decodes = (path: string) => {
 /** 400 for a malformed target or a path that does not percent-decode: JSON under /api, else the page. */
 export const refuseMalformedTarget: RequestHandler = (req, res, next) => {
   if (!malformed.has(req) && decodes(req.path)) return next();
-  closeIfBodyUnread(req, res);
   res.status(400).set('Cache-Control', 'no-store');
   if (req.path.startsWith('/api/')) res.json({ success: false, message: MALFORMED_MESSAGE } satisfies ApiFailure);
   else res.type('html').send(MALFORMED_HTML);

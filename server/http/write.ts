@@ -29,8 +29,14 @@ export async function validateAndStore<S extends z.ZodType, T>(
   return store(parsed.data, idempotency);
 }
 
+/** A reply that repeats an earlier one says so, whatever its form: JSON or the form's 303 (docs/requirements.md §10.3). */
+export function markReplay(res: Response, result: WriteOutcome<unknown>) {
+  if (result.outcome === 'replayed') res.setHeader('Idempotent-Replayed', 'true');
+}
+
 /** The JSON reply to a write: 201 with the record, or the failure with its status. */
 export function replyJson<T>(res: Response, result: WriteOutcome<T>, createdMessage: string) {
+  markReplay(res, result);
   switch (result.outcome) {
     case 'invalid':
       res
@@ -40,8 +46,6 @@ export function replyJson<T>(res: Response, result: WriteOutcome<T>, createdMess
     case 'invalid-key':
       res.status(400).json(invalidKey);
       return;
-    case 'replayed':
-      res.setHeader('Idempotent-Replayed', 'true');
   }
   res.status(201).json({ success: true, message: createdMessage, data: result.record } satisfies ApiSuccess<T>);
 }

@@ -96,6 +96,14 @@ describe('GET /metrics', () => {
     expect(await value('site_db_connections_in_use')).toBe(0);
     expect(await value('site_db_connections_waiting')).toBe(0);
   });
+
+  it('shows whether the database answers, which public health no longer details', async () => {
+    const repository = testRepository();
+    const { value } = appWithMetrics({ repository });
+    expect(await value('site_database_up')).toBe(1);
+    await repository.close();
+    expect(await value('site_database_up')).toBe(0);
+  });
 });
 
 // The pool queues a query for a tick even when an idle connection will take it: the scrape's own

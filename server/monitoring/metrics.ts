@@ -42,6 +42,19 @@ export function createMetrics(repository: Repository, { processMetrics = false }
     'failed',
   );
   new Gauge({
+    name: 'site_database_up',
+    help: 'Se o banco de dados respondeu ao ser perguntado nesta coleta: 1 sim, 0 não.',
+    registers,
+    async collect() {
+      this.set(
+        await repository.ping().then(
+          () => 1,
+          () => 0,
+        ),
+      );
+    },
+  });
+  new Gauge({
     name: 'site_db_connections_in_use',
     help: 'Conexões com o banco de dados em uso nesta réplica (SQLite: a única conexão, 0 ou 1).',
     registers,
@@ -78,9 +91,19 @@ export function createMetrics(repository: Repository, { processMetrics = false }
       help: 'POSTs recusados com 429 pelo limite por IP.',
       registers,
     }),
+    connectionsRefused: new Counter({
+      name: 'site_connections_refused_total',
+      help: 'Conexões fechadas ao chegar porque MAX_CONNECTIONS já estavam abertas nesta réplica.',
+      registers,
+    }),
     honeypotTrips: new Counter({
       name: 'site_honeypot_trips_total',
       help: 'Envios do formulário de contato com o campo-armadilha preenchido (descartados).',
+      registers,
+    }),
+    retentionPurged: new Gauge({
+      name: 'site_retention_last_purge_timestamp_seconds',
+      help: 'Quando esta réplica terminou o último expurgo por RETENTION_DAYS (segundos Unix); 0 antes do primeiro.',
       registers,
     }),
     notifications: new Counter({

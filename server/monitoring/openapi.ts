@@ -1,19 +1,11 @@
 import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { adminOnly, adminToken, json } from '../openapi/parts';
-import { CHANNELS } from '../outbox/store';
 
-const health = json(z.object({ status: z.string() }), 'Estado do serviço');
-
-const count = z.int().min(0);
-const deliveries = z.object({ pending: count, failed: count });
+const health = json(z.object({ status: z.enum(['ok', 'unavailable']) }), 'Estado do serviço, e nada mais');
 const readiness = json(
-  z.object({
-    status: z.enum(['ready', 'draining', 'unavailable']),
-    // The totals, then each channel's: waiting, and given up but still in the database.
-    outbox: deliveries.extend(Object.fromEntries(CHANNELS.map((channel) => [channel, deliveries]))).optional(),
-  }),
-  'Prontidão para receber tráfego',
+  z.object({ status: z.enum(['ready', 'draining', 'unavailable']) }),
+  'Prontidão para receber tráfego, e nada mais',
 );
 
 /** /health, /health/ready (server/monitoring/health.ts) and /metrics (metrics-routes.ts) in the OpenAPI document. */
@@ -27,13 +19,14 @@ export const monitoringOperations: RouteConfig[] = [
   {
     method: 'get',
     path: '/health/ready',
-    summary: 'Responde 503 durante o encerramento ou sem banco; mostra as entregas pendentes e abandonadas por canal',
+    summary: 'Responde 503 durante o encerramento ou sem banco; os detalhes estão em /metrics',
     responses: { 200: readiness, 503: readiness },
   },
   {
     method: 'get',
     path: '/metrics',
-    summary: 'Métricas desta réplica no formato de texto do Prometheus',
+    summary:
+      'Métricas desta réplica no formato de texto do Prometheus: o banco, o outbox por canal, a retenção, as requisições',
     security: adminToken,
     responses: {
       200: {

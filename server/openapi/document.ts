@@ -2,6 +2,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-ope
 import { Router } from 'express';
 import { contactOperations } from '../contacts/openapi';
 import { exportOperations } from '../exports/openapi';
+import { allowOnly } from '../http/methods';
 import { monitoringOperations } from '../monitoring/openapi';
 import { webhooks } from '../outbox/openapi';
 import { subjectOperations } from '../personal-data/openapi';
@@ -43,8 +44,13 @@ function openApiDocument() {
 let document: ReturnType<typeof openApiDocument> | undefined;
 
 export function openApiRouter() {
-  return Router().get('/', (_req, res) => {
-    document ??= openApiDocument();
-    res.json(document);
-  });
+  const router = Router();
+  router
+    .route('/')
+    .all(allowOnly('GET'))
+    .get((_req, res) => {
+      document ??= openApiDocument();
+      res.json(document);
+    });
+  return router;
 }

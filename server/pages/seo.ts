@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { THEME_COLOR } from '../../client/Document';
 import { company, seo } from '../../shared/content';
+import { allowOnly } from '../http/methods';
 
 /** The web app manifest, from the same company data as the page. */
 const webManifest = JSON.stringify({
@@ -28,18 +29,28 @@ export function seoRouter(publicUrl: URL) {
     `  <url><loc>${escapeXml(home)}</loc></url>\n</urlset>\n`;
 
   const router = Router();
-  router.get('/robots.txt', (_req, res) => {
-    res.type('text/plain; charset=utf-8').set('Cache-Control', 'public, max-age=3600').send(robots);
-  });
-  router.get('/sitemap.xml', (_req, res) => {
-    res.type('application/xml; charset=utf-8').set('Cache-Control', 'public, max-age=3600').send(sitemap);
-  });
-  router.get('/manifest.webmanifest', (_req, res) => {
-    res
-      .type('application/manifest+json; charset=utf-8')
-      .set('Cache-Control', 'public, max-age=86400')
-      .send(webManifest);
-  });
+  const getOnly = allowOnly('GET');
+  router
+    .route('/robots.txt')
+    .all(getOnly)
+    .get((_req, res) => {
+      res.type('text/plain; charset=utf-8').set('Cache-Control', 'public, max-age=3600').send(robots);
+    });
+  router
+    .route('/sitemap.xml')
+    .all(getOnly)
+    .get((_req, res) => {
+      res.type('application/xml; charset=utf-8').set('Cache-Control', 'public, max-age=3600').send(sitemap);
+    });
+  router
+    .route('/manifest.webmanifest')
+    .all(getOnly)
+    .get((_req, res) => {
+      res
+        .type('application/manifest+json; charset=utf-8')
+        .set('Cache-Control', 'public, max-age=86400')
+        .send(webManifest);
+    });
   return router;
 }
 

@@ -13,7 +13,7 @@ const PURGED = 'retenção: contatos e cotações antigos apagados';
 /** startRetention with a logger the test reads, stopped when the test ends. */
 function retention(
   repository: Pick<Repository, 'purgeOlderThan'>,
-  options: { days: number; now?: () => Date; everyMs?: number },
+  options: { days: number; now?: () => Date; everyMs?: number; onPurged?: () => void },
 ) {
   const { logger, logs } = captureLogger();
   const running = startRetention({ repository, logger, ...options });
@@ -63,8 +63,9 @@ describe('startRetention', () => {
     ]);
   });
 
-  it('after a purge that failed, warns and tries again', async () => {
+  it('after a purge that failed, warns and tries again; only the purge done is told to the metrics', async () => {
     let calls = 0;
+    let purged = 0;
     const { logs } = retention(
       {
         purgeOlderThan: async () => {
@@ -72,21 +73,24 @@ describe('startRetention', () => {
           return { contacts: 2, quotes: 1, outbox: 3 };
         },
       },
-      { days: 365, everyMs: 50 },
+      { days: 365, everyMs: 50, onPurged: () => purged++ },
     );
 
     await eventually(() => expect(logs.some((line) => line.msg === PURGED)).toBe(true));
+    expect(purged).toBe(logs.filter((line) => line.msg === PURGED).length);
     expect(logs[0]).toMatchObject({ level: 'warn', error: 'Connection terminated' });
     expect(logs[1]).toMatchObject({ contacts: 2, quotes: 1, outbox: 3, retentionDays: 365 });
   });
 
   it('says so when another replica is purging, and leaves it the round', async () => {
-    const { logs } = retention({ purgeOlderThan: async () => undefined }, { days: 365 });
+    let purged = 0;
+    const { logs } = retention({ purgeOlderThan: async () => undefined }, { days: 365, onPurged: () => purged++ });
 
     await eventually(() =>
       expect(logs).toEqual([
         expect.objectContaining({ msg: 'retenção: outra réplica está apagando agora; esta pula a vez' }),
       ]),
     );
+    expect(purged).toBe(0);
   });
 });

@@ -15,6 +15,8 @@ type Retention = {
   now?: () => Date;
   /** From one purge to the next. */
   everyMs?: number;
+  /** Called when this replica has purged (the metrics). */
+  onPurged?: () => void;
 };
 
 /**
@@ -29,6 +31,7 @@ export function startRetention({
   logger,
   now = () => new Date(),
   everyMs = DAY_MS,
+  onPurged,
 }: Retention): BackgroundLoop {
   if (days === 0) {
     logger.info('RETENTION_DAYS=0: contatos e cotações guardados sem prazo');
@@ -40,6 +43,7 @@ export function startRetention({
     try {
       const purged = await repository.purgeOlderThan(cutoff);
       if (purged) {
+        onPurged?.();
         logger.info(
           { ...purged, retentionDays: days, cutoff: cutoff.toISOString() },
           'retenção: contatos e cotações antigos apagados',

@@ -4,6 +4,7 @@ import type { ApiFailure, ApiSuccess, Erased, SubjectData } from '../../shared/a
 import { email } from '../../shared/fields';
 import type { Repository } from '../db/repository';
 import { requireAdmin } from '../http/admin';
+import { allowOnly } from '../http/methods';
 import { requestIdOf } from '../http/request-logging';
 import { fieldErrors } from '../http/validation';
 
@@ -29,8 +30,8 @@ function subjectEmail(req: Request, res: Parameters<RequestHandler>[1]) {
  */
 export function subjectsRouter(repository: Repository, adminToken: string | undefined) {
   const router = Router();
-  router.use(requireAdmin(adminToken));
-  router.get('/', async (req, res) => {
+  const subject = router.route('/').all(allowOnly('GET', 'DELETE'), requireAdmin(adminToken));
+  subject.get(async (req, res) => {
     const address = subjectEmail(req, res);
     if (address === undefined) return;
     const data = await repository.readSubject(address, requestIdOf(res));
@@ -41,7 +42,7 @@ export function subjectsRouter(repository: Repository, adminToken: string | unde
       data,
     } satisfies ApiSuccess<SubjectData>);
   });
-  router.delete('/', async (req, res) => {
+  subject.delete(async (req, res) => {
     const address = subjectEmail(req, res);
     if (address === undefined) return;
     const data = await repository.eraseSubject(address, requestIdOf(res));

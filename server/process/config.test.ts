@@ -12,6 +12,7 @@ describe('loadConfig', () => {
       trustProxy: undefined,
       rateLimits: { perMinute: 5, perHour: 30, refusedPerMinute: 20, refusedPerHour: 120 },
       shutdown: { drainMs: 5_000, timeoutMs: 8_000 },
+      maxConnections: 1_000,
       retentionDays: 365,
     });
   });
@@ -33,6 +34,7 @@ describe('loadConfig', () => {
       RATE_LIMIT_REFUSED_PER_HOUR: '0',
       SHUTDOWN_DRAIN_MS: '0',
       SHUTDOWN_TIMEOUT_MS: '2500',
+      MAX_CONNECTIONS: '50',
       RETENTION_DAYS: '0',
     });
     expect(config).toMatchObject({
@@ -43,6 +45,7 @@ describe('loadConfig', () => {
       publicUrl: new URL('https://www.exemplo.com.br'),
       rateLimits: { perMinute: 0, perHour: 100, refusedPerMinute: 50, refusedPerHour: 0 },
       shutdown: { drainMs: 0, timeoutMs: 2500 },
+      maxConnections: 50,
       retentionDays: 0,
     });
   });
@@ -67,6 +70,7 @@ describe('loadConfig', () => {
     ['RATE_LIMIT_REFUSED_PER_HOUR', 'muitos'],
     ['SHUTDOWN_TIMEOUT_MS', '0'],
     ['SHUTDOWN_DRAIN_MS', '-5'],
+    ['MAX_CONNECTIONS', '0'],
     ['ADMIN_TOKEN', 'curto-demais'],
     ['ADMIN_TOKEN', 'a'.repeat(31)],
     ['DATABASE_URL', 'não é uma URL'],

@@ -109,6 +109,8 @@ const schema = z
     // Drain 5 s then at most 3 s more: the whole shutdown fits Docker's default 10 s stop timeout.
     SHUTDOWN_DRAIN_MS: count.default(5_000),
     SHUTDOWN_TIMEOUT_MS: count.min(1).default(8_000),
+    // Well within a 192 MB heap at about 40 KB a connection at worst (server/process/lifecycle.ts).
+    MAX_CONNECTIONS: count.min(1).default(1_000),
     ADMIN_TOKEN: z
       .string()
       .min(32, 'use pelo menos 32 caracteres, por exemplo a saída de `openssl rand -hex 32`')
@@ -184,6 +186,8 @@ const schema = z
       /** From the signal to the exit, drain included; past it the process exits 1. */
       timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     },
+    /** Open connections at most; past it a new one is closed at once (docs/requirements.md §10.20). */
+    maxConnections: env.MAX_CONNECTIONS,
     /** Bearer token of the protected reads; unset turns them off (403). */
     adminToken: env.ADMIN_TOKEN,
     /** PostgreSQL instead of the embedded SQLite, for several replicas. */

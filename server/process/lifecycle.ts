@@ -8,10 +8,24 @@ import { onShutdownSignals } from './signals';
 
 // Above the idle timeout of common proxies (60 s), so the proxy closes first, never us.
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+/**
+ * A request's headers must arrive within 5 s of its first byte, and the whole request (headers and
+ * a body of at most 16 KB) within 10 s: a browser sends its headers in one packet. HAProxy's anti-DoS
+ * example gives a whole request 5 s, the kit's HAProxy 10 s (deploy/haproxy/haproxy.cfg). Node's
+ * defaults, 60 s and 300 s, let a slowloris hold a socket for a minute (docs/requirements.md §10.20).
+ */
+const HEADERS_TIMEOUT_MS = 5_000;
+const REQUEST_TIMEOUT_MS = 10_000;
+/** How often Node looks for requests past those timeouts: its default, 30 s, let one run 35 s. */
+const TIMEOUT_CHECK_MS = 1_000;
+/** One log line a minute at most while connections are refused: a flood must not flood the log too. */
+const DROPS_REPORT_MS = 60_000;
 /** How long the last log lines may take to leave before the process exits anyway. */
 const LAST_LINES_MS = 250;
 
-type Shutdown = {
+type Hooks = {
+  /** Called for each connection closed at once because MAX_CONNECTIONS are open (the metrics). */
+  onConnectionRefused?: () => void;
   /** Aborted on the first signal: readiness turns 503. */
   draining: AbortController;
   /** Called when the drain ends, beside the last requests: stops background work within `budgetMs`. */
@@ -22,7 +36,7 @@ type Shutdown = {
   flushLogs: (timeoutMs: number) => Promise<void>;
 };
 
-type Listening = Pick<Config, 'port' | 'host' | 'shutdown'>;
+type Listening = Pick<Config, 'port' | 'host' | 'shutdown' | 'maxConnections'>;
 
 /**
  * Listens, and on SIGTERM/SIGINT shuts down without dropping a request (docs/requirements.md §10.7.1):
@@ -32,7 +46,7 @@ type Listening = Pick<Config, 'port' | 'host' | 'shutdown'>;
  * close, background work stops and the database closes; exit 0. The forced exit (1) covers the
  * whole sequence: `timeoutMs` from the signal.
  */
-export async function listen(app: RequestListener, config: Listening, logger: Logger, hooks: Shutdown) {
+export async function listen(app: RequestListener, config: Listening, logger: Logger, hooks: Hooks) {
   const { drainMs, timeoutMs } = config.shutdown;
   let stopping = false;
   const handle: RequestListener = (req, res) => {
@@ -40,10 +54,23 @@ export async function listen(app: RequestListener, config: Listening, logger: Lo
     if (stopping) res.setHeader('Connection', 'close');
     app(req, res);
   };
-  const server = createServer(handle).on('checkContinue', continueWithinLimit(handle));
-  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
-  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
-  server.requestTimeout = 30_000;
+  const server = createServer(
+    {
+      connectionsCheckingInterval: TIMEOUT_CHECK_MS,
+      headersTimeout: HEADERS_TIMEOUT_MS,
+      requestTimeout: REQUEST_TIMEOUT_MS,
+      keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+    },
+    handle,
+  ).on('checkContinue', continueWithinLimit(handle));
+  // Past the cap Node closes a new connection as soon as it is accepted, before reading a byte;
+  // those already open go on being answered (docs/requirements.md §10.20).
+  server.maxConnections = config.maxConnections;
+  const drops = reportDrops(logger, config.maxConnections);
+  server.on('drop', () => {
+    hooks.onConnectionRefused?.();
+    drops.count();
+  });
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -72,6 +99,7 @@ export async function listen(app: RequestListener, config: Listening, logger: Lo
     const closeIdle = setInterval(() => server.closeIdleConnections(), 100);
     await Promise.all([closed, hooks.stopWork((deadline - Date.now()) / 2)]);
     clearInterval(closeIdle);
+    drops.stop();
     await hooks.close();
     clearTimeout(timer);
     logger.info('encerrado');
@@ -91,4 +119,26 @@ export async function listen(app: RequestListener, config: Listening, logger: Lo
   // Only now: whoever waits for this line (an orchestrator, a test) may signal at once.
   const { port } = server.address() as AddressInfo;
   logger.info({ host: config.host, port }, 'servidor no ar');
+}
+
+/** Logs the first refused connection at once, then how many more each minute while they go on. */
+function reportDrops(logger: Logger, maxConnections: number) {
+  let refused = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const report = () => {
+    timer = undefined;
+    if (refused === 0) return;
+    logger.warn({ refused, maxConnections }, 'conexões recusadas no último minuto: limite MAX_CONNECTIONS atingido');
+    refused = 0;
+    timer = setTimeout(report, DROPS_REPORT_MS);
+  };
+  return {
+    count() {
+      if (timer === undefined) {
+        logger.warn({ maxConnections }, 'limite de conexões atingido: conexões novas recusadas (MAX_CONNECTIONS)');
+        timer = setTimeout(report, DROPS_REPORT_MS);
+      } else refused += 1;
+    },
+    stop: () => clearTimeout(timer),
+  };
 }

@@ -80,6 +80,11 @@ describe.each(backendsForThisFile())('POST /api/quotes on $name', (backend) => {
     ['weightTons', { ...sampleQuote, weightTons: '20' }, 'Informe o peso em toneladas, como número.'],
     [
       'weightTons',
+      { ...sampleQuote, weightTons: 27.1234 },
+      'Use no máximo três casas decimais no peso: a precisão é de 1 kg.',
+    ],
+    [
+      'weightTons',
       { ...sampleQuote, vehicle: '28t', weightTons: 28.5 },
       'O peso excede a capacidade do veículo escolhido.',
     ],
@@ -100,6 +105,25 @@ describe.each(backendsForThisFile())('POST /api/quotes on $name', (backend) => {
       errors: { [field]: message },
     });
     expect((await repository.listQuotes(1, 10)).total).toBe(0);
+  });
+
+  it.each([
+    ['5e-324', 'Use no máximo três casas decimais no peso: a precisão é de 1 kg.'],
+    ['0.0004', 'Use no máximo três casas decimais no peso: a precisão é de 1 kg.'],
+    ['1e999', 'Informe o peso em toneladas, como número.'],
+    ['-0', 'O peso deve ser maior que zero.'],
+  ])('refuses a weight of %s, which no one weighs, as JSON writes it', async (weight, message) => {
+    const { app, repository } = await freshApp();
+    const body = JSON.stringify({ ...sampleQuote, weightTons: 1 }).replace('"weightTons":1', `"weightTons":${weight}`);
+    const res = await post(app).set('Content-Type', 'application/json').send(body);
+    expect([res.status, res.body.errors]).toEqual([400, { weightTons: message }]);
+    expect((await repository.listQuotes(1, 1)).total).toBe(0);
+  });
+
+  it.each([0.001, 27.125, 45])('keeps a weight of %s t, to the kilogram', async (weightTons) => {
+    const { app } = await freshApp();
+    const res = await post(app).send({ ...sampleQuote, weightTons });
+    expect([res.status, res.body.data?.weightTons]).toEqual([201, weightTons]);
   });
 
   it('accepts notes of exactly 2000 characters', async () => {

@@ -6,6 +6,7 @@ import type { Repository } from '../db/repository';
 import { requireAdmin } from '../http/admin';
 import { readBody } from '../http/body';
 import { listHandler } from '../http/listing';
+import { allowOnly } from '../http/methods';
 import { jsonCreateHandler } from '../http/write';
 
 const QUOTE_CREATED_MESSAGE = 'Solicitação de cotação recebida!';
@@ -25,25 +26,30 @@ export function quotesRouter(repository: Repository, writeGuards: RequestHandler
     (fields, idempotency) => repository.createQuote(fields, idempotency),
     QUOTE_CREATED_MESSAGE,
   );
-  router.post('/', ...writeGuards, readBody, create);
-  router.get(
-    '/',
-    admin,
-    listHandler((page, limit) => repository.listQuotes(page, limit)),
-  );
-  router.get('/:id', admin, async (req, res) => {
-    const id = quoteIdSchema.safeParse(req.params.id);
-    if (!id.success) {
-      res.status(400).json(invalidId);
-      return;
-    }
-    const quote = await repository.getQuote(id.data);
-    if (!quote) {
-      res.status(404).json(quoteNotFound);
-      return;
-    }
-    res.json({ success: true, message: 'Cotação encontrada.', data: quote } satisfies ApiSuccess<Quote>);
-  });
+  router
+    .route('/')
+    .all(allowOnly('GET', 'POST'))
+    .post(...writeGuards, readBody, create)
+    .get(
+      admin,
+      listHandler((page, limit) => repository.listQuotes(page, limit)),
+    );
+  router
+    .route('/:id')
+    .all(allowOnly('GET'), admin)
+    .get(async (req, res) => {
+      const id = quoteIdSchema.safeParse(req.params.id);
+      if (!id.success) {
+        res.status(400).json(invalidId);
+        return;
+      }
+      const quote = await repository.getQuote(id.data);
+      if (!quote) {
+        res.status(404).json(quoteNotFound);
+        return;
+      }
+      res.json({ success: true, message: 'Cotação encontrada.', data: quote } satisfies ApiSuccess<Quote>);
+    });
 
   return router;
 }

@@ -3,16 +3,24 @@ import { createServer, type RequestListener } from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { onTestFinished } from 'vitest';
 
-/** The app on a loopback port until the test ends; resolves with the port. */
-export async function listening(app: RequestListener) {
+/**
+ * The app on a loopback port until the test ends; resolves with the port, and with what the server
+ * read from each connection (headers and body, in bytes), added as each one closes.
+ */
+export async function serving(app: RequestListener) {
   const server = createServer(app).listen(0, '127.0.0.1');
   onTestFinished(() => {
     server.closeAllConnections();
     return new Promise<void>((resolve) => server.close(() => resolve()));
   });
+  const bytesRead: number[] = [];
+  server.on('connection', (socket) => socket.on('close', () => bytesRead.push(socket.bytesRead)));
   await once(server, 'listening');
-  return (server.address() as AddressInfo).port;
+  return { port: (server.address() as AddressInfo).port, bytesRead };
 }
+
+/** The app on a loopback port until the test ends; resolves with the port. */
+export const listening = async (app: RequestListener) => (await serving(app)).port;
 
 export type RawReply = {
   status: number;
