@@ -16,6 +16,7 @@ import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describeMemory, memoryOf, readMb, rssMb } from './proc-stats';
 import { serveBuilt } from './serve-built';
+import { ms, percentile } from './stats';
 
 const SECONDS = Number(process.env.FLOOD_SECONDS ?? 5);
 const ADMIN_TOKEN = randomBytes(32).toString('hex');
@@ -84,13 +85,10 @@ async function probeHealth(port: number, stop: AbortSignal) {
   return times;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
-
 function describeProbes(times: (number | undefined)[]) {
   const answered = times.filter((time): time is number => time !== undefined).sort((a, b) => a - b);
   const failed = times.length - answered.length;
   if (answered.length === 0) return `/health: ${failed} falhas`;
-  const ms = (value = Number.NaN) => `${value.toFixed(0)} ms`;
   return `/health p50 ${ms(percentile(answered, 0.5))}, máx ${ms(answered.at(-1))}, ${failed} falhas`;
 }
 
@@ -139,7 +137,8 @@ try {
       const read = readMb(pid) - readBefore;
       const perAttempt = (read * 1024) / statuses.length;
       console.log(
-        `${route.padEnd(19)} ${kind.padEnd(8)} ${String(statuses.length).padStart(5)} tentativas, respostas ${tally(statuses)}; ` +
+        `${route.padEnd(19)} ${kind.padEnd(8)} ${String(statuses.length).padStart(5)} tentativas, ` +
+          `respostas ${tally(statuses)}; ` +
           `lido ${read.toFixed(1)} MB (${perAttempt.toFixed(0)} KB por tentativa); ${describeProbes(times)}; ` +
           `RSS ${before.toFixed(0)} → pico ${peak.toFixed(0)} → ${rssMb(pid).toFixed(0)} MB  [${ROUTES[route]}]`,
       );

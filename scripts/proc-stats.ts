@@ -41,4 +41,5 @@ export async function memoryOf(url: string, adminToken: string) {
 }
 
 export const describeMemory = ({ heapUsed, heapTotal, external, rss }: Awaited<ReturnType<typeof memoryOf>>) =>
-  `RSS ${rss.toFixed(0)} MB (heap V8 ${heapUsed.toFixed(0)} de ${heapTotal.toFixed(0)} MB, externa ${external.toFixed(0)} MB)`;
+  `RSS ${rss.toFixed(0)} MB (heap V8 ${heapUsed.toFixed(0)} de ${heapTotal.toFixed(0)} MB, ` +
+  `externa ${external.toFixed(0)} MB)`;

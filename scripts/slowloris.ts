@@ -18,6 +18,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describeMemory, memoryOf, openFiles, rssMb } from './proc-stats';
 import { serveBuilt } from './serve-built';
 import type { AttackerReport, Mode } from './slowloris-attacker';
+import { ascending, ms, percentile } from './stats';
 
 const ATTACK = Number(process.env.SLOWLORIS_CONNECTIONS ?? 4000);
 const SECONDS = Number(process.env.SLOWLORIS_SECONDS ?? 20);
@@ -43,18 +44,19 @@ const probe = (port: number, agent: Agent | false) =>
       .end();
   });
 
-const ms = (value = Number.NaN) => `${value.toFixed(0)} ms`;
-const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
-const at = (values: number[], p: number) => values[Math.min(values.length - 1, Math.floor(values.length * p))];
-
 function describe(name: string, probes: Probe[]) {
-  const ok = sorted(probes.filter((p) => p.ok).map((p) => p.ms));
+  const ok = ascending(probes.filter((p) => p.ok).map((p) => p.ms));
   const errors = new Map<string, number[]>();
   for (const { ok: answered, error = '?', ms: time } of probes)
     if (!answered) errors.set(error, [...(errors.get(error) ?? []), time]);
-  const failures = [...errors].map(([error, times]) => `${error}×${times.length} em p50 ${ms(at(sorted(times), 0.5))}`);
-  const answered = ok.length ? `, p50 ${ms(at(ok, 0.5))}, p99 ${ms(at(ok, 0.99))}, máx ${ms(ok.at(-1))}` : '';
-  return `${name}: ${ok.length}/${probes.length} respondidas${answered}${failures.length ? `; falhas ${failures.join(', ')}` : ''}`;
+  const failures = [...errors].map(
+    ([error, times]) => `${error}×${times.length} em p50 ${ms(percentile(ascending(times), 0.5))}`,
+  );
+  const answered = ok.length
+    ? `, p50 ${ms(percentile(ok, 0.5))}, p99 ${ms(percentile(ok, 0.99))}, máx ${ms(ok.at(-1))}`
+    : '';
+  const failed = failures.length ? `; falhas ${failures.join(', ')}` : '';
+  return `${name}: ${ok.length}/${probes.length} respondidas${answered}${failed}`;
 }
 
 const server = await serveBuilt({
@@ -96,15 +98,18 @@ try {
     await once(attacker, 'exit');
     await sleep(1_000);
     clearInterval(sampler);
-    const held = sorted(report.held);
+    const held = ascending(report.held);
+    const attack =
+      mode === 'headers' ? 'cabeçalhos sem fim, um byte por segundo' : 'uma requisição, depois conexão ociosa';
     console.log(
-      `\n${mode === 'headers' ? 'cabeçalhos sem fim, um byte por segundo' : 'uma requisição, depois conexão ociosa'}, ${SECONDS} s:\n` +
+      `\n${attack}, ${SECONDS} s:\n` +
         `  atacante: até ${report.maxOpen} conexões abertas ao mesmo tempo; ${report.refused} recusadas ao chegar; ` +
-        `${held.length} mantidas e fechadas pelo servidor (${report.timedOut} com 408), p50 ${ms(at(held, 0.5))}, ` +
-        `máx ${ms(held.at(-1))}\n` +
+        `${held.length} mantidas e fechadas pelo servidor (${report.timedOut} com 408), ` +
+        `p50 ${ms(percentile(held, 0.5))}, máx ${ms(held.at(-1))}\n` +
         `  servidor: até ${peakFiles} arquivos abertos; RSS ${before.toFixed(0)} → pico ${peakRss.toFixed(0)} MB; ` +
         `durante: ${during}; 1 s depois: ${await memory()}\n` +
-        `  ${describe('cliente já conectado', probes.established)}\n  ${describe('cliente em conexão nova', probes.fresh)}`,
+        `  ${describe('cliente já conectado', probes.established)}\n` +
+        `  ${describe('cliente em conexão nova', probes.fresh)}`,
     );
   }
   established.destroy();

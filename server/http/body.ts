@@ -48,9 +48,8 @@ export const readBody: RequestHandler = async (req, _res, next) => {
     raw = await getRawBody(req, { length: req.headers['content-length'], limit: BODY_LIMIT_BYTES });
   } catch (error) {
     const tooLarge = (error as { type?: unknown }).type === 'entity.too.large';
-    return next(
-      tooLarge ? new BodyTooLargeError() : new RequestRefused(400, 'A requisição foi interrompida ou está incompleta.'),
-    );
+    if (tooLarge) return next(new BodyTooLargeError());
+    return next(new RequestRefused(400, 'A requisição foi interrompida ou está incompleta.'));
   }
   const kind = bodyKind(req);
   try {

@@ -32,7 +32,9 @@ function describe(error: unknown): { status: number; message: string } {
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error, req, res, next) => {
     const { status, message } = describe(error);
-    if (status >= 500) logger.error({ err: error, method: req.method, path: req.path }, 'erro ao atender a requisição');
+    if (status >= 500) {
+      logger.error({ err: error, method: req.method, path: req.path }, 'erro ao atender a requisição');
+    }
     if (res.headersSent) return next(error);
     if (error instanceof MethodNotAllowed) res.set('Allow', error.allow);
     if (req.path.startsWith('/api/')) {

@@ -29,7 +29,10 @@ export async function validateAndStore<S extends z.ZodType, T>(
   return store(parsed.data, idempotency);
 }
 
-/** A reply that repeats an earlier one says so, whatever its form: JSON or the form's 303 (docs/requirements.md §10.3). */
+/**
+ * A reply that repeats an earlier one says so, whatever its form: JSON or the form's 303
+ * (docs/requirements.md §10.3).
+ */
 export function markReplay(res: Response, result: WriteOutcome<unknown>) {
   if (result.outcome === 'replayed') res.setHeader('Idempotent-Replayed', 'true');
 }

@@ -26,7 +26,8 @@ export const monitoringOperations: RouteConfig[] = [
     method: 'get',
     path: '/metrics',
     summary:
-      'Métricas desta réplica no formato de texto do Prometheus: o banco, o outbox por canal, a retenção, as requisições',
+      'Métricas desta réplica no formato de texto do Prometheus: ' +
+      'o banco, o outbox por canal, a retenção, as requisições',
     security: adminToken,
     responses: {
       200: {

@@ -143,7 +143,8 @@ const schema = z
       .string()
       .refine(
         isWebhookSecret,
-        'use whsec_ seguido de 24 a 64 bytes aleatórios em base64, por exemplo a saída de: echo "whsec_$(openssl rand -base64 32)"',
+        'use whsec_ seguido de 24 a 64 bytes aleatórios em base64, ' +
+          'por exemplo a saída de: echo "whsec_$(openssl rand -base64 32)"',
       )
       .optional(),
     // A year: long enough for a sales cycle, short enough that leads are not kept without purpose.

@@ -91,7 +91,8 @@ export async function listen(app: RequestListener, config: Listening, logger: Lo
     hooks.draining.abort();
     const deadline = Date.now() + timeoutMs;
     const timer = setTimeout(forceExit, timeoutMs);
-    logger.info({ signal, drainMs, timeoutMs }, 'encerrando: a prontidão responde 503; novas conexões ainda atendidas');
+    const message = 'encerrando: a prontidão responde 503; novas conexões ainda atendidas';
+    logger.info({ signal, drainMs, timeoutMs }, message);
 
     await sleep(drainMs);
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
