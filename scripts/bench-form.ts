@@ -4,19 +4,14 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { type Browser, type CDPSession, chromium, type Page } from 'playwright-core';
 import { launchOptions } from './chromium';
+import { type Box, boxOf, onPhonePage, tap } from './phone';
 
-const CPU_SLOWDOWN = 4;
-/** Long enough after load for the islands' code to be in the HTTP cache (client/entry.ts waits 2 s). */
-const SETTLE_MS = 3_500;
 /** A quick typist on a phone: about five keys a second. */
 const KEY_MS = 200;
-/** A finger rests on the glass for a moment. */
-const TOUCH_MS = 80;
 /** Time for the answer to the post, and its toast, to arrive before the figures are read. */
 const AFTER_SUBMIT_MS = 2_000;
 /** Event Timing reports an interaction after the frame that follows it: wait that long before reading. */
 const REPORTED_MS = 500;
-const PHONE = { viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 const TYPED = { name: 'Maria Souza', email: 'maria@exemplo.com.br', message: 'Carga de Campinas a Belém.' };
 
 export type FormSample = {
@@ -57,21 +52,6 @@ const observeInteractions = () => {
   }).observe({ type: 'event', durationThreshold: 16 } as PerformanceObserverInit);
 };
 
-type Box = { x: number; y: number; width: number; height: number };
-const boxOf = async (page: Page, selector: string): Promise<Box> => (await page.locator(selector).boundingBox())!;
-
-/**
- * A tap, as the browser's input pipeline sees a finger. Not Playwright's tap() nor its locator
- * typing: their checks run script in the page, on the thread whose delays are being measured.
- * For the same reason the boxes are measured before the taps, not between them.
- */
-async function tap(cdp: CDPSession, box: Box) {
-  const touchPoints = [{ x: box.x + box.width / 2, y: box.y + box.height / 2 }];
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints });
-  await delay(TOUCH_MS);
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-}
-
 /** Resolves once the page has stopped scrolling (the jump to the form is smooth). */
 async function scrolled(page: Page) {
   let last = Number.NaN;
@@ -81,6 +61,11 @@ async function scrolled(page: Page) {
   }
 }
 
+/**
+ * Taps into a field and types, with the browser's own input (`tap`, the keyboard), not Playwright's
+ * locators, whose checks run script on the thread being measured; for the same reason the boxes
+ * are measured before the taps, not between them.
+ */
 async function fill(page: Page, cdp: CDPSession, box: Box, text: string) {
   await tap(cdp, box);
   await page.keyboard.type(text, { delay: KEY_MS });
@@ -105,14 +90,8 @@ const longestIn = (entries: Timed[]) =>
  * when `waitForIsland`, waits until its island is live; otherwise starts typing at once, while it
  * wakes (its code is in the HTTP cache by then).
  */
-async function sample(browser: Browser, url: string, waitForIsland: boolean): Promise<FormSample> {
-  const context = await browser.newContext(PHONE);
-  try {
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-    await page.goto(url, { waitUntil: 'load' });
-    await delay(SETTLE_MS);
+function sample(browser: Browser, url: string, waitForIsland: boolean): Promise<FormSample> {
+  return onPhonePage(browser, url, async (page, cdp) => {
     await page.evaluate(observeInteractions);
 
     await tap(cdp, await boxOf(page, '.hero a[href="#contact"]'));
@@ -143,9 +122,7 @@ async function sample(browser: Browser, url: string, waitForIsland: boolean): Pr
       // Three taps, each key of the text, and the tap on "Enviar".
       inputs: 4 + Object.values(TYPED).join('').length,
     };
-  } finally {
-    await context.close();
-  }
+  });
 }
 
 /** Both ways of arriving at the form, on `samples` fresh pages each (figures only: bench.ts prints them). */

@@ -3,13 +3,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { type Browser, type CDPSession, chromium, type Page } from 'playwright-core';
 import { launchOptions } from './chromium';
-
-const CPU_SLOWDOWN = 4;
-/** A finger rests on the glass for a moment; a tap with no duration would hide what runs in between. */
-const TOUCH_MS = 80;
-/** Long enough after load for the islands' code to be in the HTTP cache (client/entry.ts waits 2 s). */
-const SETTLE_MS = 3_500;
-const PHONE = { viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+import { boxOf, onPhonePage, tap } from './phone';
 
 type Probed = Window & { tapToOpen?: Promise<number> };
 
@@ -35,24 +29,11 @@ const armProbe = () => {
 };
 const tapToOpen = () => (window as Probed).tapToOpen!;
 
-async function tapToggle(page: Page, cdp: CDPSession) {
-  const box = (await page.locator('header .nav__toggle').boundingBox())!;
-  const point = [{ x: box.x + box.width / 2, y: box.y + box.height / 2 }];
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point });
-  await delay(TOUCH_MS);
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-}
+const tapToggle = async (page: Page, cdp: CDPSession) => tap(cdp, await boxOf(page, 'header .nav__toggle'));
 
 /** One fresh page: the first tap (island asleep, its code cached), then a tap with the island live. */
-async function sample(browser: Browser, url: string) {
-  const context = await browser.newContext(PHONE);
-  try {
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-    await page.goto(url, { waitUntil: 'load' });
-    await delay(SETTLE_MS);
-
+function sample(browser: Browser, url: string) {
+  return onPhonePage(browser, url, async (page, cdp) => {
     await page.evaluate(armProbe);
     await tapToggle(page, cdp);
     const firstMs = await page.evaluate(tapToOpen);
@@ -64,9 +45,7 @@ async function sample(browser: Browser, url: string) {
     await page.evaluate(armProbe);
     await tapToggle(page, cdp);
     return { firstMs, hydratedMs: await page.evaluate(tapToOpen) };
-  } finally {
-    await context.close();
-  }
+  });
 }
 
 /** Both taps on `samples` fresh pages, one result per page (figures only: bench.ts prints them). */

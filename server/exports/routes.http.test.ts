@@ -2,22 +2,24 @@ import request from 'supertest';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { todayInSaoPaulo } from '../../shared/sao-paulo-time';
 import { createTestApp, testRepository } from '../../test/support/app';
-import { ADMIN_TOKEN, bearer, fullQuote, sampleContact, validContact, validQuote } from '../../test/support/leads';
+import {
+  ADMIN_TOKEN,
+  bearer,
+  downloadExport,
+  fullQuote,
+  sampleContact,
+  validContact,
+  validQuote,
+} from '../../test/support/leads';
 import { DatabaseUnavailableError } from '../db/repository';
 
 const BOM = '\uFEFF';
 
-/** The file as bytes decoded, whatever supertest makes of text/csv. */
-const download = (app: Parameters<typeof request>[0], path: string) =>
-  request(app)
-    .get(path)
-    .set('Authorization', bearer)
-    .buffer(true)
-    .parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => done(null, Buffer.concat(chunks).toString('utf8')));
-    });
+/** The file as the admin downloads it, its body decoded, whatever supertest makes of text/csv. */
+const download = async (app: Parameters<typeof downloadExport>[0], path: string) => {
+  const res = await downloadExport(app, path);
+  return { status: res.status, headers: res.headers, body: (res.body as Buffer).toString('utf8') };
+};
 
 describe('CSV exports', () => {
   it('need the admin token and are never cached', async () => {

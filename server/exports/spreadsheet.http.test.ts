@@ -1,7 +1,13 @@
-import request from 'supertest';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createTestApp, testRepository } from '../../test/support/app';
-import { ADMIN_TOKEN, bearer, fullQuote, sampleContact, validContact, validQuote } from '../../test/support/leads';
+import {
+  ADMIN_TOKEN,
+  downloadExport,
+  fullQuote,
+  sampleContact,
+  validContact,
+  validQuote,
+} from '../../test/support/leads';
 import { type Cell, FORMULAS, findSoffice, openInCalc } from '../../test/support/spreadsheet';
 
 // docs/requirements.md §10.16: the exports as a salesperson in Brazil opens them, in LibreOffice
@@ -12,18 +18,8 @@ const soffice = findSoffice();
 if (!soffice) console.info('spreadsheet: no LibreOffice (soffice) on PATH; the exports are not opened in Calc');
 
 /** The file's bytes as the admin downloads them. */
-const download = async (app: Parameters<typeof request>[0], path: string) =>
-  (
-    await request(app)
-      .get(path)
-      .set('Authorization', bearer)
-      .buffer(true)
-      .parse((res, done) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => done(null, Buffer.concat(chunks)));
-      })
-  ).body as Buffer;
+const download = async (app: Parameters<typeof downloadExport>[0], path: string) =>
+  (await downloadExport(app, path)).body as Buffer;
 
 /** The leads at fixed instants: one in Brasília's summer time of 2018 (-02:00), one today's -03:00. */
 async function storeAt(instant: string, store: () => Promise<unknown>) {

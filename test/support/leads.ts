@@ -1,8 +1,21 @@
+import request from 'supertest';
 import { type ContactFields, contactInputSchema } from '../../shared/contact';
 import { type QuoteFields, quoteInputSchema } from '../../shared/quote';
 
 export const ADMIN_TOKEN = 'token-de-teste-com-mais-de-32-caracteres';
 export const bearer = `Bearer ${ADMIN_TOKEN}`;
+
+/** An export as the admin downloads it: the reply, with the file's bytes as its body. */
+export const downloadExport = (app: Parameters<typeof request>[0], path: string) =>
+  request(app)
+    .get(path)
+    .set('Authorization', bearer)
+    .buffer(true)
+    .parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    });
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 export const ISO_INSTANT = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
