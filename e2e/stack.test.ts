@@ -3,6 +3,7 @@ import { copyFileSync, cpSync, mkdtempSync, readFileSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { mailedLeadAddresses, postedLeadIds, storedOnce } from '../test/support/deliveries';
 import { docker, dockerMissing } from '../test/support/docker';
 import { type VisitOutcome, visitorLoad } from '../test/support/load';
 import { whenReplica } from '../test/support/proxy';
@@ -212,37 +213,10 @@ describe.skipIf(missing)('the deploy kit in Docker', () => {
     // The replica recreated at a new address was found there (servesLoad above).
     expect(moved!.to).not.toBe(moved!.from);
 
-    const acknowledged = outcomes.filter((outcome) => outcome.kind !== 'page');
-    const stored = new Map(
-      (await psql('SELECT email, id FROM contacts')).map((line) => line.split('|') as [string, string]),
-    );
-    expect([...stored.keys()].sort()).toEqual(acknowledged.map((outcome) => outcome.email).sort());
-    for (const outcome of acknowledged.filter((outcome) => outcome.id))
-      expect(stored.get(outcome.email!)).toBe(outcome.id);
-    const ids = [...stored.values()].sort();
-
-    const mail = await published('mail', 8025);
-    await eventually(async () => {
-      const info = (await (await fetch(`${mail}/api/v1/info`)).json()) as { Messages: number };
-      expect(info.Messages).toBeGreaterThanOrEqual(ids.length);
-    }, 120_000);
-    const listing = (await (await fetch(`${mail}/api/v1/messages?limit=100000`)).json()) as {
-      messages: { ID: string }[];
-    };
-    const mailed = [];
-    for (const { ID } of listing.messages) {
-      const { Text } = (await (await fetch(`${mail}/api/v1/message/${ID}`)).json()) as { Text: string };
-      mailed.push(/Identificador: (\S+)/.exec(Text)?.[1]);
-    }
-    expect(mailed.sort()).toEqual(ids);
-
-    const hooks = await published('hooks', 8080);
-    const posted = await eventually(async () => {
-      const deliveries = (await (await fetch(`${hooks}/deliveries`)).json()) as { body: { data: { id: string } } }[];
-      expect(deliveries.length).toBeGreaterThanOrEqual(ids.length);
-      return deliveries.map((delivery) => delivery.body.data.id);
-    }, 120_000);
-    expect(posted.sort()).toEqual(ids);
+    // Each lead of the load has an address of its own.
+    const { ids, addresses } = storedOnce(outcomes, await psql('SELECT email, id FROM contacts'));
+    expect((await mailedLeadAddresses(await published('mail', 8025), ids.length)).sort()).toEqual(addresses);
+    expect((await postedLeadIds(await published('hooks', 8080), ids.length)).sort()).toEqual(ids);
   });
 
   it('answers ps, logs, exec and down from .env alone, nothing exported', { timeout: 120_000 }, async () => {

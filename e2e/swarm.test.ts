@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { mailedLeadAddresses, postedLeadIds } from '../test/support/deliveries';
+import { mailedLeadAddresses, postedLeadIds, storedOnce } from '../test/support/deliveries';
 import { docker, dockerMissing } from '../test/support/docker';
 import { type VisitOutcome, visitorLoad } from '../test/support/load';
 import {
@@ -247,17 +247,9 @@ describe.skipIf(missing)('the Swarm stack on a single-node swarm', () => {
   });
 
   it('stored, mailed and posted every acknowledged lead exactly once', { timeout: 300_000 }, async () => {
-    const acknowledged = outcomes.filter((outcome) => outcome.kind !== 'page');
-    const stored = new Map(
-      (await psql('SELECT email, id FROM contacts')).map((line) => line.split('|') as [string, string]),
-    );
-    expect([...stored.keys()].sort()).toEqual(acknowledged.map((outcome) => outcome.email).sort());
-    for (const outcome of acknowledged.filter((outcome) => outcome.id))
-      expect(stored.get(outcome.email!)).toBe(outcome.id);
-    const ids = [...stored.values()].sort();
-
     // Each lead of the load has an address of its own.
-    expect((await mailedLeadAddresses(url(ports.MAIL_PORT), ids.length)).sort()).toEqual([...stored.keys()].sort());
+    const { ids, addresses } = storedOnce(outcomes, await psql('SELECT email, id FROM contacts'));
+    expect((await mailedLeadAddresses(url(ports.MAIL_PORT), ids.length)).sort()).toEqual(addresses);
     expect((await postedLeadIds(url(ports.HOOKS_PORT), ids.length)).sort()).toEqual(ids);
     console.info(`swarm: ${ids.length} leads stored, mailed and posted once each`);
   });

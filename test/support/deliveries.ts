@@ -1,7 +1,22 @@
 import { expect } from 'vitest';
+import type { VisitOutcome } from './load';
 import { eventually } from './wait';
 
 const json = async <T>(url: string) => (await (await fetch(url)).json()) as T;
+
+/**
+ * Checks that the contacts stored (`rows`: psql's `email|id` lines) are exactly the leads the load
+ * had acknowledged, each under the id its reply gave; returns their ids and addresses, sorted, to
+ * check the deliveries against.
+ */
+export function storedOnce(outcomes: VisitOutcome[], rows: string[]) {
+  const acknowledged = outcomes.filter((outcome) => outcome.kind !== 'page');
+  const stored = new Map(rows.map((line) => line.split('|') as [string, string]));
+  expect([...stored.keys()].sort()).toEqual(acknowledged.map((outcome) => outcome.email).sort());
+  for (const outcome of acknowledged.filter((outcome) => outcome.id))
+    expect(stored.get(outcome.email!)).toBe(outcome.id);
+  return { ids: [...stored.values()].sort(), addresses: [...stored.keys()].sort() };
+}
 
 /**
  * The leads that a Mailpit (or its stand-in) at `url` was sent notifications of, by their e-mail
