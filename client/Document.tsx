@@ -6,6 +6,8 @@ import { organizationJsonLd, serializeJsonLd } from './structured-data';
 
 export type DocumentAssets = {
   css: string;
+  /** The icon as a data: URL: no request while the page loads. */
+  favicon: string;
   islandStylesheets: IslandStylesheets;
   /** The page script's on-demand chunks, which it fetches ahead a while after load. */
   prefetch?: string[];
@@ -28,7 +30,7 @@ export function Document({ meta, assets, publicUrl, children }: DocumentProps) {
         <meta name="description" content={meta.description} />
         {meta.noindex ? <meta name="robots" content="noindex" /> : <link rel="canonical" href={canonical} />}
         <meta name="theme-color" content={THEME_COLOR} />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="icon" href={assets.favicon} type="image/svg+xml" />
         <link rel="icon" href="/favicon-32.png" type="image/png" sizes="32x32" />
         <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
         <link rel="manifest" href="/manifest.webmanifest" />

@@ -33,6 +33,28 @@ describe('the landing page in Chromium', { timeout: 30_000 }, () => {
     });
   }
 
+  it('names icons the browser can draw, the SVG one carried in the page itself', async () => {
+    const { page } = await site.open('/');
+    const icons = await page.evaluate(() =>
+      Promise.all(
+        [...document.querySelectorAll<HTMLLinkElement>('link[rel="icon"]')].map(async (link) => {
+          const image = new Image();
+          image.src = link.href;
+          // decode() rejects when the browser cannot draw the image.
+          const drawn = await image.decode().then(
+            () => true,
+            () => false,
+          );
+          return { scheme: new URL(link.href).protocol, type: link.type, drawn };
+        }),
+      ),
+    );
+    expect(icons).toEqual([
+      { scheme: 'data:', type: 'image/svg+xml', drawn: true },
+      { scheme: 'http:', type: 'image/png', drawn: true },
+    ]);
+  });
+
   it("lands just under the sticky header when opened at a section's address, on a phone and a desktop", async () => {
     // The lower sections skip layout until needed (styles.css): this is where estimated heights would show.
     for (const viewport of [PHONE, DESKTOP]) {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readManifest } from '../server/pages/assets';
@@ -13,6 +14,14 @@ describe('the build manifest', () => {
     const chunks = landingScripts().map((file) => `/${path.relative(clientDir, file)}`);
     expect(chunks.length).toBeGreaterThan(1);
     expect([...manifest.prefetch.landing].sort()).toEqual(chunks.sort());
+  });
+
+  it('carries public/favicon.svg as a data: URL, byte for byte', () => {
+    const prefix = 'data:image/svg+xml,';
+    expect(manifest.favicon.startsWith(prefix)).toBe(true);
+    expect(decodeURIComponent(manifest.favicon.slice(prefix.length))).toBe(
+      readFileSync('public/favicon.svg', 'utf8').trim(),
+    );
   });
 
   it('lists nothing for the not-found script, which loads no chunk', () => {

@@ -59,6 +59,13 @@ export const serverOptions = {
   sourcesContent: false,
 } satisfies BuildOptions;
 
+/**
+ * An SVG as a data: URL, escaped only where a URL or an HTML attribute needs it: 128 bytes of
+ * brotli for the favicon in the page, against 268 in base64.
+ */
+export const svgDataUrl = (svg: string) =>
+  `data:image/svg+xml,${svg.trim().replace(/[\n"#%<>]/g, (character) => encodeURIComponent(character))}`;
+
 /** The output file esbuild wrote for an entry point. */
 const outputOf = (metafile: Metafile, entry: string) => {
   const output = Object.entries(metafile.outputs).find(([, meta]) => meta.entryPoint === entry)?.[0];
@@ -95,6 +102,7 @@ export function manifestFrom(metafile: Metafile): Manifest {
   const urlOf = (entry: string) => publicUrl(outputOf(metafile, entry));
   return {
     css: inlinedCode(readFileSync(outputOf(metafile, clientEntries.stylesheet), 'utf8').trim()),
+    favicon: svgDataUrl(readFileSync('public/favicon.svg', 'utf8')),
     scripts: {
       landing: inlinedScript(metafile, clientEntries.landing),
       notFound: inlinedScript(metafile, clientEntries.notFound),

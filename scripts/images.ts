@@ -4,11 +4,11 @@
 import { readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { company } from '../shared/content';
+import { svgDataUrl as dataUrl } from './build-options';
 import { launchOptions } from './chromium';
 
 const favicon = readFileSync('public/favicon.svg', 'utf8');
 const hero = readFileSync('public/images/hero-rota.svg', 'utf8');
-const dataUrl = (svg: string) => `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 
 const icon = (size: number, padding: number) => {
   const inner = size - 2 * padding;

@@ -18,6 +18,11 @@ export type Manifest = {
   css: InlinedCode;
   /** Each page's script, inlined at the end of its body: it starts no request before the first paint. */
   scripts: Record<PageHandle['script'], InlinedCode>;
+  /**
+   * public/favicon.svg as a data: URL, which every page names as its icon: the browser asks for
+   * no icon while the page loads (docs/performance.md, "What the first paint costs").
+   */
+  favicon: string;
   /** Stylesheets an island needs only once it is awake (the contact form's toasts). */
   islandStylesheets: IslandStylesheets;
   /** Per page script, the chunks it imports on demand: fetched ahead a while after load. */

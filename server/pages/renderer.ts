@@ -103,6 +103,7 @@ export function createPageRenderer(manifest: Manifest, logger: Logger, publicUrl
     const { script } = pageOf(context);
     const assets = {
       css: manifest.css.text,
+      favicon: manifest.favicon,
       islandStylesheets: manifest.islandStylesheets,
       prefetch: manifest.prefetch[script],
     };

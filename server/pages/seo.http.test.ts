@@ -2,7 +2,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { serializeJsonLd } from '../../client/structured-data';
 import { company } from '../../shared/content';
-import { createTestApp } from '../../test/support/app';
+import { createTestApp, testManifest } from '../../test/support/app';
 
 const publicUrl = new URL('https://www.rotanorte.com.br');
 const attribute = (html: string, selector: RegExp) => html.match(selector)?.[1];
@@ -21,9 +21,11 @@ describe('search and sharing metadata on /', () => {
     expect(attribute(text, /<meta property="og:image:height" content="([^"]+)"/)).toBe('630');
     expect(attribute(text, /<meta name="twitter:card" content="([^"]+)"/)).toBe('summary_large_image');
     expect(attribute(text, /<meta name="theme-color" content="([^"]+)"/)).toMatch(/^#[0-9a-f]{6}$/);
-    for (const icon of ['/favicon.svg', '/favicon-32.png', '/apple-touch-icon.png', '/manifest.webmanifest']) {
+    for (const icon of ['/favicon-32.png', '/apple-touch-icon.png', '/manifest.webmanifest']) {
       expect(text).toContain(`href="${icon}"`);
     }
+    // The SVG icon is inlined (the build's data: URL): nothing to fetch while the page loads.
+    expect(attribute(text, /<link rel="icon" href="([^"]+)" type="image\/svg\+xml"/)).toBe(testManifest.favicon);
     expect(text).not.toContain('name="robots"');
   });
 

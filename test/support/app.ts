@@ -12,6 +12,7 @@ import { createLogger } from '../../server/process/logger';
 export const testManifest: Manifest = {
   css: inlinedCode('body{margin:0}'),
   scripts: { landing: inlinedCode('document.body.dataset.test="landing"'), notFound: inlinedCode('console.warn(404)') },
+  favicon: 'data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22/%3E',
   islandStylesheets: { contact: '/assets/toasts-TEST.css' },
   prefetch: { landing: ['/assets/chunks/hydrate-TEST.js', '/assets/chunks/HeaderMenu-TEST.js'], notFound: [] },
 };
