@@ -132,7 +132,7 @@ try {
     const taps = await measureMenuTaps(`${ours.url}/`, TAPS);
     const line = (label: string, values: number[]) =>
       console.log(
-        `${label.padEnd(38)} ${values.map((value) => value.toFixed(0)).join(', ')} ms; ` +
+        `${label.padEnd(46)} ${values.map((value) => value.toFixed(0)).join(', ')} ms; ` +
           `mediana ${median(values).toFixed(0)} ms`,
       );
     line(
@@ -155,7 +155,11 @@ try {
       ['ilha já hidratada', forms.live],
     ] as const) {
       line(
-        `mais longa, ${mode}`,
+        `toque em "Solicitar cotação", ${mode}`,
+        samples.map((sample) => sample.ctaMs),
+      );
+      line(
+        `mais longa no formulário, ${mode}`,
         samples.map((sample) => sample.longestMs),
       );
       line(
@@ -165,7 +169,7 @@ try {
       const worst = samples.reduce((a, b) => (b.longestMs > a.longestMs ? b : a)).longest;
       const slow = samples.map((sample) => `${sample.slow}/${sample.inputs}`).join(', ');
       console.log(
-        `${'  a pior'.padEnd(38)} ${worst.name}: atraso ${worst.delay.toFixed(0)} ms,` +
+        `${'  a pior'.padEnd(46)} ${worst.name}: atraso ${worst.delay.toFixed(0)} ms,` +
           ` handlers ${worst.processing.toFixed(0)} ms; interações ≥ 16 ms: ${slow}`,
       );
     }
