@@ -31,8 +31,8 @@ export function helmetFor({ https = false, styleHashes = [], scriptHashes = [] }
     },
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    // Not sent: it made Chromium start a fresh renderer for every arrival, the page's longest task
-    // at load, and this page has no window an opener could abuse (decision 023).
+    // Not sent: it makes Chromium start a fresh renderer for a page opened from a blank tab, the
+    // longest task at load, and this page has no window an opener could abuse (decision 023).
     crossOriginOpenerPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-origin' },
     xFrameOptions: { action: 'deny' },
