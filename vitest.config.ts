@@ -49,8 +49,12 @@ export default defineConfig({
           // health checks, must not wait behind another file's servers, containers or browser.
           sequence: { groupOrder: 2 },
           maxWorkers: 1,
-          include: ['e2e/**/*.test.ts', 'scripts/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, '**/*.browser.test.ts'],
+          include: [
+            'e2e/process/**/*.test.ts',
+            'e2e/deploy/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'bench/**/*.test.ts',
+          ],
           globalSetup: BUILD,
           // A process starts, drains and exits in seconds on a busy machine.
           testTimeout: 30_000,
@@ -62,7 +66,7 @@ export default defineConfig({
         test: {
           name: 'browser',
           sequence: { groupOrder: 1 },
-          include: ['e2e/**/*.browser.test.ts'],
+          include: ['e2e/browser/**/*.test.ts'],
           globalSetup: BUILD,
           testTimeout: 30_000,
         },

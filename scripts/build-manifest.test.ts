@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { landingScripts } from '../bench/size-report';
 import { readManifest } from '../server/pages/assets';
 import { clientDir } from './build-options';
-import { landingScripts } from './size-report';
 
 // Runs on the production build made by the global setup.
 describe('the build manifest', () => {

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { company } from '../shared/content';
 import { svgDataUrl as dataUrl } from './build-options';
-import { launchOptions } from './chromium';
+import { launchOptions } from './launch/chromium';
 
 const favicon = readFileSync('public/favicon.svg', 'utf8');
 const hero = readFileSync('public/images/hero-rota.svg', 'utf8');

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2, Send } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
-import { createContact } from '../../shared/api/contact';
+import { createContact } from '../../shared/api/create-contact';
 import { ApiError } from '../../shared/api/request';
 import type { ContactInput } from '../../shared/contact';
 import { type ContactFormState, contactFormSource, HONEYPOT_FIELD } from '../../shared/contact-form';

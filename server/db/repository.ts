@@ -1,4 +1,4 @@
-import type { Created, Erased, SubjectData } from '../../shared/api-types';
+import type { Created, Erased, SubjectData } from '../../shared/api/types';
 import type { Contact, ContactFields } from '../../shared/contact';
 import type { Quote, QuoteFields } from '../../shared/quote';
 import type { Channel, Outbox } from '../outbox/store';

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { RequestHandler } from 'express';
-import type { ApiFailure } from '../../shared/api-types';
+import type { ApiFailure } from '../../shared/api/types';
 
 const BEARER = /^Bearer +(\S+) *$/i;
 

@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import type { ApiFailure } from '../../shared/api-types';
+import type { ApiFailure } from '../../shared/api/types';
 import { DatabaseUnavailableError } from '../db/repository';
 import type { Logger } from '../process/logger';
 import { BodyTooLargeError } from './body-limit';

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
-import type { ApiFailure, PageReply } from '../../shared/api-types';
+import type { ApiFailure, PageReply } from '../../shared/api/types';
 import type { ListResult } from '../db/repository';
 import { fieldErrors } from './validation';
 

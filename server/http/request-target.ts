@@ -1,6 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Express, Request, RequestHandler, Response } from 'express';
-import type { ApiFailure } from '../../shared/api-types';
+import type { ApiFailure } from '../../shared/api/types';
 import { plainPage } from '../pages/plain-page';
 
 // Request targets no browser sends (RFC 9112 §3.2), answered by the app itself

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { z } from 'zod';
-import type { ApiFailure, ApiSuccess } from '../../shared/api-types';
+import type { ApiFailure, ApiSuccess } from '../../shared/api/types';
 import type { CreateResult, IdempotencyKey } from '../db/repository';
 import { bodyKind } from './body';
 import { fieldErrors, INVALID_FIELDS_MESSAGE, idempotencyKey } from './validation';

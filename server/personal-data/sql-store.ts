@@ -1,4 +1,4 @@
-import type { Erased, SubjectData } from '../../shared/api-types';
+import type { Erased, SubjectData } from '../../shared/api/types';
 import { type Database, inSlices, type Queries } from '../db/database';
 import type { Purged } from '../db/repository';
 import { contactsTable, quotesTable, selectSql } from '../db/rows';

@@ -1,6 +1,6 @@
 import { type Request, type RequestHandler, Router } from 'express';
 import { z } from 'zod';
-import type { ApiFailure, ApiSuccess, Erased, SubjectData } from '../../shared/api-types';
+import type { ApiFailure, ApiSuccess, Erased, SubjectData } from '../../shared/api/types';
 import { email } from '../../shared/fields';
 import type { Repository } from '../db/repository';
 import { requireAdmin } from '../http/admin';

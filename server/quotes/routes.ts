@@ -1,6 +1,6 @@
 import { type RequestHandler, Router } from 'express';
 import { z } from 'zod';
-import type { ApiFailure, ApiSuccess } from '../../shared/api-types';
+import type { ApiFailure, ApiSuccess } from '../../shared/api/types';
 import { type Quote, quoteInputSchema } from '../../shared/quote';
 import type { Repository } from '../db/repository';
 import { requireAdmin } from '../http/admin';

@@ -1,8 +1,8 @@
-import type { ApiSuccess, Erased, PageQuery, PageReply, SubjectData } from '../api-types';
 import type { Contact } from '../contact';
 import type { Quote, QuoteInput } from '../quote';
-import { createContact } from './contact';
+import { createContact } from './create-contact';
 import { type Connection, idempotencyHeader, requestJson, type WriteOptions } from './request';
+import type { ApiSuccess, Erased, PageQuery, PageReply, SubjectData } from './types';
 
 export type ApiClientOptions = Connection & {
   /** The credential for the protected calls (listings, a quote by id, the subject requests). */

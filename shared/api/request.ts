@@ -1,4 +1,4 @@
-import type { ApiFailure } from '../api-types';
+import type { ApiFailure } from './types';
 
 /** A failed call: the server's message (or the HTTP status), and its per-field errors if any. */
 export class ApiError extends Error {

@@ -1,8 +1,8 @@
 import type { SpawnOptions } from 'node:child_process';
-import { type ServedProcess, serveBuilt, spawnBuilt, tempDataDir, whenReady } from '../../scripts/serve-built';
+import { type ServedProcess, serveBuilt, spawnBuilt, tempDataDir, whenReady } from '../../scripts/launch/serve-built';
 
-// The built server as tests start it: the scripts' launcher (scripts/serve-built.ts), keeping every log line.
-export { stopProcess, tempDataDir, whenExited } from '../../scripts/serve-built';
+// The built server as tests start it: the scripts' launcher (scripts/launch/serve-built.ts), keeping every log line.
+export { stopProcess, tempDataDir, whenExited } from '../../scripts/launch/serve-built';
 export type RunningServer = ServedProcess;
 
 /** Spawns the built server without waiting for it: for a start that is meant to fail. */

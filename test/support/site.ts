@@ -10,7 +10,7 @@ import {
   type Response,
 } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { launchOptions } from '../../scripts/chromium';
+import { launchOptions } from '../../scripts/launch/chromium';
 import { openSqlite } from '../../server/db/sqlite';
 import type { Contact } from '../../shared/contact';
 import { type RunningServer, startServer } from './server-process';

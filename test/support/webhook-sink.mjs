@@ -1,4 +1,4 @@
-// A webhook receiver run in a container of the stack under test (e2e/stack.test.ts): it keeps each
+// A webhook receiver run in a container of the stack under test (e2e/deploy/stack.test.ts): it keeps each
 // delivery's webhook-id and body, answers 204, and lists what it kept at GET /deliveries.
 import { createServer } from 'node:http';
 

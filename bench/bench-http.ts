@@ -1,0 +1,179 @@
+// The pieces of `npm run bench` that load HTTP servers: the bare handler that is the floor for
+// "/", the load runs, and where the processes run (pinned to a core each, or sharing both).
+import { execFile, execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { get } from 'node:http';
+import { availableParallelism } from 'node:os';
+import { promisify } from 'node:util';
+import autocannon, { type Options, type Result } from 'autocannon';
+import { PRODUCTION_NODE_OPTIONS } from '../scripts/launch/serve-built';
+
+const execFileAsync = promisify(execFile);
+
+export const CONNECTIONS = 50;
+export const BROTLI = { 'accept-encoding': 'br' };
+
+// Node writes these itself for every response; the rest is copied byte for byte.
+const WRITTEN_BY_NODE = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+
+/** The page exactly as our server sends it: status line aside, every header and the body. */
+function fetchRaw(url: string) {
+  return new Promise<{ body: Buffer; headers: Record<string, string> }>((resolve, reject) => {
+    get(url, { headers: BROTLI }, (res) => {
+      const chunks: Buffer[] = [];
+      const headers: Record<string, string> = {};
+      for (let i = 0; i < res.rawHeaders.length; i += 2) {
+        const name = res.rawHeaders[i]!;
+        if (!WRITTEN_BY_NODE.has(name.toLowerCase())) headers[name] = res.rawHeaders[i + 1]!;
+      }
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ body: Buffer.concat(chunks), headers }));
+    }).on('error', reject);
+  });
+}
+
+/**
+ * The floor: an Express app whose one route sends the bytes of our "/" as captured (same
+ * headers, request id and ETag included; Express's own ETag off, as it would hash the body on
+ * every request). What our server costs beyond it is the per-request work under measurement.
+ * It runs under the same V8 flags as our server (the image's NODE_OPTIONS): a smaller young
+ * generation collects more often, which would otherwise be counted against our server alone.
+ */
+export async function startBare(pageUrl: string) {
+  const page = await fetchRaw(pageUrl);
+  const code = `
+    import express from 'express';
+    const body = Buffer.from(process.env.BODY, 'base64');
+    const headers = JSON.parse(process.env.HEADERS);
+    const app = express();
+    app.disable('x-powered-by');
+    app.set('etag', false);
+    app.get('/', (_req, res) => res.set(headers).send(body));
+    const server = app.listen(0, '127.0.0.1', () => console.log(server.address().port));`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', code], {
+    env: {
+      PATH: process.env.PATH,
+      NODE_OPTIONS: PRODUCTION_NODE_OPTIONS,
+      BODY: page.body.toString('base64'),
+      HEADERS: JSON.stringify(page.headers),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const [port] = (await once(child.stdout, 'data')) as [Buffer];
+  return { url: `http://127.0.0.1:${String(port).trim()}`, child, stop: () => child.kill('SIGTERM') };
+}
+
+/** CPU time a process has used so far, all its threads, user and system (Linux /proc; 10 ms ticks). */
+const cpuMs = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+};
+
+/** One load run's figures, whichever generator made it. */
+export type Run = { rps: number; p50Ms: number; p99Ms: number; failures: number; cpuUsPerRequest: number };
+
+/** A request to load a server with; `notFound` when a 404 is the expected answer, not a failure. */
+export type Target = Pick<Options, 'url' | 'method' | 'body'> & {
+  headers?: Record<string, string>;
+  notFound?: boolean;
+};
+
+/**
+ * wrk (Debian's `wrk`) when it is installed: written in C, it loads a server harder than the
+ * server can answer, so the figures are the server's. autocannon runs in Node on one thread and
+ * tops out near 5,000 requests of a 13 KB page a second here, below what either server answers:
+ * with it, "GET / ÷ bare" says more about the generator than the servers (the CPU column does not).
+ */
+export const WRK = (() => {
+  try {
+    execFileSync('wrk', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch (error) {
+    // wrk prints its version and exits 1; only a missing binary is ENOENT.
+    return (error as { code?: string }).code !== 'ENOENT';
+  }
+})();
+
+const MS = { us: 0.001, ms: 1, s: 1000 } as const;
+
+/** wrk --latency's report, read back: requests a second, p50 and p99, and what failed. */
+async function wrkRun(target: Target, seconds: number) {
+  const headers = Object.entries(target.headers ?? {}).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
+  const { stdout: output } = await execFileAsync(
+    'wrk',
+    ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', ...headers, target.url],
+    { encoding: 'utf8' },
+  );
+  const figure = (pattern: RegExp) => Number(pattern.exec(output)?.[1] ?? 0);
+  const latency = (percent: number) => {
+    const [, value = '0', unit = 'ms'] = new RegExp(`^\\s+${percent}%\\s+([\\d.]+)(us|ms|s)$`, 'm').exec(output) ?? [];
+    return Number(value) * MS[unit as keyof typeof MS];
+  };
+  const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output);
+  const errors = socketErrors ? socketErrors.slice(1).reduce((sum, count) => sum + Number(count), 0) : 0;
+  const non2xx = figure(/Non-2xx or 3xx responses: (\d+)/);
+  return {
+    rps: figure(/Requests\/sec:\s+([\d.]+)/),
+    total: figure(/(\d+) requests in/),
+    p50Ms: latency(50),
+    p99Ms: latency(99),
+    failures: errors + (target.notFound ? 0 : non2xx),
+  };
+}
+
+async function autocannonRun({ notFound, ...request }: Target, seconds: number) {
+  const result = (await autocannon({ duration: seconds, connections: CONNECTIONS, ...request })) as Result;
+  return {
+    rps: result.requests.average,
+    total: result.requests.total,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    failures: result.errors + result.timeouts + result.non2xx - (notFound ? result['4xx'] : 0),
+  };
+}
+
+/**
+ * One load run against the server process `pid`: wrk for what it can send (no body), else
+ * autocannon. Besides the generator's figures, the server's CPU time per request: what the
+ * other engineers' jobs on a shared machine take from our throughput, they do not add to this.
+ */
+export async function load(target: Target, seconds: number, pid: number): Promise<Run> {
+  const before = cpuMs(pid);
+  const { total, ...figures } = await (WRK && !target.body ? wrkRun(target, seconds) : autocannonRun(target, seconds));
+  return { ...figures, cpuUsPerRequest: ((cpuMs(pid) - before) * 1000) / total };
+}
+
+export function median(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+// A server's every thread (V8's and libuv's included); for this process only its main thread,
+// where autocannon runs: helper threads of the tooling may come and go while taskset walks them.
+// Counted before any pinning: once this process is pinned, it sees only its own core.
+const CORES = availableParallelism();
+
+const taskset = (cpus: string, pid: number) =>
+  execFileSync('taskset', [...(pid === process.pid ? [] : ['--all-tasks']), '-pc', cpus, String(pid)], {
+    stdio: 'ignore',
+  });
+
+/**
+ * Places the servers and this process (the load generator runs in it): `pinned` puts the
+ * servers on core 0 and the load on core 1, so neither steals from the other; unpinned, all
+ * share every core, as a container without CPU pinning does. Linux `taskset`; false when it
+ * cannot pin (one core, no taskset), and then everything stays where it is.
+ */
+export function place(pinned: boolean, serverPids: number[]) {
+  if (CORES < 2) return false;
+  const all = `0-${CORES - 1}`;
+  try {
+    for (const pid of serverPids) taskset(pinned ? '0' : all, pid);
+    taskset(pinned ? '1' : all, process.pid);
+    return true;
+  } catch {
+    return false;
+  }
+}

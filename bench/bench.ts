@@ -1,0 +1,181 @@
+// `npm run bench`: figures, never a pass or fail (the machine is shared and noisy).
+// 1. `GET /` of the built server against a bare Express handler that sends the same bytes, with
+//    the servers pinned to one core and the load to the other, then all sharing both. Both are
+//    loaded at once, in each of several rounds: on a shared machine, runs taken one after the
+//    other met different machines (the ratio moved by ±0.15 between rounds); at once, a slow
+//    moment hits both alike.
+// 2. Other cases on the same server, and its memory.
+// 3. The phone menu's tap-to-open latency in Chromium with the CPU slowed 4×.
+// 4. Filling in the contact form and pressing "Enviar" there: the longest interaction (INP-style).
+
+import { serveBuilt } from '../scripts/launch/serve-built';
+import { measureFormInteractions } from './bench-form';
+import { BROTLI, CONNECTIONS, load, median, place, type Run, startBare, type Target, WRK } from './bench-http';
+import { measureMenuTaps } from './bench-menu';
+import { rssMb } from './proc-stats';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const TAPS = Number(process.env.BENCH_TAPS ?? 5);
+
+const ms = (value: number) => value.toFixed(0).padStart(8);
+function row(name: string, results: Run[], rss?: number) {
+  const failures = results.reduce((sum, result) => sum + result.failures, 0);
+  console.log(
+    name.padEnd(38),
+    median(results.map((result) => result.rps))
+      .toFixed(0)
+      .padStart(9),
+    ms(median(results.map((result) => result.p50Ms))),
+    ms(median(results.map((result) => result.p99Ms))),
+    median(results.map((result) => result.cpuUsPerRequest))
+      .toFixed(0)
+      .padStart(10),
+    String(failures).padStart(7),
+    (rss?.toFixed(0) ?? '').padStart(8),
+  );
+}
+const header = () =>
+  console.log(
+    'caso'.padEnd(38),
+    'req/s'.padStart(9),
+    'p50 ms'.padStart(8),
+    'p99 ms'.padStart(8),
+    'CPU µs/req'.padStart(10),
+    'erros'.padStart(7),
+    'RSS MB'.padStart(8),
+  );
+
+// BENCH_LOG_LEVEL=silent measures the server without its access log, to see what the log costs.
+const ours = await serveBuilt({
+  RATE_LIMIT_PER_MINUTE: '0',
+  RATE_LIMIT_PER_HOUR: '0',
+  RATE_LIMIT_REFUSED_PER_MINUTE: '0',
+  RATE_LIMIT_REFUSED_PER_HOUR: '0',
+  LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+});
+const bare = await startBare(`${ours.url}/`);
+const servers = [ours.child.pid!, bare.child.pid!];
+try {
+  const bareCase: Target = { url: `${bare.url}/`, headers: BROTLI };
+  const rootCase: Target = { url: `${ours.url}/`, headers: BROTLI };
+  // A short unmeasured run of each first, so the JIT has warmed up before figures are taken.
+  await load(bareCase, 2, bare.child.pid!);
+  await load(rootCase, 2, ours.child.pid!);
+
+  const generator = WRK
+    ? 'wrk'
+    : 'autocannon (sem wrk: req/s limitados pelo gerador de carga; compare a CPU por requisição — ' +
+      'apt-get install wrk)';
+  console.log(
+    `\nGET / contra o bare, os dois ao mesmo tempo: ${SECONDS} s por rodada, ${CONNECTIONS} conexões cada, ` +
+      `loopback, brotli, ${generator}`,
+  );
+  for (const pinned of [true, false]) {
+    if (!place(pinned, servers)) {
+      console.log(`\n(${pinned ? 'fixado' : 'livre'}: não foi possível posicionar os processos; pulado)`);
+      continue;
+    }
+    const rounds: { bare: Run; root: Run }[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const [bareRun, rootRun] = await Promise.all([
+        load(bareCase, SECONDS, bare.child.pid!),
+        load(rootCase, SECONDS, ours.child.pid!),
+      ]);
+      rounds.push({ bare: bareRun, root: rootRun });
+    }
+    const ratios = rounds.map((round) => round.root.rps / round.bare.rps);
+    const cpuRatios = rounds.map((round) => round.bare.cpuUsPerRequest / round.root.cpuUsPerRequest);
+    const placement = pinned ? 'Fixado: servidores no núcleo 0, carga no 1' : 'Livre: todos dividem os dois núcleos';
+    console.log(`\n${placement}`);
+    header();
+    row(
+      `bare Express, mesmos bytes (×${ROUNDS})`,
+      rounds.map((round) => round.bare),
+    );
+    row(
+      `GET / (×${ROUNDS})`,
+      rounds.map((round) => round.root),
+      rssMb(ours.child.pid!),
+    );
+    const listed = (values: number[]) =>
+      `${values.map((value) => value.toFixed(2)).join(', ')}; mediana ${median(values).toFixed(2)}`;
+    console.log(`GET / ÷ bare, req/s por rodada: ${listed(ratios)}`);
+    console.log(`bare ÷ GET /, CPU por requisição: ${listed(cpuRatios)}`);
+  }
+
+  place(true, servers);
+  const lead = JSON.stringify({ name: 'Bench', email: 'bench@exemplo.com.br', message: 'Carga de teste' });
+  const others: [string, Target][] = [
+    ['GET /?contato=enviado', { url: `${ours.url}/?contato=enviado`, headers: BROTLI }],
+    ['GET /some/unknown/path (404)', { url: `${ours.url}/some/unknown/path`, headers: BROTLI, notFound: true }],
+    [
+      'POST /api/contacts',
+      { url: `${ours.url}/api/contacts`, method: 'POST', headers: { 'content-type': 'application/json' }, body: lead },
+    ],
+  ];
+  console.log('\nOutros casos, fixado (erros: respostas fora de 2xx, exceto o 404 esperado)');
+  header();
+  const rootNow = await load(rootCase, SECONDS, ours.child.pid!);
+  row('GET /', [rootNow], rssMb(ours.child.pid!));
+  for (const [name, options] of others) {
+    const result = await load(options, SECONDS, ours.child.pid!);
+    row(name, [result], rssMb(ours.child.pid!));
+    // The form's confirmation is kept like the landing page: it must not be the cheap way to load the server.
+    if (name.includes('contato'))
+      console.log(`GET /?contato=enviado ÷ GET /: ${(result.rps / rootNow.rps).toFixed(2)} (meta ≥ 0,50)`);
+  }
+  place(false, servers);
+
+  // BENCH_TAPS=0 leaves the browser out, for a quicker look at the server alone.
+  if (TAPS > 0) {
+    console.log(`\nMenu do celular, do toque ao primeiro link na tela, CPU 4× mais lenta (${TAPS} páginas novas)`);
+    const taps = await measureMenuTaps(`${ours.url}/`, TAPS);
+    const line = (label: string, values: number[]) =>
+      console.log(
+        `${label.padEnd(46)} ${values.map((value) => value.toFixed(0)).join(', ')} ms; ` +
+          `mediana ${median(values).toFixed(0)} ms`,
+      );
+    line(
+      'primeiro toque (ilha ainda não hidratada)',
+      taps.map((tap) => tap.firstMs),
+    );
+    line(
+      'toque com a ilha já hidratada',
+      taps.map((tap) => tap.hydratedMs),
+    );
+
+    console.log(
+      '\nFormulário: toque em "Solicitar cotação", três campos digitados e "Enviar", CPU 4× mais lenta' +
+        ` (${TAPS} páginas novas de cada modo); a interação mais longa, da entrada ao quadro seguinte` +
+        ' (Event Timing, como o INP; 0 = abaixo de 16 ms)',
+    );
+    const forms = await measureFormInteractions(`${ours.url}/`, TAPS);
+    for (const [mode, samples] of [
+      ['ilha acordando', forms.arriving],
+      ['ilha já hidratada', forms.live],
+    ] as const) {
+      line(
+        `toque em "Solicitar cotação", ${mode}`,
+        samples.map((sample) => sample.ctaMs),
+      );
+      line(
+        `mais longa no formulário, ${mode}`,
+        samples.map((sample) => sample.longestMs),
+      );
+      line(
+        '  toque em "Enviar"',
+        samples.map((sample) => sample.submitMs),
+      );
+      const worst = samples.reduce((a, b) => (b.longestMs > a.longestMs ? b : a)).longest;
+      const slow = samples.map((sample) => `${sample.slow}/${sample.inputs}`).join(', ');
+      console.log(
+        `${'  a pior'.padEnd(46)} ${worst.name}: atraso ${worst.delay.toFixed(0)} ms,` +
+          ` handlers ${worst.processing.toFixed(0)} ms; interações ≥ 16 ms: ${slow}`,
+      );
+    }
+  }
+} finally {
+  ours.stop();
+  bare.stop();
+}

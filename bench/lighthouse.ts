@@ -1,0 +1,159 @@
+// `npm run lighthouse [-- --runs=N] [-- --compare=[NAME=]URL …]`: Lighthouse (mobile, default simulated
+// throttling) on the built site and on a control page, in the system Chromium, N times each
+// (default 5), one after the other in turn: site, control, site, control… Prints each run, then
+// each page's medians and spread; the site's median run, as Lighthouse's own CI picks it, is kept
+// as JSON in .artifacts/ (not in git). `--compare` adds any other page to the rotation (another
+// site served locally, to compare against on the same machine at the same moment).
+// A single run is not a measurement: Lighthouse's docs put run-to-run spread at several points,
+// and on a shared machine the simulated TBT swings between 0 and 50 ms on the same page. The
+// control is a minimal page served with the site's security headers: what it scores is this
+// machine's floor at that moment, not the site's cost; taking the pages in turn lets a busy
+// minute hit both alike. The load average is printed with every run for the same reason.
+// Chromium is started by chrome-launcher, as the Lighthouse CLI does: a Playwright-launched
+// browser attaches its own scripts to every page (and disables the back/forward cache), which
+// the trace would then charge to the site.
+
+import { mkdirSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import { launch } from 'chrome-launcher';
+import express from 'express';
+import lighthouse, { type RunnerResult } from 'lighthouse';
+import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import { CHROMIUM_FLAGS, chromiumPath } from '../scripts/launch/chromium';
+import { serveBuilt } from '../scripts/launch/serve-built';
+import { securityHeaders } from '../server/http/security';
+
+const ATTEMPTS = 3;
+/** At most this TBT counts as none: Lighthouse shows it rounded to 10 ms. */
+const NO_BLOCKING_MS = 10;
+
+type Lhr = RunnerResult['lhr'];
+/** What is kept of a run: its trace and other artifacts (tens of MB each) are let go. */
+type Run = Pick<RunnerResult, 'lhr' | 'report'>;
+/** `short` names the page on each run's line; `label` heads its summary. */
+type Target = { short: string; label: string; url: string; runs: Run[] };
+
+/**
+ * One Lighthouse run in a fresh browser; a failed trace (NO_NAVSTART and kin, seen on a loaded
+ * machine) is run again.
+ */
+async function audit(url: string): Promise<RunnerResult> {
+  for (let attempt = 1; ; attempt++) {
+    const chrome = await launch({ chromePath: chromiumPath(), chromeFlags: [...CHROMIUM_FLAGS, '--headless=new'] });
+    try {
+      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' });
+      if (!result) throw new Error('o Lighthouse não devolveu resultado');
+      const error = result.lhr.runtimeError;
+      if (!error) return result;
+      if (attempt === ATTEMPTS) throw new Error(`Lighthouse falhou ${ATTEMPTS} vezes (${error.code}).`);
+      console.log(`  Lighthouse falhou (${error.code}); tentativa ${attempt + 1} de ${ATTEMPTS}…`);
+    } finally {
+      chrome.kill();
+    }
+  }
+}
+
+const score = (lhr: Lhr, id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+const value = (lhr: Lhr, id: string) => lhr.audits[id]!.numericValue ?? Number.NaN;
+const load = () => loadavg()[0]!.toFixed(1);
+
+/** What is printed of every run, and summarised per page: read from the report, shown in its unit. */
+const FIGURES: { name: string; of: (lhr: Lhr) => number; unit: string }[] = [
+  { name: 'desempenho', of: (lhr) => score(lhr, 'performance'), unit: '' },
+  { name: 'LCP', of: (lhr) => value(lhr, 'largest-contentful-paint'), unit: ' ms' },
+  { name: 'FCP', of: (lhr) => value(lhr, 'first-contentful-paint'), unit: ' ms' },
+  { name: 'TBT', of: (lhr) => value(lhr, 'total-blocking-time'), unit: ' ms' },
+  { name: 'CLS', of: (lhr) => value(lhr, 'cumulative-layout-shift'), unit: '' },
+];
+const shown = (figure: number, unit: string) => `${unit ? Math.round(figure) : Number(figure.toFixed(3))}${unit}`;
+const others = (lhr: Lhr) => ['accessibility', 'best-practices', 'seo'].map((id) => score(lhr, id)).join('/');
+const line = (lhr: Lhr) =>
+  `${FIGURES.map(({ name, of, unit }) => `${name} ${shown(of(lhr), unit)}`).join('  ')}  (a11y/bp/SEO ${others(lhr)})`;
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+function summary({ label, runs }: Target) {
+  console.log(`\n${label}: mediana (mín–máx) de ${runs.length} execuções`);
+  for (const { name, of, unit } of FIGURES) {
+    const values = runs.map((run) => of(run.lhr));
+    const spread = `${shown(Math.min(...values), unit)}–${shown(Math.max(...values), unit)}`;
+    console.log(`  ${name.padEnd(11)} ${shown(median(values), unit).padStart(8)}  (${spread})`);
+  }
+  const unblocked = runs.filter((run) => value(run.lhr, 'total-blocking-time') <= NO_BLOCKING_MS).length;
+  const categories = runs.map((run) => others(run.lhr)).join(', ');
+  console.log(`  TBT ≤ ${NO_BLOCKING_MS} ms em ${unblocked} de ${runs.length}; a11y/bp/SEO: ${categories}`);
+}
+
+/** The control: nothing but a heading and a paragraph, behind the site's own security headers. */
+function serveControl() {
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(securityHeaders());
+  app.get('/favicon.ico', (_req, res) => res.status(204).end());
+  app.get('/', (_req, res) => {
+    res.type('html').send(`<!DOCTYPE html><html lang="pt-BR"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>Controle</title>
+<meta name="description" content="Página mínima, para medir o piso do Lighthouse nesta máquina.">
+</head><body><h1>Transporte rodoviário de cargas</h1>
+<p>Página mínima, com os cabeçalhos de segurança do site.</p></body></html>`);
+  });
+  const server = app.listen(0, '127.0.0.1');
+  return new Promise<{ url: string; stop: () => void }>((resolve) =>
+    server.once('listening', () =>
+      resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, stop: () => server.close() }),
+    ),
+  );
+}
+
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: '5' }, compare: { type: 'string', multiple: true, default: [] } },
+});
+const count = Number(values.runs);
+if (!Number.isInteger(count) || count < 1) {
+  console.error(`--runs deve ser um inteiro positivo (recebido: ${values.runs}).`);
+  process.exit(2);
+}
+
+const site = await serveBuilt();
+const control = await serveControl();
+try {
+  const targets: Target[] = [
+    { short: 'site', label: 'Site (/)', url: `${site.url}/`, runs: [] },
+    { short: 'controle', label: 'Controle (página mínima, mesmos cabeçalhos)', url: control.url, runs: [] },
+    ...values.compare.map((page, index) => {
+      const [, name = `comparação ${index + 1}`, url = page] = /^([\w-]+)=(.+)$/.exec(page) ?? [];
+      return { short: name, label: `${name} (${url})`, url, runs: [] };
+    }),
+  ];
+  console.log(`${count} execuções de cada página, alternadas; carga média de 1 min antes de cada uma entre [ ].`);
+  for (let i = 1; i <= count; i++) {
+    for (const target of targets) {
+      const before = load();
+      const { lhr, report } = await audit(target.url);
+      target.runs.push({ lhr, report });
+      console.log(`${i}. [${before}] ${target.short.padEnd(12)} ${line(lhr)}`);
+    }
+  }
+  for (const target of targets) summary(target);
+
+  // The global LH.Result type the helper is declared with does not reach this project: same object.
+  const siteRuns = targets[0]!.runs;
+  const medianRun = computeMedianRun(siteRuns.map((run) => run.lhr)) as Lhr;
+  mkdirSync('.artifacts', { recursive: true });
+  writeFileSync('.artifacts/lighthouse-report.json', String(siteRuns.find((run) => run.lhr === medianRun)!.report));
+  const failing = Object.values(medianRun.audits).filter(
+    (audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary',
+  );
+  console.log('\nExecução mediana do site (a mais próxima das medianas de FCP e TTI, como no Lighthouse CI):');
+  console.log(`  ${line(medianRun)}; relatório em .artifacts/lighthouse-report.json`);
+  for (const audit of failing) console.log(`  a melhorar: ${audit.id} — ${audit.title}`);
+} finally {
+  site.stop();
+  control.stop();
+}

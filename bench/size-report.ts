@@ -1,0 +1,69 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { get } from 'node:http';
+import path from 'node:path';
+import { clientDir } from '../scripts/build-options';
+import { serveBuilt } from '../scripts/launch/serve-built';
+import { about, certifications, hero, services } from '../shared/content';
+
+export type SizeRow = { name: string; bytes: number; budget: number };
+
+const KB = 1024;
+export const BUDGETS = {
+  html: 20 * KB,
+  javascript: 80 * KB,
+  // A new TCP connection's first flight is 10 segments of 1460 bytes (RFC 6928): a response
+  // that fits arrives one round trip after the request; one byte more costs another round trip
+  // (about 150 ms on Lighthouse's mobile profile) before the first paint.
+  firstFlight: 10 * 1460,
+};
+
+/** A GET with `Accept-Encoding: br`, measured as sent over the wire: head and body bytes. */
+function brotliResponse(url: string) {
+  return new Promise<{ head: number; body: number }>((resolve, reject) => {
+    get(url, { headers: { 'Accept-Encoding': 'br' } }, (res) => {
+      if (res.headers['content-encoding'] !== 'br') reject(new Error(`${url} não veio em brotli`));
+      const lines = [`HTTP/1.1 ${res.statusCode} ${res.statusMessage}`];
+      for (let i = 0; i < res.rawHeaders.length; i += 2) lines.push(`${res.rawHeaders[i]}: ${res.rawHeaders[i + 1]}`);
+      const head = Buffer.byteLength(`${lines.join('\r\n')}\r\n\r\n`);
+      let body = 0;
+      res.on('data', (chunk: Buffer) => (body += chunk.length));
+      res.on('end', () => resolve({ head, body }));
+    }).on('error', reject);
+  });
+}
+
+/** Every script "/" can load: the entry and its chunks (both islands are on the page). */
+export function landingScripts() {
+  const assets = path.join(clientDir, 'assets');
+  return readdirSync(assets, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.js') && !path.basename(file).startsWith('not-found'))
+    .map((file) => path.join(assets, file));
+}
+
+/** Copy that must stay in the HTML only; finding it in a script means the page ships twice. */
+export const pageCopySamples = () => [
+  hero.title,
+  about.history.paragraphs[0]!,
+  services.cards[0]!.text,
+  certifications.cards[0]!.text,
+];
+
+/** Measures the built site as served: the page over HTTP, the scripts as their .br files. */
+export async function measureSizes(): Promise<SizeRow[]> {
+  const server = await serveBuilt();
+  try {
+    const html = await brotliResponse(`${server.url}/`);
+    const scripts = landingScripts();
+    const javascript = scripts.reduce((sum, file) => sum + statSync(`${file}.br`).size, 0);
+    return [
+      { name: 'HTML de / (brotli)', bytes: html.body, budget: BUDGETS.html },
+      { name: 'Cabeçalhos + HTML de / (1ª ida e volta)', bytes: html.head + html.body, budget: BUDGETS.firstFlight },
+      { name: `JavaScript de / (${scripts.length} arquivos, brotli)`, bytes: javascript, budget: BUDGETS.javascript },
+    ];
+  } finally {
+    await server.stop();
+  }
+}
+
+export const scriptsContaining = (text: string) =>
+  landingScripts().filter((file) => readFileSync(file, 'utf8').includes(text));

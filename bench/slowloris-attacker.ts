@@ -1,0 +1,73 @@
+// The attacker of bench/slowloris.ts, in a process of its own so that its thousands of sockets do
+// not slow the well-behaved client being timed. Told { port, mode, connections }, it holds that many
+// sockets open, opening a new one whenever the server closes one; it reports how many are open every
+// 250 ms, and on 'stop' closes them all and reports how long the server held each one.
+import net from 'node:net';
+
+export type Mode = 'headers' | 'idle';
+export type AttackerReport =
+  | { open: number }
+  | { done: true; maxOpen: number; held: number[]; refused: number; timedOut: number };
+
+const send = (report: AttackerReport) => process.send?.(report);
+
+const open = new Set<net.Socket>();
+const held: number[] = [];
+let refused = 0;
+let timedOut = 0;
+let maxOpen = 0;
+let stopped = false;
+
+/** One socket; when the server closes it, the next takes its place until the attack stops. */
+function attack(port: number, mode: Mode) {
+  if (stopped) return;
+  const socket = net.connect(port, '127.0.0.1');
+  let connectedAt = 0;
+  let received = '';
+  socket.setNoDelay(true);
+  socket.on('error', () => {});
+  socket.on('connect', () => {
+    connectedAt = performance.now();
+    open.add(socket);
+    maxOpen = Math.max(maxOpen, open.size);
+    socket.write(
+      mode === 'headers'
+        ? 'GET / HTTP/1.1\r\nHost: localhost\r\nX-Lento: '
+        : 'GET /health HTTP/1.1\r\nHost: localhost\r\n\r\n',
+    );
+  });
+  socket.on('data', (data) => (received ||= String(data)));
+  socket.on('close', () => {
+    open.delete(socket);
+    if (stopped) return;
+    // Closed before a byte came back (headers mode), or before its one reply (idle mode): refused.
+    if (received === '' || (mode === 'idle' && !received.startsWith('HTTP/1.1 200'))) refused += 1;
+    else {
+      if (received.startsWith('HTTP/1.1 408')) timedOut += 1;
+      held.push(performance.now() - connectedAt);
+    }
+    // Not at once: a server that refuses at accept would otherwise meet a tight loop.
+    setTimeout(() => attack(port, mode), 10);
+  });
+}
+
+process.once('message', ({ port, mode, connections }: { port: number; mode: Mode; connections: number }) => {
+  const drip = setInterval(() => {
+    if (mode === 'headers') for (const socket of open) socket.write('a');
+  }, 1_000);
+  const reporter = setInterval(() => send({ open: open.size }), 250);
+  void (async () => {
+    for (let i = 0; i < connections; i++) {
+      attack(port, mode);
+      if (i % 200 === 199) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })();
+  process.once('message', () => {
+    stopped = true;
+    clearInterval(drip);
+    clearInterval(reporter);
+    for (const socket of open) socket.destroy();
+    send({ done: true, maxOpen, held, refused, timedOut });
+    process.disconnect();
+  });
+});

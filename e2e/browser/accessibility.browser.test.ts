@@ -1,0 +1,95 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { axeViolations, describeViolations } from '../../test/support/axe';
+import { fillContactForm, submitButton } from '../../test/support/contact-page';
+import { hydrateIslands, PHONE, siteForThisFile } from '../../test/support/site';
+
+const site = siteForThisFile();
+
+/** axe needs its own inline script, so only these contexts switch the CSP off. */
+async function openForAxe(pathname: string, viewport = { width: 1280, height: 800 }) {
+  const { page } = await site.open(pathname, { viewport, bypassCSP: true });
+  if (pathname === '/' || pathname.startsWith('/#')) await hydrateIslands(page);
+  return page;
+}
+
+async function expectNoViolations(page: Page) {
+  const violations = await axeViolations(page);
+  expect(violations, describeViolations(violations)).toEqual([]);
+}
+
+describe('accessibility with axe-core, WCAG 2.2 A and AA', { timeout: 30_000 }, () => {
+  it('finds no violation on the landing page', async () => {
+    await expectNoViolations(await openForAxe('/'));
+  });
+
+  it('finds no violation with the mobile menu open at 375 px', async () => {
+    const page = await openForAxe('/', PHONE);
+    await page.locator('header .nav__toggle').click();
+    await page.locator('header .nav__list').waitFor({ state: 'visible' });
+    await expectNoViolations(page);
+  });
+
+  it('finds no violation while a toast is showing', async () => {
+    const page = await openForAxe('/#contact');
+    await fillContactForm(page, { name: 'Ana Souza', email: 'ana@empresa.com.br', message: 'Cotação para Belém.' });
+    await submitButton(page).click();
+    const toast = page.locator('.Toastify__toast');
+    await toast.getByText('Solicitação enviada com sucesso!').waitFor();
+    // Judge the toast as it rests, not halfway through its entrance.
+    await toast.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
+    await expectNoViolations(page);
+  });
+
+  it('finds no violation on the not-found page', async () => {
+    await expectNoViolations(await openForAxe('/nao-existe'));
+  });
+});
+
+describe('the structure assistive technology relies on', { timeout: 20_000 }, () => {
+  it('has one h1 and the header, nav, main and footer landmarks', async () => {
+    const { page } = await site.open('/');
+    await expect(page.locator('h1').count()).resolves.toBe(1);
+    await expect(page.getByRole('banner').count()).resolves.toBe(1);
+    await expect(page.getByRole('main').count()).resolves.toBe(1);
+    await expect(page.getByRole('contentinfo').count()).resolves.toBe(1);
+    await expect(page.getByRole('navigation', { name: 'Menu principal' }).count()).resolves.toBe(1);
+  });
+
+  it('labels every form field a person can reach', async () => {
+    const { page } = await site.open('/');
+    const unlabelled = await page.locator('input, textarea, select').evaluateAll((controls) =>
+      controls
+        // The honeypot is hidden from people and assistive technology on purpose.
+        .filter(
+          (control) => !control.closest('[aria-hidden="true"]') && (control as HTMLInputElement).type !== 'hidden',
+        )
+        .filter(
+          (control) =>
+            !(control as HTMLInputElement).labels?.length &&
+            !control.getAttribute('aria-label') &&
+            !control.getAttribute('aria-labelledby'),
+        )
+        .map((control) => control.outerHTML),
+    );
+    expect(unlabelled).toEqual([]);
+    await expect(page.locator('#contact').getByRole('textbox').count()).resolves.toBe(5);
+  });
+
+  it('gives every image a text alternative or marks it decorative', async () => {
+    const { page } = await site.open('/');
+    const images = await page.locator('img, svg').evaluateAll((elements) =>
+      elements
+        .filter((element) => !element.closest('[aria-hidden="true"]'))
+        .filter((element) => {
+          if (element instanceof HTMLImageElement) return !element.hasAttribute('alt');
+          return !(
+            element.getAttribute('role') === 'img' &&
+            (element.getAttribute('aria-label') || element.querySelector('title'))
+          );
+        })
+        .map((element) => element.outerHTML.slice(0, 120)),
+    );
+    expect(images).toEqual([]);
+  });
+});

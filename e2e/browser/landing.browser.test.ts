@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DESKTOP,
+  hydrateIslands,
+  PHONE,
+  SECTION_IDS,
+  screenshot,
+  scrollThrough,
+  siteForThisFile,
+} from '../../test/support/site';
+
+const site = siteForThisFile();
+
+// The spec keeps these menu entries although the page has no such sections (docs/requirements.md §2.4).
+const LINKS_WITHOUT_SECTION = ['#technology', '#careers'];
+
+describe('the landing page in Chromium', { timeout: 30_000 }, () => {
+  for (const [name, viewport] of Object.entries({ desktop: DESKTOP, phone: PHONE })) {
+    it(`shows every section in order at ${viewport.width}×${viewport.height}, hydrates and reports no problem`, async () => {
+      const { page, problems } = await site.open('/', { viewport });
+      await hydrateIslands(page);
+      await scrollThrough(page);
+
+      const ids = await page
+        .locator('main#main > section')
+        .evaluateAll((sections) => sections.map((section) => section.id));
+      expect(ids).toEqual(SECTION_IDS);
+      for (const id of SECTION_IDS) await expect(page.locator(`#${id}`).isVisible()).resolves.toBe(true);
+      // Hydration mismatches, CSP refusals, failed or 4xx/5xx requests all show up here.
+      expect(problems).toEqual([]);
+
+      await screenshot(page, `landing-${name}-${viewport.width}`);
+    });
+  }
+
+  it('names icons the browser can draw, the SVG one carried in the page itself', async () => {
+    const { page } = await site.open('/');
+    const icons = await page.evaluate(() =>
+      Promise.all(
+        [...document.querySelectorAll<HTMLLinkElement>('link[rel="icon"]')].map(async (link) => {
+          const image = new Image();
+          image.src = link.href;
+          // decode() rejects when the browser cannot draw the image.
+          const drawn = await image.decode().then(
+            () => true,
+            () => false,
+          );
+          return { scheme: new URL(link.href).protocol, type: link.type, drawn };
+        }),
+      ),
+    );
+    expect(icons).toEqual([
+      { scheme: 'data:', type: 'image/svg+xml', drawn: true },
+      { scheme: 'http:', type: 'image/png', drawn: true },
+    ]);
+  });
+
+  it("lands just under the sticky header when opened at a section's address, on a phone and a desktop", async () => {
+    // The lower sections skip layout until needed (styles.css): this is where estimated heights would show.
+    for (const viewport of [PHONE, DESKTOP]) {
+      for (const id of ['fleet', 'contact']) {
+        const { page } = await site.open(`/#${id}`, { viewport });
+        // Smooth scrolling takes a moment; the section ends up just below the header bar (measured
+        // as it then stands: the contact bar above it scrolls away), not under it nor far below.
+        const gapBelowHeader = () =>
+          page.evaluate((id) => {
+            const bar = document.querySelector('header .site-header__bar')!.getBoundingClientRect();
+            return document.getElementById(id)!.getBoundingClientRect().top - bar.bottom;
+          }, id);
+        await expect.poll(gapBelowHeader, { timeout: 5_000 }).toSatisfy((gap: number) => gap >= -1 && gap <= 16);
+      }
+    }
+  });
+
+  it('never scrolls sideways at 320, 375, 768, 1280 or 1440 px', async () => {
+    const { page } = await site.open('/', { viewport: { width: 320, height: 800 } });
+    await hydrateIslands(page);
+    for (const width of [320, 375, 768, 1280, 1440]) {
+      await page.setViewportSize({ width, height: 800 });
+      const overflow = await page.evaluate(() => {
+        const viewportWidth = document.documentElement.clientWidth;
+        // The widest culprits, named so a failure says where to look.
+        const wide = [...document.querySelectorAll('body *')]
+          .filter((element) => element.getBoundingClientRect().right > viewportWidth + 0.5)
+          .slice(0, 5)
+          .map((element) => `${element.tagName.toLowerCase()}.${element.className}`);
+        return { scrollWidth: document.documentElement.scrollWidth, viewportWidth, wide };
+      });
+      expect(overflow.scrollWidth, `${width} px: ${overflow.wide.join(', ')}`).toBeLessThanOrEqual(
+        overflow.viewportWidth,
+      );
+    }
+  });
+
+  it('points every header and footer anchor at a section that exists, except #technology and #careers', async () => {
+    const { page } = await site.open('/');
+    const links = await page.locator('header a[href^="#"], footer a[href^="#"]').evaluateAll((anchors) =>
+      anchors.map((anchor) => ({
+        text: anchor.textContent?.trim() || anchor.getAttribute('aria-label'),
+        href: anchor.getAttribute('href')!,
+      })),
+    );
+    const fragments = links.filter((link) => link.href !== '#');
+    expect(fragments.length).toBeGreaterThan(10);
+
+    for (const { text, href } of fragments) {
+      const target = await page.locator(href).count();
+      if (LINKS_WITHOUT_SECTION.includes(href))
+        expect(target, `${text} → ${href} (sem seção, como na especificação)`).toBe(0);
+      else expect(target, `${text} → ${href}`).toBe(1);
+    }
+  });
+
+  it('keeps the legal links and social icons pointing nowhere, as the spec says', async () => {
+    const { page } = await site.open('/');
+    const nowhere = await page
+      .locator('footer a[href="#"]')
+      .evaluateAll((anchors) =>
+        anchors.map((anchor) => anchor.textContent?.trim() || anchor.getAttribute('aria-label')),
+      );
+    expect(nowhere).toEqual(expect.arrayContaining(['Política de Privacidade', 'Termos de Uso', 'Proteção de Dados']));
+    expect(nowhere).toHaveLength(6);
+  });
+});

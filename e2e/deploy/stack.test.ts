@@ -1,0 +1,231 @@
+import { randomBytes } from 'node:crypto';
+import { copyFileSync, cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { mailedLeadAddresses, postedLeadIds, storedOnce } from '../../test/support/deliveries';
+import { docker, dockerMissing } from '../../test/support/docker';
+import { type VisitOutcome, visitorLoad } from '../../test/support/load';
+import { whenReplica } from '../../test/support/proxy';
+import { eventually } from '../../test/support/wait';
+
+// The deploy kit for real: the image built from the unchanged Dockerfile, deploy/compose.yaml
+// brought up as an ops engineer would (cp .env.example .env, two secrets), and replicas replaced
+// one after the other under load (docs/requirements.md §10.7.1). The load reaches the stack only
+// through ports published on 127.0.0.1.
+
+const missing = dockerMissing();
+if (missing) console.info(`stack: no Docker engine here (${missing}); the real stack is not tried`);
+
+const ROUNDS = 5;
+const REPLICAS = ['app1', 'app2'] as const;
+const project = `site-e2e-${randomBytes(4).toString('hex')}`;
+const image = `${project}:test`;
+/** A copy of deploy/ as an ops engineer would have it, with the test's additions beside it. */
+const dir = path.join(mkdtempSync(path.join(tmpdir(), 'site-stack-')), 'deploy');
+const compose = (...args: string[]) => docker(['compose', ...args], dir);
+const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
+/** The host address Docker published a container port on, as http://127.0.0.1:port. */
+const published = async (service: string, port: number) =>
+  `http://${(await compose('port', service, String(port))).trim()}`;
+const psql = async (sql: string) =>
+  (await compose('exec', '-T', 'db', 'psql', '-U', 'site', '-d', 'site', '-At', '-c', sql)).trim().split('\n');
+const addressOf = async (container: string) =>
+  (await docker(['inspect', '-f', '{{range .NetworkSettings.Networks}}{{.IPAddress}}{{end}}', container])).trim();
+const proxyLog = async () => compose('logs', '--no-log-prefix', 'proxy');
+/** Resolves once `container` has answered a page or a post of the load (its access log says so). */
+const servesLoad = (container: string) =>
+  eventually(async () => {
+    const lines = (await docker(['logs', container])).split('\n').filter((line) => line.startsWith('{'));
+    const answered = lines
+      .map((line) => JSON.parse(line) as { msg?: string; req?: { path?: string } })
+      .filter(({ msg, req }) => msg === 'requisição atendida' && !req?.path?.startsWith('/health'));
+    expect(answered.length).toBeGreaterThan(0);
+  }, 30_000);
+
+// What the test adds to the kit, in compose.override.yaml (which compose reads beside compose.yaml):
+// the image it built, ports on 127.0.0.1 chosen by Docker, a webhook receiver, a mail catcher that
+// keeps every message.
+const override = `services:
+  app1: { image: ${image} }
+  app2: { image: ${image} }
+  proxy:
+    ports: !override ["127.0.0.1::80"]
+  mail:
+    ports: !override ["127.0.0.1::8025"]
+    environment: { MP_MAX_MESSAGES: "0" }
+  hooks:
+    image: node:24-slim
+    command: ["node", "/webhook-sink.mjs"]
+    volumes: ["./webhook-sink.mjs:/webhook-sink.mjs:ro"]
+    ports: ["127.0.0.1::8080"]
+`;
+
+const fillers: string[] = [];
+/**
+ * The replicas' anonymous /data volumes (the image's VOLUME): a recreated replica mounts its
+ * predecessor's by name, so `down --volumes` leaves it; each is noted while its container runs.
+ */
+const volumes = new Set<string>();
+const noteVolumes = async () => {
+  const containers = (await compose('ps', '-aq')).trim().split('\n').filter(Boolean);
+  if (containers.length === 0) return;
+  const names = await docker(['inspect', '-f', '{{range .Mounts}}{{.Name}} {{end}}', ...containers]);
+  for (const name of names.split(/\s+/).filter(Boolean)) volumes.add(name);
+};
+const removeAll = async () => {
+  for (const filler of fillers.splice(0)) await docker(['rm', '-f', filler]);
+  await compose('down', '--volumes', '--remove-orphans');
+  const left = await docker(['volume', 'ls', '-q']);
+  for (const name of volumes) if (left.includes(name)) await docker(['volume', 'rm', name]);
+};
+afterAll(async () => {
+  if (missing) return;
+  await removeAll().catch(() => {});
+  await docker(['image', 'rm', '-f', image]).catch(() => {});
+}, 120_000);
+
+describe.skipIf(missing)('the deploy kit in Docker', () => {
+  it('builds the image from the Dockerfile as it is', { timeout: 900_000 }, async () => {
+    const start = performance.now();
+    await docker(['build', '-q', '-t', image, '.']);
+    const size = Number(await docker(['image', 'inspect', '-f', '{{.Size}}', image]));
+    console.info(`stack: image built in ${seconds(start)}, ${(size / 1e6).toFixed(0)} MB`);
+  });
+
+  it('runs alone as the kit runs it, on a read-only root: healthy within seconds, stopped with 0', {
+    timeout: 120_000,
+  }, async () => {
+    const name = `${project}-alone`;
+    const start = performance.now();
+    await docker([
+      'run',
+      '-d',
+      '--name',
+      name,
+      '--read-only',
+      '-e',
+      `ADMIN_TOKEN=${randomBytes(32).toString('hex')}`,
+      image,
+    ]);
+    try {
+      await eventually(async () => {
+        expect((await docker(['inspect', '-f', '{{.State.Health.Status}}', name])).trim()).toBe('healthy');
+      }, 60_000);
+      const healthy = seconds(start);
+      const stopping = performance.now();
+      await docker(['stop', name]);
+      const stopped = seconds(stopping);
+      expect((await docker(['inspect', '-f', '{{.State.ExitCode}}', name])).trim()).toBe('0');
+      console.info(`stack: one container healthy ${healthy} after docker run, stopped in ${stopped} with exit 0`);
+    } finally {
+      await docker(['rm', '-f', '-v', name]);
+    }
+  });
+
+  it('comes up with `docker compose up --wait` from .env.example and two secrets', { timeout: 300_000 }, async () => {
+    cpSync('deploy', dir, { recursive: true });
+    const secrets = readFileSync(path.join(dir, '.env.example'), 'utf8')
+      .replace(/^ADMIN_TOKEN=$/m, `ADMIN_TOKEN=${randomBytes(32).toString('hex')}`)
+      .replace(/^POSTGRES_PASSWORD=$/m, `POSTGRES_PASSWORD=${randomBytes(16).toString('hex')}`);
+    // The test's own: its project name, a webhook receiver, and no rate limit, as every client of the
+    // load reaches the proxy through Docker's port forwarding, from one address.
+    const ours = {
+      COMPOSE_PROJECT_NAME: project,
+      WEBHOOK_URL: 'http://hooks:8080/leads',
+      WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('base64')}`,
+      RATE_LIMIT_PER_MINUTE: '0',
+      RATE_LIMIT_PER_HOUR: '0',
+      RATE_LIMIT_REFUSED_PER_MINUTE: '0',
+      RATE_LIMIT_REFUSED_PER_HOUR: '0',
+    };
+    const lines = Object.entries(ours).map(([name, value]) => `${name}=${value}\n`);
+    writeFileSync(path.join(dir, '.env'), `${secrets}\n${lines.join('')}`);
+    writeFileSync(path.join(dir, 'compose.override.yaml'), override);
+    copyFileSync('test/support/webhook-sink.mjs', path.join(dir, 'webhook-sink.mjs'));
+
+    const start = performance.now();
+    await compose('up', '-d', '--wait', '--no-build');
+    await noteVolumes();
+    console.info(`stack: compose up --wait in ${seconds(start)}`);
+    const site = await published('proxy', 80);
+    expect((await fetch(`${site}/`)).status).toBe(200);
+  });
+
+  it(`loses no request through ${ROUNDS} rolling restarts under load, and each lead is stored, mailed and posted once`, {
+    timeout: 900_000,
+  }, async () => {
+    const site = await published('proxy', 80);
+    const load = visitorLoad(site, project);
+    let restarts = 0;
+    let moved: { from: string; to: string; container: string } | undefined;
+    const start = performance.now();
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const replica of REPLICAS) {
+        const container = (await compose('ps', '-q', replica)).trim();
+        const relocated = round === 3 && replica === 'app1';
+        if (relocated) {
+          // Recreated at a new address: a container takes the old one while the replica is away.
+          const from = await addressOf(container);
+          await compose('stop', replica);
+          await noteVolumes();
+          await compose('rm', '-f', replica);
+          const filler = `${project}-filler`;
+          fillers.push(filler);
+          await docker([
+            'run',
+            '-d',
+            '--name',
+            filler,
+            '--network',
+            `${project}_default`,
+            'node:24-slim',
+            'sleep',
+            '900',
+          ]);
+          await compose('up', '-d', '--no-deps', '--wait', '--no-build', replica);
+          const recreated = (await compose('ps', '-q', replica)).trim();
+          moved = { from, to: await addressOf(recreated), container: recreated };
+        } else {
+          await compose('up', '-d', '--no-deps', '--wait', '--no-build', '--force-recreate', replica);
+        }
+        await noteVolumes();
+        restarts++;
+        // The next replica goes down only once the proxy sends to this one again.
+        await whenReplica(proxyLog, replica, 'UP');
+        // At its new address, the recreated replica answers the load, not only the proxy's checks.
+        if (relocated) await servesLoad(moved!.container);
+      }
+    }
+    const served = load.count();
+    const outcomes = await load.stop();
+    console.info(
+      `stack: ${restarts} replica restarts (${ROUNDS} rolling restarts) in ${seconds(start)}, ${served} requests`,
+    );
+
+    const failed = outcomes.filter(({ kind, status }) => status !== { page: 200, json: 201, form: 303 }[kind]);
+    const count = (kind: VisitOutcome['kind']) => outcomes.filter((outcome) => outcome.kind === kind).length;
+    console.info(
+      `stack: ${count('page')} page GETs, ${count('json')} JSON posts, ${count('form')} form posts, ${failed.length} failed`,
+    );
+    expect(failed).toEqual([]);
+
+    // The replica recreated at a new address was found there (servesLoad above).
+    expect(moved!.to).not.toBe(moved!.from);
+
+    // Each lead of the load has an address of its own.
+    const { ids, addresses } = storedOnce(outcomes, await psql('SELECT email, id FROM contacts'));
+    expect((await mailedLeadAddresses(await published('mail', 8025), ids.length)).sort()).toEqual(addresses);
+    expect((await postedLeadIds(await published('hooks', 8080), ids.length)).sort()).toEqual(ids);
+  });
+
+  it('answers ps, logs, exec and down from .env alone, nothing exported', { timeout: 120_000 }, async () => {
+    expect(await compose('ps', '--services', '--status', 'running')).toMatch(/app1[\s\S]*app2/);
+    expect(await compose('logs', '--no-log-prefix', 'app1')).toContain('servidor no ar');
+    expect((await compose('exec', '-T', 'app1', 'node', '--version')).trim()).toMatch(/^v24\./);
+    await removeAll();
+    expect((await docker(['ps', '-aq', '--filter', `label=com.docker.compose.project=${project}`])).trim()).toBe('');
+    const left = await docker(['volume', 'ls', '-q']);
+    expect([...volumes].filter((name) => left.includes(name))).toEqual([]);
+  });
+});
