@@ -32,7 +32,7 @@ describe('security headers', () => {
     expect(res.headers['strict-transport-security']).toMatch(/^max-age=31536000/);
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['cross-origin-opener-policy']).toBeUndefined(); // decision 023
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin'); // decision 024
     expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
     expect(res.headers['permissions-policy']).toBe('camera=(), microphone=(), geolocation=()');
     expect(res.headers['x-powered-by']).toBeUndefined();
