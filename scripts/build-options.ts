@@ -60,11 +60,13 @@ export const serverOptions = {
 } satisfies BuildOptions;
 
 /**
- * An SVG as a data: URL, escaped only where a URL or an HTML attribute needs it: 128 bytes of
- * brotli for the favicon in the page, against 268 in base64.
+ * An SVG as a data: URL: every character that is not a URL code point (WHATWG URL), spaces
+ * included, and those a URL or an HTML attribute gives a meaning to (`#`, `%`, `"`, `&`), are
+ * percent-encoded, so the Nu Html Checker finds the URL valid, as browsers already read it.
+ * About 130 bytes of brotli for the favicon in the page, against 268 in base64.
  */
 export const svgDataUrl = (svg: string) =>
-  `data:image/svg+xml,${svg.trim().replace(/[\n"#%<>]/g, (character) => encodeURIComponent(character))}`;
+  `data:image/svg+xml,${svg.trim().replace(/[^\w\-.~!$'()*+,;=:@/?]+/g, (run) => encodeURIComponent(run))}`;
 
 /** The output file esbuild wrote for an entry point. */
 const outputOf = (metafile: Metafile, entry: string) => {

@@ -1,0 +1,33 @@
+import type { RouteObject } from 'react-router-dom';
+import { routes } from '../../client/routes';
+
+/** A page as a visitor's browser gets it: a request, and the status it must answer with. */
+export type RenderedPage = {
+  name: string;
+  path: string;
+  status: number;
+  /** A form posted without JavaScript, and the headers its browser sends with it. */
+  form?: { body: string; headers?: Record<string, string> };
+};
+
+/** Every path of the route table (client/routes.tsx): a page added there is checked without more. */
+const routedPaths = (table: RouteObject[]): string[] =>
+  table.flatMap((route) => [...(route.path ? [route.path] : []), ...routedPaths(route.children ?? [])]);
+
+/**
+ * Every page the site renders: each route, and the pages the route table does not name (the
+ * not-found page, the form's outcomes without JavaScript). A new kind of page that no route
+ * names (another outcome, an error page) goes in this list.
+ */
+export const renderedPages: RenderedPage[] = [
+  ...routedPaths(routes).map((path) => ({ name: path, path, status: 200 })),
+  { name: 'página não encontrada', path: '/nao/existe', status: 404 },
+  { name: 'formulário enviado', path: '/?contato=enviado', status: 200 },
+  { name: 'formulário com erros nos campos', path: '/api/contacts', status: 400, form: { body: 'name=&email=x' } },
+  {
+    name: 'formulário recusado (enviado de outro site)',
+    path: '/api/contacts',
+    status: 403,
+    form: { body: 'name=Ana&email=ana%40exemplo.com.br&message=Oi', headers: { 'Sec-Fetch-Site': 'cross-site' } },
+  },
+];
