@@ -4,6 +4,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { type Browser, type CDPSession, chromium, type Page } from 'playwright-core';
 import { launchOptions } from '../scripts/launch/chromium';
+import { interactionsOf, longestIn, newSince, observeInteractions, type Timed } from './event-timing';
 import { type Box, boxOf, onPhonePage, tap } from './phone';
 
 /** A quick typist on a phone: about five keys a second. */
@@ -31,27 +32,6 @@ export type FormSample = {
   inputs: number;
 };
 
-/** An Event Timing entry: its input delay, handlers' time and wait for the next paint add up to its duration. */
-export type Timed = { name: string; interactionId: number; duration: number; delay: number; processing: number };
-type Observed = Window & { timedEvents?: Timed[] };
-
-/** Records every event entry with an interaction (Event Timing's floor is 16 ms; shorter ones read as 16). */
-const observeInteractions = () => {
-  const timed: Timed[] = [];
-  (window as Observed).timedEvents = timed;
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries() as PerformanceEventTiming[])
-      if (entry.interactionId)
-        timed.push({
-          name: entry.name,
-          interactionId: entry.interactionId,
-          duration: entry.duration,
-          delay: entry.processingStart - entry.startTime,
-          processing: entry.processingEnd - entry.processingStart,
-        });
-  }).observe({ type: 'event', durationThreshold: 16 } as PerformanceObserverInit);
-};
-
 /** Resolves once the page has stopped scrolling (the jump to the form is smooth). */
 async function scrolled(page: Page) {
   let last = Number.NaN;
@@ -70,20 +50,6 @@ async function fill(page: Page, cdp: CDPSession, box: Box, text: string) {
   await tap(cdp, box);
   await page.keyboard.type(text, { delay: KEY_MS });
 }
-
-/** The interactions recorded so far, each as long as its longest event (a tap is pointerdown, pointerup, click…). */
-const interactionsOf = async (page: Page) => {
-  const longestOf = new Map<number, Timed>();
-  for (const entry of await page.evaluate(() => (window as Observed).timedEvents!))
-    if (entry.duration > (longestOf.get(entry.interactionId)?.duration ?? -1))
-      longestOf.set(entry.interactionId, entry);
-  return longestOf;
-};
-const NONE: Timed = { name: '-', interactionId: 0, duration: 0, delay: 0, processing: 0 };
-const newSince = (now: Map<number, Timed>, before: Map<number, Timed>) =>
-  [...now.values()].filter((entry) => !before.has(entry.interactionId));
-const longestIn = (entries: Timed[]) =>
-  entries.reduce((worst, entry) => (entry.duration > worst.duration ? entry : worst), NONE);
 
 /**
  * One fresh page: the visitor taps the hero's "Solicitar cotação", which jumps to the form, then,

@@ -7,11 +7,13 @@
 // 2. Other cases on the same server, and its memory.
 // 3. The phone menu's tap-to-open latency in Chromium with the CPU slowed 4×.
 // 4. Filling in the contact form and pressing "Enviar" there: the longest interaction (INP-style).
+// 5. A fast fling down to the form and a tap on its first field at once (INP-style).
 
 import { serveBuilt } from '../scripts/launch/serve-built';
 import { measureFormInteractions } from './bench-form';
 import { BROTLI, CONNECTIONS, load, median, place, type Run, startBare, type Target, WRK } from './bench-http';
 import { measureMenuTaps } from './bench-menu';
+import { measureScrollTaps } from './bench-scroll-tap';
 import { rssMb } from './proc-stats';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -143,6 +145,24 @@ try {
     line(
       'toque com a ilha já hidratada',
       taps.map((tap) => tap.hydratedMs),
+    );
+
+    console.log(
+      '\nRolagem rápida até o formulário (8.000 px/s, com a roda do mouse) e toque no campo "Nome" assim que' +
+        ` ela para, CPU 4× mais lenta (${TAPS} páginas novas); da entrada ao quadro seguinte` +
+        ' (Event Timing; 0 = abaixo de 16 ms)',
+    );
+    const scrollTaps = await measureScrollTaps(`${ours.url}/`, TAPS);
+    line(
+      'toque no campo depois da rolagem',
+      scrollTaps.map((sample) => sample.tapMs),
+    );
+    const worstTap = scrollTaps.reduce((a, b) => (b.tapMs > a.tapMs ? b : a)).worst;
+    const missed = scrollTaps.reduce((sum, sample) => sum + sample.missed, 0);
+    console.log(
+      `${'  o pior'.padEnd(46)} ${worstTap.name}: atraso ${worstTap.delay.toFixed(0)} ms,` +
+        ` handlers ${worstTap.processing.toFixed(0)} ms` +
+        (missed ? `; ${missed} página(s) refeita(s): rolagem fora do alvo` : ''),
     );
 
     console.log(

@@ -5,7 +5,7 @@ import type { Browser, CDPSession, Page } from 'playwright-core';
 
 const CPU_SLOWDOWN = 4;
 /** Long enough after load for the islands' code to be in the HTTP cache (client/entry.ts waits 2 s). */
-const SETTLE_MS = 3_500;
+export const SETTLE_MS = 3_500;
 /** A finger rests on the glass for a moment; a tap with no duration would hide what runs in between. */
 const TOUCH_MS = 80;
 const PHONE = { viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
