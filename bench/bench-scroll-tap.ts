@@ -23,7 +23,7 @@ export type ScrollTapSample = {
   tapMs: number;
   /** Its longest event (pointerdown, pointerup, click…) with its input delay and handlers' time. */
   worst: Timed;
-  /** Pages whose scroll ended elsewhere (a section laid out late moved the form): the tap missed, the page was redone. */
+  /** Pages whose scroll ended elsewhere (a section laid out late moved the form): the tap missed, so redone. */
   missed: number;
 };
 
