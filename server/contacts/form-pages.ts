@@ -3,7 +3,7 @@ import { contactInputSchema } from '../../shared/contact';
 import { type ContactField, type ContactFormState, contactFormSource } from '../../shared/contact-form';
 import type { Source } from '../../shared/lead';
 import { readBody } from '../http/body';
-import { RequestRefused } from '../http/refused';
+import { Refusal } from '../http/refusals';
 import type { PageRenderer, PageVariant } from '../pages/renderer';
 
 // The contact form without JavaScript (docs/requirements.md §4.2): its outcomes are pages.
@@ -63,7 +63,7 @@ export function confirmationPage(renderPage: PageRenderer): RequestHandler {
  */
 export function formErrorPages(renderPage: PageRenderer): ErrorRequestHandler {
   return (error, req, res, next) => {
-    if (!(error instanceof RequestRefused) || !req.is('application/x-www-form-urlencoded')) return next(error);
+    if (!(error instanceof Refusal) || !req.is('application/x-www-form-urlencoded')) return next(error);
     const reason = landingWith(error.status, { formError: error.message });
     // boundBody has already asked for the connection to close: a post carries a body.
     const render = (unreadable?: unknown) => {
