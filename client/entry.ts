@@ -25,7 +25,7 @@ function loadStylesheet(href: string | undefined) {
 }
 
 /**
- * Wakes the island on its first sign of use, or when it comes near the screen if it asks to.
+ * Wakes the island on its first sign of use, or, if it asks to, on the page's first scroll or near the screen.
  * After a failed download (a flaky mobile network) the next interaction tries again.
  */
 function wakeOnUse(element: HTMLElement) {
@@ -64,6 +64,10 @@ function wakeOnUse(element: HTMLElement) {
 
   for (const type of INTERACTIONS) element.addEventListener(type, start, { passive: true, signal: triggers.signal });
   if (element.dataset.hydrate === 'visible') {
+    // The page's first scroll wakes it, long before a fast scroll brings it into view: woken only
+    // as it came near, its start held the main thread when the visitor tapped a field, and a tap
+    // on the form waited 250–1,100 ms for the next frame at 4× CPU (docs/performance.md).
+    addEventListener('scroll', start, { once: true, passive: true, signal: triggers.signal });
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) start();

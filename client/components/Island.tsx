@@ -16,7 +16,7 @@ export const IslandStatesContext = createContext<IslandStates>({});
 
 type IslandProps<P extends object> = {
   name: IslandName;
-  /** Also wake when near the screen; every island wakes on first use. */
+  /** Also wake on the page's first scroll, or when the page opens near it; every island wakes on first use. */
   hydrateOn?: HydrateOn;
   component: ComponentType<P>;
   props: P;

@@ -14,8 +14,9 @@ export type IslandStylesheets = Partial<Record<IslandName, string>>;
 
 /**
  * An island's JavaScript is fetched and hydrated on the first sign of use (hover, touch, focus,
- * click); one that asks for 'visible' also wakes when it scrolls near the screen. Never at load,
- * so React costs the first paint and the main thread nothing.
+ * click); one that asks for 'visible' also wakes on the page's first scroll, long before it comes
+ * into view, or when the page opens near it. Never at load, so React costs the first paint and the
+ * main thread nothing.
  */
 export type HydrateOn = 'visible';
 

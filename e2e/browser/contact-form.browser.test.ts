@@ -15,7 +15,7 @@ import {
   submitButton,
   successToast,
 } from '../../test/support/contact-page';
-import { siteForThisFile, storedContacts, unexpected } from '../../test/support/site';
+import { PHONE, siteForThisFile, storedContacts, unexpected } from '../../test/support/site';
 
 // No rate limit here: these tests are about the form, not about the limiter.
 const site = siteForThisFile({ RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PER_HOUR: '0' });
@@ -38,6 +38,21 @@ async function holdContactPost(page: Page) {
 }
 
 describe('the contact form with JavaScript, against the real server', { timeout: 20_000 }, () => {
+  it('wakes on the page’s first scroll, while it is still screens away, so a fast scroll finds it live', async () => {
+    const { page, problems } = await site.open('/', { viewport: PHONE });
+    const island = page.locator('[data-island="contact"]');
+    await expect(island.getAttribute('data-hydrated')).resolves.toBeNull();
+
+    await page.mouse.wheel(0, 300);
+
+    await island.and(page.locator('[data-hydrated="true"]')).waitFor({ state: 'attached', timeout: 10_000 });
+    const screensAway = await page.evaluate(
+      () => document.querySelector('#contact form')!.getBoundingClientRect().top / innerHeight,
+    );
+    expect(screensAway).toBeGreaterThan(5);
+    expect(problems).toEqual([]);
+  });
+
   it('shows "Enviando..." on a disabled button while the server is slow, then both toast texts, clears the fields and stores exactly the values typed', async () => {
     const { page, problems } = await openForm(site);
     const { held, release } = await holdContactPost(page);
