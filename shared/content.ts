@@ -42,6 +42,9 @@ export const serviceHours = {
   response: 'Resposta em até 2 horas úteis',
 };
 
+/** The brand's navy: the browser's toolbar on phones (the page's theme-color) and the web app manifest. */
+export const THEME_COLOR = '#0b2545';
+
 export type NavLink = { href: `#${string}`; label: string };
 
 /** The nine header links (docs/requirements.md §2.3); #technology and #careers have no section (§2.4). */
