@@ -7,7 +7,7 @@ import { SAO_PAULO } from './sao-paulo-time';
 
 /** The days of the week as schema.org names them, Monday first. */
 export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
+type Weekday = (typeof WEEKDAYS)[number];
 
 /** Days open at the same times, from `opens` to `closes` (HH:MM on São Paulo's wall clock). */
 export type OpeningHours = { days: readonly Weekday[]; opens: string; closes: string };
