@@ -43,9 +43,9 @@ export function helmetFor({ https = false, styleHashes = [], scriptHashes = [] }
  * Runs helmet once, against a response that only records, and keeps what it set. None of these
  * headers depends on the request (no nonce: what the page inlines is allowed by its hash), so
  * the twelve middleware helmet chains per request, each setting one header, reduce to one loop:
- * GET / serves about 5% more requests (README "Performance"). What helmet removes (X-Powered-By)
- * the app never sends anyway (`app.disable('x-powered-by')`); a test checks the headers against
- * helmet's own.
+ * GET / serves about 5% more requests (docs/performance.md, "What each optimisation is worth").
+ * What helmet removes (X-Powered-By) the app never sends anyway (`app.disable('x-powered-by')`); a
+ * test checks the headers against helmet's own.
  */
 function recordedHeaders(middleware: RequestHandler): [string, string][] {
   const headers = new Map<string, string>();
