@@ -1,7 +1,7 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Request, Response } from 'express';
-import { createStaticHandler, createStaticRouter, type RouteObject } from 'react-router-dom';
+import { createStaticHandler, createStaticRouter, type RouteObject } from 'react-router';
 import type { IslandStates } from '../../client/islands/names';
 import { pageOf, routes } from '../../client/routes';
 import type { Logger } from '../process/logger';
