@@ -113,7 +113,7 @@ export const notFound = /* @__PURE__ */ (() => ({
   backHome: 'Return to Home',
 }))();
 
-/** Icons are named here and mapped to lucide-react components in client/components/icons.ts. */
+/** Icons are named here and mapped to lucide-react components in client/components/Icon.tsx. */
 export type IconName =
   | 'truck'
   | 'route'
