@@ -4,7 +4,7 @@ import { openConnection } from '../../test/support/raw-http';
 import { type RunningServer, startServer } from '../../test/support/server-process';
 import { eventually } from '../../test/support/wait';
 
-// The built server as a process: the 'checkContinue' listener lives in server/lifecycle.ts.
+// The built server as a process: the 'checkContinue' listener lives in server/process/lifecycle.ts.
 
 let server: RunningServer;
 beforeAll(async () => {
