@@ -32,6 +32,7 @@ describe('security headers', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['cross-origin-opener-policy']).toBe('same-origin'); // decision 024
     expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['x-download-options']).toBeUndefined(); // IE8 only: its bytes went to COOP
     expect(res.headers['permissions-policy']).toBe('camera=(), microphone=(), geolocation=()');
     expect(res.headers['x-powered-by']).toBeUndefined();
   });

@@ -83,7 +83,7 @@ const MAX_KEPT_VARIANTS = 100;
 const NO_ROUTE = '/404';
 
 /** The paths of the route table's pages (each a fixed, absolute path). */
-const pathsOf = (table: RouteObject[]): string[] =>
+export const pathsOf = (table: RouteObject[]): string[] =>
   table.flatMap((route) => [...(route.path ? [route.path] : []), ...pathsOf(route.children ?? [])]);
 
 /**

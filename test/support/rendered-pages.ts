@@ -1,5 +1,5 @@
-import type { RouteObject } from 'react-router-dom';
 import { routes } from '../../client/routes';
+import { pathsOf } from '../../server/pages/renderer';
 
 /** A page as a visitor's browser gets it: a request, and the status it must answer with. */
 export type RenderedPage = {
@@ -10,17 +10,14 @@ export type RenderedPage = {
   form?: { body: string; headers?: Record<string, string> };
 };
 
-/** Every path of the route table (client/routes.tsx): a page added there is checked without more. */
-const routedPaths = (table: RouteObject[]): string[] =>
-  table.flatMap((route) => [...(route.path ? [route.path] : []), ...routedPaths(route.children ?? [])]);
-
 /**
  * Every page the site renders: each route, and the pages the route table does not name (the
  * not-found page, the form's outcomes without JavaScript). A new kind of page that no route
  * names (another outcome, an error page) goes in this list.
  */
 export const renderedPages: RenderedPage[] = [
-  ...routedPaths(routes).map((path) => ({ name: path, path, status: 200 })),
+  // Every path of the route table (client/routes.tsx): a page added there is checked without more.
+  ...pathsOf(routes).map((path) => ({ name: path, path, status: 200 })),
   { name: 'página não encontrada', path: '/nao/existe', status: 404 },
   { name: 'formulário enviado', path: '/?contato=enviado', status: 200 },
   { name: 'formulário com erros nos campos', path: '/api/contacts', status: 400, form: { body: 'name=&email=x' } },
