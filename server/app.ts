@@ -23,7 +23,7 @@ import { createPageRenderer } from './pages/renderer';
 import { seoRouter } from './pages/seo';
 import { staticFiles } from './pages/static-files';
 import { subjectsRouter } from './personal-data/subjects';
-import type { TrustProxy } from './process/config';
+import type { TrustProxy } from './process/config-values';
 import type { Logger } from './process/logger';
 import { quotesRouter } from './quotes/routes';
 
