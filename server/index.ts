@@ -11,7 +11,7 @@ import { loadConfig } from './process/config';
 import { listen } from './process/lifecycle';
 import { stdoutLog } from './process/log-output';
 import { createLogger } from './process/logger';
-import { reportStart } from './process/start-report';
+import { privacyFacts, reportStart } from './process/start-report';
 import { StartupError } from './process/startup-error';
 
 const logOutput = stdoutLog();
@@ -43,6 +43,7 @@ try {
     trustProxy,
     rateLimits,
     publicUrl,
+    privacy: privacyFacts(config),
     prerender: true,
     metrics,
   });

@@ -14,11 +14,38 @@ const owner = () => `${process.getuid?.() ?? 1000}:${process.getgid?.() ?? 1000}
 
 const codeOf = (error: unknown) => (error as NodeJS.ErrnoException).code ?? String(error);
 
-/** The nearest folder of `folder`'s path that exists: the one a missing DATA_DIR is created in. */
+/**
+ * The nearest folder of `folder`'s path that exists: the one a missing DATA_DIR is created in.
+ * Where a folder on the way may not be entered, nothing below it can be seen: that is the mistake.
+ */
 function existingAncestor(folder: string) {
   let at = folder;
-  while (!existsSync(at)) at = path.dirname(at);
-  return at;
+  for (;;) {
+    try {
+      if (statSync(at, { throwIfNoEntry: false })) return at;
+    } catch (error) {
+      const closed = firstClosed(at);
+      throw new StartupError(
+        `DATA_DIR ${folder} fica sob ${closed}, onde o usuário ${owner()} não pode entrar ` +
+          `(${codeOf(error)}): dê-lhe acesso (chmod o+x ${closed}) ou aponte DATA_DIR para outra pasta`,
+      );
+    }
+    at = path.dirname(at);
+  }
+}
+
+/** The first folder on the way to `target`, from the root, that this user may not enter. */
+function firstClosed(target: string) {
+  const parts = path.dirname(target).split(path.sep).filter(Boolean);
+  for (let i = 1; i <= parts.length; i++) {
+    const folder = path.sep + parts.slice(0, i).join(path.sep);
+    try {
+      accessSync(folder, constants.X_OK);
+    } catch {
+      return folder;
+    }
+  }
+  return path.dirname(target);
 }
 
 function refuseReadOnly(folder: string, where: string, code: string): never {
@@ -82,14 +109,14 @@ export function lockDataDir(folder: string) {
     lock.exec('BEGIN IMMEDIATE');
   } catch {
     lock.close();
-    let holder = 'outro processo';
+    let holder = 'por outro processo';
     try {
-      holder = `o processo ${readFileSync(pidFile, 'utf8').trim()}`;
+      holder = `pelo processo ${readFileSync(pidFile, 'utf8').trim()}`;
     } catch {
       // Caught between the other's lock and its PID file: it is starting right now.
     }
     throw new StartupError(
-      `DATA_DIR ${folder} já está em uso por ${holder}: pare-o antes de iniciar este, ou use outro DATA_DIR; ` +
+      `DATA_DIR ${folder} já está em uso ${holder}: pare-o antes de iniciar este, ou use outro DATA_DIR; ` +
         'várias réplicas precisam de DATABASE_URL (PostgreSQL)',
     );
   }

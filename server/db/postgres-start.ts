@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from '../process/logger';
 import { StartupError } from '../process/startup-error';
 import { isUnavailable } from './postgres-pool';
-import type { Repository } from './repository';
+import { DatabaseUnavailableError, type Repository } from './repository';
 
 /** The first wait between tries, doubled after each up to the last: a compose start needs about 5 s. */
 const FIRST_WAIT_MS = 500;
@@ -78,7 +78,7 @@ export async function openWhenReady(
       if (error instanceof StartupError) throw error;
       const refused = refusal(error, target);
       if (refused) throw new StartupError(refused);
-      if (!isUnavailable(error)) throw error;
+      if (!(error instanceof DatabaseUnavailableError) && !isUnavailable(error)) throw error;
       const left = deadline - Date.now();
       if (left <= 0)
         throw new StartupError(
@@ -88,7 +88,7 @@ export async function openWhenReady(
       const next = Math.min(wait, left);
       logger.warn(
         `PostgreSQL em ${target.host} ainda não responde (${shortCause(error)}): tentativa ${attempt}, ` +
-          `próxima em ${(next / 1000).toLocaleString('pt-BR')} s, desiste em ${Math.ceil(left / 1000)} s`,
+          `próxima em ${(next / 1000).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} s, desiste em ${Math.ceil(left / 1000)} s`,
       );
       await sleep(next);
       wait = Math.min(wait * 2, LONGEST_WAIT_MS);

@@ -1,9 +1,17 @@
 import path from 'node:path';
+import type { PrivacyFacts } from '../../shared/content';
 import { SQLITE_FILE } from '../db/sqlite';
 import { type Config, VARIABLES } from './config';
 import { isLocalAddress } from './config-values';
 import type { Logger } from './logger';
 import { nearNames } from './near-names';
+
+/** What the privacy notice says of this configuration: how long leads are kept, and who receives them. */
+export const privacyFacts = ({ retentionDays, mail, webhook }: Config): PrivacyFacts => ({
+  retentionDays,
+  emailProvider: mail && new URL(mail.smtpUrl).hostname,
+  crm: webhook && new URL(webhook.url).hostname,
+});
 
 /** The database in use, as an operator names it: never the password. */
 export function describeDatabase({ databaseUrl, dataDir }: Pick<Config, 'databaseUrl' | 'dataDir'>) {
