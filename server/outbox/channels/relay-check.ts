@@ -4,7 +4,7 @@ import { StartupError } from '../../process/startup-error';
 import { failureCause } from '../dispatcher';
 
 /** The relay as an operator names it: host and port, never the user or the password. */
-export const relayAddress = (smtpUrl: string) => {
+const relayAddress = (smtpUrl: string) => {
   const url = new URL(smtpUrl);
   // nodemailer's defaults: 465 for smtps://, 587 otherwise.
   return `${url.hostname}:${url.port || (url.protocol === 'smtps:' ? 465 : 587)}`;
