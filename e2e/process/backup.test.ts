@@ -51,7 +51,9 @@ const noLimits = {
 };
 
 describe('npm run backup', () => {
-  it('copies, under load, every lead acknowledged before it began, and the copy restores', async () => {
+  it('copies, under load, every lead acknowledged before it began, and the copy restores', {
+    timeout: 180_000,
+  }, async () => {
     const adminToken = randomBytes(32).toString('hex');
     const server = await startServer({ ...noLimits, ADMIN_TOKEN: adminToken });
     servers.push(server);

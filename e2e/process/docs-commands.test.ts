@@ -85,7 +85,9 @@ describe('the commands of the default install, as docs/operations.md gives them'
     ]);
   });
 
-  it('back up while serving, restore stopped, and rotate the token, in the docs’ order', async () => {
+  it('back up while serving, restore stopped, and rotate the token, in the docs’ order', {
+    timeout: 180_000,
+  }, async () => {
     const site = await startServer({ ADMIN_TOKEN: adminToken }, dataDir);
     try {
       const posted = await fetch(`${site.url}/api/contacts`, {

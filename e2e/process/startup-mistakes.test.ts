@@ -194,7 +194,7 @@ describe.skipIf(!nobodyCanRun)('a DATA_DIR the process may not write', () => {
 });
 
 describe('a second process on the same DATA_DIR', () => {
-  it('is refused with one line naming the first one’s PID, and the first goes on', async () => {
+  it('is refused with one line naming the first one’s PID, and the first goes on', { timeout: 90_000 }, async () => {
     const first = await startServer();
     running.push(first);
     const { code, lines } = await failedStart('A second process on the same `DATA_DIR`', {}, first.dataDir);
@@ -206,7 +206,7 @@ describe('a second process on the same DATA_DIR', () => {
     expect((await fetch(`${first.url}/health/ready`)).status).toBe(200);
   });
 
-  it('is taken over once the first is killed, with no stale lock left', async () => {
+  it('is taken over once the first is killed, with no stale lock left', { timeout: 90_000 }, async () => {
     const first = await startServer();
     first.child.kill('SIGKILL');
     await first.exited;
@@ -229,7 +229,7 @@ describe('an SMTP relay', () => {
     ]);
   });
 
-  it('that is down is warned of at start, and each retry names the cause', async () => {
+  it('that is down is warned of at start, and each retry names the cause', { timeout: 90_000 }, async () => {
     const port = await freePort();
     const { server, line } = await startedWith(
       'The SMTP relay is down (start)',
@@ -343,7 +343,7 @@ describe.skipIf(!TEST_DATABASE_URL || !passwordOf(TEST_DATABASE_URL))('PostgreSQ
     ]);
   });
 
-  it('while it comes up is waited for, and the site starts once it answers', async () => {
+  it('while it comes up is waited for, and the site starts once it answers', { timeout: 90_000 }, async () => {
     await store.open();
     const target = new URL(TEST_DATABASE_URL!);
     // A database that answers only once the site has tried it: nothing listens on `port` until then.
