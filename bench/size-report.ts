@@ -51,7 +51,9 @@ export const pageCopySamples = () => [
 
 /** Measures the built site as served: the page over HTTP, the scripts as their .br files. */
 export async function measureSizes(): Promise<SizeRow[]> {
-  const server = await serveBuilt();
+  // The address every figure in docs/performance.md was measured with: unset, PUBLIC_URL now follows
+  // the random port, whose digits would move the figures by a few bytes from run to run.
+  const server = await serveBuilt({ PUBLIC_URL: 'http://localhost:3000' });
   try {
     const html = await brotliResponse(`${server.url}/`);
     const notice = await brotliResponse(`${server.url}${privacy.path}`);

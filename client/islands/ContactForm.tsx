@@ -117,8 +117,8 @@ export function ContactForm({ sent = false, values = {}, errors = {}, formError 
         {mutation.isPending ? contactForm.submitting : contactForm.submit}
         <Glyph icon={Send} />
       </button>
-      <p className="contact-form__privacy">
-        {contactForm.privacyNotice.text} <a href={contactForm.privacyNotice.href}>{contactForm.privacyNotice.link}</a>.
+      <p className="contact-form__note">
+        <a href={contactForm.privacyNotice.href}>{contactForm.privacyNotice.link}</a>
       </p>
     </form>
   );

@@ -17,11 +17,9 @@ export function PrivacyPage() {
       <a className="skip-link" href={skipLink.href}>
         {skipLink.label}
       </a>
-      <header className="page-bar">
-        <div className="container page-bar__inner">
-          <Logo href="/" className="brand--on-dark" />
-          <a href="/">{privacy.backHome}</a>
-        </div>
+      <header className="container topbar__inner notice">
+        <Logo href="/" />
+        <a href="/">{privacy.backHome}</a>
       </header>
       <main id="main" tabIndex={-1} className="container notice">
         <h1>{privacy.heading}</h1>
@@ -64,12 +62,10 @@ export function PrivacyPage() {
           {rights.how} <a href={`mailto:${dataProtection.email}`}>{dataProtection.email}</a> {rights.howDetail}
         </p>
       </main>
-      <footer className="page-bar page-bar--bottom">
-        <div className="container">
-          <p>
-            © {new Date().getFullYear()} {company.legalName}. CNPJ {company.cnpj}.
-          </p>
-        </div>
+      <footer className="container notice">
+        <p>
+          © {new Date().getFullYear()} {company.legalName}. CNPJ {company.cnpj}.
+        </p>
       </footer>
     </>
   );
