@@ -3,7 +3,6 @@ import express from 'express';
 import type { PrivacyFacts } from '../shared/content';
 import { CONFIRMATION, confirmationPage } from './contacts/form-pages';
 import { contactRoutes } from './contacts/routes';
-import type { Repository } from './db/repository';
 import { exportsRouter } from './exports/routes';
 import { boundBody } from './http/body-limit';
 import { refuseCrossSite } from './http/cross-site';
@@ -27,6 +26,7 @@ import { subjectsRouter } from './personal-data/subjects';
 import type { TrustProxy } from './process/config-values';
 import type { Logger } from './process/logger';
 import { quotesRouter } from './quotes/routes';
+import type { Repository } from './repository';
 
 export type AppDeps = {
   logger: Logger;

@@ -1,7 +1,6 @@
 // First: on a Node too old to run the rest, it says so and stops.
 import './process/node-version';
 import { createApp } from './app';
-import { openRepository } from './db/open';
 import { createMetrics } from './monitoring/metrics';
 import { checkRelayName } from './outbox/channels/relay-check';
 import { startNotifications } from './outbox/notifications';
@@ -13,6 +12,7 @@ import { stdoutLog } from './process/log-output';
 import { createLogger } from './process/logger';
 import { privacyFacts, reportStart } from './process/start-report';
 import { StartupError } from './process/startup-error';
+import { openRepository } from './repository';
 
 const logOutput = stdoutLog();
 try {

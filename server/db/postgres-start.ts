@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from '../process/logger';
 import { StartupError } from '../process/startup-error';
+import { DatabaseUnavailableError } from './database';
 import { isUnavailable } from './postgres-pool';
-import { DatabaseUnavailableError, type Repository } from './repository';
 
 /** The first wait between tries, doubled after each up to the last: a compose start needs about 5 s. */
 const FIRST_WAIT_MS = 500;
@@ -64,10 +64,10 @@ function refusal(error: unknown, { host, database, user }: Target): string | und
  * after `waitMs` start-up stops with one line. A refusal waiting cannot mend (a wrong password, a
  * missing database) stops it at once, with its fix.
  */
-export async function openWhenReady(
-  open: () => Promise<Repository>,
+export async function openWhenReady<T>(
+  open: () => Promise<T>,
   { databaseUrl, waitMs, logger }: { databaseUrl: string; waitMs: number; logger: Logger },
-): Promise<Repository> {
+): Promise<T> {
   const target = targetOf(databaseUrl);
   const deadline = Date.now() + waitMs;
   let wait = FIRST_WAIT_MS;
