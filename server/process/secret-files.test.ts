@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { type Config, loadConfig, VARIABLES } from './config';
 import { ConfigError } from './config-error';
 
-// Secrets as Docker and Kubernetes mount them: files, named by NAME_FILE (docs/operations.md, "Secrets").
+// Secrets as Docker and Kubernetes mount them: files, named by NAME_FILE (docs/operations.md, "Secrets as files").
 const folder = mkdtempSync(path.join(tmpdir(), 'site-secrets-'));
 const secretFile = (name: string, content: string) => {
   const file = path.join(folder, name);
