@@ -46,7 +46,7 @@ const schema = z
     // Well within a 192 MB heap at about 40 KB a connection at worst (server/process/lifecycle.ts).
     MAX_CONNECTIONS: whole(1, 'use um número inteiro, 1 ou maior').default(1_000),
     // Long enough for a PostgreSQL container started beside us to come up (about 5 s), bounded so that
-    // a wrong host still ends in one line (server/db/wait.ts).
+    // a wrong host still ends in one line (server/db/postgres-start.ts).
     DATABASE_WAIT_SECONDS: count.default(30),
     ADMIN_TOKEN: z
       .string()
