@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { continueWithinLimit } from '../http/body-limit';
 import type { Config } from './config';
+import { listenFailure } from './listen-errors';
 import type { Logger } from './logger';
 import { onShutdownSignals } from './signals';
 
@@ -73,7 +74,7 @@ export async function listen(app: RequestListener, config: Listening, logger: Lo
   });
 
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (error) => reject(listenFailure(error, config)));
     server.listen(config.port, config.host, resolve);
   });
 
