@@ -3,6 +3,7 @@ import type { ApiFailure } from '../../shared/api/types';
 import { DatabaseUnavailableError } from '../db/repository';
 import type { Logger } from '../process/logger';
 import { BodyTooLargeError } from './body-limit';
+import { loggedPath } from './log-text';
 import { MethodNotAllowed } from './methods';
 import { RequestRefused } from './refused';
 
@@ -33,7 +34,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error, req, res, next) => {
     const { status, message } = describe(error);
     if (status >= 500) {
-      logger.error({ err: error, method: req.method, path: req.path }, 'erro ao atender a requisição');
+      logger.error({ err: error, method: req.method, path: loggedPath(req.path) }, 'erro ao atender a requisição');
     }
     if (res.headersSent) return next(error);
     if (error instanceof MethodNotAllowed) res.set('Allow', error.allow);

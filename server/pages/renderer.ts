@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import { createStaticHandler, createStaticRouter, type RouteObject } from 'react-router-dom';
 import type { IslandStates } from '../../client/islands/names';
 import { pageOf, routes } from '../../client/routes';
+import { loggedPath } from '../http/log-text';
 import type { Logger } from '../process/logger';
 import type { Manifest } from './assets';
 import { type Encoding, keeper } from './kept-pages';
@@ -156,7 +157,7 @@ export function createPageRenderer(manifest: Manifest, logger: Logger, publicUrl
       }
       sendBody(res, encoding, chosen.body);
     } catch (error) {
-      logger.error({ err: error, path: req.path }, 'falha ao renderizar a página');
+      logger.error({ err: error, path: loggedPath(req.path) }, 'falha ao renderizar a página');
       res
         .status(500)
         .set('Content-Type', 'text/html; charset=utf-8')
