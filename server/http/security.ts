@@ -58,11 +58,14 @@ function recordedHeaders(middleware: RequestHandler): [string, string][] {
   return [...headers];
 }
 
+/** Every security header of the site's replies, as name and value. */
+export const siteHeaders = (options: SecurityOptions = {}): [string, string][] => [
+  ...recordedHeaders(helmetFor(options)),
+  ['Permissions-Policy', 'camera=(), microphone=(), geolocation=()'],
+];
+
 export function securityHeaders(options: SecurityOptions = {}): RequestHandler {
-  const headers = [
-    ...recordedHeaders(helmetFor(options)),
-    ['Permissions-Policy', 'camera=(), microphone=(), geolocation=()'] as [string, string],
-  ];
+  const headers = siteHeaders(options);
   return (_req, res, next) => {
     for (const [name, value] of headers) res.setHeader(name, value);
     next();

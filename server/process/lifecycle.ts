@@ -2,7 +2,10 @@ import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { continueWithinLimit } from '../http/body-limit';
+import { clientErrorReplies } from '../http/client-errors';
+import { siteHeaders } from '../http/security';
 import type { Config } from './config';
+import { capConnections } from './connections';
 import type { Logger } from './logger';
 import { onShutdownSignals } from './signals';
 
@@ -16,6 +19,12 @@ const KEEP_ALIVE_TIMEOUT_MS = 65_000;
  */
 const HEADERS_TIMEOUT_MS = 5_000;
 const REQUEST_TIMEOUT_MS = 10_000;
+/**
+ * The send timeout of every response: a reply that makes no progress (the client reads nothing)
+ * for this long is cut, and what it held is freed (a stalled CSV export held 12 MB). nginx's
+ * send_timeout is 60 s; this is the kit's HAProxy's `timeout client`, which would cut it anyway.
+ */
+const SEND_TIMEOUT_MS = 30_000;
 /** How often Node looks for requests past those timeouts: its default, 30 s, let one run 35 s. */
 const TIMEOUT_CHECK_MS = 1_000;
 /** One log line a minute at most while connections are refused: a flood must not flood the log too. */
@@ -36,7 +45,7 @@ type Hooks = {
   flushLogs: (timeoutMs: number) => Promise<void>;
 };
 
-type Listening = Pick<Config, 'port' | 'host' | 'shutdown' | 'maxConnections'>;
+type Listening = Pick<Config, 'port' | 'host' | 'shutdown' | 'maxConnections' | 'publicUrl'>;
 
 /**
  * Listens, and on SIGTERM/SIGINT shuts down without dropping a request (docs/requirements.md §10.7.1):
@@ -63,14 +72,17 @@ export async function listen(app: RequestListener, config: Listening, logger: Lo
     },
     handle,
   ).on('checkContinue', continueWithinLimit(handle));
-  // Past the cap Node closes a new connection as soon as it is accepted, before reading a byte;
-  // those already open go on being answered (docs/requirements.md §10.20).
-  server.maxConnections = config.maxConnections;
+  // Socket inactivity while a request is answered; between requests keepAliveTimeout applies.
+  server.timeout = SEND_TIMEOUT_MS;
   const drops = reportDrops(logger, config.maxConnections);
-  server.on('drop', () => {
-    hooks.onConnectionRefused?.();
-    drops.count();
+  const connections = capConnections(server, config.maxConnections, {
+    onRefused: () => {
+      hooks.onConnectionRefused?.();
+      drops.count();
+    },
   });
+  const https = config.publicUrl.protocol === 'https:';
+  server.on('clientError', clientErrorReplies(siteHeaders({ https }), connections.replying));
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
