@@ -85,7 +85,7 @@ async function idleAfterOneRequest() {
 
 describe(`${CAP + 10} sockets left idle after one request each, against a cap of ${CAP}`, () => {
   it('are all answered, the idle ones closed oldest first, and a new visitor is served', async () => {
-    const idle = [];
+    const idle: ReturnType<typeof openConnection>[] = [];
     for (let i = 0; i < CAP + 10; i++) idle.push(await idleAfterOneRequest());
     // Each connection past the cap made room by closing the one idle the longest.
     await eventually(() =>
