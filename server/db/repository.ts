@@ -41,11 +41,12 @@ export interface Repository {
   /** `id` must be a UUID (the router checks); undefined when no quote has it. */
   getQuote(id: string): Promise<Quote | undefined>;
   /**
-   * Every contact, then every quote, newest first, a batch of `size` at a time: each batch is its
-   * own statement, so an export holds no transaction and no other request waits for it.
+   * Every contact, then every quote, newest first, in batches of `nextSize()` rows, asked before
+   * each: each batch is its own statement, so an export holds no transaction and no other request
+   * waits for it.
    */
-  contactBatches(size: number): AsyncIterable<Contact[]>;
-  quoteBatches(size: number): AsyncIterable<Quote[]>;
+  contactBatches(nextSize: () => number): AsyncIterable<Contact[]>;
+  quoteBatches(nextSize: () => number): AsyncIterable<Quote[]>;
   /** Everything stored under `email`, in any letter case, newest first; audited (docs/requirements.md §10.17). */
   readSubject(email: string, requestId?: string): Promise<SubjectData>;
   /** Erases it all, with its outbox copies and Idempotency-Keys, in one transaction; audited. */

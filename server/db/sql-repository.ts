@@ -81,9 +81,10 @@ export function sqlRepository(db: Database, { channels = [] }: RepositoryOptions
     }, 'read');
 
   // Keyset pagination from the newest row down; the first batch starts above any seq.
-  async function* batches<T>(table: Table<T>, size: number) {
+  async function* batches<T>(table: Table<T>, nextSize: () => number) {
     let before = Number.MAX_SAFE_INTEGER;
     for (;;) {
+      const size = nextSize();
       const rows = await db.all(batchSql(table), [before, size]);
       if (rows.length > 0) yield rows.map(table.toRecord);
       if (rows.length < size) return;

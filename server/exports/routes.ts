@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { type RequestHandler, Router } from 'express';
+import type { ApiFailure } from '../../shared/api/types';
 import { contactFields } from '../../shared/contact';
 import { quoteFields } from '../../shared/quote';
 import { todayInSaoPaulo } from '../../shared/sao-paulo-time';
@@ -11,11 +12,35 @@ import { type Column, csvColumns } from './columns';
 import { BOM, csvLine } from './csv';
 
 /**
- * Rows per read. Each batch is one short statement (on SQLite every statement of the process waits
- * its turn) and is written before the next is read, so memory holds about one batch whatever the
- * table's size.
+ * Rows per read at most. Each batch is one short statement (on SQLite every statement of the process
+ * waits its turn) and is written before the next is read, so memory holds about one batch whatever
+ * the table's size.
  */
 const BATCH_ROWS = 500;
+/**
+ * Bytes of CSV per batch, about: the row count of the next batch follows the size of the rows so
+ * far. 500 long contacts made a 2 MB batch, and an export whose client stopped reading held about
+ * 12 MB with it; 30 of them filled the 192 MB heap (issue 38).
+ */
+const BATCH_BYTES = 128 * 1024;
+/** The first batch's rows, before any row's size is known: 128 KB of rows of 2 KB, long for a lead. */
+const FIRST_BATCH_ROWS = 64;
+/**
+ * Exports written at once by one replica. An export is an admin's download: more than a few at
+ * once is a script gone wrong or a client that stalls on purpose, each holding a socket, a batch
+ * and a database statement at a time. Past it, 503 with Retry-After (RFC 9110 §10.2.3).
+ */
+const EXPORTS_MAX = 8;
+/** A stalled export is cut by the 30 s send timeout (server/process/lifecycle.ts); a reading one ends sooner. */
+const RETRY_AFTER_S = 10;
+const BUSY: ApiFailure = {
+  success: false,
+  message: 'Há exportações demais em andamento. Tente novamente em alguns segundos.',
+};
+
+/** The rows of the next batch, for batches of about BATCH_BYTES given the CSV written so far. */
+const nextRows = (rows: number, bytes: number) =>
+  rows === 0 ? FIRST_BATCH_ROWS : Math.max(1, Math.min(BATCH_ROWS, Math.floor((BATCH_BYTES * rows) / bytes)));
 
 /**
  * GET of a whole table as a CSV file, newest first (docs/requirements.md §10.16). The first batch is
@@ -23,15 +48,30 @@ const BATCH_ROWS = 500;
  * file streams, one batch at a time, as fast as the client reads (pipeline waits for 'drain'), and
  * stops reading when the client goes away.
  */
-function exportHandler<T>(file: string, columns: Column<T>[], batches: (size: number) => AsyncIterable<T[]>) {
+function exportHandler<T>(
+  file: string,
+  columns: Column<T>[],
+  batches: (size: () => number) => AsyncIterable<T[]>,
+  running: { count: number },
+) {
   const handler: RequestHandler = async (_req, res) => {
-    const rows = batches(BATCH_ROWS)[Symbol.asyncIterator]();
+    if (running.count >= EXPORTS_MAX) {
+      res.status(503).set('Retry-After', String(RETRY_AFTER_S)).json(BUSY);
+      return;
+    }
+    running.count++;
+    res.once('close', () => running.count--);
+    let [written, bytes] = [0, 0];
+    const rows = batches(() => nextRows(written, bytes))[Symbol.asyncIterator]();
     const first = await rows.next();
     async function* lines() {
       try {
         yield BOM + csvLine(columns.map(([header]) => header));
         for (let batch = first; !batch.done; batch = await rows.next()) {
-          yield batch.value.map((record) => csvLine(columns.map(([, cell]) => cell(record) ?? ''))).join('');
+          const text = batch.value.map((record) => csvLine(columns.map(([, cell]) => cell(record) ?? ''))).join('');
+          written += batch.value.length;
+          bytes += text.length;
+          yield text;
         }
       } finally {
         await rows.return?.();
@@ -56,14 +96,15 @@ function exportHandler<T>(file: string, columns: Column<T>[], batches: (size: nu
 /** GET /api/contacts.csv and /api/quotes.csv, for the spreadsheet; behind the admin token, no-store. */
 export function exportsRouter(repository: Repository, adminToken: string | undefined) {
   const guards = [allowOnly('GET'), requireAdmin(adminToken)];
+  const running = { count: 0 };
   const router = Router();
   router
     .route('/contacts.csv')
     .all(guards)
-    .get(exportHandler('contatos', csvColumns(contactFields), repository.contactBatches));
+    .get(exportHandler('contatos', csvColumns(contactFields), repository.contactBatches, running));
   router
     .route('/quotes.csv')
     .all(guards)
-    .get(exportHandler('cotacoes', csvColumns(quoteFields), repository.quoteBatches));
+    .get(exportHandler('cotacoes', csvColumns(quoteFields), repository.quoteBatches, running));
   return router;
 }
