@@ -1,9 +1,18 @@
 import { createHash, randomUUID } from 'node:crypto';
+import {
+  batchSql,
+  contactsTable,
+  insertSql,
+  pageSql,
+  quotesTable,
+  rowValues,
+  selectSql,
+  type Table,
+} from '../leads/rows';
 import { sqlOutbox } from '../outbox/sql-store';
 import { sqlPersonalData } from '../personal-data/sql-store';
 import type { Database, Queries } from './database';
 import type { CreateResult, IdempotencyKey, Repository, RepositoryOptions } from './repository';
-import { batchSql, contactsTable, insertSql, pageSql, quotesTable, rowValues, selectSql, type Table } from './rows';
 
 /** How long an Idempotency-Key replays its first result (docs/requirements.md §10.3). */
 const KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;

@@ -1,7 +1,7 @@
 import type { Erased, SubjectData } from '../../shared/api/types';
 import { type Database, inSlices, type Queries } from '../db/database';
 import type { Purged } from '../db/repository';
-import { contactsTable, quotesTable, selectSql } from '../db/rows';
+import { contactsTable, quotesTable, selectSql } from '../leads/rows';
 import type { SubjectErased } from '../outbox/store';
 
 /** Exactly the expression the e-mail indexes are built on (server/db/schema.ts). */
