@@ -79,7 +79,10 @@ describe(`a slowloris of ${4 * CAP} connections against a cap of ${CAP}`, () => 
 async function idleAfterOneRequest() {
   const connection = openConnection(port());
   await connection.write('GET /health HTTP/1.1\r\nHost: localhost\r\n\r\n');
-  await eventually(() => expect(connection.received()).toMatch(/^HTTP\/1\.1 200 OK\r\n.*\r\n\r\n\{"status":"ok"\}/s), 10_000);
+  await eventually(
+    () => expect(connection.received()).toMatch(/^HTTP\/1\.1 200 OK\r\n.*\r\n\r\n\{"status":"ok"\}/s),
+    10_000,
+  );
   return connection;
 }
 

@@ -31,7 +31,13 @@ const FIRST_BATCH_ROWS = 64;
  * and a database statement at a time. Past it, 503 with Retry-After (RFC 9110 §10.2.3).
  */
 const EXPORTS_MAX = 8;
-/** A stalled export is cut by the 30 s send timeout (server/process/lifecycle.ts); a reading one ends sooner. */
+/**
+ * An export whose client took nothing for this long is cut, and its place freed: the socket's send
+ * timeout (server/process/lifecycle.ts) counts from the last write the kernel took, which goes on a
+ * while after a client stops reading; this counts from the last batch the response took.
+ */
+const STALLED_MS = 15_000;
+/** A stalled export's place is free within STALLED_MS; a reading one ends sooner. */
 const RETRY_AFTER_S = 10;
 const BUSY: ApiFailure = {
   success: false,
@@ -60,7 +66,11 @@ function exportHandler<T>(
       return;
     }
     running.count++;
-    res.once('close', () => running.count--);
+    const stalled = setTimeout(() => res.destroy(), STALLED_MS);
+    res.once('close', () => {
+      running.count--;
+      clearTimeout(stalled);
+    });
     let [written, bytes] = [0, 0];
     const rows = batches(() => nextRows(written, bytes))[Symbol.asyncIterator]();
     const first = await rows.next();
@@ -72,6 +82,8 @@ function exportHandler<T>(
           written += batch.value.length;
           bytes += text.length;
           yield text;
+          // Asked for the next batch: the response took this one.
+          stalled.refresh();
         }
       } finally {
         await rows.return?.();

@@ -20,9 +20,11 @@ const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 const HEADERS_TIMEOUT_MS = 5_000;
 const REQUEST_TIMEOUT_MS = 10_000;
 /**
- * The send timeout of every response: a reply that makes no progress (the client reads nothing)
- * for this long is cut, and what it held is freed (a stalled CSV export held 12 MB). nginx's
- * send_timeout is 60 s; this is the kit's HAProxy's `timeout client`, which would cut it anyway.
+ * The send timeout of every response, nginx's send_timeout (60 s) as Node has it: a socket on which
+ * nothing moves for this long while a request is answered is closed. It counts from the last write
+ * the kernel or libuv took, and they take a great deal after a client stops reading: one stalled
+ * export was cut after 61 s. The exports, the one reply larger than the socket buffers, also have
+ * their own, exact one (server/exports/routes.ts). The kit's HAProxy's `timeout client` is 30 s.
  */
 const SEND_TIMEOUT_MS = 30_000;
 /** How often Node looks for requests past those timeouts: its default, 30 s, let one run 35 s. */

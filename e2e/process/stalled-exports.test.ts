@@ -1,0 +1,45 @@
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { rssMb } from '../../bench/proc-stats';
+import { exportFlood } from '../../scripts/launch/export-flood';
+import { seededContacts } from '../../scripts/launch/seeded-contacts';
+import { startServer } from '../../test/support/server-process';
+
+// The built server, 192 MB of heap as shipped, under CSV exports whose clients never read
+// (issue 38: 30 of them ran it out of heap and killed it). Real sockets on loopback.
+
+const ADMIN_TOKEN = 'token-de-teste-com-mais-de-32-caracteres';
+const CONTACTS = 8_000;
+
+describe(`100 stalled exports of ${CONTACTS} long contacts (33 MB) beside 4 admins who read`, () => {
+  it('leave the process up, the readers get the whole file, the visitors their page', async () => {
+    const dataDir = await seededContacts(CONTACTS, { messageChars: 4_000 });
+    const server = await startServer({ ADMIN_TOKEN, RETENTION_DAYS: '0' }, dataDir);
+    onTestFinished(async () => void (await server.stop()));
+    const pid = server.child.pid!;
+    let peak = rssMb(pid);
+
+    const flood = await exportFlood({
+      url: server.url,
+      adminToken: ADMIN_TOKEN,
+      stalled: 100,
+      readers: 4,
+      onTick: () => (peak = Math.max(peak, rssMb(pid))),
+    });
+
+    expect(server.child.exitCode).toBeNull();
+    const sizes = new Set(flood.readers.map(({ status, bytes }) => `${status} ${bytes}`));
+    expect(sizes.size).toBe(1);
+    expect([...sizes][0]).toMatch(/^200 3\d{7}$/);
+    // 8 exports at once: the other stalled clients got 503 at once; the 8 were cut by the send timeout.
+    const exports = server.logs.filter(
+      (line) => (line.req as { path?: string } | undefined)?.path === '/api/contacts.csv',
+    );
+    const cut = exports.filter((line) => line.msg === 'requisição interrompida');
+    expect(cut).toHaveLength(8);
+    for (const line of cut) expect(line.durationMs).toBeLessThan(20_000);
+    expect(exports.filter((line) => (line.res as { status: number }).status === 503).length).toBeGreaterThanOrEqual(92);
+    expect(flood.pages.filter((status) => status !== 200)).toEqual([]);
+    console.info(`RSS do servidor: pico ${peak.toFixed(0)} MB, depois ${rssMb(pid).toFixed(0)} MB`);
+    expect(peak).toBeLessThan(300);
+  }, 120_000);
+});
