@@ -1,23 +1,24 @@
 import { type RequestHandler, Router } from 'express';
 import { contactInputSchema } from '../../shared/contact';
-import type { Repository } from '../db/repository';
 import { requireAdmin } from '../http/admin';
 import { bodyKind, readBody } from '../http/body';
 import { listHandler } from '../http/listing';
 import { loggedPath } from '../http/log-text';
 import { allowOnly } from '../http/methods';
+import { refuse, sendRefusal } from '../http/refusals';
 import { idempotencyKey } from '../http/validation';
-import { markReplay, replyJson, unsupportedType, validateAndStore, type WriteOutcome } from '../http/write';
+import { markReplay, replyJson, validateAndStore, type WriteOutcome } from '../http/write';
 import type { Metrics } from '../monitoring/metrics';
 import type { PageRenderer } from '../pages/renderer';
 import type { Logger } from '../process/logger';
 import { CONTACT_SENT_URL, formErrorPages, formSource, invalidFormPage } from './form-pages';
 import { trapped } from './honeypot';
+import type { ContactStore } from './sql-store';
 
 const CONTACT_CREATED_MESSAGE = 'Solicitação enviada com sucesso!';
 
 type ContactDeps = {
-  repository: Repository;
+  repository: ContactStore;
   renderPage: PageRenderer;
   logger: Logger;
   /** The cross-site check and the rate limits, shared with the other POST endpoints (one count per client). */
@@ -39,10 +40,7 @@ export function contactRoutes(deps: ContactDeps) {
 
   const post: RequestHandler = async (req, res) => {
     const kind = bodyKind(req);
-    if (!kind) {
-      res.status(415).json(unsupportedType);
-      return;
-    }
+    if (!kind) return sendRefusal(req, res, refuse('UNSUPPORTED_MEDIA_TYPE'));
     // A form posted without JavaScript says where it came from in its Referer (docs/requirements.md §10.19).
     if (kind === 'form') req.body = { ...req.body, source: formSource(req, publicUrl) };
     // Checked before validation: a bot gets the reply of a stored request, whatever else it sent,
@@ -56,12 +54,12 @@ export function contactRoutes(deps: ContactDeps) {
     } else {
       result = await store(req);
     }
-    if (kind === 'json') return replyJson(res, result, CONTACT_CREATED_MESSAGE);
+    if (kind === 'json') return replyJson(req, res, result, CONTACT_CREATED_MESSAGE);
     markReplay(res, result);
     if (result.outcome === 'created' || result.outcome === 'replayed') return res.redirect(303, CONTACT_SENT_URL);
     if (result.outcome === 'invalid') return renderPage(req, res, invalidFormPage(req.body, result.errors));
     // A key problem needs a header no browser form sends: whoever sent it reads JSON.
-    return replyJson(res, result, CONTACT_CREATED_MESSAGE);
+    return replyJson(req, res, result, CONTACT_CREATED_MESSAGE);
   };
 
   const router = Router();

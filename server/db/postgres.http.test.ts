@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/support/app';
 import { postgresSchemaForThisFile, quietLogger, TEST_DATABASE_URL, withSchema } from '../../test/support/backends';
 import { ADMIN_TOKEN, bearer, sampleQuote } from '../../test/support/leads';
-import { openPostgres } from './postgres';
-import { DatabaseUnavailableError, type Repository } from './repository';
+import { openPostgres, type Repository } from '../repository';
+import { DatabaseUnavailableError } from './database';
 import { migrations } from './schema';
 
 const closeAfter: Repository[] = [];
@@ -94,6 +94,7 @@ describe.skipIf(!postgres)('PostgreSQL', () => {
       expect(refused.status).toBe(503);
       expect(refused.body).toEqual({
         success: false,
+        code: expect.any(String),
         message: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
       });
       expect((await request(app).get('/api/quotes').set('Authorization', bearer)).status).toBe(503);

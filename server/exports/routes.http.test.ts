@@ -13,7 +13,7 @@ import {
 } from '../../test/support/leads';
 import { openConnection, serving } from '../../test/support/raw-http';
 import { eventually } from '../../test/support/wait';
-import { DatabaseUnavailableError } from '../db/repository';
+import { DatabaseUnavailableError } from '../db/database';
 
 const BOM = '\uFEFF';
 
@@ -127,6 +127,7 @@ describe('CSV exports', () => {
     expect(res.status).toBe(503);
     expect(res.body).toEqual({
       success: false,
+      code: expect.any(String),
       message: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
     });
   });
@@ -183,6 +184,7 @@ describe('CSV exports', () => {
       expect([refused.status, refused.headers['retry-after']]).toEqual([503, '10']);
       expect(refused.body).toEqual({
         success: false,
+        code: 'EXPORTS_BUSY',
         message: 'Há exportações demais em andamento. Tente novamente em alguns segundos.',
       });
     });

@@ -1,13 +1,14 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { type RequestHandler, Router } from 'express';
-import type { ApiFailure } from '../../shared/api/types';
 import { contactFields } from '../../shared/contact';
 import { quoteFields } from '../../shared/quote';
 import { todayInSaoPaulo } from '../../shared/sao-paulo-time';
-import type { Repository } from '../db/repository';
+import type { ContactStore } from '../contacts/sql-store';
 import { requireAdmin } from '../http/admin';
 import { allowOnly } from '../http/methods';
+import { refuse, sendRefusal } from '../http/refusals';
+import type { QuoteStore } from '../quotes/sql-store';
 import { type Column, csvColumns } from './columns';
 import { BOM, csvLine } from './csv';
 
@@ -39,10 +40,6 @@ const EXPORTS_MAX = 8;
 const STALLED_MS = 15_000;
 /** A stalled export's place is free within STALLED_MS; a reading one ends sooner. */
 const RETRY_AFTER_S = 10;
-const BUSY: ApiFailure = {
-  success: false,
-  message: 'Há exportações demais em andamento. Tente novamente em alguns segundos.',
-};
 
 /** The rows of the next batch, for batches of about BATCH_BYTES given the CSV written so far. */
 const nextRows = (rows: number, bytes: number) =>
@@ -60,9 +57,9 @@ function exportHandler<T>(
   batches: (size: () => number) => AsyncIterable<T[]>,
   running: { count: number },
 ) {
-  const handler: RequestHandler = async (_req, res) => {
+  const handler: RequestHandler = async (req, res) => {
     if (running.count >= EXPORTS_MAX) {
-      res.status(503).set('Retry-After', String(RETRY_AFTER_S)).json(BUSY);
+      sendRefusal(req, res, refuse('EXPORTS_BUSY', { headers: { 'Retry-After': String(RETRY_AFTER_S) } }));
       return;
     }
     running.count++;
@@ -106,7 +103,7 @@ function exportHandler<T>(
 }
 
 /** GET /api/contacts.csv and /api/quotes.csv, for the spreadsheet; behind the admin token, no-store. */
-export function exportsRouter(repository: Repository, adminToken: string | undefined) {
+export function exportsRouter(repository: ContactStore & QuoteStore, adminToken: string | undefined) {
   const guards = [allowOnly('GET'), requireAdmin(adminToken)];
   const running = { count: 0 };
   const router = Router();

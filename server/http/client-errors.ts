@@ -1,42 +1,26 @@
-import type { ServerResponse } from 'node:http';
+import { type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { isLingering, lingeringClose } from './lingering-close';
+import { REFUSALS, type RefusalCode } from './refusals';
 
 // What Node's HTTP parser refuses before the app sees a request (docs/requirements.md §10.20): a
 // request line or header it cannot parse, headers over its 16 KB, a request past its timeout.
-// Node answers those itself with a bare status line; here they get the site's security headers
-// and a short Portuguese text, and the connection lingers so that the reply is read.
+// Node answers those itself with a bare status line; here they get the catalogue's Portuguese
+// message (refusals.ts), the site's security headers, and a lingering close so that they are read.
 
-type Refusal = { status: number; reason: string; text: string };
-
-const REFUSALS: Record<string, Refusal> = {
-  HPE_HEADER_OVERFLOW: {
-    status: 431,
-    reason: 'Request Header Fields Too Large',
-    text: 'Os cabeçalhos da requisição são grandes demais. Limpe os cookies deste site e tente novamente.',
-  },
-  HPE_CHUNK_EXTENSIONS_OVERFLOW: {
-    status: 413,
-    reason: 'Content Too Large',
-    text: 'O conteúdo enviado excede o limite de 16 KB.',
-  },
-  ERR_HTTP_REQUEST_TIMEOUT: {
-    status: 408,
-    reason: 'Request Timeout',
-    text: 'A requisição demorou demais para chegar. Tente novamente.',
-  },
-};
-const BAD_REQUEST: Refusal = {
-  status: 400,
-  reason: 'Bad Request',
-  text: 'Requisição inválida: o navegador ou programa enviou algo que o site não entende.',
+/** Node's error codes and the catalogued refusal each gets; any other parse error is a 400. */
+const REFUSED_AS: Record<string, RefusalCode> = {
+  HPE_HEADER_OVERFLOW: 'HEADERS_TOO_LARGE',
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: 'BODY_TOO_LARGE',
+  ERR_HTTP_REQUEST_TIMEOUT: 'REQUEST_TIMEOUT',
 };
 
-/** The bytes of each reply, made once: none depends on the request. */
-function replyBytes({ status, reason, text }: Refusal, headers: [string, string][]) {
-  const body = Buffer.from(text);
+/** The bytes of a refusal's reply, made once: none depends on the request (no path: plain text). */
+function replyBytes(code: RefusalCode, headers: [string, string][]) {
+  const { status, message } = REFUSALS[code];
+  const body = Buffer.from(message as string);
   const head = [
-    `HTTP/1.1 ${status} ${reason}`,
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
     'Content-Type: text/plain; charset=utf-8',
     `Content-Length: ${body.length}`,
     'Cache-Control: no-store',
@@ -55,8 +39,8 @@ export function clientErrorReplies(
   headers: [string, string][],
   replying: (socket: Socket) => ServerResponse | undefined,
 ) {
-  const replies = new Map(Object.entries(REFUSALS).map(([code, refusal]) => [code, replyBytes(refusal, headers)]));
-  const badRequest = replyBytes(BAD_REQUEST, headers);
+  const replies = new Map(Object.entries(REFUSED_AS).map(([error, code]) => [error, replyBytes(code, headers)]));
+  const badRequest = replyBytes('BAD_REQUEST', headers);
   return (error: NodeJS.ErrnoException, socket: Socket) => {
     if (isLingering(socket)) return;
     if (error.code === 'ECONNRESET' || !socket.writable || replying(socket)?.headersSent) {

@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Request } from 'express';
 import type { z } from 'zod';
-import type { IdempotencyKey } from '../db/repository';
-
-export const INVALID_FIELDS_MESSAGE = 'Verifique os campos destacados e tente novamente.';
+import type { IdempotencyKey } from '../db/results';
 
 /** One Portuguese message per field; a body that is not an object is reported as such. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {

@@ -1,12 +1,13 @@
 import { type Request, type RequestHandler, Router } from 'express';
 import { z } from 'zod';
-import type { ApiFailure, ApiSuccess, Erased, SubjectData } from '../../shared/api/types';
+import type { ApiSuccess, Erased, SubjectData } from '../../shared/api/types';
 import { email } from '../../shared/fields';
-import type { Repository } from '../db/repository';
 import { requireAdmin } from '../http/admin';
 import { allowOnly } from '../http/methods';
+import { refuse, sendRefusal } from '../http/refusals';
 import { requestIdOf } from '../http/request-logging';
 import { fieldErrors } from '../http/validation';
+import type { PersonalDataStore } from './sql-store';
 
 /** ?email= of both requests, by the same rules as a lead's e-mail (docs/requirements.md §5.3). */
 export const subjectQuerySchema = z.object({ email });
@@ -15,11 +16,7 @@ export const subjectQuerySchema = z.object({ email });
 function subjectEmail(req: Request, res: Parameters<RequestHandler>[1]) {
   const parsed = subjectQuerySchema.safeParse({ email: req.query.email });
   if (parsed.success) return parsed.data.email;
-  res.status(400).json({
-    success: false,
-    message: 'Informe o e-mail do titular em ?email=, por exemplo ?email=nome@empresa.com.br.',
-    errors: fieldErrors(parsed.error),
-  } satisfies ApiFailure);
+  sendRefusal(req, res, refuse('INVALID_SUBJECT_EMAIL', { errors: fieldErrors(parsed.error) }));
   return undefined;
 }
 
@@ -28,7 +25,7 @@ function subjectEmail(req: Request, res: Parameters<RequestHandler>[1]) {
  * confirmation and access, and erasure (docs/requirements.md §10.17). Both behind the admin token,
  * both audited.
  */
-export function subjectsRouter(repository: Repository, adminToken: string | undefined) {
+export function subjectsRouter(repository: PersonalDataStore, adminToken: string | undefined) {
   const router = Router();
   const subject = router.route('/').all(allowOnly('GET', 'DELETE'), requireAdmin(adminToken));
   subject.get(async (req, res) => {

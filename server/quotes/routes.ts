@@ -1,13 +1,14 @@
 import { type RequestHandler, Router } from 'express';
 import { z } from 'zod';
-import type { ApiFailure, ApiSuccess } from '../../shared/api/types';
+import type { ApiSuccess } from '../../shared/api/types';
 import { type Quote, quoteInputSchema } from '../../shared/quote';
-import type { Repository } from '../db/repository';
 import { requireAdmin } from '../http/admin';
 import { readBody } from '../http/body';
 import { listHandler } from '../http/listing';
 import { allowOnly } from '../http/methods';
+import { refuse, sendRefusal } from '../http/refusals';
 import { jsonCreateHandler } from '../http/write';
+import type { QuoteStore } from './sql-store';
 
 const QUOTE_CREATED_MESSAGE = 'Solicitação de cotação recebida!';
 
@@ -17,7 +18,7 @@ export const quoteIdSchema = z.uuid();
  * POST /api/quotes (public, JSON only, from this site or from no browser, rate-limited) and the
  * protected reads of quotes.
  */
-export function quotesRouter(repository: Repository, writeGuards: RequestHandler[], adminToken: string | undefined) {
+export function quotesRouter(repository: QuoteStore, writeGuards: RequestHandler[], adminToken: string | undefined) {
   const router = Router();
   const admin = requireAdmin(adminToken);
 
@@ -39,23 +40,11 @@ export function quotesRouter(repository: Repository, writeGuards: RequestHandler
     .all(allowOnly('GET'), admin)
     .get(async (req, res) => {
       const id = quoteIdSchema.safeParse(req.params.id);
-      if (!id.success) {
-        res.status(400).json(invalidId);
-        return;
-      }
+      if (!id.success) return sendRefusal(req, res, refuse('INVALID_QUOTE_ID'));
       const quote = await repository.getQuote(id.data);
-      if (!quote) {
-        res.status(404).json(quoteNotFound);
-        return;
-      }
+      if (!quote) return sendRefusal(req, res, refuse('QUOTE_NOT_FOUND'));
       res.json({ success: true, message: 'Cotação encontrada.', data: quote } satisfies ApiSuccess<Quote>);
     });
 
   return router;
 }
-
-const invalidId: ApiFailure = {
-  success: false,
-  message: 'Identificador inválido: use o UUID devolvido ao criar a cotação.',
-};
-const quoteNotFound: ApiFailure = { success: false, message: 'Cotação não encontrada.' };
