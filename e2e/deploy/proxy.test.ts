@@ -166,7 +166,7 @@ describe('hostile input at the proxy (issue 38)', () => {
     const proxy = await startProxy({ replicas: [await refusing(), await refusing()], port: await freePort() });
     const res = await fetch(`${proxy.url}${path}`);
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ success: false, message: 'Recurso não encontrado.' });
+    expect(await res.json()).toEqual({ success: false, code: 'NOT_FOUND', message: 'Recurso não encontrado.' });
   });
 
   it('refuses a body declared over 16 KB from its length, before 100 Continue and before reading it', async () => {
@@ -178,7 +178,11 @@ describe('hostile input at the proxy (issue 38)', () => {
     );
     const reply = await connection.reply();
     expect(reply.statusLines).toEqual(['HTTP/1.1 413 Request Entity Too Large']);
-    expect(JSON.parse(reply.body)).toEqual({ success: false, message: 'O conteúdo enviado excede o limite de 16 KB.' });
+    expect(JSON.parse(reply.body)).toEqual({
+      success: false,
+      code: 'BODY_TOO_LARGE',
+      message: 'O conteúdo enviado excede o limite de 16 KB.',
+    });
   });
 
   it('answers an unknown HTTP version 505, and forwards none', async () => {

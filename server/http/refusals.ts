@@ -74,6 +74,8 @@ export const REFUSALS = {
     status: 503,
     message: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
   },
+  /** Answered by the kit's proxy (deploy/haproxy/haproxy.cfg): Node refuses such a request line itself. */
+  VERSION_NOT_SUPPORTED: { status: 505, message: 'Versão do HTTP não suportada.' },
   EXPORTS_BUSY: {
     status: 503,
     message: 'Há exportações demais em andamento. Tente novamente em alguns segundos.',
