@@ -3,7 +3,7 @@ import { contactForm } from '../shared/content';
 import { measureSizes, pageCopySamples, scriptsContaining } from './size-report';
 
 // Runs on the production build made by the global setup.
-describe('the weight of "/" as served', () => {
+describe('the weight of "/" (and of the privacy notice) as served', () => {
   it('stays within its budgets', { timeout: 30_000 }, async () => {
     for (const row of await measureSizes()) expect(row.bytes, row.name).toBeLessThanOrEqual(row.budget);
   });

@@ -1,7 +1,9 @@
 import { StaticRouterProvider, type StaticRouterProviderProps } from 'react-router';
+import type { PrivacyFacts } from '../shared/content';
 import { IslandStatesContext, IslandStylesheetsContext } from './components/Island';
 import { Document, type DocumentAssets } from './Document';
 import type { IslandStates } from './islands/names';
+import { PrivacyFactsContext } from './privacy-facts';
 import { pageOf } from './routes';
 
 export type AppProps = {
@@ -9,17 +11,21 @@ export type AppProps = {
   routing: Pick<StaticRouterProviderProps, 'router' | 'context'>;
   assets: DocumentAssets;
   publicUrl: string;
+  /** What the privacy notice says of this install's configuration. */
+  privacy: PrivacyFacts;
   islands?: IslandStates;
 };
 
-export function App({ routing: { router, context }, assets, publicUrl, islands = {} }: AppProps) {
+export function App({ routing: { router, context }, assets, publicUrl, privacy, islands = {} }: AppProps) {
   return (
     <Document meta={pageOf(context).meta} assets={assets} publicUrl={publicUrl}>
       <IslandStylesheetsContext value={assets.islandStylesheets}>
         <IslandStatesContext value={islands}>
           {/* The page is not hydrated whole (only its islands are), and the script hydrate would
               inline is one the CSP forbids. */}
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <PrivacyFactsContext value={privacy}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </PrivacyFactsContext>
         </IslandStatesContext>
       </IslandStylesheetsContext>
     </Document>

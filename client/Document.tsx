@@ -19,7 +19,7 @@ const OG_IMAGE = { path: '/og-image.png', width: 1200, height: 630 };
 
 /** React renders the whole document; the server adds only the bootstrap script. */
 export function Document({ meta, assets, publicUrl, children }: DocumentProps) {
-  const canonical = new URL('/', publicUrl).href;
+  const canonical = new URL(meta.path ?? '/', publicUrl).href;
   return (
     <html lang="pt-BR">
       <head>

@@ -1,12 +1,22 @@
 import { Outlet, type RouteObject, type StaticHandlerContext } from 'react-router';
-import { notFound, seo } from '../shared/content';
+import { notFound, privacy, seo } from '../shared/content';
 import { LandingPage } from './pages/LandingPage';
 import { NotFoundPage } from './pages/NotFoundPage';
+import { PrivacyPage } from './pages/PrivacyPage';
 
-export type PageMeta = { title: string; description: string; noindex?: boolean };
+export type PageMeta = {
+  title: string;
+  description: string;
+  noindex?: boolean;
+  /** The page's own address, for its canonical link; the home page's when unset. */
+  path?: string;
+};
 
-/** What the document needs of a page besides its body: its head and the script it loads. */
-export type PageHandle = { script: 'landing' | 'notFound'; meta: PageMeta };
+/** What the document needs of a page besides its body: its head and the script it loads, if any. */
+export type PageHandle = { script?: PageScript; meta: PageMeta };
+
+/** The pages' scripts, each a build entry (scripts/build-options.ts). */
+export type PageScript = 'landing' | 'notFound';
 
 /**
  * The site's pages, for React Router's static handler (server/pages/renderer.ts), which decides
@@ -29,6 +39,14 @@ export const routes: RouteObject[] = [
         path: '/',
         element: <LandingPage />,
         handle: { script: 'landing', meta: { title: seo.title, description: seo.description } } satisfies PageHandle,
+      },
+      {
+        id: 'privacy',
+        path: privacy.path,
+        element: <PrivacyPage />,
+        handle: {
+          meta: { title: privacy.title, description: privacy.description, path: privacy.path },
+        } satisfies PageHandle,
       },
     ],
   },

@@ -38,6 +38,8 @@ export const clientOptions = {
   metafile: true,
 } satisfies BuildOptions;
 
+const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+
 export const serverOptions = {
   entryPoints: ['server/index.ts'],
   outfile: `${outDir}/server/index.js`,
@@ -52,7 +54,8 @@ export const serverOptions = {
   // CommonJS dependencies call require(); an ES module has none of its own.
   banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
   // A production build: React and the other dependencies keep only their production code.
-  define: { 'process.env.NODE_ENV': '"production"' },
+  // The version the start-up line reports (server/process/start-report.ts).
+  define: { 'process.env.NODE_ENV': '"production"', 'process.env.SITE_VERSION': JSON.stringify(version) },
   // Stack traces in the logs name our TypeScript files and lines (node --enable-source-maps, see
   // PRODUCTION_NODE_OPTIONS); the sources themselves need not ship.
   sourcemap: true,

@@ -1,5 +1,6 @@
 import compression from 'compression';
 import express from 'express';
+import type { PrivacyFacts } from '../shared/content';
 import { CONFIRMATION, confirmationPage } from './contacts/form-pages';
 import { contactRoutes } from './contacts/routes';
 import { exportsRouter } from './exports/routes';
@@ -22,7 +23,7 @@ import { createPageRenderer } from './pages/renderer';
 import { seoRouter } from './pages/seo';
 import { staticFiles } from './pages/static-files';
 import { subjectsRouter } from './personal-data/subjects';
-import type { TrustProxy } from './process/config';
+import type { TrustProxy } from './process/config-values';
 import type { Logger } from './process/logger';
 import { quotesRouter } from './quotes/routes';
 import type { Repository } from './repository';
@@ -40,6 +41,8 @@ export type AppDeps = {
   rateLimits?: RateLimits;
   /** The site's public address: canonical links, sitemap, and HTTPS-only headers. */
   publicUrl?: URL;
+  /** What the privacy notice says of the configuration; RETENTION_DAYS' default and no channels unless given. */
+  privacy?: PrivacyFacts;
   assetsDir?: string;
   publicDir?: string;
   /** Render the kept pages at once rather than on their first visit (the process entry does). */
@@ -56,7 +59,7 @@ export function createApp(deps: AppDeps) {
   const { assetsDir = buildPaths.assets, publicDir = buildPaths.public } = deps;
   const app = express();
   const publicUrl = deps.publicUrl ?? new URL('http://localhost:3000');
-  const renderPage = createPageRenderer(manifest, logger, publicUrl);
+  const renderPage = createPageRenderer(manifest, logger, publicUrl, deps.privacy ?? { retentionDays: 365 });
   // A failure here is not fatal: the page is tried again on its first visit.
   if (deps.prerender)
     renderPage

@@ -2,20 +2,25 @@
 import './process/node-version';
 import { createApp } from './app';
 import { createMetrics } from './monitoring/metrics';
+import { checkRelayName } from './outbox/channels/relay-check';
 import { startNotifications } from './outbox/notifications';
 import { readManifest } from './pages/assets';
 import { startRetention } from './personal-data/retention';
-import { isLocalAddress, loadConfig } from './process/config';
+import { loadConfig } from './process/config';
 import { listen } from './process/lifecycle';
 import { stdoutLog } from './process/log-output';
 import { createLogger } from './process/logger';
+import { privacyFacts, reportStart } from './process/start-report';
 import { StartupError } from './process/startup-error';
 import { openRepository } from './repository';
 
+const logOutput = stdoutLog();
 try {
   const config = loadConfig();
-  const logOutput = stdoutLog();
   const logger = createLogger(config.logLevel, logOutput);
+  // The build writes its version in; `npm run dev` runs the sources.
+  reportStart(config, process.env, logger, process.env.SITE_VERSION ?? 'desenvolvimento');
+  if (config.mail) await checkRelayName(config.mail.smtpUrl, logger);
   const repository = await openRepository(config, logger);
   const metrics = createMetrics(repository, { processMetrics: true });
   const notifications = startNotifications(repository, config, logger, {
@@ -27,14 +32,6 @@ try {
     logger,
     onPurged: () => metrics.retentionPurged.setToCurrentTime(),
   });
-  if (isLocalAddress(config.publicUrl))
-    logger.warn(
-      { publicUrl: config.publicUrl.origin },
-      'PUBLIC_URL ainda aponta para esta máquina: defina o endereço público do site, de onde saem os e-mails ' +
-        '(no-reply@…), os links canônicos e o User-Agent dos webhooks',
-    );
-  if (!config.adminToken)
-    logger.warn('ADMIN_TOKEN não definido: as leituras de contatos e cotações da API estão desativadas (403)');
   const draining = new AbortController();
   const { adminToken, trustProxy, rateLimits, publicUrl } = config;
   const app = createApp({
@@ -46,6 +43,7 @@ try {
     trustProxy,
     rateLimits,
     publicUrl,
+    privacy: privacyFacts(config),
     prerender: true,
     metrics,
   });
@@ -60,5 +58,7 @@ try {
   });
 } catch (error) {
   console.error(error instanceof StartupError ? error.message : error);
+  // The lines logged before (each try of a database that did not answer) leave first.
+  await logOutput.flush(250);
   process.exit(1);
 }

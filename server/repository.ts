@@ -1,8 +1,10 @@
 import { type ContactStore, sqlContacts } from './contacts/sql-store';
+import { lockDataDir, prepareDataDir } from './db/data-dir';
 import type { ConnectionUse, Database } from './db/database';
 import { openPostgresDatabase, type PoolOptions } from './db/postgres';
+import { openWhenReady } from './db/postgres-start';
 import { type RateLimitCounters, sqlRateLimitCounters } from './db/rate-limit-counters';
-import { openSqliteDatabase } from './db/sqlite';
+import { openSqliteDatabase, SQLITE_FILE } from './db/sqlite';
 import { sqlOutbox } from './outbox/sql-store';
 import { type Channel, configuredChannels, type Outbox } from './outbox/store';
 import { type PersonalDataStore, sqlPersonalData } from './personal-data/sql-store';
@@ -71,13 +73,25 @@ export async function openPostgres(
   return { ...sqlRepository(db, { channels }), rateLimitCounters: sqlRateLimitCounters(db) };
 }
 
-/** PostgreSQL when DATABASE_URL is set (several replicas need a shared server), else the embedded SQLite file. */
+/**
+ * PostgreSQL when DATABASE_URL is set (several replicas need a shared server), waited for while it
+ * does not answer; else the embedded SQLite file, held by this process alone.
+ */
 export async function openRepository(config: Config, logger: Logger) {
   const options = { channels: configuredChannels(config) };
-  if (config.databaseUrl) return openPostgres(config.databaseUrl, { logger, ...options });
-  const repository = openSqlite(config.dataDir, options);
+  const { databaseUrl } = config;
+  if (databaseUrl)
+    return openWhenReady(() => openPostgres(databaseUrl, { logger, ...options }), {
+      databaseUrl,
+      waitMs: config.databaseWaitMs,
+      logger,
+    });
+  const folder = prepareDataDir(config.dataDir, SQLITE_FILE);
+  // Before the migrations: a second process must not touch the first one's file at all.
+  const release = lockDataDir(folder);
+  const repository = openSqlite(folder, options);
   // The ping waits for the SQLite file's migrations: a schema that cannot be brought up to date
   // stops the start-up here, as on PostgreSQL, instead of failing every request.
   await repository.ping();
-  return repository;
+  return { ...repository, close: () => repository.close().finally(release) };
 }

@@ -26,6 +26,8 @@ export const company = {
     state: 'SP',
     postalCode: '00000-000',
   },
+  /** Who answers for the personal data (LGPD art. 41, the "encarregado"), named in the privacy notice. */
+  dataProtection: { name: 'Encarregado(a) de dados (nome de exemplo)', email: 'privacidade@exemplo.com.br' },
   // Placeholders until the real profiles exist; the footer keeps them pointing nowhere.
   social: [
     { network: 'instagram', label: 'Siga no Instagram', href: '#' },
@@ -80,6 +82,9 @@ export const seo = /* @__PURE__ */ (() => ({
 }))();
 
 /** Texts of the contact form island, including the states and toasts of docs/requirements.md §4.1 and §8.2. */
+/** Where the privacy notice lives: the form's notice and the footer link to it. */
+const PRIVACY_PATH = '/privacidade';
+
 export const contactForm = {
   requiredNote: 'Campos marcados com * são obrigatórios.',
   fields: {
@@ -94,6 +99,9 @@ export const contactForm = {
   },
   submit: 'Enviar solicitação',
   submitting: 'Enviando...',
+  /** Under the button: what the data is for, and where the notice says the rest (LGPD art. 9). */
+  // Short on purpose: with it, "/" and its headers fit the first round trip with 27 bytes to spare (bench/size.ts).
+  privacyNotice: { link: 'Como usamos seus dados', href: PRIVACY_PATH },
   successTitle: 'Solicitação enviada com sucesso!',
   successDescription: 'Nossa equipe entrará em contato em até 2 horas úteis.',
   errorTitle: 'Erro ao enviar solicitação',
@@ -417,9 +425,9 @@ export const footer = {
   contactTitle: 'Contato',
   legalTitle: 'Informações legais',
   legalLinks: [
-    { href: '#', label: 'Política de Privacidade' },
+    { href: PRIVACY_PATH, label: 'Política de Privacidade' },
     { href: '#', label: 'Termos de Uso' },
-    { href: '#', label: 'Proteção de Dados' },
+    { href: `${PRIVACY_PATH}#direitos`, label: 'Proteção de Dados' },
   ],
   socialTitle: 'Redes sociais',
   footerNavLabel: 'Rodapé',
@@ -433,3 +441,75 @@ export const floatingContact = { href: '#contact', label: 'Fale conosco' };
 export const headerCta = { href: '#contact', label: 'Solicitar cotação', shortLabel: 'Cotação' } as const;
 
 export const skipLink = { href: '#main', label: 'Pular para o conteúdo' };
+
+/** What the privacy notice says that depends on how the site is configured (server/process/config.ts). */
+export type PrivacyFacts = {
+  /** RETENTION_DAYS: 0 keeps the leads until someone asks for their erasure. */
+  retentionDays: number;
+  /** The SMTP relay's host, when the leads are e-mailed to sales. */
+  emailProvider?: string;
+  /** The webhook's host, when the leads are posted to a CRM. */
+  crm?: string;
+};
+
+/**
+ * The privacy notice at /privacidade (LGPD, Lei 13.709/2018, art. 9: who the controller is, what is
+ * collected and why, for how long, who receives it, and the rights of art. 18 with how to use them).
+ */
+// Built in a pure call, as notFound is: its templates name `company`, and esbuild keeps an object
+// whose template literals read another binding, so the browser bundle would carry the whole notice.
+export const privacy = /* @__PURE__ */ (() => ({
+  path: PRIVACY_PATH,
+  title: `Aviso de Privacidade — ${company.name}`,
+  description: `Como a ${company.name} trata os dados pessoais enviados pelo site: o quê, por quê, por quanto tempo, com quem, e os seus direitos.`,
+  heading: 'Aviso de Privacidade',
+  intro:
+    'Este aviso explica, como pede a Lei Geral de Proteção de Dados (LGPD, Lei 13.709/2018, art. 9º), o que fazemos com os dados que você nos envia por este site.',
+  backHome: 'Voltar ao site',
+  controller: {
+    heading: 'Quem cuida dos seus dados',
+    text: 'A controladora dos dados é a',
+    dpo: 'Encarregado(a) pelo tratamento de dados pessoais:',
+  },
+  collected: {
+    heading: 'O que coletamos e por quê',
+    form: 'Pelo formulário de contato e pelo pedido de cotação: nome, e-mail, telefone e empresa (estes dois, se você os informar), a mensagem e, na cotação, a origem, o destino, o tipo e o peso da carga, o veículo e a data de coleta.',
+    purpose:
+      'Usamos esses dados só para responder ao seu pedido e preparar a proposta que você pediu (LGPD art. 7º, V: procedimentos preliminares a um contrato, a seu pedido). Não os vendemos e não os usamos para publicidade.',
+    technical:
+      'Como todo site, registramos o endereço IP, a data e a hora de cada acesso e o navegador usado, para a segurança do site e para limitar abusos do formulário; esses registros de acesso são guardados por 6 meses, como exige o Marco Civil da Internet (Lei 12.965/2014, art. 15). Este site não usa cookies nem ferramentas de rastreamento.',
+  },
+  retention: {
+    heading: 'Por quanto tempo guardamos',
+    days: (days: number) =>
+      `Os pedidos de contato e de cotação são apagados automaticamente ${days} dias depois de enviados, ou antes, se você pedir.`,
+    forever: 'Os pedidos de contato e de cotação são guardados até que você peça que sejam apagados.',
+  },
+  recipients: {
+    heading: 'Quem recebe os dados',
+    team: 'A nossa equipe comercial, que responde aos pedidos.',
+    email: (host: string) =>
+      `O nosso provedor de e-mail (servidor ${host}), pelo qual cada pedido chega à equipe comercial.`,
+    crm: (host: string) => `O nosso sistema de gestão de clientes (CRM, em ${host}), onde acompanhamos cada pedido.`,
+    none: 'Ninguém fora da empresa: os pedidos ficam no banco de dados do site.',
+  },
+  rights: {
+    id: 'direitos',
+    heading: 'Os seus direitos',
+    intro: 'A LGPD (art. 18) garante a você, a qualquer momento e de graça:',
+    list: [
+      'confirmar se tratamos dados seus;',
+      'acessar os seus dados;',
+      'corrigir dados incompletos, inexatos ou desatualizados;',
+      'pedir a anonimização, o bloqueio ou a eliminação de dados desnecessários, excessivos ou tratados em desacordo com a lei;',
+      'pedir a portabilidade dos dados a outro fornecedor;',
+      'pedir a eliminação dos seus dados;',
+      'saber com quem compartilhamos os seus dados;',
+      'saber que pode não consentir, e o que isso implica;',
+      'revogar um consentimento dado.',
+    ],
+    how: 'Para usar qualquer um deles, escreva para',
+    howDetail:
+      'com o e-mail que você usou no formulário. Respondemos em até 15 dias (LGPD art. 19). Se não ficar satisfeito, você pode reclamar à Autoridade Nacional de Proteção de Dados (ANPD), em www.gov.br/anpd.',
+  },
+}))();

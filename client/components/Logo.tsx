@@ -1,9 +1,9 @@
 import { company } from '../../shared/content';
 
 /** The brand mark (same drawing as public/favicon.svg) with the company name. */
-export function Logo({ className = '' }: { className?: string }) {
+export function Logo({ className = '', href = '#home' }: { className?: string; href?: string }) {
   return (
-    <a className={`brand ${className}`} href="#home">
+    <a className={`brand ${className}`} href={href}>
       <svg className="brand__mark" viewBox="0 0 32 32" width="40" height="40" aria-hidden="true" focusable="false">
         <rect width="32" height="32" rx="7" fill="#0b2545" />
         <path d="M7 25 L16 7 L25 25" fill="none" stroke="#f59e0b" strokeWidth="3.5" strokeLinejoin="round" />

@@ -120,6 +120,9 @@ export function ContactForm({ sent = false, values = {}, errors = {}, formError 
         {mutation.isPending ? contactForm.submitting : contactForm.submit}
         <Glyph icon={Send} />
       </button>
+      <p className="contact-form__note">
+        <a href={contactForm.privacyNotice.href}>{contactForm.privacyNotice.link}</a>
+      </p>
     </form>
   );
 }

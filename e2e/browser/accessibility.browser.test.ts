@@ -44,6 +44,13 @@ describe('accessibility with axe-core, WCAG 2.2 A and AA', { timeout: 30_000 }, 
   it('finds no violation on the not-found page', async () => {
     await expectNoViolations(await openForAxe('/nao-existe'));
   });
+
+  it.each([
+    ['1280 px', { width: 1280, height: 800 }],
+    ['375 px', PHONE],
+  ])('finds no violation on the privacy notice at %s', async (_width, viewport) => {
+    await expectNoViolations(await openForAxe('/privacidade', viewport));
+  });
 });
 
 describe('the structure assistive technology relies on', { timeout: 20_000 }, () => {

@@ -100,7 +100,9 @@ describe('the server process with webhooks and retention', { timeout: 60_000 }, 
     );
     const warnings = (server: typeof live) =>
       server.logs.filter((line) => String(line.msg).startsWith('PUBLIC_URL ainda aponta para esta máquina'));
-    expect(warnings(local)).toEqual([expect.objectContaining({ publicUrl: 'http://localhost:3000' })]);
+    // Unset, PUBLIC_URL follows PORT.
+    const { port } = new URL(local.url);
+    expect(warnings(local)).toEqual([expect.objectContaining({ publicUrl: `http://localhost:${port}` })]);
     expect(warnings(live)).toEqual([]);
   });
 });

@@ -1,6 +1,5 @@
-import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { StartupError } from '../process/startup-error';
+import { prepareDataDir } from './data-dir';
 import type { Database, Dialect, Queries } from './database';
 import { migrate } from './migrate';
 
@@ -118,32 +117,9 @@ function after(ready: Promise<void>, db: Database): Database {
   };
 }
 
-/**
- * The folder and its database file must be writable by this process. A volume left owned by root
- * is the usual cause (the image runs as uid 1000); SQLite's own error names neither the folder nor
- * the fix, so this says both in one line.
- */
-function ensureWritable(dataDir: string) {
-  const folder = path.resolve(dataDir);
-  const file = path.join(folder, SQLITE_FILE);
-  try {
-    mkdirSync(folder, { recursive: true });
-    accessSync(folder, constants.W_OK);
-    if (existsSync(file)) accessSync(file, constants.W_OK);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? String(error);
-    const owner = `${process.getuid?.() ?? 1000}:${process.getgid?.() ?? 1000}`;
-    throw new StartupError(
-      `DATA_DIR sem permissão de escrita: ${folder} (${code}). ` +
-        `Dê a pasta ao usuário do processo, por exemplo: chown -R ${owner} ${folder}`,
-    );
-  }
-  return file;
-}
-
 /** The embedded default: one file in dataDir, no server to run. */
 export function openSqliteDatabase(dataDir: string): Database {
-  const db = sqliteDatabase(ensureWritable(dataDir));
+  const db = sqliteDatabase(path.join(prepareDataDir(dataDir, SQLITE_FILE), SQLITE_FILE));
   // Opening stays synchronous for its callers while the migrations, shared with PostgreSQL, are
   // async: every call waits for them, and fails with their error if they failed.
   return after(migrate(db), db);

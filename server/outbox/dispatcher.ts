@@ -56,11 +56,28 @@ type Dispatcher = {
   observe?: (outcome: NotificationOutcome) => void;
 };
 
-// Only codes: an SMTP reply may quote addresses, a receiver's reply anything, and the logs must
-// carry no personal data.
-const errorCodes = (error: unknown) => {
+/**
+ * What went wrong, for the log line, so that the operator reads the cause where the codes alone
+ * ("ESOCKET") say nothing: the socket's or TLS's own words (`connect ECONNREFUSED 127.0.0.1:4198`,
+ * `self-signed certificate`), an authentication failure, or the status a server answered. Never the
+ * text of a reply: an SMTP server's or a receiver's may quote addresses, and the logs carry no
+ * personal data.
+ */
+export const failureCause = (error: unknown) => {
+  const { code, responseCode, message } = (error ?? {}) as {
+    code?: unknown;
+    responseCode?: unknown;
+    message?: unknown;
+  };
+  const status = typeof responseCode === 'number' ? ` (${responseCode})` : '';
+  if (code === 'EAUTH') return `autenticação recusada pelo relay${status}: confira usuário e senha em SMTP_URL`;
+  if (status) return `o destino respondeu${status}`;
+  return typeof message === 'string' ? message.split('\n')[0]!.slice(0, 200) : String(error);
+};
+
+const errorFields = (error: unknown) => {
   const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
-  return { code, responseCode };
+  return { code, responseCode, cause: failureCause(error) };
 };
 
 /** Sends what one channel of the outbox holds, one claimed notification at a time, until stopped. */
@@ -76,12 +93,12 @@ export function startDispatcher({ channel, outbox, send, logger, timing, observe
       if (Date.now() - Date.parse(notification.createdAt) >= timing.giveUpAfterMs) {
         await outbox.markFailed(notification, reason);
         observe?.('failed');
-        logger.error({ channel, notificationId, attempts, ...errorCodes(error) }, lines.failed);
+        logger.error({ channel, notificationId, attempts, ...errorFields(error) }, lines.failed);
       } else {
         const retryInMs = notificationRetryDelay(attempts, timing);
         await outbox.retryLater(notification, retryInMs, reason);
         observe?.('retried');
-        logger.warn({ channel, notificationId, attempts, retryInMs, ...errorCodes(error) }, lines.retried);
+        logger.warn({ channel, notificationId, attempts, retryInMs, ...errorFields(error) }, lines.retried);
       }
       return;
     }

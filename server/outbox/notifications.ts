@@ -1,6 +1,7 @@
 import type { Logger } from '../process/logger';
 import type { Repository } from '../repository';
 import { createMailer, type MailSettings } from './channels/email';
+import { reportRelay } from './channels/relay-check';
 import { createWebhookSender, type WebhookSettings, type WebhookTiming, webhookTiming } from './channels/webhook';
 import { type DispatcherTiming, defaultTiming, type NotificationOutcome, startDispatcher } from './dispatcher';
 import { type Channel, configuredChannels } from './store';
@@ -66,6 +67,7 @@ export function startNotifications(
   const stops: Array<(timeoutMs: number) => Promise<void>> = [];
   if (mail) {
     const mailer = createMailer(mail);
+    reportRelay(mail.smtpUrl, mailer.verify, logger);
     const dispatcher = start('email', mailer.send, timing.email ?? defaultTiming);
     stops.push(async (timeoutMs) => {
       await dispatcher.stop(timeoutMs);

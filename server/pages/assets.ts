@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { IslandStylesheets } from '../../client/islands/names';
-import type { PageHandle } from '../../client/routes';
+import type { PageScript } from '../../client/routes';
 
 /** Code the page carries inline, with the hash ('sha256-…') that allows it in the CSP. */
 export type InlinedCode = { text: string; hash: string };
@@ -17,7 +17,7 @@ export type Manifest = {
   /** The whole stylesheet, inlined into every page. */
   css: InlinedCode;
   /** Each page's script, inlined at the end of its body: it starts no request before the first paint. */
-  scripts: Record<PageHandle['script'], InlinedCode>;
+  scripts: Record<PageScript, InlinedCode>;
   /**
    * public/favicon.svg as a data: URL, which every page names as its icon: the browser asks for
    * no icon while the page loads (docs/performance.md, "What the first paint costs").
@@ -26,7 +26,7 @@ export type Manifest = {
   /** Stylesheets an island needs only once it is awake (the contact form's toasts). */
   islandStylesheets: IslandStylesheets;
   /** Per page script, the chunks it imports on demand: fetched ahead a while after load. */
-  prefetch: Record<PageHandle['script'], string[]>;
+  prefetch: Record<PageScript, string[]>;
 };
 
 export const ASSET_PREFIX = '/assets';

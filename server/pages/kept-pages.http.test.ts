@@ -38,10 +38,10 @@ describe('the landing and 404 pages', () => {
   it('can be rendered at start-up, so that the first visit does not wait for React', async () => {
     vi.mocked(renderDocument).mockClear();
     const { app } = createTestApp({ prerender: true });
-    // The landing page, the 404 page and the form's confirmation.
-    await vi.waitFor(() => expect(vi.mocked(renderDocument)).toHaveBeenCalledTimes(3));
-    await Promise.all([request(app).get('/'), request(app).get('/nada'), request(app).get('/?contato=enviado')]);
-    expect(vi.mocked(renderDocument)).toHaveBeenCalledTimes(3);
+    // The landing page, the privacy notice, the 404 page and the form's confirmation.
+    await vi.waitFor(() => expect(vi.mocked(renderDocument)).toHaveBeenCalledTimes(4));
+    await Promise.all(['/', '/privacidade', '/nada', '/?contato=enviado'].map((path) => request(app).get(path)));
+    expect(vi.mocked(renderDocument)).toHaveBeenCalledTimes(4);
   });
 
   it.each([

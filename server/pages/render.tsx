@@ -10,7 +10,7 @@ const RENDER_ABORT_MS = 10_000;
  * server keeps the result (server/pages/renderer.ts) rather than streaming each request anew.
  * Rejects when the shell or any part fails: a broken page is never kept or sent as 200.
  */
-export function renderDocument(props: AppProps, bootstrapScript: string): Promise<Buffer> {
+export function renderDocument(props: AppProps, bootstrapScript: string | undefined): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     let abortTimer: NodeJS.Timeout | undefined;
     let failure: unknown;

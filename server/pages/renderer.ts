@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import { createStaticHandler, createStaticRouter, type RouteObject } from 'react-router';
 import type { IslandStates } from '../../client/islands/names';
 import { pageOf, routes } from '../../client/routes';
+import type { PrivacyFacts } from '../../shared/content';
 import { loggedPath } from '../http/log-text';
 import type { Logger } from '../process/logger';
 import type { Manifest } from './assets';
@@ -92,7 +93,12 @@ const pathsOf = (table: RouteObject[]): string[] =>
  * ETag: the landing and 404 pages, and the variants every visitor shares (docs/requirements.md
  * §4.2). Only a personal variant (the form's errors beside the visitor's values) renders per request.
  */
-export function createPageRenderer(manifest: Manifest, logger: Logger, publicUrl: URL): PageRenderer {
+export function createPageRenderer(
+  manifest: Manifest,
+  logger: Logger,
+  publicUrl: URL,
+  privacy: PrivacyFacts,
+): PageRenderer {
   const pageRoutes = createStaticHandler(routes);
   const pagePaths = new Set(pathsOf(routes));
 
@@ -107,11 +113,11 @@ export function createPageRenderer(manifest: Manifest, logger: Logger, publicUrl
       css: manifest.css.text,
       favicon: manifest.favicon,
       islandStylesheets: manifest.islandStylesheets,
-      prefetch: manifest.prefetch[script],
+      prefetch: script && manifest.prefetch[script],
     };
     const html = await renderDocument(
-      { routing, islands, assets, publicUrl: publicUrl.href },
-      manifest.scripts[script].text,
+      { routing, islands, assets, publicUrl: publicUrl.href, privacy },
+      script && manifest.scripts[script].text,
     );
     return { status: context.statusCode, html };
   };

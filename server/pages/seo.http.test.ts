@@ -71,10 +71,13 @@ describe('crawler files', () => {
     expect(res.text).toBe('User-agent: *\nAllow: /\n\nSitemap: https://www.rotanorte.com.br/sitemap.xml\n');
   });
 
-  it('serves a sitemap listing the home page', async () => {
+  it('serves a sitemap listing the home page and the privacy notice', async () => {
     const res = await request(createTestApp({ publicUrl }).app).get('/sitemap.xml');
     expect(res.headers['content-type']).toMatch(/^application\/xml/);
-    expect(res.text).toContain('<loc>https://www.rotanorte.com.br/</loc>');
+    expect(res.text.match(/<loc>[^<]+<\/loc>/g)).toEqual([
+      '<loc>https://www.rotanorte.com.br/</loc>',
+      '<loc>https://www.rotanorte.com.br/privacidade</loc>',
+    ]);
     expect(res.text).toMatch(
       /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
     );

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { company, seo, THEME_COLOR } from '../../shared/content';
+import { company, privacy, seo, THEME_COLOR } from '../../shared/content';
 import { allowOnly } from '../http/methods';
 
 /** The web app manifest, from the same company data as the page. */
@@ -19,13 +19,14 @@ const webManifest = JSON.stringify({
   ],
 });
 
-/** robots.txt, sitemap.xml (from PUBLIC_URL: the one page worth indexing is "/") and the manifest. */
+/** robots.txt, sitemap.xml (from PUBLIC_URL: the pages worth indexing, "/" and the privacy notice) and the manifest. */
 export function seoRouter(publicUrl: URL) {
-  const home = new URL('/', publicUrl).href;
+  const pages = ['/', privacy.path].map((path) => new URL(path, publicUrl).href);
   const robots = `User-agent: *\nAllow: /\n\nSitemap: ${new URL('/sitemap.xml', publicUrl).href}\n`;
   const sitemap =
     '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
-    `  <url><loc>${escapeXml(home)}</loc></url>\n</urlset>\n`;
+    pages.map((page) => `  <url><loc>${escapeXml(page)}</loc></url>\n`).join('') +
+    '</urlset>\n';
 
   const router = Router();
   const getOnly = allowOnly('GET');

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, isLocalAddress, loadConfig } from './config';
+import { loadConfig } from './config';
+import { ConfigError } from './config-error';
+import { isLocalAddress } from './config-values';
 
 describe('loadConfig', () => {
   it('uses the documented defaults when nothing is set', () => {
@@ -13,8 +15,36 @@ describe('loadConfig', () => {
       rateLimits: { perMinute: 5, perHour: 30, refusedPerMinute: 20, refusedPerHour: 120 },
       shutdown: { drainMs: 5_000, timeoutMs: 8_000 },
       maxConnections: 1_000,
+      databaseWaitMs: 30_000,
       retentionDays: 365,
     });
+  });
+
+  it('lets PUBLIC_URL follow PORT while it is unset', () => {
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toEqual(new URL('http://localhost:8080'));
+    expect(loadConfig({ PORT: '8080', PUBLIC_URL: 'https://www.exemplo.com.br' }).publicUrl.port).toBe('');
+  });
+
+  it.each(['www.rotanorte.com.br', 'rotanorte.com.br/contato', 'localhost:3000'])(
+    'tells PUBLIC_URL=%s to add https://',
+    (value) => {
+      expect(() => loadConfig({ PUBLIC_URL: value })).toThrow(
+        'Variável de ambiente inválida: PUBLIC_URL: falta o esquema: escreva https:// antes do endereço',
+      );
+    },
+  );
+
+  // zod's own messages are English ("Invalid input: expected number, received NaN"): each kind says its fix.
+  it.each([
+    ['PORT', 'abc', 'use um número de porta de 0 a 65535'],
+    ['PORT', '3000.5', 'use um número de porta de 0 a 65535'],
+    ['RETENTION_DAYS', '-1', 'use um número de dias de 0 (guardar sempre) a 36500'],
+    ['RATE_LIMIT_PER_HOUR', 'trinta', 'use um número inteiro, 0 ou maior'],
+    ['MAX_CONNECTIONS', '0', 'use um número inteiro, 1 ou maior'],
+    ['LOG_LEVEL', 'verbose', 'use um destes: fatal, error, warn, info, debug, trace, silent'],
+    ['DATABASE_WAIT_SECONDS', 'muito', 'use um número inteiro, 0 ou maior'],
+  ])('answers %s=%s in Portuguese with the fix', (name, value, fix) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(`Variável de ambiente inválida: ${name}: ${fix}`);
   });
 
   it('treats an empty variable as unset', () => {

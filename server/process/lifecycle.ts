@@ -6,6 +6,7 @@ import { clientErrorReplies } from '../http/client-errors';
 import { siteHeaders } from '../http/security';
 import type { Config } from './config';
 import { capConnections } from './connections';
+import { listenFailure } from './listen-errors';
 import type { Logger } from './logger';
 import { onShutdownSignals } from './signals';
 
@@ -87,7 +88,7 @@ export async function listen(app: RequestListener, config: Listening, logger: Lo
   server.on('clientError', clientErrorReplies(siteHeaders({ https }), connections.replying));
 
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (error) => reject(listenFailure(error, config)));
     server.listen(config.port, config.host, resolve);
   });
 

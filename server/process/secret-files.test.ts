@@ -2,7 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type Config, ConfigError, loadConfig, VARIABLES } from './config';
+import { type Config, loadConfig, VARIABLES } from './config';
+import { ConfigError } from './config-error';
 
 // Secrets as Docker and Kubernetes mount them: files, named by NAME_FILE (docs/operations.md, "Secrets as files").
 const folder = mkdtempSync(path.join(tmpdir(), 'site-secrets-'));

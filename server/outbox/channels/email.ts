@@ -38,6 +38,8 @@ export function createMailer({ smtpUrl, to, from }: MailSettings) {
         messageId: `<${notification.id}@${domain}>`,
       });
     },
+    /** Connects and logs in once, without sending: the check at start. */
+    verify: () => transport.verify(),
     close: () => transport.close(),
   };
 }

@@ -58,16 +58,21 @@ class WebhookFailure extends Error {
   constructor(
     readonly code: string,
     readonly responseCode?: number,
+    detail?: string,
   ) {
-    super(responseCode === undefined ? code : `HTTP ${responseCode}`);
+    super(responseCode === undefined ? (detail ?? code) : `HTTP ${responseCode}`);
   }
 }
 
-/** fetch's own errors: a TimeoutError from the signal, or a TypeError whose cause has the socket's code. */
+/**
+ * fetch's own errors: a TimeoutError from the signal, or a TypeError whose cause has the socket's
+ * code and words (`connect ECONNREFUSED 127.0.0.1:4198`, `self-signed certificate`).
+ */
 const networkFailure = (error: unknown) => {
   if (error instanceof Error && error.name === 'TimeoutError') return new WebhookFailure('TIMEOUT');
-  const cause = (error as { cause?: { code?: unknown } } | null)?.cause;
-  return new WebhookFailure(typeof cause?.code === 'string' ? cause.code : 'NETWORK');
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } } | null)?.cause;
+  const detail = typeof cause?.message === 'string' ? cause.message : undefined;
+  return new WebhookFailure(typeof cause?.code === 'string' ? cause.code : 'NETWORK', undefined, detail);
 };
 
 /**
