@@ -5,47 +5,17 @@
 // write the whole file into memory meanwhile. Prints the file's size, the time taken, the server's
 // RSS before, at its peak and after, and for the slow client how much the server wrote to its
 // sockets while the client was not reading (wchar in /proc). CSV_ROWS=1000,5000 picks other sizes.
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { seededContacts } from '../scripts/launch/seeded-contacts';
 import { serveBuilt } from '../scripts/launch/serve-built';
-import { SQLITE_FILE } from '../server/db/sqlite';
-import { openSqlite } from '../server/repository';
 import { rssMb, writtenMb } from './proc-stats';
 
 const SIZES = (process.env.CSV_ROWS ?? '1000,10000,100000,1000000').split(',').map(Number);
 const STALL_MS = 3_000;
 /** The export is an admin read; this run's own token. */
 const ADMIN_TOKEN = randomBytes(32).toString('base64url');
-
-/** A data folder whose database holds `rows` contacts of a realistic size, written in one transaction. */
-async function seeded(rows: number) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'site-csv-'));
-  await openSqlite(dataDir).close();
-  const db = new DatabaseSync(path.join(dataDir, SQLITE_FILE));
-  const insert = db.prepare(
-    'INSERT INTO contacts (id, name, email, phone, company, message, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-  );
-  const start = Date.now() - rows * 60_000;
-  db.exec('BEGIN');
-  for (let n = 0; n < rows; n++) {
-    insert.run(
-      randomUUID(),
-      `Cliente ${n} da Silva`,
-      `cliente${n}@empresa${n % 97}.com.br`,
-      '+55 (91) 98765-4321',
-      'Transportes & Logística "Norte" Ltda.',
-      `Preciso de frete fechado de Campinas/SP para Belém/PA; carga paletizada, 27 t.\nPedido ${n}.`,
-      new Date(start + n * 60_000).toISOString(),
-    );
-  }
-  db.exec('COMMIT');
-  db.close();
-  return dataDir;
-}
 
 /**
  * Downloads the export; for `stallMs` after the first chunk, reads nothing. Resolves with bytes and
@@ -74,7 +44,7 @@ async function download(url: string, stallMs: number, written: () => number) {
 }
 
 for (const rows of SIZES) {
-  const dataDir = await seeded(rows);
+  const dataDir = await seededContacts(rows);
   for (const [client, stallMs] of [
     ['rápido', 0],
     ['lento', STALL_MS],

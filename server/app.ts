@@ -66,6 +66,10 @@ export function createApp(deps: AppDeps) {
       .prerender(CONFIRMATION)
       .catch((error: unknown) => logger.error({ err: error }, 'falha ao pré-renderizar as páginas'));
   app.disable('x-powered-by');
+  // "/METRICS" and "/metrics/" are not "/metrics": the proxy in front matches exactly what the app
+  // routes (deploy/haproxy/haproxy.cfg), and a crawler sees one address per page.
+  app.enable('case sensitive routing');
+  app.enable('strict routing');
   app.set('trust proxy', deps.trustProxy ?? false);
   app.use(
     requestLogging(logger, requestTimer(metrics)),

@@ -6,8 +6,9 @@ import { parse } from 'yaml';
 import { loadConfig } from '../../server/process/config';
 import { sampleContact } from '../../test/support/leads';
 import { PROXY_CONF_IN_CONTAINER, SHIPPED_PROXY_DIR, startProxy } from '../../test/support/proxy';
+import { openConnection, rawRequest } from '../../test/support/raw-http';
 import { type RunningServer, startServer } from '../../test/support/server-process';
-import { freePort } from '../../test/support/wait';
+import { eventually, freePort } from '../../test/support/wait';
 
 let replica: RunningServer | undefined;
 afterEach(async () => {
@@ -154,6 +155,76 @@ describe('deploy/haproxy/haproxy.cfg in front of the replicas', () => {
     const res = await fetch(`${proxy.url}/metrics`);
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ success: false, code: expect.any(String), message: 'Recurso não encontrado.' });
+  });
+});
+
+describe('hostile input at the proxy (issue 38)', () => {
+  const portOf = (url: string) => Number(new URL(url).port);
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+  it.each(['/METRICS', '/Metrics', '/metrics/', '/mEtRiCs/'])('keeps %s from the replicas too', async (path) => {
+    const proxy = await startProxy({ replicas: [await refusing(), await refusing()], port: await freePort() });
+    const res = await fetch(`${proxy.url}${path}`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ success: false, code: 'NOT_FOUND', message: 'Recurso não encontrado.' });
+  });
+
+  it('refuses a body declared over 16 KB from its length, before 100 Continue and before reading it', async () => {
+    const proxy = await startProxy({ replicas: [await refusing(), await refusing()], port: await freePort() });
+    const connection = openConnection(portOf(proxy.url));
+    await connection.write(
+      'POST /api/contacts HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n' +
+        'Content-Length: 1073741824\r\nExpect: 100-continue\r\n\r\n',
+    );
+    const reply = await connection.reply();
+    expect(reply.statusLines).toEqual(['HTTP/1.1 413 Request Entity Too Large']);
+    expect(JSON.parse(reply.body)).toEqual({
+      success: false,
+      code: 'BODY_TOO_LARGE',
+      message: 'O conteúdo enviado excede o limite de 16 KB.',
+    });
+  });
+
+  it('answers an unknown HTTP version 505, and forwards none', async () => {
+    replica = await startServer({ TRUST_PROXY: '1' });
+    const proxy = await startProxy({ replicas: [address(replica), address(replica)], port: await freePort() });
+    const reply = await rawRequest(portOf(proxy.url), 'GET / HTTP/9.9\r\nHost: localhost\r\nConnection: close\r\n\r\n');
+    expect(reply.status).toBe(505);
+    const ok = await rawRequest(portOf(proxy.url), 'GET / HTTP/1.0\r\nHost: localhost\r\n\r\n');
+    expect(ok.status).toBe(200);
+    await expect.poll(() => handled(replica!, '/').length).toBe(1);
+  });
+
+  it('gives its own replies the security headers the app gives its own', async () => {
+    const proxy = await startProxy({ replicas: [await refusing(), await refusing()], port: await freePort() });
+    const port = portOf(proxy.url);
+    const replies = [
+      await rawRequest(port, 'GET /metrics HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'),
+      await rawRequest(port, 'POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 99999\r\nConnection: close\r\n\r\n'),
+      await rawRequest(port, 'GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'),
+      await rawRequest(port, 'GET / HTTP/9.9\r\nHost: x\r\nConnection: close\r\n\r\n'),
+    ];
+    expect(replies.map((reply) => reply.status)).toEqual([404, 413, 503, 505]);
+    for (const { status, headers } of replies) {
+      expect([status, headers['x-content-type-options']]).toEqual([status, 'nosniff']);
+      expect(headers['x-frame-options']).toBe('DENY');
+      expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(headers['cross-origin-resource-policy']).toBe('same-origin');
+    }
+  });
+
+  it('replaces a request id the app would not keep, logs it quoted, and the replica logs the same', async () => {
+    replica = await startServer({ TRUST_PROXY: '1' });
+    const proxy = await startProxy({ replicas: [address(replica), address(replica)], port: await freePort() });
+    const forged = 'abc" 503 0 - - ----';
+    const res = await fetch(`${proxy.url}/health`, { headers: { 'X-Request-Id': forged } });
+    const id = res.headers.get('x-request-id')!;
+    expect(id).toMatch(UUID);
+    const logged = () => handled(replica!, '/health').map((line) => (line.req as { id: string }).id);
+    await expect.poll(logged).toEqual([id]);
+    await eventually(() => expect(proxy.log()).toContain(`request_id="${id}"`));
+    expect(proxy.log()).not.toContain('abc"');
   });
 });
 

@@ -1,6 +1,7 @@
 import { Agent, request } from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openConnection } from '../../test/support/raw-http';
 import { type RunningServer, startServer } from '../../test/support/server-process';
 import { eventually } from '../../test/support/wait';
 
@@ -47,19 +48,20 @@ const health = (agent: Agent | false) =>
   });
 
 describe(`a slowloris of ${4 * CAP} connections against a cap of ${CAP}`, () => {
-  it('is refused past the cap at once, held for seconds below it, while an established client is answered', async () => {
+  it('is refused past the cap at once and held for seconds below it, an idle kept-alive socket closed first', async () => {
     const established = new Agent({ keepAlive: true, maxSockets: 1 });
     expect(await health(established)).toEqual({ status: 200, reused: false });
+    const [kept] = Object.values(established.freeSockets).flat();
 
     const attack = Array.from({ length: 4 * CAP }, slowHeaders);
-    // Past the cap: closed as soon as accepted, without a byte of reply. One place is the client's.
+    // Past the cap: closed as soon as accepted, without a byte of reply; the idle socket made room first.
     let refused = 0;
     for (const { closed } of attack) void closed.then((reply) => (refused += reply === '' ? 1 : 0));
-    await eventually(() => expect(refused).toBe(4 * CAP - (CAP - 1)));
+    await eventually(() => expect(refused).toBe(4 * CAP - CAP));
     const held = attack.filter(({ socket }) => !socket.destroyed);
-    expect(held).toHaveLength(CAP - 1);
-
-    for (let i = 0; i < 5; i++) expect(await health(established)).toEqual({ status: 200, reused: true });
+    expect(held).toHaveLength(CAP);
+    expect(kept?.destroyed).toBe(true);
+    // No socket is idle: a new one is refused.
     await expect(health(false)).rejects.toThrow(/ECONNRESET|socket hang up/);
 
     // The header timeout ends the slow ones; each gets Node's 408, and the places are free again.
@@ -70,5 +72,53 @@ describe(`a slowloris of ${4 * CAP} connections against a cap of ${CAP}`, () => 
       'limite de conexões atingido: conexões novas recusadas (MAX_CONNECTIONS)',
     );
     established.destroy();
+  });
+});
+
+/** A kept-alive socket that asks for /health once and then stays idle; resolves once it has its answer. */
+async function idleAfterOneRequest() {
+  const connection = openConnection(port());
+  await connection.write('GET /health HTTP/1.1\r\nHost: localhost\r\n\r\n');
+  await eventually(
+    () => expect(connection.received()).toMatch(/^HTTP\/1\.1 200 OK\r\n.*\r\n\r\n\{"status":"ok"\}/s),
+    10_000,
+  );
+  return connection;
+}
+
+describe(`${CAP + 10} sockets left idle after one request each, against a cap of ${CAP}`, () => {
+  it('are all answered, the idle ones closed oldest first, and a new visitor is served', async () => {
+    const idle: ReturnType<typeof openConnection>[] = [];
+    for (let i = 0; i < CAP + 10; i++) idle.push(await idleAfterOneRequest());
+    // Each connection past the cap made room by closing the one idle the longest.
+    await eventually(() =>
+      expect(idle.map((connection) => connection.isClosed())).toEqual(
+        Array.from({ length: CAP + 10 }, (_, i) => i < 10),
+      ),
+    );
+    expect((await health(false)).status).toBe(200);
+    expect(idle.filter((connection) => !connection.isClosed())).toHaveLength(CAP - 1);
+  });
+});
+
+describe("Node's own refusals", () => {
+  const raw = async (request: string) => {
+    const connection = openConnection(port());
+    await connection.write(request);
+    return connection.reply(15_000);
+  };
+
+  it.each([
+    ['a request line it cannot parse', 'GET /\u0001 HTTP/1.1\r\nHost: x\r\n\r\n', 400, 'Requisição inválida'],
+    ['headers over 16 KB', `GET / HTTP/1.1\r\nHost: x\r\nCookie: ${'a'.repeat(20_000)}\r\n\r\n`, 431, 'cabeçalhos'],
+    ['headers that never end', 'GET / HTTP/1.1\r\nHost: x\r\n', 408, 'demorou demais'],
+  ])('answer %s with the site’s headers and a Portuguese text', async (_what, request, status, text) => {
+    const reply = await raw(request);
+    expect(reply.status).toBe(status);
+    expect(reply.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(reply.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(reply.headers['x-content-type-options']).toBe('nosniff');
+    expect(reply.headers['x-frame-options']).toBe('DENY');
+    expect(reply.body).toContain(text);
   });
 });

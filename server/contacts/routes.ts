@@ -3,6 +3,7 @@ import { contactInputSchema } from '../../shared/contact';
 import { requireAdmin } from '../http/admin';
 import { bodyKind, readBody } from '../http/body';
 import { listHandler } from '../http/listing';
+import { loggedPath } from '../http/log-text';
 import { allowOnly } from '../http/methods';
 import { refuse, sendRefusal } from '../http/refusals';
 import { idempotencyKey } from '../http/validation';
@@ -46,7 +47,7 @@ export function contactRoutes(deps: ContactDeps) {
     // and the same one again for the same key and body, as a stored request's retry would.
     let result: WriteOutcome<unknown>;
     if (trapped(req.body)) {
-      logger.info({ path: req.path }, 'honeypot preenchido: solicitação descartada');
+      logger.info({ path: loggedPath(req.path) }, 'honeypot preenchido: solicitação descartada');
       metrics.honeypotTrips.inc();
       const key = idempotencyKey(req, req.body);
       result = await repository.trapContact(key === 'invalid' ? undefined : key);

@@ -14,8 +14,8 @@ export interface ContactStore {
    */
   trapContact(idempotency?: IdempotencyKey): Promise<CreateResult<Created>>;
   listContacts(page: number, limit: number): Promise<ListResult<Contact>>;
-  /** Every contact, newest first, a batch of `size` at a time (see batchesOf). */
-  contactBatches(size: number): AsyncIterable<Contact[]>;
+  /** Every contact, newest first, in batches of `nextSize()` rows, asked before each (see batchesOf). */
+  contactBatches(nextSize: () => number): AsyncIterable<Contact[]>;
 }
 
 // A contact's reply names only its id and time, so a replay needs no more than the key's row.
@@ -37,6 +37,6 @@ export function sqlContacts(db: Database, enqueue: Enqueue): ContactStore {
       ),
     trapContact: (idempotency) => createOnce(db, 'contacts', idempotency, created, created),
     listContacts: (pageNumber, limit) => pageOf(db, contactsTable, pageNumber, limit),
-    contactBatches: (size) => batchesOf(db, contactsTable, size),
+    contactBatches: (nextSize) => batchesOf(db, contactsTable, nextSize),
   };
 }

@@ -73,7 +73,7 @@ describe.each(backendsForThisFile())('Repository on $name', (backend) => {
       await repository.createContact(validContact({ ...sampleContact, message: `mensagem ${n}` }));
     const batches: string[][] = [];
 
-    for await (const batch of repository.contactBatches(10)) {
+    for await (const batch of repository.contactBatches(() => 10)) {
       batches.push(batch.map((contact) => contact.message));
       if (batches.length === 1) await repository.createContact(validContact({ ...sampleContact, message: 'depois' }));
     }
@@ -82,7 +82,7 @@ describe.each(backendsForThisFile())('Repository on $name', (backend) => {
     expect(batches.flat()).toEqual(Array.from({ length: 25 }, (_, i) => `mensagem ${25 - i}`));
     const quotes: unknown[][] = [];
     await repository.createQuote(validQuote(fullQuote));
-    for await (const batch of repository.quoteBatches(1)) quotes.push(batch);
+    for await (const batch of repository.quoteBatches(() => 1)) quotes.push(batch);
     expect(quotes).toEqual([[(await repository.listQuotes(1, 1)).items[0]]]);
   });
 

@@ -11,6 +11,8 @@ import {
   validContact,
   validQuote,
 } from '../../test/support/leads';
+import { openConnection, serving } from '../../test/support/raw-http';
+import { eventually } from '../../test/support/wait';
 import { DatabaseUnavailableError } from '../db/database';
 
 const BOM = '\uFEFF';
@@ -127,6 +129,71 @@ describe('CSV exports', () => {
       success: false,
       code: expect.any(String),
       message: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
+    });
+  });
+
+  it('read batches of about 128 KB of CSV, fewer rows when the rows are long', async () => {
+    const repository = testRepository();
+    for (let n = 0; n < 300; n++)
+      await repository.createContact(validContact({ ...sampleContact, message: `${n} ${'m'.repeat(4_000)}` }));
+    const asked: number[] = [];
+    const { app } = createTestApp({
+      adminToken: ADMIN_TOKEN,
+      repository: {
+        ...repository,
+        contactBatches: (nextSize) =>
+          repository.contactBatches(() => {
+            asked.push(nextSize());
+            return asked.at(-1)!;
+          }),
+      },
+    });
+
+    const res = await download(app, '/api/contacts.csv');
+
+    expect(res.body.split('\r\n')).toHaveLength(302);
+    // 64 rows first, then as many rows of about 4 KB as make 128 KB.
+    expect(asked[0]).toBe(64);
+    for (const rows of asked.slice(1)) expect(rows).toBeGreaterThanOrEqual(28);
+    for (const rows of asked.slice(1)) expect(rows).toBeLessThanOrEqual(32);
+  });
+
+  it('answer 503 with Retry-After past 8 exports at once, and the next one once a place is free', async () => {
+    const repository = testRepository();
+    const { id, createdAt } = (await repository.createContact(validContact(sampleContact))).record;
+    const contact = { ...validContact(sampleContact), id, createdAt, message: 'm'.repeat(2_000) };
+    const { app } = createTestApp({
+      adminToken: ADMIN_TOKEN,
+      repository: {
+        ...repository,
+        // Without end, 500 rows of about 2 KB a batch: no socket buffer holds it.
+        async *contactBatches(nextSize) {
+          for (let n = 0; n < 100_000; n++) yield Array.from({ length: nextSize() }, () => contact);
+        },
+      },
+    });
+    const { port } = await serving(app);
+    const stalled: ReturnType<typeof openConnection>[] = [];
+    for (let i = 0; i < 8; i++) {
+      const connection = openConnection(port, { stalled: true });
+      await connection.write(`GET /api/contacts.csv HTTP/1.1\r\nHost: x\r\nAuthorization: ${bearer}\r\n\r\n`);
+      stalled.push(connection);
+    }
+    await eventually(async () => {
+      const refused = await request(app).get('/api/contacts.csv').set('Authorization', bearer);
+      expect([refused.status, refused.headers['retry-after']]).toEqual([503, '10']);
+      expect(refused.body).toEqual({
+        success: false,
+        code: 'EXPORTS_BUSY',
+        message: 'Há exportações demais em andamento. Tente novamente em alguns segundos.',
+      });
+    });
+    stalled[0]!.destroy();
+    await eventually(async () => {
+      const connection = openConnection(port);
+      await connection.write(`GET /api/contacts.csv HTTP/1.1\r\nHost: x\r\nAuthorization: ${bearer}\r\n\r\n`);
+      await eventually(() => expect(connection.received()).toMatch(/^HTTP\/1\.1 200 OK\r\n/));
+      connection.destroy();
     });
   });
 });

@@ -1,5 +1,6 @@
 import type { IncomingMessage, RequestListener } from 'node:http';
 import type { RequestHandler } from 'express';
+import { lingerAfterReply } from './lingering-close';
 import { refuse } from './refusals';
 
 /** Largest body any request may carry, whatever its path or content type (docs/requirements.md §10.12). */
@@ -26,11 +27,13 @@ function refusal(req: IncomingMessage) {
  * closed after the reply, so what nobody read of it is never read. Node would otherwise read on to
  * the end of it to reuse the connection, however long a chunked body runs (a GET with one was read
  * at 300 MB/s for as long as it came). A body that will not be read is refused before a byte of it
- * is: 413, whatever the path.
+ * is: 413, whatever the path. A reply sent before the body has all arrived is followed by a
+ * lingering close, so that the client reads it rather than a reset (lingering-close.ts).
  */
 export const boundBody: RequestHandler = (req, res, next) => {
   if (!carriesBody(req)) return next();
   res.setHeader('Connection', 'close');
+  lingerAfterReply(req);
   next(refusal(req));
 };
 

@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { DatabaseUnavailableError } from '../db/database';
 import type { Logger } from '../process/logger';
+import { loggedPath } from './log-text';
 import { Refusal, refuse, sendRefusal } from './refusals';
 
 export const apiNotFound: RequestHandler = (req, res) => sendRefusal(req, res, refuse('NOT_FOUND'));
@@ -24,7 +25,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error, req, res, next) => {
     const refusal = asRefusal(error);
     if (refusal.status >= 500) {
-      logger.error({ err: error, method: req.method, path: req.path }, 'erro ao atender a requisição');
+      logger.error({ err: error, method: req.method, path: loggedPath(req.path) }, 'erro ao atender a requisição');
     }
     if (res.headersSent) return next(error);
     sendRefusal(req, res, refusal);

@@ -47,6 +47,7 @@ export const REFUSALS = {
     status: 405,
     message: (allow: string) => `Método não permitido neste endereço. Use: ${allow}.`,
   },
+  REQUEST_TIMEOUT: { status: 408, message: 'A requisição demorou demais para chegar. Tente novamente.' },
   BODY_TOO_LARGE: { status: 413, message: 'O conteúdo enviado excede o limite de 16 KB.' },
   BODY_NOT_ALLOWED: {
     status: 413,
@@ -64,10 +65,20 @@ export const REFUSALS = {
     message: (minutes: string) =>
       `Muitas solicitações em pouco tempo. Tente novamente em ${minutes} ${minutes === '1' ? 'minuto' : 'minutos'}.`,
   },
+  HEADERS_TOO_LARGE: {
+    status: 431,
+    message: 'Os cabeçalhos da requisição são grandes demais. Limpe os cookies deste site e tente novamente.',
+  },
   INTERNAL_ERROR: { status: 500, message: 'Erro interno. Tente novamente mais tarde.' },
   SERVICE_UNAVAILABLE: {
     status: 503,
     message: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
+  },
+  /** Answered by the kit's proxy (deploy/haproxy/haproxy.cfg): Node refuses such a request line itself. */
+  VERSION_NOT_SUPPORTED: { status: 505, message: 'Versão do HTTP não suportada.' },
+  EXPORTS_BUSY: {
+    status: 503,
+    message: 'Há exportações demais em andamento. Tente novamente em alguns segundos.',
   },
 } as const satisfies Record<string, { status: number; message: string | ((detail: string) => string) }>;
 

@@ -4,6 +4,7 @@ import { type AddressInfo, connect } from 'node:net';
 import request from 'supertest';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { createTestApp, testRepository } from '../../test/support/app';
+import { listening, rawRequest } from '../../test/support/raw-http';
 import { eventually } from '../../test/support/wait';
 
 describe('request logs', () => {
@@ -107,5 +108,32 @@ describe('request logs', () => {
     const text = JSON.stringify(logs);
     for (const value of Object.values(lead)) expect(text).not.toContain(value);
     expect(text).not.toContain('fulana');
+  });
+
+  /** The access line of one request written by hand on a socket, as the log has it. */
+  async function loggedRaw(head: string) {
+    const { app, logs } = createTestApp();
+    await rawRequest(await listening(app), Buffer.from(`${head}\r\nConnection: close\r\n\r\n`, 'latin1'));
+    return eventually(() => {
+      const line = logs.find((entry) => entry.msg === 'requisição atendida');
+      expect(line).toBeDefined();
+      return line!.req as { path: string; userAgent: string };
+    });
+  }
+
+  it('write C1 control characters from a client as visible escapes, not raw', async () => {
+    // Node's parser refuses C0 controls in a header; C1 ones (bytes 0x80–0x9F) pass.
+    const { userAgent } = await loggedRaw('GET / HTTP/1.1\r\nHost: x\r\nUser-Agent: a\u009b31mb\u0085c');
+    expect(userAgent).toBe('a\\u009b31mb\\u0085c');
+  });
+
+  it('cut a path past 512 characters', async () => {
+    const { path } = await loggedRaw(`GET /${'a'.repeat(15 * 1024)} HTTP/1.1\r\nHost: x`);
+    expect(path).toBe(`/${'a'.repeat(511)}`);
+  });
+
+  it('drop the credentials of an absolute-form target', async () => {
+    const { path } = await loggedRaw('GET http://ana:segredo@localhost/?q=1 HTTP/1.1\r\nHost: localhost');
+    expect(path).toBe('http://localhost/');
   });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from '../process/logger';
+import { loggedPath, loggedText } from './log-text';
 
 // An id from the proxy is kept so one request can be followed across both logs.
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -14,13 +15,11 @@ export const requestIdOf = (res: Response) => res.locals.requestId as string | u
 /** What else wants to know that a request is done, and how long it took (the metrics). */
 type Observer = (req: Request, res: Response, durationMs: number) => void;
 
-/** A browser's user agent is a few hundred characters; a longer one is cut, so no request writes kilobytes of log. */
-const USER_AGENT_MAX = 512;
-
 /**
  * One JSON line per request (docs/requirements.md §11.3): id, method, path, the client's address
- * (as trusted through TRUST_PROXY), its user agent, status and duration. Nothing else of the
- * request (no query, other headers or body): leads are personal data. Written once the response
+ * (as trusted through TRUST_PROXY), its user agent, status and duration, what the client wrote made
+ * safe and cut (log-text.ts). Nothing else of the request (no query, credentials, other headers or
+ * body): leads are personal data. Written once the response
  * has closed — finished, or cut short by the client — by one listener that also tells `observe`.
  */
 export function requestLogging(logger: Logger, observe?: Observer): RequestHandler {
@@ -30,15 +29,13 @@ export function requestLogging(logger: Logger, observe?: Observer): RequestHandl
     res.setHeader('X-Request-Id', id);
     res.locals.requestId = id;
     // Read now: once a client has gone away its socket no longer knows the address.
-    const ip = req.ip;
-    const userAgent = req.headers['user-agent']?.slice(0, USER_AGENT_MAX);
+    const ip = loggedText(req.ip);
+    const userAgent = loggedText(req.headers['user-agent']);
     // 'close' comes once per response; a plain listener costs less than once()'s wrapper.
     res.on('close', () => {
       const durationMs = Math.round((performance.now() - started) * 10) / 10;
-      const url = req.originalUrl;
-      const query = url.indexOf('?');
       const line = {
-        req: { id, method: req.method, path: query === -1 ? url : url.slice(0, query), ip, userAgent },
+        req: { id, method: req.method, path: loggedPath(req.originalUrl), ip, userAgent },
         res: { status: res.statusCode },
         durationMs,
       };

@@ -75,4 +75,15 @@ describe('request targets no browser sends', () => {
       res: { status: 400 },
     });
   });
+
+  it.each([['Host: a\r\nHost: b'], ['Host: localhost\r\nhost: localhost']])(
+    'answer two Host headers (%s) with 400, as the RFC asks',
+    async (hosts) => {
+      const { app, logs } = createTestApp();
+      const reply = await rawRequest(await listening(app), `GET / HTTP/1.1\r\n${hosts}\r\nConnection: close\r\n\r\n`);
+      expect(reply.status).toBe(400);
+      expect(reply.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(logs.find((entry) => entry.msg === 'requisição atendida')).toMatchObject({ res: { status: 400 } });
+    },
+  );
 });

@@ -13,7 +13,7 @@ const MALFORMED_HTML = plainPage({
   text: 'Não foi possível entender o endereço pedido. Confira o link ou volte ao início do site.',
 });
 
-/** Requests whose target is neither origin-form nor a parseable http(s) absolute-form. */
+/** Requests whose target is neither origin-form nor a parseable http(s) absolute-form, or with two Hosts. */
 const malformed = new WeakSet<IncomingMessage>();
 
 /** "http://host:port" of an absolute-form target: what comes after it is the path and query. */
@@ -33,6 +33,17 @@ function originForm(target: string): string | undefined {
   if (authority === undefined || !URL.canParse(target)) return undefined;
   const rest = target.slice(authority.length);
   return rest.startsWith('/') ? rest : `/${rest}`;
+}
+
+/**
+ * More than one Host header: which one names the site is ambiguous, and a proxy may have routed
+ * by the other, so the request is refused (RFC 9112 §3.2: 400). Node keeps the first and drops
+ * the rest from `headers`; `rawHeaders` still has them all.
+ */
+function repeatsHost(raw: string[]) {
+  let hosts = 0;
+  for (let i = 0; i < raw.length; i += 2) if (raw[i]!.length === 4 && raw[i]!.toLowerCase() === 'host') hosts++;
+  return hosts > 1;
 }
 
 /** Answers only if the app did not: after a reply already begun, or, in principle, a request no handler took. */
@@ -56,6 +67,7 @@ export function siteListener(app: Express): RequestListener {
   return (req, res) => {
     const target = req.url ?? '';
     const path = originForm(target);
+    if (repeatsHost(req.rawHeaders)) malformed.add(req);
     if (path !== target) {
       if (path === undefined) malformed.add(req);
       // Logged as sent (without its query, server/http/request-logging.ts), routed by its path.

@@ -1,4 +1,6 @@
-import type { RequestHandler } from 'express';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
+import type { Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 
 type SecurityOptions = {
@@ -50,4 +52,20 @@ export function securityHeaders({ https = false, styleHashes = [], scriptHashes 
     res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
     helmetHeaders(req, res, next);
   }) satisfies RequestHandler;
+}
+
+/**
+ * The headers securityHeaders sets, as name and value, for a reply written without Express: Node's
+ * own refusals (client-errors.ts). None depends on the request, so they are taken once, from the
+ * middleware run against a response that goes nowhere.
+ */
+export function siteHeaders(options: SecurityOptions = {}): [string, string][] {
+  const req = new IncomingMessage(new Socket());
+  const res = new ServerResponse(req);
+  let failure: unknown;
+  securityHeaders(options)(req as Request, res as Response, (error?: unknown) => {
+    failure = error;
+  });
+  if (failure) throw failure;
+  return Object.entries(res.getHeaders()).map(([name, value]) => [name, String(value)]);
 }

@@ -38,8 +38,12 @@ export function markReplay(res: Response, result: WriteOutcome<unknown>) {
   if (result.outcome === 'replayed') res.setHeader('Idempotent-Replayed', 'true');
 }
 
-/** The JSON reply to a write: 201 with the record, or the failure with its status. */
+/**
+ * The JSON reply to a write: 201 with the record, or the failure with its status. Each may repeat
+ * what the sender typed (a lead is personal data), so none is kept by a cache (RFC 9111 §5.2.2.5).
+ */
 export function replyJson<T>(req: Request, res: Response, result: WriteOutcome<T>, createdMessage: string) {
+  res.setHeader('Cache-Control', 'no-store');
   markReplay(res, result);
   switch (result.outcome) {
     case 'invalid':

@@ -78,13 +78,14 @@ export const pageOf = <T>(db: Database, table: Table<T>, pageNumber: number, lim
   }, 'read');
 
 /**
- * Every row, newest first, a batch of `size` at a time (keyset pagination from the newest row
- * down; the first batch starts above any seq): each batch is its own statement, so an export holds
- * no transaction and no other request waits for it.
+ * Every row, newest first, in batches of `nextSize()` rows, asked before each (keyset pagination
+ * from the newest row down; the first batch starts above any seq): each batch is its own
+ * statement, so an export holds no transaction and no other request waits for it.
  */
-export async function* batchesOf<T>(db: Database, table: Table<T>, size: number) {
+export async function* batchesOf<T>(db: Database, table: Table<T>, nextSize: () => number) {
   let before = Number.MAX_SAFE_INTEGER;
   for (;;) {
+    const size = nextSize();
     const rows = await db.all(batchSql(table), [before, size]);
     if (rows.length > 0) yield rows.map(table.toRecord);
     if (rows.length < size) return;

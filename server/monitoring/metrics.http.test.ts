@@ -31,6 +31,13 @@ describe('GET /metrics', () => {
     expect((await request(createTestApp().app).get('/metrics')).status).toBe(403);
   });
 
+  it.each(['/METRICS', '/Metrics', '/metrics/'])('is not %s: routes are case-sensitive and strict', async (path) => {
+    const { app } = appWithMetrics();
+    const res = await request(app).get(path).set('Authorization', bearer);
+    expect(res.status).toBe(404);
+    expect(res.text).not.toContain('# TYPE');
+  });
+
   it('times requests by method, route pattern and status class, never by raw path', async () => {
     const { app, scrape } = appWithMetrics();
     await request(app).get('/').expect(200);

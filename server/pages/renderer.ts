@@ -5,6 +5,7 @@ import { createStaticHandler, createStaticRouter, type RouteObject } from 'react
 import type { IslandStates } from '../../client/islands/names';
 import { pageOf, routes } from '../../client/routes';
 import type { PrivacyFacts } from '../../shared/content';
+import { loggedPath } from '../http/log-text';
 import type { Logger } from '../process/logger';
 import type { Manifest } from './assets';
 import { type Encoding, keeper } from './kept-pages';
@@ -164,7 +165,7 @@ export function createPageRenderer(
       }
       sendBody(res, encoding, chosen.body);
     } catch (error) {
-      logger.error({ err: error, path: req.path }, 'falha ao renderizar a página');
+      logger.error({ err: error, path: loggedPath(req.path) }, 'falha ao renderizar a página');
       res
         .status(500)
         .set('Content-Type', 'text/html; charset=utf-8')

@@ -2,7 +2,10 @@ import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { continueWithinLimit } from '../http/body-limit';
+import { clientErrorReplies } from '../http/client-errors';
+import { siteHeaders } from '../http/security';
 import type { Config } from './config';
+import { capConnections } from './connections';
 import { listenFailure } from './listen-errors';
 import type { Logger } from './logger';
 import { onShutdownSignals } from './signals';
@@ -17,6 +20,14 @@ const KEEP_ALIVE_TIMEOUT_MS = 65_000;
  */
 const HEADERS_TIMEOUT_MS = 5_000;
 const REQUEST_TIMEOUT_MS = 10_000;
+/**
+ * The send timeout of every response, nginx's send_timeout (60 s) as Node has it: a socket on which
+ * nothing moves for this long while a request is answered is closed. It counts from the last write
+ * the kernel or libuv took, and they take a great deal after a client stops reading: one stalled
+ * export was cut after 61 s. The exports, the one reply larger than the socket buffers, also have
+ * their own, exact one (server/exports/routes.ts). The kit's HAProxy's `timeout client` is 30 s.
+ */
+const SEND_TIMEOUT_MS = 30_000;
 /** How often Node looks for requests past those timeouts: its default, 30 s, let one run 35 s. */
 const TIMEOUT_CHECK_MS = 1_000;
 /** One log line a minute at most while connections are refused: a flood must not flood the log too. */
@@ -37,7 +48,7 @@ type Hooks = {
   flushLogs: (timeoutMs: number) => Promise<void>;
 };
 
-type Listening = Pick<Config, 'port' | 'host' | 'shutdown' | 'maxConnections'>;
+type Listening = Pick<Config, 'port' | 'host' | 'shutdown' | 'maxConnections' | 'publicUrl'>;
 
 /**
  * Listens, and on SIGTERM/SIGINT shuts down without dropping a request (docs/requirements.md §10.7.1):
@@ -64,14 +75,17 @@ export async function listen(app: RequestListener, config: Listening, logger: Lo
     },
     handle,
   ).on('checkContinue', continueWithinLimit(handle));
-  // Past the cap Node closes a new connection as soon as it is accepted, before reading a byte;
-  // those already open go on being answered (docs/requirements.md §10.20).
-  server.maxConnections = config.maxConnections;
+  // Socket inactivity while a request is answered; between requests keepAliveTimeout applies.
+  server.timeout = SEND_TIMEOUT_MS;
   const drops = reportDrops(logger, config.maxConnections);
-  server.on('drop', () => {
-    hooks.onConnectionRefused?.();
-    drops.count();
+  const connections = capConnections(server, config.maxConnections, {
+    onRefused: () => {
+      hooks.onConnectionRefused?.();
+      drops.count();
+    },
   });
+  const https = config.publicUrl.protocol === 'https:';
+  server.on('clientError', clientErrorReplies(siteHeaders({ https }), connections.replying));
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error) => reject(listenFailure(error, config)));

@@ -16,6 +16,8 @@ describe.each(backendsForThisFile())('POST /api/quotes on $name', (backend) => {
     const { app, repository } = await freshApp();
     const res = await post(app).send(fullQuote);
     expect(res.status).toBe(201);
+    // It repeats what the sender typed: no cache keeps it.
+    expect(res.headers['cache-control']).toBe('no-store');
     expect(res.body).toEqual({
       success: true,
       message: 'Solicitação de cotação recebida!',

@@ -10,8 +10,8 @@ export interface QuoteStore {
   listQuotes(page: number, limit: number): Promise<ListResult<Quote>>;
   /** `id` must be a UUID (the router checks); undefined when no quote has it. */
   getQuote(id: string): Promise<Quote | undefined>;
-  /** Every quote, newest first, a batch of `size` at a time (see batchesOf). */
-  quoteBatches(size: number): AsyncIterable<Quote[]>;
+  /** Every quote, newest first, in batches of `nextSize()` rows, asked before each (see batchesOf). */
+  quoteBatches(nextSize: () => number): AsyncIterable<Quote[]>;
 }
 
 const findQuote = async (queries: Queries, id: string) => {
@@ -36,6 +36,6 @@ export function sqlQuotes(db: Database, enqueue: Enqueue): QuoteStore {
       ),
     listQuotes: (pageNumber, limit) => pageOf(db, quotesTable, pageNumber, limit),
     getQuote: (id) => findQuote(db, id),
-    quoteBatches: (size) => batchesOf(db, quotesTable, size),
+    quoteBatches: (nextSize) => batchesOf(db, quotesTable, nextSize),
   };
 }

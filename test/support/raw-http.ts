@@ -46,9 +46,11 @@ function parseReply(raw: string): RawReply {
 /**
  * A raw connection to write by hand, bytes no client library would send. A reset after the
  * server's reply (a server refusing the rest of a body) is not a failure: the reply is kept.
+ * A `stalled` one never reads what the server sends: the server's writes fill the buffers and stop.
  */
-export function openConnection(port: number) {
+export function openConnection(port: number, { stalled = false } = {}) {
   const socket = net.connect(port, '127.0.0.1');
+  if (stalled) socket.pause();
   onTestFinished(() => void socket.destroy());
   const chunks: Buffer[] = [];
   let failure: Error | undefined;
@@ -58,6 +60,8 @@ export function openConnection(port: number) {
   const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
   const received = () => Buffer.concat(chunks).toString('utf8');
   return {
+    /** Closes the connection from this side. */
+    destroy: () => void socket.destroy(),
     /** Resolves once the bytes are handed to the kernel; never throws (the server may have closed). */
     write: (data: string | Buffer) => new Promise<void>((resolve) => socket.write(data, () => resolve())),
     received,

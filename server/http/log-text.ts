@@ -1,0 +1,36 @@
+// What a client wrote, made safe for one JSON log line (docs/requirements.md §11.3). JSON escapes C0
+// controls, but a reader that decodes the line (jq -r, pino-pretty) gives them back raw to a
+// terminal, and C1 controls (U+0080–U+009F: CSI, NEL) are written raw even in the JSON. Each
+// becomes visible text instead, as nginx's access log writes "\x1B"; and the text is cut.
+
+/** A browser's user agent is a few hundred characters, a page's path far less: no request writes kilobytes of log. */
+export const LOGGED_TEXT_MAX = 512;
+
+/** Unicode's control characters (Cc): C0, DEL and C1. */
+const CONTROL = /\p{Cc}/u;
+const CONTROLS = /\p{Cc}/gu;
+const escaped = (char: string) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
+/**
+ * `text` cut to LOGGED_TEXT_MAX characters, every control character written as "\u009b". The test
+ * comes first: a string without one, every well-behaved request's, is returned as it is. The path,
+ * a phone's user agent and the address cost about 1 µs a request together (measured at a load of
+ * 33 on 2 cores, so less on a quiet one), against 10–25 ns for the cut alone.
+ */
+export function loggedText(text: string): string;
+export function loggedText(text: string | undefined): string | undefined;
+export function loggedText(text: string | undefined) {
+  if (text === undefined) return undefined;
+  const cut = text.length > LOGGED_TEXT_MAX ? text.slice(0, LOGGED_TEXT_MAX) : text;
+  return CONTROL.test(cut) ? cut.replace(CONTROLS, escaped) : cut;
+}
+
+/** "scheme://user:password@" of an absolute-form target: only proxies are sent one, and never a password. */
+const CREDENTIALS = /^([a-z][a-z\d+.-]*:\/\/)[^/?#]*@/i;
+
+/** The path a request line names, as logged: without its query, its credentials, and cut. */
+export function loggedPath(target: string) {
+  const query = target.indexOf('?');
+  const path = query === -1 ? target : target.slice(0, query);
+  return loggedText(path.startsWith('/') ? path : path.replace(CREDENTIALS, '$1'));
+}
