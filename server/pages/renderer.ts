@@ -70,8 +70,6 @@ const htmlHeaders = (res: Response, status: number) =>
     .status(status)
     .set('Content-Type', 'text/html; charset=utf-8')
     .set('Cache-Control', 'no-cache')
-    // A buffering proxy must not hold the page back.
-    .set('X-Accel-Buffering', 'no')
     .set('Vary', 'Accept-Encoding');
 
 /**
