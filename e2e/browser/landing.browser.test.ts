@@ -111,14 +111,19 @@ describe('the landing page in Chromium', { timeout: 30_000 }, () => {
     }
   });
 
-  it('keeps the legal links and social icons pointing nowhere, as the spec says', async () => {
+  it('points the privacy links at the notice, and keeps the terms and social icons nowhere, as the spec says', async () => {
     const { page } = await site.open('/');
-    const nowhere = await page
-      .locator('footer a[href="#"]')
-      .evaluateAll((anchors) =>
-        anchors.map((anchor) => anchor.textContent?.trim() || anchor.getAttribute('aria-label')),
-      );
-    expect(nowhere).toEqual(expect.arrayContaining(['Política de Privacidade', 'Termos de Uso', 'Proteção de Dados']));
-    expect(nowhere).toHaveLength(6);
+    const links = (selector: string) =>
+      page
+        .locator(selector)
+        .evaluateAll((anchors) =>
+          anchors.map((anchor) => anchor.textContent?.trim() || anchor.getAttribute('aria-label')),
+        );
+    const nowhere = await links('footer a[href="#"]');
+    expect(nowhere).toContain('Termos de Uso');
+    expect(nowhere).toHaveLength(4);
+    // The notice LGPD art. 9 asks for (issue 36): its page, and its rights section.
+    expect(await links('footer a[href="/privacidade"]')).toEqual(['Política de Privacidade']);
+    expect(await links('footer a[href="/privacidade#direitos"]')).toEqual(['Proteção de Dados']);
   });
 });
