@@ -40,6 +40,8 @@ export type AppDeps = {
   rateLimits?: RateLimits;
   /** The site's public address: canonical links, sitemap, and HTTPS-only headers. */
   publicUrl?: URL;
+  /** HSTS with `preload` (HSTS_PRELOAD). */
+  hstsPreload?: boolean;
   assetsDir?: string;
   publicDir?: string;
   /** Render the kept pages at once rather than on their first visit (the process entry does). */
@@ -68,6 +70,7 @@ export function createApp(deps: AppDeps) {
     requestLogging(logger, requestTimer(metrics)),
     securityHeaders({
       https: publicUrl.protocol === 'https:',
+      hstsPreload: deps.hstsPreload,
       styleHashes: [manifest.css.hash],
       scriptHashes: Object.values(manifest.scripts).map((script) => script.hash),
     }),

@@ -36,7 +36,7 @@ try {
   if (!config.adminToken)
     logger.warn('ADMIN_TOKEN não definido: as leituras de contatos e cotações da API estão desativadas (403)');
   const draining = new AbortController();
-  const { adminToken, trustProxy, rateLimits, publicUrl } = config;
+  const { adminToken, trustProxy, rateLimits, publicUrl, hstsPreload } = config;
   const app = createApp({
     logger,
     manifest: readManifest(),
@@ -46,6 +46,7 @@ try {
     trustProxy,
     rateLimits,
     publicUrl,
+    hstsPreload,
     prerender: true,
     metrics,
   });

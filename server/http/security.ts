@@ -8,6 +8,8 @@ type SecurityOptions = {
   styleHashes?: string[];
   /** Hashes of any <script> the page inlines: the only scripts the page runs besides its own files. */
   scriptHashes?: string[];
+  /** HSTS as hstspreload.org asks (2 years, subdomains, `preload`): a promise that is slow to take back. */
+  hstsPreload?: boolean;
 };
 
 /** Helmet's choice of headers and values for this site: the policy lives here, spelled as helmet spells it. */
@@ -29,7 +31,8 @@ export function helmetFor({ https = false, styleHashes = [], scriptHashes = [] }
         ...(https ? { upgradeInsecureRequests: [] } : {}),
       },
     },
-    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+    // Sent apart, only over HTTPS (strictTransport below).
+    strictTransportSecurity: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // Not sent: it makes Chromium start a fresh renderer for a page opened from a blank tab, the
     // longest task at load, and this page has no window an opener could abuse (decision 023).
@@ -58,13 +61,26 @@ function recordedHeaders(middleware: RequestHandler): [string, string][] {
   return [...headers];
 }
 
+/**
+ * HSTS, only when the site's address is https:// and only on a request that came over HTTPS (from
+ * the proxy's X-Forwarded-Proto, under TRUST_PROXY): browsers ignore it over plain HTTP (RFC 6797
+ * §8.1), and a plain-HTTP container must not tell them to use a TLS it does not have.
+ */
+function strictTransport({ https = false, hstsPreload = false }: SecurityOptions): [string, string][] {
+  if (!https) return [];
+  const maxAge = hstsPreload ? 63_072_000 : 31_536_000;
+  return recordedHeaders(helmet.strictTransportSecurity({ maxAge, includeSubDomains: true, preload: hstsPreload }));
+}
+
 export function securityHeaders(options: SecurityOptions = {}): RequestHandler {
   const headers = [
     ...recordedHeaders(helmetFor(options)),
     ['Permissions-Policy', 'camera=(), microphone=(), geolocation=()'] as [string, string],
   ];
-  return (_req, res, next) => {
+  const overHttps = strictTransport(options);
+  return (req, res, next) => {
     for (const [name, value] of headers) res.setHeader(name, value);
+    if (req.secure) for (const [name, value] of overHttps) res.setHeader(name, value);
     next();
   };
 }

@@ -101,6 +101,7 @@ const schema = z
     DATA_DIR: z.string().min(1).default('./data'),
     PUBLIC_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000'),
     TRUST_PROXY: trustProxy,
+    HSTS_PRELOAD: z.enum(['0', '1'], 'use 1 para pedir o pré-carregamento de HSTS (hstspreload.org) ou 0').default('0'),
     RATE_LIMIT_PER_MINUTE: count.default(5),
     RATE_LIMIT_PER_HOUR: count.default(30),
     // Four times the leads' limits: room for a visitor's corrections, none for a flood.
@@ -174,6 +175,8 @@ const schema = z
     /** The site's public address, for canonical links and HTTPS-only headers. */
     publicUrl: new URL(env.PUBLIC_URL),
     trustProxy: env.TRUST_PROXY,
+    /** HSTS for 2 years with `preload`, for a domain on the browsers' preload list. */
+    hstsPreload: env.HSTS_PRELOAD === '1',
     /** Per client IP on the POST endpoints, leads and refused posts apart; 0 turns a window off. */
     rateLimits: {
       perMinute: env.RATE_LIMIT_PER_MINUTE,
