@@ -25,11 +25,11 @@ execFileSync('openssl', [
 const ca = readFileSync(path.join(folder, 'cert.pem'), 'utf8');
 writeFileSync(certificate, ca + readFileSync(path.join(folder, 'key.pem'), 'utf8'));
 
-/** A replica that answers 200 and notes the HTTP version and the headers each request reached it with. */
+/** A replica that answers 200 and notes the HTTP version and headers each page request (not a check) came with. */
 async function recordingReplica() {
   const seen: { httpVersion: string; headers: IncomingHttpHeaders }[] = [];
   const server = createServer((req, res) => {
-    seen.push({ httpVersion: req.httpVersion, headers: req.headers });
+    if (req.url === '/') seen.push({ httpVersion: req.httpVersion, headers: req.headers });
     res.end('ok');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
