@@ -12,7 +12,8 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { serveBuilt } from '../scripts/launch/serve-built';
-import { openSqlite, SQLITE_FILE } from '../server/db/sqlite';
+import { SQLITE_FILE } from '../server/db/sqlite';
+import { openSqlite } from '../server/repository';
 import { rssMb, writtenMb } from './proc-stats';
 
 const SIZES = (process.env.CSV_ROWS ?? '1000,10000,100000,1000000').split(',').map(Number);

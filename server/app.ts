@@ -2,7 +2,6 @@ import compression from 'compression';
 import express from 'express';
 import { CONFIRMATION, confirmationPage } from './contacts/form-pages';
 import { contactRoutes } from './contacts/routes';
-import type { Repository } from './db/repository';
 import { exportsRouter } from './exports/routes';
 import { boundBody } from './http/body-limit';
 import { refuseCrossSite } from './http/cross-site';
@@ -26,6 +25,7 @@ import { subjectsRouter } from './personal-data/subjects';
 import type { TrustProxy } from './process/config';
 import type { Logger } from './process/logger';
 import { quotesRouter } from './quotes/routes';
+import type { Repository } from './repository';
 
 export type AppDeps = {
   logger: Logger;

@@ -1,7 +1,6 @@
 // First: on a Node too old to run the rest, it says so and stops.
 import './process/node-version';
 import { createApp } from './app';
-import { openRepository } from './db/open';
 import { createMetrics } from './monitoring/metrics';
 import { startNotifications } from './outbox/notifications';
 import { readManifest } from './pages/assets';
@@ -11,6 +10,7 @@ import { listen } from './process/lifecycle';
 import { stdoutLog } from './process/log-output';
 import { createLogger } from './process/logger';
 import { StartupError } from './process/startup-error';
+import { openRepository } from './repository';
 
 try {
   const config = loadConfig();

@@ -1,6 +1,5 @@
 import { type RequestHandler, Router } from 'express';
 import { contactInputSchema } from '../../shared/contact';
-import type { Repository } from '../db/repository';
 import { requireAdmin } from '../http/admin';
 import { bodyKind, readBody } from '../http/body';
 import { listHandler } from '../http/listing';
@@ -12,11 +11,12 @@ import type { PageRenderer } from '../pages/renderer';
 import type { Logger } from '../process/logger';
 import { CONTACT_SENT_URL, formErrorPages, formSource, invalidFormPage } from './form-pages';
 import { trapped } from './honeypot';
+import type { ContactStore } from './sql-store';
 
 const CONTACT_CREATED_MESSAGE = 'Solicitação enviada com sucesso!';
 
 type ContactDeps = {
-  repository: Repository;
+  repository: ContactStore;
   renderPage: PageRenderer;
   logger: Logger;
   /** The cross-site check and the rate limits, shared with the other POST endpoints (one count per client). */

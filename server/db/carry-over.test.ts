@@ -5,7 +5,7 @@ import { tempDir, testRepository } from '../../test/support/app';
 import { postgresSchemaForThisFile, TEST_DATABASE_URL } from '../../test/support/backends';
 import { validContact, validQuote } from '../../test/support/leads';
 import { pending } from '../../test/support/outbox';
-import type { Repository } from './repository';
+import type { Repository } from '../repository';
 import { migrations } from './schema';
 import { SQLITE_FILE } from './sqlite';
 

@@ -79,3 +79,6 @@ export function* inSlices(ids: readonly string[]) {
     yield { ids: slice, placeholders: slice.map(() => '?').join(', ') };
   }
 }
+
+/** Raised when the database cannot be reached; the API answers 503. */
+export class DatabaseUnavailableError extends Error {}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { DatabaseUnavailableError } from './database';
 import { guard, isUnavailable } from './postgres-pool';
-import { DatabaseUnavailableError } from './repository';
 
 const withCode = (code: string) => Object.assign(new Error(code), { code });
 

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { Logger } from '../process/logger';
-import { DatabaseUnavailableError } from './repository';
+import { DatabaseUnavailableError } from './database';
 
 export type PoolOptions = {
   logger: Logger;

@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/support/app';
 import { postgresSchemaForThisFile, quietLogger, TEST_DATABASE_URL, withSchema } from '../../test/support/backends';
 import { ADMIN_TOKEN, bearer, sampleQuote } from '../../test/support/leads';
-import { openPostgres } from './postgres';
-import { DatabaseUnavailableError, type Repository } from './repository';
+import { openPostgres, type Repository } from '../repository';
+import { DatabaseUnavailableError } from './database';
 import { migrations } from './schema';
 
 const closeAfter: Repository[] = [];

@@ -2,9 +2,8 @@ import type pg from 'pg';
 import type { Database, Dialect, Param, Queries, Row } from './database';
 import { migrate } from './migrate';
 import { createPool, guard, inTransaction, type PoolOptions } from './postgres-pool';
-import { sqlRateLimitCounters } from './rate-limit-counters';
-import type { Repository, RepositoryOptions } from './repository';
-import { sqlRepository } from './sql-repository';
+
+export type { PoolOptions };
 
 const postgres: Dialect = {
   types: {
@@ -77,11 +76,8 @@ function postgresDatabase(pool: pg.Pool): Database {
   };
 }
 
-/** PostgreSQL for several replicas: the same Repository and semantics as SQLite. */
-export async function openPostgres(
-  connectionString: string,
-  { channels, ...options }: PoolOptions & RepositoryOptions,
-): Promise<Repository> {
+/** PostgreSQL for several replicas, migrated: the same statements and semantics as SQLite. */
+export async function openPostgresDatabase(connectionString: string, options: PoolOptions): Promise<Database> {
   const db = postgresDatabase(createPool(connectionString, options));
   try {
     await migrate(db);
@@ -89,5 +85,5 @@ export async function openPostgres(
     await db.close();
     throw error;
   }
-  return { ...sqlRepository(db, { channels }), rateLimitCounters: sqlRateLimitCounters(db) };
+  return db;
 }

@@ -3,8 +3,6 @@ import path from 'node:path';
 import { StartupError } from '../process/startup-error';
 import type { Database, Dialect, Queries } from './database';
 import { migrate } from './migrate';
-import type { Repository, RepositoryOptions } from './repository';
-import { sqlRepository } from './sql-repository';
 
 export const SQLITE_FILE = 'site.db';
 
@@ -144,9 +142,9 @@ function ensureWritable(dataDir: string) {
 }
 
 /** The embedded default: one file in dataDir, no server to run. */
-export function openSqlite(dataDir: string, options: RepositoryOptions = {}): Repository {
+export function openSqliteDatabase(dataDir: string): Database {
   const db = sqliteDatabase(ensureWritable(dataDir));
   // Opening stays synchronous for its callers while the migrations, shared with PostgreSQL, are
   // async: every call waits for them, and fails with their error if they failed.
-  return sqlRepository(after(migrate(db), db), options);
+  return after(migrate(db), db);
 }

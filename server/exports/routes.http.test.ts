@@ -11,7 +11,7 @@ import {
   validContact,
   validQuote,
 } from '../../test/support/leads';
-import { DatabaseUnavailableError } from '../db/repository';
+import { DatabaseUnavailableError } from '../db/database';
 
 const BOM = '\uFEFF';
 

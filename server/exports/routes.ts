@@ -4,9 +4,10 @@ import { type RequestHandler, Router } from 'express';
 import { contactFields } from '../../shared/contact';
 import { quoteFields } from '../../shared/quote';
 import { todayInSaoPaulo } from '../../shared/sao-paulo-time';
-import type { Repository } from '../db/repository';
+import type { ContactStore } from '../contacts/sql-store';
 import { requireAdmin } from '../http/admin';
 import { allowOnly } from '../http/methods';
+import type { QuoteStore } from '../quotes/sql-store';
 import { type Column, csvColumns } from './columns';
 import { BOM, csvLine } from './csv';
 
@@ -54,7 +55,7 @@ function exportHandler<T>(file: string, columns: Column<T>[], batches: (size: nu
 }
 
 /** GET /api/contacts.csv and /api/quotes.csv, for the spreadsheet; behind the admin token, no-store. */
-export function exportsRouter(repository: Repository, adminToken: string | undefined) {
+export function exportsRouter(repository: ContactStore & QuoteStore, adminToken: string | undefined) {
   const guards = [allowOnly('GET'), requireAdmin(adminToken)];
   const router = Router();
   router

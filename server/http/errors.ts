@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { ApiFailure } from '../../shared/api/types';
-import { DatabaseUnavailableError } from '../db/repository';
+import { DatabaseUnavailableError } from '../db/database';
 import type { Logger } from '../process/logger';
 import { BodyTooLargeError } from './body-limit';
 import { MethodNotAllowed } from './methods';

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
 import type { ApiFailure, PageReply } from '../../shared/api/types';
-import type { ListResult } from '../db/repository';
+import type { ListResult } from '../db/results';
 import { fieldErrors } from './validation';
 
 /**

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Request } from 'express';
 import type { z } from 'zod';
-import type { IdempotencyKey } from '../db/repository';
+import type { IdempotencyKey } from '../db/results';
 
 export const INVALID_FIELDS_MESSAGE = 'Verifique os campos destacados e tente novamente.';
 

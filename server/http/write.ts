@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { z } from 'zod';
 import type { ApiFailure, ApiSuccess } from '../../shared/api/types';
-import type { CreateResult, IdempotencyKey } from '../db/repository';
+import type { CreateResult, IdempotencyKey } from '../db/results';
 import { bodyKind } from './body';
 import { fieldErrors, INVALID_FIELDS_MESSAGE, idempotencyKey } from './validation';
 

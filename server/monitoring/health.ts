@@ -1,7 +1,7 @@
 import { Router } from 'express';
-import type { Repository } from '../db/repository';
 import { allowOnly } from '../http/methods';
 import type { Logger } from '../process/logger';
+import type { Repository } from '../repository';
 
 /**
  * What anyone may ask (docs/requirements.md §10.7): up or down, and nothing more. GET /health is

@@ -1,4 +1,5 @@
-import type { CreateResult, Repository } from '../db/repository';
+import type { CreateResult } from '../db/results';
+import type { Repository } from '../repository';
 import type { LeadType, Metrics } from './metrics';
 
 /** `repository`, counting each lead it stores (a replayed Idempotency-Key stores nothing new). */

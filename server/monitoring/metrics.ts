@@ -1,7 +1,7 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import type { Repository } from '../db/repository';
 import { NOTIFICATION_OUTCOMES } from '../outbox/dispatcher';
 import { CHANNELS } from '../outbox/store';
+import type { Repository } from '../repository';
 
 const LEAD_TYPES = ['contact', 'quote'] as const;
 export type LeadType = (typeof LEAD_TYPES)[number];

@@ -204,7 +204,7 @@ describe('startNotifications', () => {
   ] as const)('refuses a repository that writes no %s rows when that channel is configured', (channel, settings) => {
     const { logger } = captureLogger();
     expect(() => startNotifications(testRepository(), settings, logger)).toThrow(
-      `${channel} is on but the repository was opened without it`,
+      `canais configurados (${channel}) diferentes dos do repositório (nenhum)`,
     );
   });
 
@@ -213,7 +213,7 @@ describe('startNotifications', () => {
     (channel) => {
       const { logger } = captureLogger();
       expect(() => startNotifications(testRepository(undefined, { channels: [channel] }), {}, logger)).toThrow(
-        `${channel} is off but the repository was opened with it`,
+        `canais configurados (nenhum) diferentes dos do repositório (${channel})`,
       );
     },
   );

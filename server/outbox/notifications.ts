@@ -1,9 +1,9 @@
-import type { Repository } from '../db/repository';
 import type { Logger } from '../process/logger';
+import type { Repository } from '../repository';
 import { createMailer, type MailSettings } from './channels/email';
 import { createWebhookSender, type WebhookSettings, type WebhookTiming, webhookTiming } from './channels/webhook';
 import { type DispatcherTiming, defaultTiming, type NotificationOutcome, startDispatcher } from './dispatcher';
-import { CHANNELS, type Channel } from './store';
+import { type Channel, configuredChannels } from './store';
 
 export type Notifications = {
   /** Waits up to `timeoutMs` for the sends in progress, then lets go of the SMTP connection. */
@@ -30,13 +30,14 @@ export function startNotifications(
   logger: Logger,
   { timing = {}, observe }: Options = {},
 ): Notifications {
-  const configured: Record<Channel, boolean> = { email: mail !== undefined, webhook: webhook !== undefined };
   // A mismatch would otherwise pass in silence: no rows and so no delivery ever, or rows piling up unsent.
-  for (const channel of CHANNELS) {
-    if (repository.channels.includes(channel) !== configured[channel]) {
-      const [state, opened] = configured[channel] ? ['on', 'without'] : ['off', 'with'];
-      throw new Error(`startNotifications: ${channel} is ${state} but the repository was opened ${opened} it`);
-    }
+  const configured = configuredChannels({ mail, webhook });
+  if (configured.join() !== repository.channels.join()) {
+    const list = (channels: readonly Channel[]) => channels.join(', ') || 'nenhum';
+    throw new Error(
+      `startNotifications: canais configurados (${list(configured)}) diferentes dos do repositório ` +
+        `(${list(repository.channels)}): abra o repositório com configuredChannels(config)`,
+    );
   }
   if (!mail) {
     logger.warn(

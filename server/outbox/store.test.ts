@@ -3,7 +3,7 @@ import { backendsForThisFile } from '../../test/support/backends';
 import { fullQuote, sampleContact, validContact, validQuote } from '../../test/support/leads';
 import { pending } from '../../test/support/outbox';
 import { eventually } from '../../test/support/wait';
-import type { Repository } from '../db/repository';
+import type { Repository } from '../repository';
 import { CHANNELS, type OutboxStore } from './store';
 
 /** Longer than any test: what is claimed for it stays claimed. */

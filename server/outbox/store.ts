@@ -9,6 +9,17 @@ import type { Quote } from '../../shared/quote';
 export const CHANNELS = ['email', 'webhook'] as const;
 export type Channel = (typeof CHANNELS)[number];
 
+/**
+ * The channels the configuration turns on: the one place that decides it. The repository writes a
+ * row for each with every lead (server/repository.ts), and notifications start a dispatcher for each.
+ */
+export function configuredChannels({ mail, webhook }: { mail?: unknown; webhook?: unknown }): Channel[] {
+  const on: Channel[] = [];
+  if (mail !== undefined) on.push('email');
+  if (webhook !== undefined) on.push('webhook');
+  return on;
+}
+
 /** What a notification is about: the record exactly as it was stored. */
 export type Lead = { kind: 'contact'; record: Contact } | { kind: 'quote'; record: Quote };
 

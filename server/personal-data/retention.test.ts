@@ -4,7 +4,7 @@ import { captureLogger } from '../../test/support/app';
 import { backendsForThisFile } from '../../test/support/backends';
 import { sampleContact, validContact } from '../../test/support/leads';
 import { eventually } from '../../test/support/wait';
-import type { Repository } from '../db/repository';
+import type { Repository } from '../repository';
 import { startRetention } from './retention';
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -1,13 +1,13 @@
-import type { Repository } from '../db/repository';
 import { type BackgroundLoop, backgroundLoop } from '../process/background-loop';
 import type { Logger } from '../process/logger';
+import type { PersonalDataStore } from './sql-store';
 
 const DAY_MS = 24 * 60 * 60_000;
 /** After a purge that failed (the database away), the next try; a day would be a long wait. */
 const RETRY_MS = 60 * 60_000;
 
 type Retention = {
-  repository: Pick<Repository, 'purgeOlderThan'>;
+  repository: Pick<PersonalDataStore, 'purgeOlderThan'>;
   /** RETENTION_DAYS; 0 keeps the leads forever. */
   days: number;
   logger: Logger;

@@ -1,7 +1,6 @@
 import type { Erased, SubjectData } from '../../shared/api/types';
 import { type Database, inSlices, type Queries } from '../db/database';
-import type { Purged } from '../db/repository';
-import { contactsTable, quotesTable, selectSql } from '../db/rows';
+import { contactsTable, quotesTable, selectSql } from '../leads/rows';
 import type { SubjectErased } from '../outbox/store';
 
 /** Exactly the expression the e-mail indexes are built on (server/db/schema.ts). */
@@ -35,8 +34,23 @@ const LEAD_TABLES = ['contacts', 'quotes', 'outbox', 'idempotency_keys'] as cons
 /** Run in an erasure's transaction before its outbox rows go: tells the webhook's receiver (outbox/sql-store.ts). */
 type NoticeErasure = (tx: Queries, erased: SubjectErased['record']) => Promise<void>;
 
+/** What a retention purge erased; undefined when another replica was purging. */
+type Purged = { contacts: number; quotes: number; outbox: number };
+
 /** What LGPD asks of the stored leads (docs/requirements.md §10.17, §10.18): access, erasure, retention. */
-export function sqlPersonalData(db: Database, noticeErasure: NoticeErasure) {
+export interface PersonalDataStore {
+  /** Everything stored under `email`, in any letter case, newest first; audited (docs/requirements.md §10.17). */
+  readSubject(email: string, requestId?: string): Promise<SubjectData>;
+  /** Erases it all, with its outbox copies and Idempotency-Keys, in one transaction; audited. */
+  eraseSubject(email: string, requestId?: string): Promise<Erased>;
+  /**
+   * Erases the leads stored before `cutoff`, with their outbox rows and keys (docs/requirements.md
+   * §10.18); undefined, having done nothing, when another replica is purging now.
+   */
+  purgeOlderThan(cutoff: Date): Promise<Purged | undefined>;
+}
+
+export function sqlPersonalData(db: Database, noticeErasure: NoticeErasure): PersonalDataStore {
   const { purgeLock } = db.dialect;
   /** Deletes in a transaction, then makes the backend let go of what was deleted (Dialect.afterErasure). */
   const erasing = async <T>(work: (tx: Queries) => Promise<T>) => {
@@ -46,7 +60,7 @@ export function sqlPersonalData(db: Database, noticeErasure: NoticeErasure) {
   };
 
   return {
-    readSubject: (email: string, requestId?: string) =>
+    readSubject: (email, requestId) =>
       db.transaction(async (tx): Promise<SubjectData> => {
         const newestFirst = `${BY_EMAIL} ORDER BY seq DESC`;
         const contacts = (await tx.all(`${selectSql(contactsTable)} ${newestFirst}`, [email])).map(
@@ -63,7 +77,7 @@ export function sqlPersonalData(db: Database, noticeErasure: NoticeErasure) {
      * first DELETE is simply not part of this request). The webhook's receiver is told in the same
      * transaction, through the outbox, so it hears of the erasure even if it is down right now.
      */
-    eraseSubject: (email: string, requestId?: string) =>
+    eraseSubject: (email, requestId) =>
       erasing(async (tx): Promise<Erased> => {
         const erasedAt = new Date().toISOString();
         const ids = async (table: string) =>
@@ -90,7 +104,7 @@ export function sqlPersonalData(db: Database, noticeErasure: NoticeErasure) {
      * An outbox row and an Idempotency-Key carry their lead's creation time, so one cutoff finds a
      * lead and everything written with it, whichever release wrote it.
      */
-    purgeOlderThan: (cutoff: Date) =>
+    purgeOlderThan: (cutoff) =>
       erasing(async (tx): Promise<Purged | undefined> => {
         if (purgeLock && !(await tx.get(purgeLock))?.locked) return undefined;
         const before = [cutoff.toISOString()];

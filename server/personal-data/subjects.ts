@@ -2,11 +2,11 @@ import { type Request, type RequestHandler, Router } from 'express';
 import { z } from 'zod';
 import type { ApiFailure, ApiSuccess, Erased, SubjectData } from '../../shared/api/types';
 import { email } from '../../shared/fields';
-import type { Repository } from '../db/repository';
 import { requireAdmin } from '../http/admin';
 import { allowOnly } from '../http/methods';
 import { requestIdOf } from '../http/request-logging';
 import { fieldErrors } from '../http/validation';
+import type { PersonalDataStore } from './sql-store';
 
 /** ?email= of both requests, by the same rules as a lead's e-mail (docs/requirements.md §5.3). */
 export const subjectQuerySchema = z.object({ email });
@@ -28,7 +28,7 @@ function subjectEmail(req: Request, res: Parameters<RequestHandler>[1]) {
  * confirmation and access, and erasure (docs/requirements.md §10.17). Both behind the admin token,
  * both audited.
  */
-export function subjectsRouter(repository: Repository, adminToken: string | undefined) {
+export function subjectsRouter(repository: PersonalDataStore, adminToken: string | undefined) {
   const router = Router();
   const subject = router.route('/').all(allowOnly('GET', 'DELETE'), requireAdmin(adminToken));
   subject.get(async (req, res) => {

@@ -2,12 +2,12 @@ import { type RequestHandler, Router } from 'express';
 import { z } from 'zod';
 import type { ApiFailure, ApiSuccess } from '../../shared/api/types';
 import { type Quote, quoteInputSchema } from '../../shared/quote';
-import type { Repository } from '../db/repository';
 import { requireAdmin } from '../http/admin';
 import { readBody } from '../http/body';
 import { listHandler } from '../http/listing';
 import { allowOnly } from '../http/methods';
 import { jsonCreateHandler } from '../http/write';
+import type { QuoteStore } from './sql-store';
 
 const QUOTE_CREATED_MESSAGE = 'Solicitação de cotação recebida!';
 
@@ -17,7 +17,7 @@ export const quoteIdSchema = z.uuid();
  * POST /api/quotes (public, JSON only, from this site or from no browser, rate-limited) and the
  * protected reads of quotes.
  */
-export function quotesRouter(repository: Repository, writeGuards: RequestHandler[], adminToken: string | undefined) {
+export function quotesRouter(repository: QuoteStore, writeGuards: RequestHandler[], adminToken: string | undefined) {
   const router = Router();
   const admin = requireAdmin(adminToken);
 

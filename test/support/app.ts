@@ -4,10 +4,10 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { onTestFinished } from 'vitest';
 import { type AppDeps, createApp } from '../../server/app';
-import type { RepositoryOptions } from '../../server/db/repository';
-import { openSqlite } from '../../server/db/sqlite';
 import { inlinedCode, type Manifest } from '../../server/pages/assets';
 import { createLogger } from '../../server/process/logger';
+import type { RepositoryOptions } from '../../server/repository';
+import { openSqlite } from '../../server/repository';
 
 export const testManifest: Manifest = {
   css: inlinedCode('body{margin:0}'),

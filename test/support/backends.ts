@@ -4,11 +4,11 @@ import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
 import { afterAll, onTestFinished } from 'vitest';
 import type { Row } from '../../server/db/database';
-import { openPostgres } from '../../server/db/postgres';
 import type { PoolOptions } from '../../server/db/postgres-pool';
-import type { Repository, RepositoryOptions } from '../../server/db/repository';
 import { SQLITE_FILE } from '../../server/db/sqlite';
 import { createLogger } from '../../server/process/logger';
+import type { Repository, RepositoryOptions } from '../../server/repository';
+import { openPostgres } from '../../server/repository';
 import { tempDir, testRepository } from './app';
 
 /** A storage backend the contract suite runs against. */

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import type { Repository } from '../../server/db/repository';
 import type { Channel } from '../../server/outbox/store';
+import type { Repository } from '../../server/repository';
 import { eventually } from './wait';
 
 /** How many deliveries of `channel` wait, due or backing off. */

@@ -1,7 +1,7 @@
 import { type Contact, type ContactFields, contactFields } from '../../shared/contact';
 import { type ClientFields, type LeadField, type LeadFields, SOURCE_PARTS, type ValuesOf } from '../../shared/lead';
 import { type Quote, type QuoteFields, quoteFields } from '../../shared/quote';
-import type { Param, Row } from './database';
+import type { Param, Row } from '../db/database';
 
 /** A row about to be inserted: column name → value. */
 export type NewRow = Record<string, Param>;

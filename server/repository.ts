@@ -1,0 +1,83 @@
+import { type ContactStore, sqlContacts } from './contacts/sql-store';
+import type { ConnectionUse, Database } from './db/database';
+import { openPostgresDatabase, type PoolOptions } from './db/postgres';
+import { type RateLimitCounters, sqlRateLimitCounters } from './db/rate-limit-counters';
+import { openSqliteDatabase } from './db/sqlite';
+import { sqlOutbox } from './outbox/sql-store';
+import { type Channel, configuredChannels, type Outbox } from './outbox/store';
+import { type PersonalDataStore, sqlPersonalData } from './personal-data/sql-store';
+import type { Config } from './process/config';
+import type { Logger } from './process/logger';
+import { type QuoteStore, sqlQuotes } from './quotes/sql-store';
+
+// Storage, composed: each feature owns its SQL store in its own folder, and db/ gives them the
+// drivers, the migrations and transactions. A new feature adds its store here, and touches no
+// other feature's folder.
+
+export type RepositoryOptions = {
+  /**
+   * The outbox channels that get a row with every new contact and quote: the configured ones only
+   * (configuredChannels), since rows nobody will send would pile up and be sent, stale, once the
+   * channel is turned on.
+   */
+  channels?: readonly Channel[];
+};
+
+/** Everything the app needs from storage; SQLite and PostgreSQL both implement it. */
+export type Repository = ContactStore &
+  QuoteStore &
+  PersonalDataStore & {
+    /** The outbox channels it writes a row to with each new lead (see RepositoryOptions). */
+    readonly channels: readonly Channel[];
+    /** The deliveries waiting, per channel. */
+    outbox: Outbox;
+    /**
+     * Rate-limit counters shared by every replica: PostgreSQL's. Absent on SQLite, where one process
+     * is all there is and counting in memory spares the single writer a write per request.
+     */
+    readonly rateLimitCounters?: RateLimitCounters;
+    /** How busy the database connections are (metrics). */
+    connections(): ConnectionUse;
+    /** Resolves when the database answers a trivial query. */
+    ping(): Promise<void>;
+    close(): Promise<void>;
+  };
+
+/** The Repository on either backend: the statements are the same, `db` runs them. */
+function sqlRepository(db: Database, { channels = [] }: RepositoryOptions): Repository {
+  const { enqueue, noticeErasure, outbox } = sqlOutbox(db, channels);
+  return {
+    ...sqlContacts(db, enqueue),
+    ...sqlQuotes(db, enqueue),
+    ...sqlPersonalData(db, noticeErasure),
+    channels,
+    outbox,
+    connections: () => db.connections(),
+    ping: async () => void (await db.get('SELECT 1')),
+    close: () => db.close(),
+  };
+}
+
+/** The embedded default: one file in dataDir, no server to run. */
+export const openSqlite = (dataDir: string, options: RepositoryOptions = {}) =>
+  sqlRepository(openSqliteDatabase(dataDir), options);
+
+/** PostgreSQL for several replicas: the same Repository and semantics as SQLite. */
+export async function openPostgres(
+  connectionString: string,
+  { channels, ...options }: PoolOptions & RepositoryOptions,
+): Promise<Repository> {
+  const db = await openPostgresDatabase(connectionString, options);
+  return { ...sqlRepository(db, { channels }), rateLimitCounters: sqlRateLimitCounters(db) };
+}
+
+/** PostgreSQL when DATABASE_URL is set (several replicas need a shared server), else the embedded SQLite file. */
+export async function openRepository(config: Config, logger: Logger) {
+  const options = { channels: configuredChannels(config) };
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, { logger, ...options });
+  const repository = openSqlite(config.dataDir, options);
+  // The ping waits for the SQLite file's migrations: a schema that cannot be brought up to date
+  // stops the start-up here, as on PostgreSQL, instead of failing every request.
+  await repository.ping();
+  return repository;
+}
