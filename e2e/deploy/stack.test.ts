@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { randomBytes, X509Certificate } from 'node:crypto';
 import { appendFileSync, copyFileSync, cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +8,7 @@ import { mailedLeadAddresses, postedLeadIds, storedOnce } from '../../test/suppo
 import { docker, dockerMissing } from '../../test/support/docker';
 import { type VisitOutcome, visitorLoad } from '../../test/support/load';
 import { whenReplica } from '../../test/support/proxy';
-import { curl, servedCertificate } from '../../test/support/tls';
+import { curl, selfSigned, servedCertificate } from '../../test/support/tls';
 import { eventually } from '../../test/support/wait';
 
 // The deploy kit for real: the image built from the unchanged Dockerfile, deploy/compose.yaml
@@ -348,13 +347,8 @@ describe.skipIf(missing)('the deploy kit in Docker', () => {
   it('serves a certificate of one’s own instead, once OWN_CERTIFICATE names it, and asks no CA', {
     timeout: 180_000,
   }, async () => {
-    const [key, cert] = [path.join(dir, 'own-key.pem'), path.join(dir, 'own-cert.pem')];
-    execFileSync('openssl', [
-      ...['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-days', '30'],
-      ...['-subj', `/CN=${DOMAIN}`, '-addext', `subjectAltName=DNS:${DOMAIN}`, '-keyout', key, '-out', cert],
-    ]);
-    const own = readFileSync(cert, 'utf8');
-    writeFileSync(path.join(dir, 'own.pem'), own + readFileSync(key, 'utf8'));
+    const { certificate: own, pem } = selfSigned(path.join(dir, '..'), DOMAIN);
+    writeFileSync(path.join(dir, 'own.pem'), pem);
     appendFileSync(path.join(dir, '.env'), 'OWN_CERTIFICATE=./own.pem\n');
     const pebbleOrders = async () =>
       (await compose('logs', '--no-log-prefix', 'pebble')).match(/Issued certificate/g)?.length;

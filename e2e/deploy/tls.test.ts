@@ -1,4 +1,4 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import { connect } from 'node:http2';
@@ -8,6 +8,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { startProxy } from '../../test/support/proxy';
+import { selfSigned } from '../../test/support/tls';
 import { freePort } from '../../test/support/wait';
 
 // deploy/haproxy/haproxy.cfg's HTTPS, as compose runs it (TLS_CERTIFICATE set), in Debian's HAProxy on
@@ -17,13 +18,8 @@ import { freePort } from '../../test/support/wait';
 const DOMAIN = 'site.test';
 const folder = mkdtempSync(path.join(tmpdir(), 'site-tls-'));
 const certificate = path.join(folder, 'site.pem');
-execFileSync('openssl', [
-  ...['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-days', '30'],
-  ...['-subj', `/CN=${DOMAIN}`, '-addext', `subjectAltName=DNS:${DOMAIN}`],
-  ...['-keyout', path.join(folder, 'key.pem'), '-out', path.join(folder, 'cert.pem')],
-]);
-const ca = readFileSync(path.join(folder, 'cert.pem'), 'utf8');
-writeFileSync(certificate, ca + readFileSync(path.join(folder, 'key.pem'), 'utf8'));
+const { certificate: ca, pem } = selfSigned(folder, DOMAIN);
+writeFileSync(certificate, pem);
 
 /** A replica that answers 200 and notes the HTTP version and headers each page request (not a check) came with. */
 async function recordingReplica() {

@@ -1,4 +1,6 @@
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { connect } from 'node:tls';
 import { promisify } from 'node:util';
 
@@ -21,4 +23,18 @@ export function servedCertificate({ port, servername, ca }: { port: number; serv
 export async function curl(args: string[]) {
   const { stdout } = await run('curl', ['--silent', '--show-error', '--max-time', '20', ...args]);
   return stdout;
+}
+
+/**
+ * A self-signed ECDSA P-256 certificate for `name`, made with openssl in `folder`: the certificate (its
+ * own CA) and the PEM HAProxy reads, the certificate then its key.
+ */
+export function selfSigned(folder: string, name: string) {
+  const [key, cert] = [path.join(folder, `${name}-key.pem`), path.join(folder, `${name}-cert.pem`)];
+  execFileSync('openssl', [
+    ...['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-days', '30'],
+    ...['-subj', `/CN=${name}`, '-addext', `subjectAltName=DNS:${name}`, '-keyout', key, '-out', cert],
+  ]);
+  const certificate = readFileSync(cert, 'utf8');
+  return { certificate, pem: certificate + readFileSync(key, 'utf8') };
 }
