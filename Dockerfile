@@ -10,7 +10,8 @@ RUN npm run build
 # Run: plain node on the built server, as the unprivileged "node" user (uid 1000); only dist/.
 FROM node:24-slim
 # A small young generation and a bounded old space keep RSS under 150 MB under load (live heap
-# ≈ 50 MB; see README "Performance"); stack traces name our TypeScript files through the source map.
+# ≈ 50 MB; docs/performance.md, "Compression, memory and the confirmation page"); stack traces name
+# our TypeScript files through the source map.
 # Override NODE_OPTIONS to change them.
 ENV NODE_ENV=production \
     NODE_OPTIONS="--max-semi-space-size=4 --max-old-space-size=192 --enable-source-maps" \
@@ -24,7 +25,8 @@ VOLUME /data
 USER node
 EXPOSE 3000
 # SIGTERM drains for SHUTDOWN_DRAIN_MS (5 s) and exits within SHUTDOWN_TIMEOUT_MS (8 s) of the
-# signal: inside Docker's default 10 s stop timeout (README "Operations").
+# signal: inside Docker's default 10 s stop timeout (docs/operations.md, "Stopping without dropping
+# a request").
 STOPSIGNAL SIGTERM
 # Every second until the first success (--start-interval, Docker Engine 25+), so the container is
 # healthy about a second after it listens; every 30 s after that.

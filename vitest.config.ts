@@ -23,7 +23,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           sequence: { groupOrder: 0 },
-          include: [`${CODE}/**/*.test.{ts,tsx}`],
+          // test/*.test.ts: the repository's own, such as every cited path existing.
+          include: [`${CODE}/**/*.test.{ts,tsx}`, 'test/*.test.ts'],
           exclude: [...configDefaults.exclude, '**/*.http.test.*'],
           globalSetup: [TEMP],
         },

@@ -1,4 +1,4 @@
-import { StaticRouterProvider, type StaticRouterProviderProps } from 'react-router-dom';
+import { StaticRouterProvider, type StaticRouterProviderProps } from 'react-router';
 import { IslandStatesContext, IslandStylesheetsContext } from './components/Island';
 import { Document, type DocumentAssets } from './Document';
 import type { IslandStates } from './islands/names';

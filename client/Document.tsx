@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { company, seo } from '../shared/content';
+import { company, seo, THEME_COLOR } from '../shared/content';
 import type { IslandStylesheets } from './islands/names';
 import type { PageMeta } from './routes';
 import { organizationJsonLd, serializeJsonLd } from './structured-data';
@@ -15,7 +15,6 @@ export type DocumentAssets = {
 
 type DocumentProps = { meta: PageMeta; assets: DocumentAssets; publicUrl: string; children: ReactNode };
 
-export const THEME_COLOR = '#0b2545';
 const OG_IMAGE = { path: '/og-image.png', width: 1200, height: 630 };
 
 /** React renders the whole document; the server adds only the bootstrap script. */

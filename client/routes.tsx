@@ -1,4 +1,4 @@
-import { Outlet, type RouteObject, type StaticHandlerContext } from 'react-router-dom';
+import { Outlet, type RouteObject, type StaticHandlerContext } from 'react-router';
 import { notFound, seo } from '../shared/content';
 import { LandingPage } from './pages/LandingPage';
 import { NotFoundPage } from './pages/NotFoundPage';

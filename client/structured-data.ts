@@ -1,4 +1,5 @@
 import { company, seo } from '../shared/content';
+import { openingHoursSpecification, WEEKDAYS } from '../shared/opening-hours';
 
 /** schema.org description of the company for search engines (JSON-LD in the landing page's head). */
 export function organizationJsonLd(publicUrl: string) {
@@ -33,25 +34,15 @@ export function organizationJsonLd(publicUrl: string) {
       availableLanguage: 'pt-BR',
       areaServed: 'BR',
       // Support and tracking run around the clock (docs/requirements.md §9.2).
-      hoursAvailable: { '@type': 'OpeningHoursSpecification', dayOfWeek: allWeek, opens: '00:00', closes: '23:59' },
+      hoursAvailable: { '@type': 'OpeningHoursSpecification', dayOfWeek: WEEKDAYS, opens: '00:00', closes: '23:59' },
     },
-    openingHoursSpecification: [
-      {
-        '@type': 'OpeningHoursSpecification',
-        dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
-        opens: '07:00',
-        closes: '18:00',
-      },
-      { '@type': 'OpeningHoursSpecification', dayOfWeek: 'Saturday', opens: '08:00', closes: '12:00' },
-    ],
+    openingHoursSpecification: openingHoursSpecification(),
     areaServed: [
       { '@type': 'Place', name: 'Região Sudeste do Brasil' },
       { '@type': 'Place', name: 'Região Norte do Brasil' },
     ],
   };
 }
-
-const allWeek = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
 /** JSON inside <script> must never close the element: every "<" is escaped. */
 export const serializeJsonLd = (data: object) => JSON.stringify(data).replace(/</g, '\\u003c');

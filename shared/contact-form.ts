@@ -7,6 +7,32 @@ import type { Source } from './lead';
 /** A field of the form: one the contact's definition takes from the visitor (shared/contact.ts). */
 export type ContactField = Exclude<keyof ContactInput, 'source'>;
 
+/** Whether the contact's schema requires the field: a field it may go without takes undefined. */
+type RequiredBySchema<F extends ContactField> = undefined extends ContactInput[F] ? false : true;
+
+type FormField<F extends ContactField> = {
+  required: RequiredBySchema<F>;
+  type?: 'email' | 'tel';
+  autoComplete?: 'name' | 'email' | 'tel' | 'organization';
+  multiline?: true;
+};
+
+/**
+ * The form's fields in the schema's order, with how each is typed in. The schema itself (zod) stays
+ * out of the browser's bundle, so `required` is written here, and the compiler accepts only the value
+ * the schema implies; contact-form.test.ts checks the order and the flags against the schema at run time.
+ */
+export const CONTACT_FORM_FIELDS = {
+  name: { required: true, autoComplete: 'name' },
+  email: { required: true, type: 'email', autoComplete: 'email' },
+  phone: { required: false, type: 'tel', autoComplete: 'tel' },
+  company: { required: false, autoComplete: 'organization' },
+  message: { required: true, multiline: true },
+} as const satisfies { [F in ContactField]: FormField<F> };
+
+/** The form's field names, in order. */
+export const contactFormFields = Object.keys(CONTACT_FORM_FIELDS) as ContactField[];
+
 /**
  * What the server knows about the form when it renders the page: after a post without
  * JavaScript, the confirmation, or the visitor's values with the errors to show (§4.2).

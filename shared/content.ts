@@ -4,6 +4,8 @@
  * esbuild drops the rest, so the page's copy is never shipped twice.
  */
 
+import { openingHoursText } from './opening-hours';
+
 /**
  * PLACEHOLDERS — replace with the company's real data before going live (see README).
  * Everything that identifies the company lives here and nowhere else.
@@ -36,11 +38,14 @@ export const company = {
  * Opening hours and response time (docs/requirements.md §9.2), shared by the header bar, contact
  * section and footer.
  */
-export const serviceHours = {
-  short: 'Seg–Sex 7h–18h · Sáb 8h–12h',
+export const serviceHours = /* @__PURE__ */ (() => ({
+  short: openingHoursText(),
   support: 'Suporte e rastreamento 24/7',
   response: 'Resposta em até 2 horas úteis',
-};
+}))();
+
+/** The brand's navy: the browser's toolbar on phones (the page's theme-color) and the web app manifest. */
+export const THEME_COLOR = '#0b2545';
 
 export type NavLink = { href: `#${string}`; label: string };
 
@@ -108,7 +113,7 @@ export const notFound = /* @__PURE__ */ (() => ({
   backHome: 'Return to Home',
 }))();
 
-/** Icons are named here and mapped to lucide-react components in client/components/icons.ts. */
+/** Icons are named here and mapped to lucide-react components in client/components/Icon.tsx. */
 export type IconName =
   | 'truck'
   | 'route'

@@ -4,7 +4,7 @@
 // Brazil has had no daylight saving time since 2019, but leads from before it had: the offset is
 // asked of the time zone database for each instant, never written down as -03:00.
 
-const SAO_PAULO = 'America/Sao_Paulo';
+export const SAO_PAULO = 'America/Sao_Paulo';
 
 const isoParts = new Intl.DateTimeFormat('en-CA', {
   timeZone: SAO_PAULO,

@@ -4,7 +4,13 @@ import { type FormEvent, useRef, useState } from 'react';
 import { createContact } from '../../shared/api/create-contact';
 import { ApiError } from '../../shared/api/request';
 import type { ContactInput } from '../../shared/contact';
-import { type ContactFormState, contactFormSource, HONEYPOT_FIELD } from '../../shared/contact-form';
+import {
+  CONTACT_FORM_FIELDS,
+  type ContactFormState,
+  contactFormFields,
+  contactFormSource,
+  HONEYPOT_FIELD,
+} from '../../shared/contact-form';
 import { contactForm } from '../../shared/content';
 import { Glyph } from '../components/Glyph';
 import { Field, HoneypotField } from './ContactFields';
@@ -20,12 +26,12 @@ function payloadOf(form: HTMLFormElement): Submission['input'] {
   const data = new FormData(form);
   const text = (name: string) => String(data.get(name) ?? '');
   const optional = (name: string) => text(name).trim() || undefined;
+  const fields = contactFormFields.map((name) => [
+    name,
+    CONTACT_FORM_FIELDS[name].required ? text(name) : optional(name),
+  ]);
   return {
-    name: text('name'),
-    email: text('email'),
-    message: text('message'),
-    ...(optional('phone') && { phone: optional('phone') }),
-    ...(optional('company') && { company: optional('company') }),
+    ...(Object.fromEntries(fields.filter(([, value]) => value !== undefined)) as ContactInput),
     ...(optional(HONEYPOT_FIELD) && { [HONEYPOT_FIELD]: optional(HONEYPOT_FIELD) }),
     source: contactFormSource(window.location),
   };
@@ -95,18 +101,15 @@ export function ContactForm({ sent = false, values = {}, errors = {}, formError 
       )}
       <p className="contact-form__note">{contactForm.requiredNote}</p>
       <div className="contact-form__grid">
-        <Field name="name" autoComplete="name" required defaultValue={values.name} error={fieldErrors.name} />
-        <Field
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          defaultValue={values.email}
-          error={fieldErrors.email}
-        />
-        <Field name="phone" type="tel" autoComplete="tel" defaultValue={values.phone} error={fieldErrors.phone} />
-        <Field name="company" autoComplete="organization" defaultValue={values.company} error={fieldErrors.company} />
-        <Field name="message" required multiline defaultValue={values.message} error={fieldErrors.message} />
+        {contactFormFields.map((name) => (
+          <Field
+            key={name}
+            name={name}
+            {...CONTACT_FORM_FIELDS[name]}
+            defaultValue={values[name]}
+            error={fieldErrors[name]}
+          />
+        ))}
       </div>
       <HoneypotField name={HONEYPOT_FIELD} />
       <button

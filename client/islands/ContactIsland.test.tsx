@@ -79,6 +79,7 @@ describe('the contact form island', () => {
       status: 400,
       body: {
         success: false,
+        code: 'INVALID_FIELDS',
         message: 'Verifique os campos destacados e tente novamente.',
         errors: { email: 'Informe um e-mail válido, como nome@empresa.com.br.' },
       },
@@ -121,7 +122,10 @@ describe('the contact form island', () => {
   });
 
   it('sends the same content again with the same Idempotency-Key, and other content with a new one', async () => {
-    const limited: Reply = { status: 429, body: { success: false, message: 'Muitas solicitações' } };
+    const limited: Reply = {
+      status: 429,
+      body: { success: false, code: 'RATE_LIMITED', message: 'Muitas solicitações' },
+    };
     const requests = await apiAnswering(() => limited);
     render(<ContactIsland />);
     const sendAndWait = async (count: number) => {

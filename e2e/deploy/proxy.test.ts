@@ -66,7 +66,11 @@ describe('deploy/haproxy/haproxy.cfg in front of the replicas', () => {
       body: JSON.stringify({ ...sampleContact, message: 'x'.repeat(16 * 1024) }),
     });
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ success: false, message: 'O conteúdo enviado excede o limite de 16 KB.' });
+    expect(await res.json()).toEqual({
+      success: false,
+      code: expect.any(String),
+      message: 'O conteúdo enviado excede o limite de 16 KB.',
+    });
     expect(handled(replica, '/api/contacts')).toEqual([]);
   });
 
@@ -93,6 +97,7 @@ describe('deploy/haproxy/haproxy.cfg in front of the replicas', () => {
     expect(post.status).toBe(503);
     expect(await post.json()).toEqual({
       success: false,
+      code: expect.any(String),
       message: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
     });
     expect(proxy.dropped()).toBe(1);
@@ -148,7 +153,7 @@ describe('deploy/haproxy/haproxy.cfg in front of the replicas', () => {
     const proxy = await startProxy({ replicas: [await refusing(), await refusing()], port: await freePort() });
     const res = await fetch(`${proxy.url}/metrics`);
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ success: false, message: 'Recurso não encontrado.' });
+    expect(await res.json()).toEqual({ success: false, code: expect.any(String), message: 'Recurso não encontrado.' });
   });
 });
 

@@ -138,11 +138,20 @@ afterAll(async () => {
 }, 120_000);
 
 describe.skipIf(missing)('the deploy kit in Docker', () => {
-  it('builds the image from the Dockerfile as it is', { timeout: 900_000 }, async () => {
+  it('builds the image from the Dockerfile as it is, whose Node runs the built server as "node"', {
+    timeout: 900_000,
+  }, async () => {
     const start = performance.now();
     await docker(['build', '-q', '-t', image, '.']);
     const size = Number(await docker(['image', 'inspect', '-f', '{{.Size}}', image]));
+    expect(size).toBeGreaterThan(0);
     console.info(`stack: image built in ${seconds(start)}, ${(size / 1e6).toFixed(0)} MB`);
+
+    // What every later test runs: the image's own Node, as its unprivileged user, on a read-only root,
+    // with the built server in place.
+    const probe = 'console.log(process.version, process.getuid(), fs.statSync("dist/server/index.js").isFile())';
+    const answer = await docker(['run', '--rm', '--read-only', image, 'node', '-e', probe]);
+    expect(answer.trim()).toMatch(/^v24\.\d+\.\d+ 1000 true$/);
   });
 
   it('runs alone as the kit runs it, on a read-only root: healthy within seconds, stopped with 0', {

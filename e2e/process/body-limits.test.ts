@@ -4,7 +4,7 @@ import { openConnection } from '../../test/support/raw-http';
 import { type RunningServer, startServer } from '../../test/support/server-process';
 import { eventually } from '../../test/support/wait';
 
-// The built server as a process: the 'checkContinue' listener lives in server/lifecycle.ts.
+// The built server as a process: the 'checkContinue' listener lives in server/process/lifecycle.ts.
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -32,7 +32,11 @@ describe('a body declared longer than the limit', () => {
     const reply = await connection.reply();
     expect(reply.status).toBe(413);
     expect(reply.headers.connection).toBe('close');
-    expect(JSON.parse(reply.body)).toEqual({ success: false, message: 'O conteúdo enviado excede o limite de 16 KB.' });
+    expect(JSON.parse(reply.body)).toEqual({
+      success: false,
+      code: expect.any(String),
+      message: 'O conteúdo enviado excede o limite de 16 KB.',
+    });
   });
 
   it('with Expect: 100-continue hears 413 and never 100 Continue, whatever the path, type and length', async () => {

@@ -1,9 +1,8 @@
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
-import { contactInputSchema } from '../../shared/contact';
-import { type ContactField, type ContactFormState, contactFormSource } from '../../shared/contact-form';
+import { type ContactFormState, contactFormFields, contactFormSource } from '../../shared/contact-form';
 import type { Source } from '../../shared/lead';
 import { readBody } from '../http/body';
-import { RequestRefused } from '../http/refused';
+import { Refusal } from '../http/refusals';
 import type { PageRenderer, PageVariant } from '../pages/renderer';
 
 // The contact form without JavaScript (docs/requirements.md §4.2): its outcomes are pages.
@@ -27,14 +26,11 @@ export function formSource(req: Request, publicUrl: URL): Source {
 /** The page a stored request lands on: the same for every visitor, so it is kept (server/pages/renderer.ts). */
 export const CONFIRMATION = landingWith(200, { sent: true });
 
-/** What the visitor fills in: every field the contact takes from the client but its source, which the server adds. */
-const FORM_FIELDS = contactInputSchema.keyof().options.filter((field): field is ContactField => field !== 'source');
-
 /** The landing page again with the visitor's values kept, and what to show beside the fields or above them. */
 function withValues(status: number, body: unknown, shown: Pick<ContactFormState, 'errors' | 'formError'>) {
   const submitted = (body ?? {}) as Record<string, unknown>;
   const values: NonNullable<ContactFormState['values']> = {};
-  for (const field of FORM_FIELDS) {
+  for (const field of contactFormFields) {
     const value = submitted[field];
     if (typeof value === 'string') values[field] = value;
   }
@@ -43,7 +39,7 @@ function withValues(status: number, body: unknown, shown: Pick<ContactFormState,
 
 /** The landing page again, with the visitor's values kept and the errors beside the fields. */
 export function invalidFormPage(body: unknown, errors: Record<string, string>): PageVariant {
-  const fields = FORM_FIELDS.filter((field) => errors[field]);
+  const fields = contactFormFields.filter((field) => errors[field]);
   return withValues(400, body, { errors: Object.fromEntries(fields.map((field) => [field, errors[field]])) });
 }
 
@@ -63,7 +59,7 @@ export function confirmationPage(renderPage: PageRenderer): RequestHandler {
  */
 export function formErrorPages(renderPage: PageRenderer): ErrorRequestHandler {
   return (error, req, res, next) => {
-    if (!(error instanceof RequestRefused) || !req.is('application/x-www-form-urlencoded')) return next(error);
+    if (!(error instanceof Refusal) || !req.is('application/x-www-form-urlencoded')) return next(error);
     const reason = landingWith(error.status, { formError: error.message });
     // boundBody has already asked for the connection to close: a post carries a body.
     const render = (unreadable?: unknown) => {

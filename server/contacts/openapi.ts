@@ -1,16 +1,14 @@
 import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
-import { z } from 'zod';
+import { createdSchema } from '../../shared/api/types';
 import { pageQuerySchema } from '../http/listing';
 import { createOperation, page, protectedRead, schemas } from '../openapi/parts';
-
-const Created = z.object({ id: z.uuid(), createdAt: z.iso.datetime() }).meta({ id: 'Created' });
 
 /** /api/contacts in the OpenAPI document (server/contacts/routes.ts). */
 export const contactOperations: RouteConfig[] = [
   createOperation(
     { path: '/api/contacts', summary: 'Envia uma solicitação de contato' },
     schemas.ContactInput,
-    Created,
+    createdSchema,
     ['application/json', 'application/x-www-form-urlencoded'],
   ),
   protectedRead(

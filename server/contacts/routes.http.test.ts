@@ -80,7 +80,12 @@ describe.each(backendsForThisFile())('contacts on $name', (backend) => {
       const { app, repository } = await freshApp();
       const res = await post(app).send(body);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ success: false, message: expect.any(String), errors: { [field]: message } });
+      expect(res.body).toEqual({
+        success: false,
+        code: expect.any(String),
+        message: expect.any(String),
+        errors: { [field]: message },
+      });
       expect((await repository.listContacts(1, 10)).total).toBe(0);
     });
 
@@ -103,7 +108,11 @@ describe.each(backendsForThisFile())('contacts on $name', (backend) => {
       const res = await post(app).set('Content-Type', 'application/json').send('{"name": "Ana",');
       expect(res.status).toBe(400);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
-      expect(res.body).toEqual({ success: false, message: 'JSON malformado: verifique o corpo da requisição.' });
+      expect(res.body).toEqual({
+        success: false,
+        code: expect.any(String),
+        message: 'JSON malformado: verifique o corpo da requisição.',
+      });
     });
 
     it.each(['text/plain', 'application/xml', 'multipart/form-data; boundary=x'])(
@@ -112,7 +121,11 @@ describe.each(backendsForThisFile())('contacts on $name', (backend) => {
         const { app } = await freshApp();
         const res = await post(app).set('Content-Type', type).send('name=Ana');
         expect(res.status).toBe(415);
-        expect(res.body).toMatchObject({ success: false, message: expect.stringContaining('application/json') });
+        expect(res.body).toMatchObject({
+          success: false,
+          code: expect.any(String),
+          message: expect.stringContaining('application/json'),
+        });
       },
     );
 
@@ -132,7 +145,11 @@ describe.each(backendsForThisFile())('contacts on $name', (backend) => {
             : `message=${'x'.repeat(17_000)}`;
         const res = await post(app).set('Content-Type', type).send(big);
         expect(res.status).toBe(413);
-        expect(res.body).toEqual({ success: false, message: 'O conteúdo enviado excede o limite de 16 KB.' });
+        expect(res.body).toEqual({
+          success: false,
+          code: expect.any(String),
+          message: 'O conteúdo enviado excede o limite de 16 KB.',
+        });
         expect((await repository.listContacts(1, 10)).total).toBe(0);
       },
     );

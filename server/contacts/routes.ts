@@ -4,8 +4,9 @@ import { requireAdmin } from '../http/admin';
 import { bodyKind, readBody } from '../http/body';
 import { listHandler } from '../http/listing';
 import { allowOnly } from '../http/methods';
+import { refuse, sendRefusal } from '../http/refusals';
 import { idempotencyKey } from '../http/validation';
-import { markReplay, replyJson, unsupportedType, validateAndStore, type WriteOutcome } from '../http/write';
+import { markReplay, replyJson, validateAndStore, type WriteOutcome } from '../http/write';
 import type { Metrics } from '../monitoring/metrics';
 import type { PageRenderer } from '../pages/renderer';
 import type { Logger } from '../process/logger';
@@ -38,10 +39,7 @@ export function contactRoutes(deps: ContactDeps) {
 
   const post: RequestHandler = async (req, res) => {
     const kind = bodyKind(req);
-    if (!kind) {
-      res.status(415).json(unsupportedType);
-      return;
-    }
+    if (!kind) return sendRefusal(req, res, refuse('UNSUPPORTED_MEDIA_TYPE'));
     // A form posted without JavaScript says where it came from in its Referer (docs/requirements.md §10.19).
     if (kind === 'form') req.body = { ...req.body, source: formSource(req, publicUrl) };
     // Checked before validation: a bot gets the reply of a stored request, whatever else it sent,
@@ -55,12 +53,12 @@ export function contactRoutes(deps: ContactDeps) {
     } else {
       result = await store(req);
     }
-    if (kind === 'json') return replyJson(res, result, CONTACT_CREATED_MESSAGE);
+    if (kind === 'json') return replyJson(req, res, result, CONTACT_CREATED_MESSAGE);
     markReplay(res, result);
     if (result.outcome === 'created' || result.outcome === 'replayed') return res.redirect(303, CONTACT_SENT_URL);
     if (result.outcome === 'invalid') return renderPage(req, res, invalidFormPage(req.body, result.errors));
     // A key problem needs a header no browser form sends: whoever sent it reads JSON.
-    return replyJson(res, result, CONTACT_CREATED_MESSAGE);
+    return replyJson(req, res, result, CONTACT_CREATED_MESSAGE);
   };
 
   const router = Router();

@@ -94,6 +94,7 @@ describe.skipIf(!postgres)('PostgreSQL', () => {
       expect(refused.status).toBe(503);
       expect(refused.body).toEqual({
         success: false,
+        code: expect.any(String),
         message: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
       });
       expect((await request(app).get('/api/quotes').set('Authorization', bearer)).status).toBe(503);

@@ -63,7 +63,7 @@ export const migrations: ReadonlyArray<(type: ColumnTypes) => string[]> = [
      )`,
     'CREATE INDEX outbox_due ON outbox (status, next_attempt_at)',
   ],
-  // Every write deletes the Idempotency-Keys past their 24 hours (server/db/sql-repository.ts).
+  // Every write deletes the Idempotency-Keys past their 24 hours (server/leads/storage.ts).
   () => ['CREATE INDEX idempotency_keys_expiry ON idempotency_keys (created_at)'],
   // Rate-limit counters shared by the replicas (PostgreSQL; the embedded SQLite counts in the process).
   (type) => [
@@ -77,7 +77,7 @@ export const migrations: ReadonlyArray<(type: ColumnTypes) => string[]> = [
   // so that erasure and retention find its copies (§10.17, §10.18). Old replicas insert without these
   // columns: their rows are e-mails, and their lead_id is NULL (erasure finds those by payload). An old
   // replica claims pending rows whatever their channel, so WEBHOOK_URL is turned on only once every
-  // replica runs this release (README, "A rolling deploy").
+  // replica runs this release (docs/operations.md, "A rolling deploy").
   (type) => [
     `ALTER TABLE outbox ADD COLUMN channel text NOT NULL DEFAULT 'email'`,
     `ALTER TABLE outbox ADD COLUMN lead_id ${type.uuid}`,

@@ -125,6 +125,7 @@ describe('CSV exports', () => {
     expect(res.status).toBe(503);
     expect(res.body).toEqual({
       success: false,
+      code: expect.any(String),
       message: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
     });
   });

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { RequestHandler } from 'express';
-import type { ApiFailure } from '../../shared/api/types';
+import { refuse, sendRefusal } from './refusals';
 
 const BEARER = /^Bearer +(\S+) *$/i;
 
@@ -17,24 +17,14 @@ export function requireAdmin(adminToken: string | undefined): RequestHandler {
     // Personal data: no proxy or browser cache may keep these replies, errors included.
     res.set('Cache-Control', 'no-store');
     if (!expected) {
-      res.status(403).json(readsDisabled);
+      sendRefusal(req, res, refuse('READS_DISABLED'));
       return;
     }
     const token = BEARER.exec(req.get('Authorization') ?? '')?.[1];
     if (!token || !timingSafeEqual(digest(token), expected)) {
-      res.status(401).set('WWW-Authenticate', 'Bearer').json(unauthorized);
+      sendRefusal(req, res, refuse('UNAUTHORIZED', { headers: { 'WWW-Authenticate': 'Bearer' } }));
       return;
     }
     next();
   };
 }
-
-const readsDisabled: ApiFailure = {
-  success: false,
-  message: 'Consultas desativadas: defina ADMIN_TOKEN no servidor para habilitar a leitura de contatos e cotações.',
-};
-
-const unauthorized: ApiFailure = {
-  success: false,
-  message: 'Credencial ausente ou inválida: envie o cabeçalho Authorization: Bearer <token>.',
-};

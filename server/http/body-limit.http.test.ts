@@ -65,6 +65,7 @@ describe('a body on a request that takes none', () => {
     expect(reply.headers.connection).toBe('close');
     expect(JSON.parse(reply.body)).toEqual({
       success: false,
+      code: expect.any(String),
       message: 'Uma requisição GET não pode ter corpo: envie-a sem conteúdo.',
     });
   });

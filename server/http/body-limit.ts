@@ -1,16 +1,9 @@
 import type { IncomingMessage, RequestListener } from 'node:http';
 import type { RequestHandler } from 'express';
+import { refuse } from './refusals';
 
 /** Largest body any request may carry, whatever its path or content type (docs/requirements.md §10.12). */
 export const BODY_LIMIT_BYTES = 16 * 1024;
-
-/** Always 413, as JSON under /api and as plain text elsewhere. */
-export class BodyTooLargeError extends Error {
-  readonly status = 413;
-  constructor(message = 'O conteúdo enviado excede o limite de 16 KB.') {
-    super(message);
-  }
-}
 
 /** Framing that announces a body: any Transfer-Encoding, or a length above zero. */
 const carriesBody = (req: IncomingMessage) =>
@@ -23,9 +16,8 @@ const carriesBody = (req: IncomingMessage) =>
  */
 function refusal(req: IncomingMessage) {
   if (!carriesBody(req)) return undefined;
-  if (Number(req.headers['content-length']) > BODY_LIMIT_BYTES) return new BodyTooLargeError();
-  if (req.method !== 'POST')
-    return new BodyTooLargeError(`Uma requisição ${req.method} não pode ter corpo: envie-a sem conteúdo.`);
+  if (Number(req.headers['content-length']) > BODY_LIMIT_BYTES) return refuse('BODY_TOO_LARGE');
+  if (req.method !== 'POST') return refuse('BODY_NOT_ALLOWED', req.method ?? '');
   return undefined;
 }
 

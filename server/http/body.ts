@@ -1,8 +1,8 @@
 import type { Request, RequestHandler } from 'express';
 import getRawBody from 'raw-body';
-import { BODY_LIMIT_BYTES, BodyTooLargeError } from './body-limit';
-import { INVALID_TEXT_MESSAGE, parseForm } from './form-body';
-import { RequestRefused } from './refused';
+import { BODY_LIMIT_BYTES } from './body-limit';
+import { parseForm } from './form-body';
+import { refuse } from './refusals';
 
 export type BodyKind = 'json' | 'form';
 
@@ -21,13 +21,13 @@ function parse(kind: BodyKind, raw: Buffer): unknown {
   try {
     text = utf8.decode(raw);
   } catch {
-    throw new RequestRefused(400, INVALID_TEXT_MESSAGE);
+    throw refuse('INVALID_TEXT');
   }
   if (kind === 'form') return parseForm(text);
   try {
     return JSON.parse(text);
   } catch {
-    throw new RequestRefused(400, 'JSON malformado: verifique o corpo da requisição.');
+    throw refuse('INVALID_JSON');
   }
 }
 
@@ -40,16 +40,15 @@ function parse(kind: BodyKind, raw: Buffer): unknown {
 export const readBody: RequestHandler = async (req, _res, next) => {
   if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return next();
   if ((req.get('Content-Encoding') ?? 'identity').toLowerCase() !== 'identity')
-    return next(new RequestRefused(415, 'Compressão não suportada: envie o corpo sem Content-Encoding.'));
-  if (!['utf-8', 'utf8', undefined].includes(charset(req)?.toLowerCase()))
-    return next(new RequestRefused(415, 'Codificação não suportada: envie o conteúdo em UTF-8.'));
+    return next(refuse('UNSUPPORTED_CONTENT_ENCODING'));
+  if (!['utf-8', 'utf8', undefined].includes(charset(req)?.toLowerCase())) return next(refuse('UNSUPPORTED_CHARSET'));
   let raw: Buffer;
   try {
     raw = await getRawBody(req, { length: req.headers['content-length'], limit: BODY_LIMIT_BYTES });
   } catch (error) {
     const tooLarge = (error as { type?: unknown }).type === 'entity.too.large';
-    if (tooLarge) return next(new BodyTooLargeError());
-    return next(new RequestRefused(400, 'A requisição foi interrompida ou está incompleta.'));
+    if (tooLarge) return next(refuse('BODY_TOO_LARGE'));
+    return next(refuse('INCOMPLETE_BODY'));
   }
   const kind = bodyKind(req);
   try {

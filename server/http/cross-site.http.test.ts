@@ -50,7 +50,7 @@ describe('the JSON API', () => {
     const { app, repository } = createTestApp();
     const res = await request(app).post('/api/contacts').set('Sec-Fetch-Site', 'cross-site').send(contact);
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ success: false, message: REFUSED });
+    expect(res.body).toEqual({ success: false, code: expect.any(String), message: REFUSED });
     const quote = await request(app).post('/api/quotes').set('Origin', 'https://evil.example').send(sampleQuote);
     expect(quote.status).toBe(403);
     expect((await repository.listContacts(1, 10)).total).toBe(0);

@@ -1,7 +1,5 @@
 import type { RequestHandler } from 'express';
-import { RequestRefused } from './refused';
-
-const CROSS_SITE_MESSAGE = 'Envio recusado: este formulário só pode ser enviado a partir do nosso próprio site.';
+import { refuse } from './refusals';
 
 /**
  * Refuses a write a browser sent from another site (docs/requirements.md §10.11): any page could
@@ -19,6 +17,6 @@ export function refuseCrossSite(publicUrl: URL): RequestHandler {
       site !== undefined
         ? site === 'same-origin' || site === 'none'
         : origin === undefined || origin === publicUrl.origin;
-    next(fromHere ? undefined : new RequestRefused(403, CROSS_SITE_MESSAGE));
+    next(fromHere ? undefined : refuse('CROSS_SITE'));
   };
 }

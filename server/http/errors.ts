@@ -1,28 +1,19 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import type { ApiFailure } from '../../shared/api/types';
 import { DatabaseUnavailableError } from '../db/database';
 import type { Logger } from '../process/logger';
-import { BodyTooLargeError } from './body-limit';
-import { MethodNotAllowed } from './methods';
-import { RequestRefused } from './refused';
+import { Refusal, refuse, sendRefusal } from './refusals';
 
-export const apiNotFound: RequestHandler = (_req, res) => {
-  res.status(404).json({ success: false, message: 'Recurso não encontrado.' } satisfies ApiFailure);
-};
+export const apiNotFound: RequestHandler = (req, res) => sendRefusal(req, res, refuse('NOT_FOUND'));
 
-/** The status and Portuguese message of what a request can run into on its way. */
-function describe(error: unknown): { status: number; message: string } {
-  if (error instanceof RequestRefused || error instanceof BodyTooLargeError || error instanceof MethodNotAllowed)
-    return { status: error.status, message: error.message };
-  if (error instanceof DatabaseUnavailableError) {
-    return { status: 503, message: 'Serviço temporariamente indisponível. Tente novamente em instantes.' };
-  }
+/** The catalogued refusal for what a request can run into on its way. */
+function asRefusal(error: unknown): Refusal {
+  if (error instanceof Refusal) return error;
+  if (error instanceof DatabaseUnavailableError) return refuse('SERVICE_UNAVAILABLE');
   // Express's own, such as a route parameter that does not decode.
   const { status } = (error ?? {}) as { status?: unknown };
-  if (typeof status === 'number' && status >= 400 && status < 500) {
-    return { status, message: status === 404 ? 'Recurso não encontrado.' : 'Requisição inválida.' };
-  }
-  return { status: 500, message: 'Erro interno. Tente novamente mais tarde.' };
+  if (status === 404) return refuse('NOT_FOUND');
+  if (typeof status === 'number' && status >= 400 && status < 500) return refuse('BAD_REQUEST');
+  return refuse('INTERNAL_ERROR');
 }
 
 /**
@@ -31,19 +22,11 @@ function describe(error: unknown): { status: number; message: string } {
  */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error, req, res, next) => {
-    const { status, message } = describe(error);
-    if (status >= 500) {
+    const refusal = asRefusal(error);
+    if (refusal.status >= 500) {
       logger.error({ err: error, method: req.method, path: req.path }, 'erro ao atender a requisição');
     }
     if (res.headersSent) return next(error);
-    if (error instanceof MethodNotAllowed) res.set('Allow', error.allow);
-    if (req.path.startsWith('/api/')) {
-      res.status(status).json({ success: false, message } satisfies ApiFailure);
-      return;
-    }
-    res
-      .status(status)
-      .type('text/plain; charset=utf-8')
-      .send(status === 404 ? 'Não encontrado' : message);
+    sendRefusal(req, res, refusal);
   };
 }

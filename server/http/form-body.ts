@@ -1,10 +1,7 @@
-import { RequestRefused } from './refused';
+import { refuse } from './refusals';
 
 /** More fields than the form has many times over: a bot's body, not a person's. */
 const MAX_FIELDS = 50;
-
-export const INVALID_TEXT_MESSAGE =
-  'O conteúdo enviado tem caracteres inválidos (não é UTF-8 válido). Revise o texto e envie novamente.';
 
 /** Every value of a repeated field, in order, so that a repetition is seen rather than silently dropped. */
 export type FormFields = Record<string, string | string[]>;
@@ -14,7 +11,7 @@ const decodeComponent = (text: string) => {
     return decodeURIComponent(text.replaceAll('+', ' '));
   } catch {
     // A stray "%" or escaped bytes that are not UTF-8: what a browser sends never looks like this.
-    throw new RequestRefused(400, INVALID_TEXT_MESSAGE);
+    throw refuse('INVALID_TEXT');
   }
 };
 
@@ -25,7 +22,7 @@ const decodeComponent = (text: string) => {
  */
 export function parseForm(text: string): FormFields {
   const pairs = text.split('&').filter((pair) => pair !== '');
-  if (pairs.length > MAX_FIELDS) throw new RequestRefused(413, 'O formulário tem campos demais: no máximo 50.');
+  if (pairs.length > MAX_FIELDS) throw refuse('TOO_MANY_FIELDS');
   const fields: FormFields = Object.create(null);
   for (const pair of pairs) {
     const split = pair.indexOf('=');

@@ -147,7 +147,8 @@ describe('POST /api/contacts under hostile input', { timeout: 30_000 }, () => {
         const { res, parsed } = await postJson(app, '/api/contacts', text);
         const valid = contactInputSchema.safeParse(parsed);
         const kept = valid.success && !isHoneypot(parsed) && Buffer.byteLength(text) <= 16 * 1024;
-        if (res.status >= 400) expect(res.body).toMatchObject({ success: false, message: expect.any(String) });
+        if (res.status >= 400)
+          expect(res.body).toMatchObject({ success: false, code: expect.any(String), message: expect.any(String) });
         if (!kept) {
           expect((await repository.listContacts(1, 1)).total).toBe(stored);
           return;
@@ -172,7 +173,7 @@ describe('POST /api/contacts under hostile input', { timeout: 30_000 }, () => {
       fc.asyncProperty(otherType, fc.string({ maxLength: 2000 }), async (type, body) => {
         const res = await request(app).post('/api/contacts').set('Content-Type', type).send(body);
         expect([400, 413, 415]).toContain(res.status);
-        expect(res.body).toMatchObject({ success: false, message: expect.any(String) });
+        expect(res.body).toMatchObject({ success: false, code: expect.any(String), message: expect.any(String) });
       }),
       { numRuns: 100 },
     );
@@ -244,7 +245,7 @@ describe('POST /api/quotes under hostile input', { timeout: 30_000 }, () => {
           const { res, parsed } = await postJson(app, '/api/quotes', text);
           const valid = quoteInputSchema.safeParse(parsed);
           if (!valid.success || Buffer.byteLength(text) > 16 * 1024) {
-            expect(res.body).toMatchObject({ success: false, message: expect.any(String) });
+            expect(res.body).toMatchObject({ success: false, code: expect.any(String), message: expect.any(String) });
             expect((await repository.listQuotes(1, 1)).total).toBe(stored);
             return;
           }

@@ -1,7 +1,8 @@
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
-import type { ApiFailure, PageReply } from '../../shared/api/types';
+import type { PageReply } from '../../shared/api/types';
 import type { ListResult } from '../db/results';
+import { refuse, sendRefusal } from './refusals';
 import { fieldErrors } from './validation';
 
 /**
@@ -30,11 +31,7 @@ export function listHandler<T>(list: (page: number, limit: number) => Promise<Li
   return async (req, res) => {
     const parsed = pageQuerySchema.safeParse({ page: req.query.page, limit: req.query.limit });
     if (!parsed.success) {
-      res.status(400).json({
-        success: false,
-        message: 'Parâmetros de paginação inválidos.',
-        errors: fieldErrors(parsed.error),
-      } satisfies ApiFailure);
+      sendRefusal(req, res, refuse('INVALID_PAGINATION', { errors: fieldErrors(parsed.error) }));
       return;
     }
     const { page, limit } = parsed.data;

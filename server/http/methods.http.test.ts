@@ -61,6 +61,7 @@ describe('a method the path does not implement', () => {
     if (target.startsWith('/api/'))
       expect(JSON.parse(reply.body)).toEqual({
         success: false,
+        code: expect.any(String),
         message: `Método não permitido neste endereço. Use: ${allow}.`,
       });
   });

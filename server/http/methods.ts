@@ -1,15 +1,8 @@
 import type { RequestHandler } from 'express';
+import { refuse } from './refusals';
 
 /** The methods a path of this site may implement; GET brings HEAD, which Express answers with GET's handler. */
 type Method = 'GET' | 'POST' | 'DELETE';
-
-/** A method the path does not implement (RFC 9110 §15.5.6): 405, with the ones it does in Allow. */
-export class MethodNotAllowed extends Error {
-  readonly status = 405;
-  constructor(readonly allow: string) {
-    super(`Método não permitido neste endereço. Use: ${allow}.`);
-  }
-}
 
 /**
  * First on every path the site answers, with the methods the path implements: those go on to its
@@ -23,7 +16,8 @@ export function allowOnly(...methods: Method[]): RequestHandler {
   const allow = [...allowed, 'OPTIONS'].join(', ');
   return (req, res, next) => {
     if (allowed.has(req.method)) return next();
-    if (req.method !== 'OPTIONS') return next(new MethodNotAllowed(allow));
+    // A method the path does not implement (RFC 9110 §15.5.6): 405, with the ones it does in Allow.
+    if (req.method !== 'OPTIONS') return next(refuse('METHOD_NOT_ALLOWED', allow, { headers: { Allow: allow } }));
     res.set('Allow', allow).status(204).end();
   };
 }

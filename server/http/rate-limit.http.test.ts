@@ -20,6 +20,7 @@ describe('rate limits on the POST endpoints', () => {
     expect(res.status).toBe(429);
     expect(res.body).toEqual({
       success: false,
+      code: expect.any(String),
       message: expect.stringMatching(/^Muitas solicitações em pouco tempo\. Tente novamente em 1 minuto\.$/),
     });
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);

@@ -2,14 +2,14 @@ import type { RequestHandler, Response } from 'express';
 import { rateLimit, type Store } from 'express-rate-limit';
 import type { RateLimitCounters } from '../db/rate-limit-counters';
 import type { Logger } from '../process/logger';
-import { RequestRefused } from './refused';
+import { refuse } from './refusals';
 
 const MINUTE = 60_000;
 
-function message(res: Response) {
+/** The minutes to wait, as the refusal's message says them. */
+function minutesToWait(res: Response) {
   const seconds = Number(res.getHeader('Retry-After')) || 60;
-  const minutes = Math.ceil(seconds / 60);
-  return `Muitas solicitações em pouco tempo. Tente novamente em ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`;
+  return String(Math.ceil(seconds / 60));
 }
 
 /** One window's view of the shared counters, as express-rate-limit asks for it; `name` keeps the two counts apart. */
@@ -90,7 +90,7 @@ export function postRateLimits(
         // each endpoint answers it in its own form.
         handler: (_req, res, next) => {
           onLimited?.();
-          next(new RequestRefused(429, message(res)));
+          next(refuse('RATE_LIMITED', minutesToWait(res)));
         },
         // Not trusting X-Forwarded-For is a deliberate setting (TRUST_PROXY), not a mistake to report.
         validate: { xForwardedForHeader: false },

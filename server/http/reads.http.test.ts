@@ -17,7 +17,11 @@ describe.each(backendsForThisFile())('protected reads on $name', (backend) => {
       const res = await request(app).get(path);
       expect(res.status).toBe(401);
       expect(res.headers['www-authenticate']).toBe('Bearer');
-      expect(res.body).toEqual({ success: false, message: expect.stringContaining('Authorization') });
+      expect(res.body).toEqual({
+        success: false,
+        code: expect.any(String),
+        message: expect.stringContaining('Authorization'),
+      });
     });
 
     it.each([
@@ -35,7 +39,11 @@ describe.each(backendsForThisFile())('protected reads on $name', (backend) => {
       const { app } = await freshApp(null);
       const res = await request(app).get(path).set('Authorization', bearer);
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ success: false, message: expect.stringContaining('ADMIN_TOKEN') });
+      expect(res.body).toEqual({
+        success: false,
+        code: expect.any(String),
+        message: expect.stringContaining('ADMIN_TOKEN'),
+      });
     });
 
     it('accepts the right token, with any case of "Bearer", and forbids caching the personal data', async () => {
@@ -137,6 +145,7 @@ describe.each(backendsForThisFile())('protected reads on $name', (backend) => {
       expect(res.status).toBe(400);
       expect(res.body).toEqual({
         success: false,
+        code: expect.any(String),
         message: 'Parâmetros de paginação inválidos.',
         errors: { [field]: expect.stringMatching(/^Use em /) },
       });
@@ -158,7 +167,7 @@ describe.each(backendsForThisFile())('protected reads on $name', (backend) => {
         .get('/api/quotes/00000000-0000-4000-8000-000000000000')
         .set('Authorization', bearer);
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ success: false, message: 'Cotação não encontrada.' });
+      expect(res.body).toEqual({ success: false, code: expect.any(String), message: 'Cotação não encontrada.' });
     });
 
     it.each(['123', 'not-a-uuid', '00000000-0000-4000-8000-00000000000g'])(

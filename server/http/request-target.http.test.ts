@@ -50,7 +50,11 @@ describe('request targets no browser sends', () => {
     const { status, headers, body } = await rawGet('/api/quotes/%');
     expect(status).toBe(400);
     expect(headers['content-type']).toMatch(/^application\/json/);
-    expect(JSON.parse(body)).toEqual({ success: false, message: expect.stringContaining('Endereço inválido') });
+    expect(JSON.parse(body)).toEqual({
+      success: false,
+      code: expect.any(String),
+      message: expect.stringContaining('Endereço inválido'),
+    });
   });
 
   it('serves an absolute-form target as its path, as a server must accept it', async () => {

@@ -1,13 +1,12 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Express, Request, RequestHandler, Response } from 'express';
-import type { ApiFailure } from '../../shared/api/types';
+import { refuse, sendRefusal } from '../http/refusals';
 import { plainPage } from '../pages/plain-page';
 
 // Request targets no browser sends (RFC 9112 §3.2), answered by the app itself
 // (docs/requirements.md §2.7): never a 5xx, never a library's page, never the landing page
 // for a path other than "/".
 
-const MALFORMED_MESSAGE = 'Endereço inválido: confira o link e tente novamente.';
 const MALFORMED_HTML = plainPage({
   title: 'Endereço inválido',
   heading: 'Endereço inválido',
@@ -81,7 +80,7 @@ const decodes = (path: string) => {
 /** 400 for a malformed target or a path that does not percent-decode: JSON under /api, else the page. */
 export const refuseMalformedTarget: RequestHandler = (req, res, next) => {
   if (!malformed.has(req) && decodes(req.path)) return next();
-  res.status(400).set('Cache-Control', 'no-store');
-  if (req.path.startsWith('/api/')) res.json({ success: false, message: MALFORMED_MESSAGE } satisfies ApiFailure);
-  else res.type('html').send(MALFORMED_HTML);
+  res.set('Cache-Control', 'no-store');
+  if (req.path.startsWith('/api/')) sendRefusal(req, res, refuse('MALFORMED_TARGET'));
+  else res.status(400).type('html').send(MALFORMED_HTML);
 };

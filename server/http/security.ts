@@ -1,4 +1,4 @@
-import type { Request, RequestHandler, Response } from 'express';
+import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 
 type SecurityOptions = {
@@ -12,9 +12,20 @@ type SecurityOptions = {
   hstsPreload?: boolean;
 };
 
-/** Helmet's choice of headers and values for this site: the policy lives here, spelled as helmet spells it. */
-export function helmetFor({ https = false, styleHashes = [], scriptHashes = [] }: SecurityOptions) {
-  return helmet({
+/** Browser features the site never uses, refused to it and to anything it embeds. */
+const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=()';
+
+/**
+ * The site's security headers: helmet's middleware with this site's policy, spelled as helmet
+ * spells it, plus Permissions-Policy, which helmet does not set.
+ */
+export function securityHeaders({
+  https = false,
+  styleHashes = [],
+  scriptHashes = [],
+  hstsPreload = false,
+}: SecurityOptions = {}) {
+  const helmetHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -31,7 +42,7 @@ export function helmetFor({ https = false, styleHashes = [], scriptHashes = [] }
         ...(https ? { upgradeInsecureRequests: [] } : {}),
       },
     },
-    // Sent apart, only over HTTPS (strictTransport below).
+    // Sent apart, below, only where it means something.
     strictTransportSecurity: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // Not sent: it makes Chromium start a fresh renderer for a page opened from a blank tab, the
@@ -40,47 +51,14 @@ export function helmetFor({ https = false, styleHashes = [], scriptHashes = [] }
     crossOriginResourcePolicy: { policy: 'same-origin' },
     xFrameOptions: { action: 'deny' },
   });
-}
-
-/**
- * Runs helmet once, against a response that only records, and keeps what it set. None of these
- * headers depends on the request (no nonce: what the page inlines is allowed by its hash), so
- * the twelve middleware helmet chains per request, each setting one header, reduce to one loop:
- * GET / serves about 5% more requests (README "Performance"). What helmet removes (X-Powered-By)
- * the app never sends anyway (`app.disable('x-powered-by')`); a test checks the headers against
- * helmet's own.
- */
-function recordedHeaders(middleware: RequestHandler): [string, string][] {
-  const headers = new Map<string, string>();
-  const recorder = { setHeader: (name: string, value: unknown) => headers.set(name, String(value)), removeHeader() {} };
-  let failure: unknown;
-  middleware({} as Request, recorder as unknown as Response, (error?: unknown) => {
-    failure = error;
-  });
-  if (failure) throw failure;
-  return [...headers];
-}
-
-/**
- * HSTS, only when the site's address is https:// and only on a request that came over HTTPS (from
- * the proxy's X-Forwarded-Proto, under TRUST_PROXY): browsers ignore it over plain HTTP (RFC 6797
- * §8.1), and a plain-HTTP container must not tell them to use a TLS it does not have.
- */
-function strictTransport({ https = false, hstsPreload = false }: SecurityOptions): [string, string][] {
-  if (!https) return [];
+  // HSTS only when the site's address is https:// and only on a request that came over HTTPS (the
+  // proxy's X-Forwarded-Proto, under TRUST_PROXY): browsers ignore it over plain HTTP (RFC 6797 §8.1),
+  // and a plain-HTTP container must not pin them to a TLS it does not have.
   const maxAge = hstsPreload ? 63_072_000 : 31_536_000;
-  return recordedHeaders(helmet.strictTransportSecurity({ maxAge, includeSubDomains: true, preload: hstsPreload }));
-}
-
-export function securityHeaders(options: SecurityOptions = {}): RequestHandler {
-  const headers = [
-    ...recordedHeaders(helmetFor(options)),
-    ['Permissions-Policy', 'camera=(), microphone=(), geolocation=()'] as [string, string],
-  ];
-  const overHttps = strictTransport(options);
-  return (req, res, next) => {
-    for (const [name, value] of headers) res.setHeader(name, value);
-    if (req.secure) for (const [name, value] of overHttps) res.setHeader(name, value);
-    next();
-  };
+  const hsts = https && helmet.strictTransportSecurity({ maxAge, includeSubDomains: true, preload: hstsPreload });
+  return ((req, res, next) => {
+    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
+    if (hsts && req.secure) hsts(req, res, () => {});
+    helmetHeaders(req, res, next);
+  }) satisfies RequestHandler;
 }

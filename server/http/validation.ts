@@ -3,8 +3,6 @@ import type { Request } from 'express';
 import type { z } from 'zod';
 import type { IdempotencyKey } from '../db/results';
 
-export const INVALID_FIELDS_MESSAGE = 'Verifique os campos destacados e tente novamente.';
-
 /** One Portuguese message per field; a body that is not an object is reported as such. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const errors: Record<string, string> = {};

@@ -1,9 +1,10 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { z } from 'zod';
-import type { ApiFailure, ApiSuccess } from '../../shared/api/types';
+import type { ApiSuccess } from '../../shared/api/types';
 import type { CreateResult, IdempotencyKey } from '../db/results';
 import { bodyKind } from './body';
-import { fieldErrors, INVALID_FIELDS_MESSAGE, idempotencyKey } from './validation';
+import { refuse, sendRefusal } from './refusals';
+import { fieldErrors, idempotencyKey } from './validation';
 
 type Store<S extends z.ZodType, T> = (
   fields: z.output<S>,
@@ -38,16 +39,14 @@ export function markReplay(res: Response, result: WriteOutcome<unknown>) {
 }
 
 /** The JSON reply to a write: 201 with the record, or the failure with its status. */
-export function replyJson<T>(res: Response, result: WriteOutcome<T>, createdMessage: string) {
+export function replyJson<T>(req: Request, res: Response, result: WriteOutcome<T>, createdMessage: string) {
   markReplay(res, result);
   switch (result.outcome) {
     case 'invalid':
-      res
-        .status(400)
-        .json({ success: false, message: INVALID_FIELDS_MESSAGE, errors: result.errors } satisfies ApiFailure);
+      sendRefusal(req, res, refuse('INVALID_FIELDS', { errors: result.errors }));
       return;
     case 'invalid-key':
-      res.status(400).json(invalidKey);
+      sendRefusal(req, res, refuse('INVALID_IDEMPOTENCY_KEY'));
       return;
   }
   res.status(201).json({ success: true, message: createdMessage, data: result.record } satisfies ApiSuccess<T>);
@@ -60,20 +59,7 @@ export function jsonCreateHandler<S extends z.ZodType, T>(
   createdMessage: string,
 ): RequestHandler {
   return async (req, res) => {
-    if (bodyKind(req) !== 'json') {
-      res.status(415).json(unsupportedType);
-      return;
-    }
-    replyJson(res, await validateAndStore(req, schema, store), createdMessage);
+    if (bodyKind(req) !== 'json') return sendRefusal(req, res, refuse('UNSUPPORTED_MEDIA_TYPE'));
+    replyJson(req, res, await validateAndStore(req, schema, store), createdMessage);
   };
 }
-
-export const unsupportedType: ApiFailure = {
-  success: false,
-  message: 'Formato não suportado: envie os dados como application/json.',
-};
-
-const invalidKey: ApiFailure = {
-  success: false,
-  message: 'Idempotency-Key inválida: use de 1 a 255 caracteres visíveis, por exemplo um UUID.',
-};

@@ -1,8 +1,10 @@
 import type { ResponseConfig, RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
+import { failureSchema, pageSchema, successSchema } from '../../shared/api/types';
 import { contactFields, contactInputSchema } from '../../shared/contact';
 import type { LeadFields } from '../../shared/lead';
 import { quoteFields, quoteInputSchema } from '../../shared/quote';
+import { REFUSALS, type RefusalCode } from '../http/refusals';
 import { IDEMPOTENCY_KEY_PATTERN } from '../http/validation';
 
 // What the features' descriptions of their operations share (each feature's openapi.ts): the
@@ -18,12 +20,6 @@ export const schemas = {
   Contact: recordSchema(contactFields).meta({ id: 'Contact' }),
   QuoteInput: quoteInputSchema.meta({ id: 'QuoteInput' }),
   Quote: recordSchema(quoteFields).meta({ id: 'Quote' }),
-  Pagination: z
-    .object({ page: z.int(), limit: z.int(), total: z.int(), totalPages: z.int() })
-    .meta({ id: 'Pagination' }),
-  Failure: z
-    .object({ success: z.literal(false), message: z.string(), errors: z.record(z.string(), z.string()).optional() })
-    .meta({ id: 'Failure' }),
 };
 
 export const json = (schema: z.ZodType, description: string): ResponseConfig => ({
@@ -31,14 +27,18 @@ export const json = (schema: z.ZodType, description: string): ResponseConfig => 
   content: { 'application/json': { schema } },
 });
 
-/** A success reply: the data, and a message for people. */
-export const envelope = (data: z.ZodType) => z.object({ success: z.literal(true), data, message: z.string() });
+/** A success reply (shared/api/types.ts): the data, and a message for people. */
+export const envelope = successSchema;
 
 /** One page of a listing, newest first. */
-export const page = (item: z.ZodType) =>
-  json(z.object({ success: z.literal(true), data: z.array(item), pagination: schemas.Pagination }), 'Uma página');
+export const page = (item: z.ZodType) => json(pageSchema(item), 'Uma página');
 
-export const failure = (description: string) => json(schemas.Failure, description);
+/** Every failure's envelope, its code one of the catalogue's (server/http/refusals.ts). */
+const Failure = failureSchema
+  .extend({ code: z.enum(Object.keys(REFUSALS) as [RefusalCode, ...RefusalCode[]]) })
+  .meta({ id: 'Failure' });
+
+export const failure = (description: string) => json(Failure, description);
 
 export const unavailable = { 503: failure('Banco de dados indisponível') };
 

@@ -34,7 +34,8 @@ function encode({ status, html }: RenderedPage): EncodedPage {
 
 /**
  * A kept page: `ready` once rendered, so that a request for it is answered in the same turn of
- * the event loop, without awaiting: GET / serves about 2.5% more requests (README "Performance").
+ * the event loop, without awaiting: GET / serves about 2.5% more requests
+ * (docs/performance.md, "What each optimisation is worth").
  */
 type Kept = { rendered: Promise<EncodedPage>; ready?: EncodedPage };
 

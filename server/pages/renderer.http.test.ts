@@ -116,7 +116,11 @@ describe('non-page paths', () => {
     const res = await request(app).get('/api/x');
     expect(res.status).toBe(404);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
-    expect(res.body).toEqual({ success: false, message: expect.stringMatching(/não encontrado/) });
+    expect(res.body).toEqual({
+      success: false,
+      code: expect.any(String),
+      message: expect.stringMatching(/não encontrado/),
+    });
   });
 
   it('answers a missing asset, or a folder of them, with a plain 404, not the HTML page nor a redirect', async () => {

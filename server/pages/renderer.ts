@@ -1,7 +1,7 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Request, Response } from 'express';
-import { createStaticHandler, createStaticRouter, type RouteObject } from 'react-router-dom';
+import { createStaticHandler, createStaticRouter, type RouteObject } from 'react-router';
 import type { IslandStates } from '../../client/islands/names';
 import { pageOf, routes } from '../../client/routes';
 import type { Logger } from '../process/logger';
@@ -40,7 +40,8 @@ const negotiated = new Map<string, Encoding | undefined>();
 /**
  * Brotli whenever the browser takes it: it is the smaller of the two. Each distinct header value
  * is negotiated once: GET / serves about 4% more requests than when every request parses it
- * (README "Performance"). A flood of distinct values just stops being remembered.
+ * (docs/performance.md, "What each optimisation is worth"). A flood of distinct values just stops
+ * being remembered.
  */
 function preferredEncoding(req: Request) {
   const header = req.headers['accept-encoding'] ?? '';
@@ -121,8 +122,9 @@ export function createPageRenderer(manifest: Manifest, logger: Logger, publicUrl
   /**
    * The kept page of the route whose path a request's is exactly, else React Router's page for no
    * match. React Router is asked once per page, not per request: with its static handler's query
-   * on every request GET / served 29% fewer requests (README "Performance"), and it reads "//" as
-   * "/" (it ignores trailing slashes), where only "/" itself is the landing page (§2.1).
+   * on every request GET / served 29% fewer requests
+   * (docs/performance.md, "What each optimisation is worth"), and it reads "//" as "/" (it ignores
+   * trailing slashes), where only "/" itself is the landing page (§2.1).
    */
   const keptPage = (path: string) => {
     const key = pagePaths.has(path) ? path : NO_ROUTE;

@@ -1,6 +1,5 @@
 import { Router } from 'express';
-import { THEME_COLOR } from '../../client/Document';
-import { company, seo } from '../../shared/content';
+import { company, seo, THEME_COLOR } from '../../shared/content';
 import { allowOnly } from '../http/methods';
 
 /** The web app manifest, from the same company data as the page. */

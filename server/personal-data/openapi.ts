@@ -1,9 +1,8 @@
 import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
+import { erasedSchema } from '../../shared/api/types';
 import { envelope, json, protectedRead, schemas } from '../openapi/parts';
 import { subjectQuerySchema } from './subjects';
-
-const Erased = z.object({ contacts: z.int().min(0), quotes: z.int().min(0) }).meta({ id: 'Erased' });
 
 const path = '/api/subjects';
 const request = { query: subjectQuerySchema };
@@ -33,6 +32,6 @@ export const subjectOperations: RouteConfig[] = [
         '(LGPD art. 18: eliminação), e avisa o webhook que recebeu algum destes pedidos (subject.erased); ' +
         'registrado na auditoria',
     },
-    json(envelope(Erased), 'Quantos contatos e cotações foram apagados'),
+    json(envelope(erasedSchema), 'Quantos contatos e cotações foram apagados'),
   ),
 ];

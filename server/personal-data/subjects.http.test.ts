@@ -98,6 +98,7 @@ describe('/api/subjects', () => {
       expect(res.status).toBe(400);
       expect(res.body).toEqual({
         success: false,
+        code: expect.any(String),
         message: 'Informe o e-mail do titular em ?email=, por exemplo ?email=nome@empresa.com.br.',
         errors: { email: error },
       });

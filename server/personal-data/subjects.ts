@@ -1,9 +1,10 @@
 import { type Request, type RequestHandler, Router } from 'express';
 import { z } from 'zod';
-import type { ApiFailure, ApiSuccess, Erased, SubjectData } from '../../shared/api/types';
+import type { ApiSuccess, Erased, SubjectData } from '../../shared/api/types';
 import { email } from '../../shared/fields';
 import { requireAdmin } from '../http/admin';
 import { allowOnly } from '../http/methods';
+import { refuse, sendRefusal } from '../http/refusals';
 import { requestIdOf } from '../http/request-logging';
 import { fieldErrors } from '../http/validation';
 import type { PersonalDataStore } from './sql-store';
@@ -15,11 +16,7 @@ export const subjectQuerySchema = z.object({ email });
 function subjectEmail(req: Request, res: Parameters<RequestHandler>[1]) {
   const parsed = subjectQuerySchema.safeParse({ email: req.query.email });
   if (parsed.success) return parsed.data.email;
-  res.status(400).json({
-    success: false,
-    message: 'Informe o e-mail do titular em ?email=, por exemplo ?email=nome@empresa.com.br.',
-    errors: fieldErrors(parsed.error),
-  } satisfies ApiFailure);
+  sendRefusal(req, res, refuse('INVALID_SUBJECT_EMAIL', { errors: fieldErrors(parsed.error) }));
   return undefined;
 }
 

@@ -35,7 +35,7 @@ export function stdoutLog(): LogOutput {
   });
   // The lines of one turn of the event loop leave together, in one write: under load a replica
   // writes a line per request, and a stream write each (its bookkeeping, then a system call) cost
-  // GET / 9% of its requests (README "Performance").
+  // GET / 9% of its requests (docs/performance.md, "What each optimisation is worth").
   let pending = '';
   const send = () => {
     if (!pending) return;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type Config, ConfigError, loadConfig, VARIABLES } from './config';
 
-// Secrets as Docker and Kubernetes mount them: files, named by NAME_FILE (docs/operations.md, "Secrets").
+// Secrets as Docker and Kubernetes mount them: files, named by NAME_FILE (docs/operations.md, "Secrets as files").
 const folder = mkdtempSync(path.join(tmpdir(), 'site-secrets-'));
 const secretFile = (name: string, content: string) => {
   const file = path.join(folder, name);

@@ -101,6 +101,7 @@ describe.each(backendsForThisFile())('POST /api/quotes on $name', (backend) => {
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
       success: false,
+      code: expect.any(String),
       message: 'Verifique os campos destacados e tente novamente.',
       errors: { [field]: message },
     });
@@ -143,7 +144,11 @@ describe.each(backendsForThisFile())('POST /api/quotes on $name', (backend) => {
       const { app, repository } = await freshApp();
       const res = await post(app).set('Content-Type', type).send('name=Carlos');
       expect(res.status).toBe(415);
-      expect(res.body).toEqual({ success: false, message: expect.stringContaining('application/json') });
+      expect(res.body).toEqual({
+        success: false,
+        code: expect.any(String),
+        message: expect.stringContaining('application/json'),
+      });
       expect((await repository.listQuotes(1, 10)).total).toBe(0);
     },
   );
@@ -152,7 +157,11 @@ describe.each(backendsForThisFile())('POST /api/quotes on $name', (backend) => {
     const { app } = await freshApp();
     const res = await post(app).send({ ...sampleQuote, notes: 'x'.repeat(17_000) });
     expect(res.status).toBe(413);
-    expect(res.body).toEqual({ success: false, message: 'O conteúdo enviado excede o limite de 16 KB.' });
+    expect(res.body).toEqual({
+      success: false,
+      code: expect.any(String),
+      message: 'O conteúdo enviado excede o limite de 16 KB.',
+    });
   });
 
   it('replays the whole quote for a repeated Idempotency-Key', async () => {

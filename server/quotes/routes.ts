@@ -1,11 +1,12 @@
 import { type RequestHandler, Router } from 'express';
 import { z } from 'zod';
-import type { ApiFailure, ApiSuccess } from '../../shared/api/types';
+import type { ApiSuccess } from '../../shared/api/types';
 import { type Quote, quoteInputSchema } from '../../shared/quote';
 import { requireAdmin } from '../http/admin';
 import { readBody } from '../http/body';
 import { listHandler } from '../http/listing';
 import { allowOnly } from '../http/methods';
+import { refuse, sendRefusal } from '../http/refusals';
 import { jsonCreateHandler } from '../http/write';
 import type { QuoteStore } from './sql-store';
 
@@ -39,23 +40,11 @@ export function quotesRouter(repository: QuoteStore, writeGuards: RequestHandler
     .all(allowOnly('GET'), admin)
     .get(async (req, res) => {
       const id = quoteIdSchema.safeParse(req.params.id);
-      if (!id.success) {
-        res.status(400).json(invalidId);
-        return;
-      }
+      if (!id.success) return sendRefusal(req, res, refuse('INVALID_QUOTE_ID'));
       const quote = await repository.getQuote(id.data);
-      if (!quote) {
-        res.status(404).json(quoteNotFound);
-        return;
-      }
+      if (!quote) return sendRefusal(req, res, refuse('QUOTE_NOT_FOUND'));
       res.json({ success: true, message: 'Cotação encontrada.', data: quote } satisfies ApiSuccess<Quote>);
     });
 
   return router;
 }
-
-const invalidId: ApiFailure = {
-  success: false,
-  message: 'Identificador inválido: use o UUID devolvido ao criar a cotação.',
-};
-const quoteNotFound: ApiFailure = { success: false, message: 'Cotação não encontrada.' };

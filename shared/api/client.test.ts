@@ -25,7 +25,12 @@ describe('createApiClient', () => {
   it("raises the server's message on a non-OK reply, with its field errors", async () => {
     const { baseUrl } = await serverReplying({
       status: 400,
-      body: { success: false, message: 'Verifique os campos', errors: { email: 'E-mail inválido' } },
+      body: {
+        success: false,
+        code: 'INVALID_FIELDS',
+        message: 'Verifique os campos',
+        errors: { email: 'E-mail inválido' },
+      },
     });
     const error = await createApiClient({ baseUrl })
       .createContact(contact)

@@ -1,21 +1,45 @@
+import { z } from 'zod';
 import type { Contact } from '../contact';
 import type { Quote } from '../quote';
 
-/** The reply envelope every /api endpoint uses; shared by the server and the client. */
-export type ApiSuccess<T> = { success: true; message: string; data: T };
+// The reply envelope every /api endpoint uses (docs/requirements.md §10.1), defined once as zod
+// schemas: the server's OpenAPI document is generated from them (server/openapi/parts.ts), and the
+// types the server and the client share are inferred from them.
 
-export type ApiFailure = { success: false; message: string; errors?: Record<string, string> };
+// An `id` in a schema's meta makes it a component of the OpenAPI document, referred to by $ref.
 
-export type Created = { id: string; createdAt: string };
+export const createdSchema = z.object({ id: z.uuid(), createdAt: z.iso.datetime() }).meta({ id: 'Created' });
+
+/** DELETE /api/subjects: how many of each were erased. */
+export const erasedSchema = z.object({ contacts: z.int().min(0), quotes: z.int().min(0) }).meta({ id: 'Erased' });
+
+const paginationSchema = z
+  .object({ page: z.int(), limit: z.int(), total: z.int(), totalPages: z.int() })
+  .meta({ id: 'Pagination' });
+
+/** Every failure: a stable code to branch on (server/http/refusals.ts) and a message for people. */
+export const failureSchema = z.object({
+  success: z.literal(false),
+  code: z.string(),
+  message: z.string(),
+  errors: z.record(z.string(), z.string()).optional(),
+});
+
+/** A success reply: the data, and a message for people. */
+export const successSchema = <D extends z.ZodType>(data: D) =>
+  z.object({ success: z.literal(true), data, message: z.string() });
+
+/** One page of a listing, newest first: no message, the items, and what a client needs to page through. */
+export const pageSchema = <I extends z.ZodType>(item: I) =>
+  z.object({ success: z.literal(true), data: z.array(item), pagination: paginationSchema });
+
+export type ApiSuccess<T> = z.infer<ReturnType<typeof successSchema<z.ZodType<T>>>>;
+export type ApiFailure = z.infer<typeof failureSchema>;
+export type Created = z.infer<typeof createdSchema>;
+export type Erased = z.infer<typeof erasedSchema>;
+export type PageReply<T> = z.infer<ReturnType<typeof pageSchema<z.ZodType<T>>>>;
 
 /** GET /api/subjects: everything stored under one e-mail address (docs/requirements.md §10.17). */
 export type SubjectData = { contacts: Contact[]; quotes: Quote[] };
-
-/** DELETE /api/subjects: how many of each were erased. */
-export type Erased = { contacts: number; quotes: number };
-
-type Pagination = { page: number; limit: number; total: number; totalPages: number };
-
-export type PageReply<T> = { success: true; data: T[]; pagination: Pagination };
 
 export type PageQuery = { page?: number; limit?: number };
