@@ -61,5 +61,4 @@ describe('security headers', () => {
       'max-age=63072000; includeSubDomains; preload',
     );
   });
-
 });
