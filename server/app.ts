@@ -43,6 +43,8 @@ export type AppDeps = {
   publicUrl?: URL;
   /** What the privacy notice says of the configuration; RETENTION_DAYS' default and no channels unless given. */
   privacy?: PrivacyFacts;
+  /** HSTS with `preload` (HSTS_PRELOAD). */
+  hstsPreload?: boolean;
   assetsDir?: string;
   publicDir?: string;
   /** Render the kept pages at once rather than on their first visit (the process entry does). */
@@ -75,6 +77,7 @@ export function createApp(deps: AppDeps) {
     requestLogging(logger, requestTimer(metrics)),
     securityHeaders({
       https: publicUrl.protocol === 'https:',
+      hstsPreload: deps.hstsPreload,
       styleHashes: [manifest.css.hash],
       scriptHashes: Object.values(manifest.scripts).map((script) => script.hash),
     }),

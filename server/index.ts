@@ -33,7 +33,7 @@ try {
     onPurged: () => metrics.retentionPurged.setToCurrentTime(),
   });
   const draining = new AbortController();
-  const { adminToken, trustProxy, rateLimits, publicUrl } = config;
+  const { adminToken, trustProxy, rateLimits, publicUrl, hstsPreload } = config;
   const app = createApp({
     logger,
     manifest: readManifest(),
@@ -44,6 +44,7 @@ try {
     rateLimits,
     publicUrl,
     privacy: privacyFacts(config),
+    hstsPreload,
     prerender: true,
     metrics,
   });

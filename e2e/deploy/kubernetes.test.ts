@@ -1,6 +1,8 @@
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { ICertificate } from '@kubernetes-models/cert-manager/cert-manager.io/v1/Certificate';
+import type { IClusterIssuer } from '@kubernetes-models/cert-manager/cert-manager.io/v1/ClusterIssuer';
 import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
 import type { IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
 import type { IIngress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
@@ -29,6 +31,8 @@ const ingress = find<IIngress>('Ingress');
 const budget = find<IPodDisruptionBudget>('PodDisruptionBudget');
 const autoscaler = find<IHorizontalPodAutoscaler>('HorizontalPodAutoscaler');
 const policy = find<INetworkPolicy>('NetworkPolicy');
+const certificate = find<ICertificate>('Certificate');
+const issuer = find<IClusterIssuer>('ClusterIssuer');
 const pod = deployment.spec!.template;
 const { volumes = [], securityContext } = pod.spec!;
 const container = pod.spec!.containers[0]!;
@@ -170,6 +174,24 @@ describe('the Kubernetes manifests', () => {
     expect(bodySize).toBe(`${BODY_LIMIT_BYTES / 1024}k`);
     // One proxy, the ingress controller, in front.
     expect(config.trustProxy).toBe(1);
+  });
+
+  it('serve the Ingress over TLS with the Certificate cert-manager obtains from Let’s Encrypt over HTTP-01', () => {
+    // The Ingress's every host has the Certificate's Secret, and the Certificate names exactly those hosts.
+    const hosts = ingress.spec!.rules!.map(({ host }) => host);
+    expect(ingress.spec!.tls).toEqual([{ hosts, secretName: certificate.spec!.secretName }]);
+    expect(certificate.spec!.dnsNames).toEqual(hosts);
+    // From the ClusterIssuer of the base, over ACME, its challenge answered through the site's own controller.
+    expect(certificate.spec!.issuerRef).toEqual({
+      group: 'cert-manager.io',
+      kind: 'ClusterIssuer',
+      name: issuer.metadata!.name,
+    });
+    const { acme } = issuer.spec!;
+    expect(acme!.server).toBe('https://acme-v02.api.letsencrypt.org/directory');
+    expect(acme!.solvers).toEqual([{ http01: { ingress: { ingressClassName: ingress.spec!.ingressClassName } } }]);
+    // Renewed at cert-manager's default, two thirds into its life: no duration or renewBefore to undo that.
+    expect(certificate.spec!.renewBefore).toBeUndefined();
   });
 
   it('deploy the image that compose.yaml and stack.yaml run, with the same grace for the shutdown', () => {

@@ -1,24 +1,29 @@
-import { randomBytes } from 'node:crypto';
-import { copyFileSync, cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes, X509Certificate } from 'node:crypto';
+import { appendFileSync, copyFileSync, cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mailedLeadAddresses, postedLeadIds, storedOnce } from '../../test/support/deliveries';
 import { docker, dockerMissing } from '../../test/support/docker';
 import { type VisitOutcome, visitorLoad } from '../../test/support/load';
 import { whenReplica } from '../../test/support/proxy';
+import { curl, selfSigned, servedCertificate } from '../../test/support/tls';
 import { eventually } from '../../test/support/wait';
 
 // The deploy kit for real: the image built from the unchanged Dockerfile, deploy/compose.yaml
-// brought up as an ops engineer would (cp .env.example .env, two secrets), and replicas replaced
-// one after the other under load (docs/requirements.md §10.7.1). The load reaches the stack only
-// through ports published on 127.0.0.1.
+// brought up as an ops engineer would (cp .env.example .env, a domain, an e-mail, two secrets), its
+// certificate obtained from a real ACME server (Pebble, Let's Encrypt's test CA) and renewed, and
+// replicas replaced one after the other under load over HTTPS (docs/requirements.md §10.7.1). The
+// load reaches the stack only through ports published on 127.0.0.1.
 
 const missing = dockerMissing();
 if (missing) console.info(`stack: no Docker engine here (${missing}); the real stack is not tried`);
 
 const ROUNDS = 5;
 const REPLICAS = ['app1', 'app2'] as const;
+/** The site's name: the proxy's alias on the stack's network, where Pebble looks it up. */
+const DOMAIN = 'site.test';
 const project = `site-e2e-${randomBytes(4).toString('hex')}`;
 const image = `${project}:test`;
 /** A copy of deploy/ as an ops engineer would have it, with the test's additions beside it. */
@@ -28,6 +33,7 @@ const seconds = (since: number) => `${((performance.now() - since) / 1000).toFix
 /** The host address Docker published a container port on, as http://127.0.0.1:port. */
 const published = async (service: string, port: number) =>
   `http://${(await compose('port', service, String(port))).trim()}`;
+const publishedPort = async (service: string, port: number) => Number(new URL(await published(service, port)).port);
 const psql = async (sql: string) =>
   (await compose('exec', '-T', 'db', 'psql', '-U', 'site', '-d', 'site', '-At', '-c', sql)).trim().split('\n');
 const addressOf = async (container: string) =>
@@ -45,12 +51,24 @@ const servesLoad = (container: string) =>
 
 // What the test adds to the kit, in compose.override.yaml (which compose reads beside compose.yaml):
 // the image it built, ports on 127.0.0.1 chosen by Docker, a webhook receiver, a mail catcher that
-// keeps every message.
+// keeps every message, and Pebble as the CA: certbot trusts its API's certificate, and Pebble
+// validates the HTTP-01 challenge on port 80 of the name DOMAIN, the proxy's alias.
 const override = `services:
   app1: { image: ${image} }
   app2: { image: ${image} }
   proxy:
-    ports: !override ["127.0.0.1::80"]
+    ports: !override ["127.0.0.1::80", "127.0.0.1::443"]
+    networks: { default: { aliases: ["${DOMAIN}"] } }
+  certificates:
+    environment: { REQUESTS_CA_BUNDLE: /pebble/pebble.minica.pem }
+    volumes: ["pebble:/pebble:ro"]
+    depends_on: { pebble: { condition: service_started } }
+  pebble:
+    image: letsencrypt/pebble:v2.4.0
+    command: ["-config", "/pebble-config.json"]
+    environment: { PEBBLE_VA_NOSLEEP: "1", PEBBLE_WFE_NONCEREJECT: "0" }
+    volumes: ["./pebble-config.json:/pebble-config.json:ro", "pebble:/test/certs"]
+    ports: ["127.0.0.1::15000"]
   mail:
     ports: !override ["127.0.0.1::8025"]
     environment: { MP_MAX_MESSAGES: "0" }
@@ -59,7 +77,41 @@ const override = `services:
     command: ["node", "/webhook-sink.mjs"]
     volumes: ["./webhook-sink.mjs:/webhook-sink.mjs:ro"]
     ports: ["127.0.0.1::8080"]
+volumes:
+  pebble:
 `;
+const pebbleConfig = {
+  pebble: {
+    listenAddress: '0.0.0.0:14000',
+    managementListenAddress: '0.0.0.0:15000',
+    certificate: 'test/certs/localhost/cert.pem',
+    privateKey: 'test/certs/localhost/key.pem',
+    httpPort: 80,
+    tlsPort: 443,
+    ocspResponderURL: '',
+    externalAccountBindingRequired: false,
+  },
+};
+
+/** Pebble's root (made anew each time Pebble starts), the stack's ports, once the stack is up. */
+const https = { root: '', rootFile: path.join(dir, '..', 'pebble-root.pem'), port: 0, plainPort: 0 };
+const served = () => servedCertificate({ port: https.port, servername: DOMAIN, ca: https.root });
+const site = () => `https://127.0.0.1:${https.port}`;
+const asVisitor = () => ({ ca: https.root, servername: DOMAIN });
+/** curl to DOMAIN on the proxy's published port, trusting Pebble's root alone; the reply's head. */
+const curlHead = (url: string, ...args: string[]) =>
+  curl([
+    '--resolve',
+    `${DOMAIN}:${new URL(url).port}:127.0.0.1`,
+    '--cacert',
+    https.rootFile,
+    '--output',
+    '/dev/null',
+    '--dump-header',
+    '-',
+    ...args,
+    url,
+  ]);
 
 const fillers: string[] = [];
 /**
@@ -136,11 +188,14 @@ describe.skipIf(missing)('the deploy kit in Docker', () => {
     cpSync('deploy', dir, { recursive: true });
     const secrets = readFileSync(path.join(dir, '.env.example'), 'utf8')
       .replace(/^ADMIN_TOKEN=$/m, `ADMIN_TOKEN=${randomBytes(32).toString('hex')}`)
-      .replace(/^POSTGRES_PASSWORD=$/m, `POSTGRES_PASSWORD=${randomBytes(16).toString('hex')}`);
-    // The test's own: its project name, a webhook receiver, and no rate limit, as every client of the
-    // load reaches the proxy through Docker's port forwarding, from one address.
+      .replace(/^POSTGRES_PASSWORD=$/m, `POSTGRES_PASSWORD=${randomBytes(16).toString('hex')}`)
+      .replace(/^DOMAIN=$/m, `DOMAIN=${DOMAIN}`)
+      .replace(/^ACME_EMAIL=$/m, 'ACME_EMAIL=ops@rotanorte.com.br');
+    // The test's own: its project name, its CA, a webhook receiver, and no rate limit, as every client
+    // of the load reaches the proxy through Docker's port forwarding, from one address.
     const ours = {
       COMPOSE_PROJECT_NAME: project,
+      ACME_DIRECTORY: 'https://pebble:14000/dir',
       WEBHOOK_URL: 'http://hooks:8080/leads',
       WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('base64')}`,
       RATE_LIMIT_PER_MINUTE: '0',
@@ -152,20 +207,60 @@ describe.skipIf(missing)('the deploy kit in Docker', () => {
     writeFileSync(path.join(dir, '.env'), `${secrets}\n${lines.join('')}`);
     writeFileSync(path.join(dir, 'compose.override.yaml'), override);
     copyFileSync('test/support/webhook-sink.mjs', path.join(dir, 'webhook-sink.mjs'));
+    writeFileSync(path.join(dir, 'pebble-config.json'), JSON.stringify(pebbleConfig));
 
     const start = performance.now();
     await compose('up', '-d', '--wait', '--no-build');
     await noteVolumes();
     console.info(`stack: compose up --wait in ${seconds(start)}`);
-    const site = await published('proxy', 80);
-    expect((await fetch(`${site}/`)).status).toBe(200);
+    https.port = await publishedPort('proxy', 443);
+    https.plainPort = await publishedPort('proxy', 80);
+
+    // Pebble's root, from its management API (served under the stand-in's own test CA).
+    const minica = path.join(dir, '..', 'pebble-minica.pem');
+    await compose('cp', 'pebble:/test/certs/pebble.minica.pem', minica);
+    const management = `https://127.0.0.1:${await publishedPort('pebble', 15000)}`;
+    https.root = await curl(['--cacert', minica, `${management}/roots/0`]);
+    writeFileSync(https.rootFile, https.root);
+    const issued = await eventually(async () => {
+      const certificate = await served();
+      expect(certificate.authorized).toBe(true);
+      return certificate;
+    }, 180_000);
+    const certbot = /certbot took ([\d.]+ s)/.exec(await compose('logs', '--no-log-prefix', 'certificates'))?.[1];
+    console.info(
+      `stack: Pebble's certificate served ${seconds(start)} after compose up began (certbot ${certbot}), ` +
+        `serial ${issued.serial}, valid ${issued.validFrom} to ${issued.validTo}`,
+    );
+  });
+
+  it('answers HTTPS over HTTP/2 with HSTS, and plain HTTP with a 308 except for the ACME challenge', {
+    timeout: 60_000,
+  }, async () => {
+    const secure = await curlHead(
+      `https://${DOMAIN}:${https.port}/`,
+      '--http2',
+      '--write-out',
+      'version=%{http_version}',
+    );
+    expect(secure).toMatch(/^HTTP\/2 200/);
+    expect(secure).toMatch(/^strict-transport-security: max-age=31536000; includeSubDomains\r?$/m);
+    expect(secure).toContain('version=2');
+    // A POST keeps its method and body through a 308, where a 301 lets clients turn it into a GET.
+    const plain = await curlHead(`http://${DOMAIN}:${https.plainPort}/api/contacts?x=1`, '--request', 'POST');
+    expect(plain).toMatch(/^HTTP\/1\.1 308/);
+    // The same host (here with the test's port, which a visitor on port 80 does not send), over HTTPS.
+    expect(plain).toMatch(new RegExp(`^location: https://site\\.test:${https.plainPort}/api/contacts\\?x=1\r?$`, 'im'));
+    expect(plain).not.toMatch(/strict-transport-security/i);
+    // The CA's challenge is answered over plain HTTP (here: no challenge pending, a 404).
+    const challenge = await curlHead(`http://${DOMAIN}:${https.plainPort}/.well-known/acme-challenge/nada`);
+    expect(challenge).toMatch(/^HTTP\/1\.1 404/);
   });
 
   it(`loses no request through ${ROUNDS} rolling restarts under load, and each lead is stored, mailed and posted once`, {
     timeout: 900_000,
   }, async () => {
-    const site = await published('proxy', 80);
-    const load = visitorLoad(site, project);
+    const load = visitorLoad(site(), project, asVisitor());
     let restarts = 0;
     let moved: { from: string; to: string; container: string } | undefined;
     const start = performance.now();
@@ -206,10 +301,11 @@ describe.skipIf(missing)('the deploy kit in Docker', () => {
         if (relocated) await servesLoad(moved!.container);
       }
     }
-    const served = load.count();
+    const answered = load.count();
     const outcomes = await load.stop();
     console.info(
-      `stack: ${restarts} replica restarts (${ROUNDS} rolling restarts) in ${seconds(start)}, ${served} requests`,
+      `stack: ${restarts} replica restarts (${ROUNDS} rolling restarts) over HTTPS in ${seconds(start)}, ` +
+        `${answered} requests`,
     );
 
     const failed = outcomes.filter(({ kind, status }) => status !== { page: 200, json: 201, form: 303 }[kind]);
@@ -226,6 +322,54 @@ describe.skipIf(missing)('the deploy kit in Docker', () => {
     const { ids, addresses } = storedOnce(outcomes, await psql('SELECT email, id FROM contacts'));
     expect((await mailedLeadAddresses(await published('mail', 8025), ids.length)).sort()).toEqual(addresses);
     expect((await postedLeadIds(await published('hooks', 8080), ids.length)).sort()).toEqual(ids);
+  });
+
+  it('takes up a renewed certificate under load: no request lost, each lead stored once', {
+    timeout: 300_000,
+  }, async () => {
+    const before = await served();
+    const tag = `${project}-renewal`;
+    const load = visitorLoad(site(), tag, asVisitor());
+    await sleep(3_000);
+    const start = performance.now();
+    await compose('exec', '-T', 'certificates', 'python3', '/opt/site/certificates.py', 'renew', '--force');
+    const after = await eventually(async () => {
+      const certificate = await served();
+      expect(certificate.serial).not.toBe(before.serial);
+      return certificate;
+    }, 60_000);
+    const renewed = seconds(start);
+    // The load goes on a while on the new certificate, new connections and kept-alive ones alike.
+    await sleep(3_000);
+    const outcomes = await load.stop();
+    const failed = outcomes.filter(({ kind, status }) => status !== { page: 200, json: 201, form: 303 }[kind]);
+    const count = (kind: VisitOutcome['kind']) => outcomes.filter((outcome) => outcome.kind === kind).length;
+    console.info(
+      `stack: certificate renewed under load in ${renewed} (serial ${before.serial} -> ${after.serial}); ` +
+        `${count('page')} page GETs, ${count('json')} JSON posts, ${count('form')} form posts, ${failed.length} failed`,
+    );
+    expect(after.authorized).toBe(true);
+    expect(failed).toEqual([]);
+    storedOnce(outcomes, await psql(`SELECT email, id FROM contacts WHERE email LIKE '${tag}.%'`));
+  });
+
+  it('serves a certificate of one’s own instead, once OWN_CERTIFICATE names it, and asks no CA', {
+    timeout: 180_000,
+  }, async () => {
+    const { certificate: own, pem } = selfSigned(path.join(dir, '..'), DOMAIN);
+    writeFileSync(path.join(dir, 'own.pem'), pem);
+    appendFileSync(path.join(dir, '.env'), 'OWN_CERTIFICATE=./own.pem\n');
+    const pebbleOrders = async () =>
+      (await compose('logs', '--no-log-prefix', 'pebble')).match(/Issued certificate/g)?.length;
+    const orders = await pebbleOrders();
+    await compose('up', '-d', '--wait', '--no-build', 'certificates');
+    const theirs = await eventually(async () => {
+      const certificate = await servedCertificate({ port: https.port, servername: DOMAIN, ca: own });
+      expect(certificate.authorized).toBe(true);
+      return certificate;
+    }, 60_000);
+    expect(theirs.serial).toBe(new X509Certificate(own).serialNumber);
+    expect(await pebbleOrders()).toBe(orders);
   });
 
   it('answers ps, logs, exec and down from .env alone, nothing exported', { timeout: 120_000 }, async () => {

@@ -27,7 +27,8 @@ describe('security headers', () => {
       'base-uri': "'self'",
       'object-src': "'none'",
     });
-    expect(res.headers['strict-transport-security']).toMatch(/^max-age=31536000/);
+    // Plain HTTP and an http:// address: no HSTS (below).
+    expect(res.headers['strict-transport-security']).toBeUndefined();
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['cross-origin-opener-policy']).toBe('same-origin'); // decision 024
@@ -42,5 +43,23 @@ describe('security headers', () => {
     const secure = await request(createTestApp({ publicUrl: new URL('https://www.exemplo.com.br') }).app).get('/');
     expect(plain.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
     expect(secure.headers['content-security-policy']).toContain('upgrade-insecure-requests');
+  });
+
+  it('send HSTS only over HTTPS, and only when PUBLIC_URL is https://', async () => {
+    const hsts = async (publicUrl: string, proto: string, hstsPreload = false) =>
+      (
+        await request(createTestApp({ publicUrl: new URL(publicUrl), trustProxy: 1, hstsPreload }).app)
+          .get('/')
+          .set('X-Forwarded-Proto', proto)
+      ).headers['strict-transport-security'];
+    expect(await hsts('https://www.exemplo.com.br', 'https')).toBe('max-age=31536000; includeSubDomains');
+    // Over plain HTTP browsers ignore it (RFC 6797 §8.1): the proxy's redirect comes first.
+    expect(await hsts('https://www.exemplo.com.br', 'http')).toBeUndefined();
+    // A site still on http:// has no TLS to pin browsers to, whatever a client claims.
+    expect(await hsts('http://www.exemplo.com.br', 'https')).toBeUndefined();
+    // The documented preload option: two years, subdomains, preload (hstspreload.org's terms).
+    expect(await hsts('https://www.exemplo.com.br', 'https', true)).toBe(
+      'max-age=63072000; includeSubDomains; preload',
+    );
   });
 });

@@ -10,6 +10,8 @@ type SecurityOptions = {
   styleHashes?: string[];
   /** Hashes of any <script> the page inlines: the only scripts the page runs besides its own files. */
   scriptHashes?: string[];
+  /** HSTS as hstspreload.org asks (2 years, subdomains, `preload`): a promise that is slow to take back. */
+  hstsPreload?: boolean;
 };
 
 /** Browser features the site never uses, refused to it and to anything it embeds. */
@@ -19,7 +21,12 @@ const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=()';
  * The site's security headers: helmet's middleware with this site's policy, spelled as helmet
  * spells it, plus Permissions-Policy, which helmet does not set.
  */
-export function securityHeaders({ https = false, styleHashes = [], scriptHashes = [] }: SecurityOptions = {}) {
+export function securityHeaders({
+  https = false,
+  styleHashes = [],
+  scriptHashes = [],
+  hstsPreload = false,
+}: SecurityOptions = {}) {
   const helmetHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -37,7 +44,8 @@ export function securityHeaders({ https = false, styleHashes = [], scriptHashes 
         ...(https ? { upgradeInsecureRequests: [] } : {}),
       },
     },
-    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+    // Sent apart, below, only where it means something.
+    strictTransportSecurity: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // A page that opens ours, or that ours opens, keeps no handle to it, and Chrome on Android gives
     // the site a process of its own (decision 024; 023, which dropped it for a lab figure, is superseded).
@@ -48,8 +56,14 @@ export function securityHeaders({ https = false, styleHashes = [], scriptHashes 
     xDownloadOptions: false,
     xFrameOptions: { action: 'deny' },
   });
+  // HSTS only when the site's address is https:// and only on a request that came over HTTPS (the
+  // proxy's X-Forwarded-Proto, under TRUST_PROXY): browsers ignore it over plain HTTP (RFC 6797 §8.1),
+  // and a plain-HTTP container must not pin them to a TLS it does not have.
+  const maxAge = hstsPreload ? 63_072_000 : 31_536_000;
+  const hsts = https && helmet.strictTransportSecurity({ maxAge, includeSubDomains: true, preload: hstsPreload });
   return ((req, res, next) => {
     res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
+    if (hsts && req.secure) hsts(req, res, () => {});
     helmetHeaders(req, res, next);
   }) satisfies RequestHandler;
 }

@@ -35,6 +35,7 @@ const schema = z
     // Unset, it follows PORT: http://localhost:<PORT>.
     PUBLIC_URL: publicUrl.optional(),
     TRUST_PROXY: trustProxy,
+    HSTS_PRELOAD: z.enum(['0', '1'], 'use 1 para pedir o pré-carregamento de HSTS (hstspreload.org) ou 0').default('0'),
     RATE_LIMIT_PER_MINUTE: count.default(5),
     RATE_LIMIT_PER_HOUR: count.default(30),
     // Four times the leads' limits: room for a visitor's corrections, none for a flood.
@@ -114,6 +115,8 @@ const schema = z
       dataDir: env.DATA_DIR,
       /** The site's public address, for canonical links and HTTPS-only headers. */
       publicUrl: site,
+      /** HSTS for 2 years with `preload`, for a domain on the browsers' preload list. */
+      hstsPreload: env.HSTS_PRELOAD === '1',
       trustProxy: env.TRUST_PROXY,
       /** Per client IP on the POST endpoints, leads and refused posts apart; 0 turns a window off. */
       rateLimits: {

@@ -28,9 +28,14 @@ export function topLevel(files: string[]) {
 const SLASH_COMMENTS = /\.(ts|tsx|mjs|js)$/;
 const HASH_COMMENTS = /(^|\/)(Dockerfile|run)$|\.(ya?ml|cfg|sh)$/;
 
-/** Which of `files` cite: Markdown (all of its text) and code (its comments). */
+/** Copied unchanged from elsewhere: their paths are their authors' (docker-standins.sh names paths in images). */
+const VENDORED = new Set(['.ci/docker-standins.sh']);
+
+/** Which of `files` cite: Markdown (all of its text) and code (its comments), ours alone. */
 export function citingFiles(files: string[]) {
-  return files.filter((file) => file.endsWith('.md') || SLASH_COMMENTS.test(file) || HASH_COMMENTS.test(file));
+  return files.filter(
+    (file) => !VENDORED.has(file) && (file.endsWith('.md') || SLASH_COMMENTS.test(file) || HASH_COMMENTS.test(file)),
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /** What became of one request of the load: its final status, and how many times it was sent. */
@@ -15,7 +16,7 @@ type Reply = { status: number; body: string };
 
 function send(url: string, options: Parameters<typeof request>[1], body?: string) {
   return new Promise<Reply>((resolve, reject) => {
-    const req = request(url, options, (res) => {
+    const req = (url.startsWith('https:') ? httpsRequest : request)(url, options, (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (chunk) => (text += chunk));
@@ -111,14 +112,17 @@ export type VisitOutcome = {
   email: string | undefined;
 };
 
+/** How a load reaches an https:// URL on 127.0.0.1: the CA it trusts and the name it asks for (SNI). */
+export type LoadTls = { ca: string; servername: string };
+
 /**
  * Visitors of the site until stop(), none retried, so any failure shows: page GETs on kept-alive
  * connections, contact posts as the form's island sends them (JSON with an Idempotency-Key), and
  * as the form without JavaScript posts them (urlencoded, answered with a 303 to the confirmation).
  */
-export function visitorLoad(url: string, tag: string) {
+export function visitorLoad(url: string, tag: string, tls?: LoadTls) {
   const outcomes: VisitOutcome[] = [];
-  const agent = new Agent({ keepAlive: true });
+  const agent = tls ? new HttpsAgent({ keepAlive: true, ...tls }) : new Agent({ keepAlive: true });
   let running = true;
   let posts = 0;
   const attempt = async (kind: VisitOutcome['kind'], request: () => Promise<Reply>, email?: string) => {

@@ -24,8 +24,12 @@ export function kustomizeBase(folder: string) {
   return { resources, transformers: Object.keys(rest).filter((key) => !['apiVersion', 'kind'].includes(key)), objects };
 }
 
-/** Where kubernetes-models keeps the model of `object`'s kind: `apps/v1/Deployment`, `v1/Service`. */
-const modelPath = ({ apiVersion, kind }: Manifest) => `kubernetes-models/${apiVersion}/${kind}`;
+/**
+ * Where kubernetes-models keeps the model of `object`'s kind: `apps/v1/Deployment`, `v1/Service`; and
+ * its sibling @kubernetes-models/cert-manager, generated from cert-manager's CRDs, for cert-manager's kinds.
+ */
+const modelPath = ({ apiVersion, kind }: Manifest) =>
+  `${apiVersion.startsWith('cert-manager.io/') ? '@kubernetes-models/cert-manager' : 'kubernetes-models'}/${apiVersion}/${kind}`;
 const modelFile = (object: Manifest) => path.resolve('node_modules', `${modelPath(object)}.js`);
 
 /**

@@ -20,17 +20,33 @@ const fill = (text: string, from: string, to: string) => {
 
 /**
  * Debian's HAProxy running the shipped configuration, with only the replicas' addresses, the port
- * and the error files' folder filled in. Call it inside a test, which stops HAProxy when done.
+ * and the error files' folder filled in; with `tls`, HTTPS on its port with that PEM, as compose runs
+ * it (TLS_CERTIFICATE), the runtime socket in a folder of its own. Call it inside a test, which stops
+ * HAProxy when done.
  */
-export async function startProxy({ replicas, port }: { replicas: [string, string]; port: number }) {
+export async function startProxy({
+  replicas,
+  port,
+  tls,
+}: {
+  replicas: [string, string];
+  port: number;
+  tls?: { port: number; certificate: string };
+}) {
   let conf = readFileSync(SHIPPED_PROXY_CONF, 'utf8');
   conf = fill(conf, ' app1:3000', ` ${replicas[0]}`);
   conf = fill(conf, ' app2:3000', ` ${replicas[1]}`);
   conf = fill(conf, 'bind :80\n', `bind 127.0.0.1:${port}\n`);
   conf = fill(conf, PROXY_CONF_IN_CONTAINER, path.resolve(SHIPPED_PROXY_DIR));
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'site-proxy-')), 'haproxy.cfg');
+  const folder = mkdtempSync(path.join(tmpdir(), 'site-proxy-'));
+  if (tls) {
+    conf = fill(conf, 'bind :443 ', `bind 127.0.0.1:${tls.port} `);
+    conf = fill(conf, '/var/lib/haproxy/', `${folder}/`);
+  }
+  const file = path.join(folder, 'haproxy.cfg');
   writeFileSync(file, conf);
-  const child = spawn('haproxy', ['-db', '-f', file], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const env = tls ? { ...process.env, TLS_CERTIFICATE: tls.certificate } : process.env;
+  const child = spawn('haproxy', ['-db', '-f', file], { stdio: ['ignore', 'pipe', 'pipe'], env });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
