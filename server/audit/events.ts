@@ -1,0 +1,77 @@
+/**
+ * The audit record (docs/requirements.md, issue 33 §4): one append-only line per event that
+ * touches the team's access or a person's data. Who, what, when, from where, and the request id.
+ * The app has no way to edit or delete a line; lines expire with RETENTION_DAYS, and a person's
+ * erasure removes their data from the lines while the events stay.
+ */
+export const AUDIT_ACTIONS = {
+  signin: 'Entrada',
+  'signin.failed': 'Entrada recusada',
+  signout: 'Saída',
+  'sessions.ended': 'Sessões encerradas',
+  'passkey.added': 'Chave de acesso adicionada',
+  'passkey.removed': 'Chave de acesso removida',
+  'code.sent': 'Código enviado por e-mail',
+  'member.invited': 'Convite',
+  'member.role': 'Papel alterado',
+  'member.revoked': 'Acesso revogado',
+  'lead.viewed': 'Dados de lead vistos',
+  'leads.read': 'Leads lidos',
+  'leads.exported': 'Exportação',
+  'subject.access': 'Consulta de titular',
+  'subject.erasure': 'Eliminação de titular',
+  'retention.purge': 'Expurgo por retenção',
+} as const;
+
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+
+/**
+ * Who acted: a signed-in member (their id, and their e-mail as it was then), the API's bearer
+ * token, the site itself (retention), or nobody yet known (a failed sign-in).
+ */
+export type AuditActor =
+  | { kind: 'member'; id: string; email: string }
+  | { kind: 'token' }
+  | { kind: 'system' }
+  | { kind: 'anonymous' };
+
+export type AuditEvent = {
+  action: AuditAction;
+  actor: AuditActor;
+  /**
+   * What it was about, when one thing: a member's e-mail, a passkey's name. Never a lead's
+   * personal data: a lead is named by its id in `leadIds`.
+   */
+  subject?: string;
+  /** The leads it touched, by id: a person's erasure removes these ids from the lines. */
+  leadIds?: readonly string[];
+  /** Counts, a filter, a role: small facts, no personal data of a lead. */
+  detail?: Readonly<Record<string, string | number | boolean>>;
+  /** The client's address, as TRUST_PROXY lets the app see it (req.ip). */
+  ip?: string;
+  requestId?: string;
+};
+
+/** A stored line, as the admins read it at /painel/registro. */
+export type AuditLine = Omit<AuditEvent, 'actor'> & {
+  seq: number;
+  at: string;
+  /** The actor as stored: a member's e-mail, 'token', 'sistema' or 'anônimo'. */
+  actor: string;
+  actorId?: string;
+};
+
+export type AuditFilter = {
+  /** A member's id. */
+  actorId?: string;
+  action?: AuditAction;
+  /** Keyset pagination: lines with a smaller seq. */
+  before?: number;
+  limit: number;
+};
+
+export interface AuditStore {
+  recordAudit(event: AuditEvent): Promise<void>;
+  /** Newest first. */
+  readAudit(filter: AuditFilter): Promise<AuditLine[]>;
+}
