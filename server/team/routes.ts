@@ -69,13 +69,18 @@ export function teamRoutes(context: TeamContext): TeamRoute[] {
  * as the public form) and carries a bounded body.
  */
 export function teamRouter(context: TeamContext) {
+  // Crawlers index none of it, JSON replies and redirects included (the pages also say so in HTML).
+  const noIndex: RequestHandler = (_req, res, next) => {
+    res.set('X-Robots-Tag', 'noindex, nofollow');
+    next();
+  };
   const router = Router({ caseSensitive: true, strict: true });
   const forbidden = (res: Response, message: string) => context.render(res, 403, 'forbidden', { message });
   const routes = teamRoutes(context);
   const paths = Map.groupBy(routes, (route) => route.path);
   const guards = [refuseCrossSite(context.publicUrl), readBody];
   for (const [path, handlers] of paths) {
-    router.route(path).all(allowOnly(...handlers.map(({ method }) => method)), context.sessions.load);
+    router.route(path).all(allowOnly(...handlers.map(({ method }) => method)), noIndex, context.sessions.load);
     for (const { method, access, reply, handle } of handlers) {
       const chain = [...(method === 'POST' ? guards : []), requireAccess(access, reply, forbidden), handle];
       if (method === 'GET') router.get(path, ...chain);
