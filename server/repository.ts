@@ -1,3 +1,5 @@
+import type { AuditStore } from './audit/events';
+import { sqlAudit } from './audit/sql-store';
 import { type ContactStore, sqlContacts } from './contacts/sql-store';
 import { lockDataDir, prepareDataDir } from './db/data-dir';
 import type { ConnectionUse, Database } from './db/database';
@@ -28,7 +30,8 @@ export type RepositoryOptions = {
 /** Everything the app needs from storage; SQLite and PostgreSQL both implement it. */
 export type Repository = ContactStore &
   QuoteStore &
-  PersonalDataStore & {
+  PersonalDataStore &
+  AuditStore & {
     /** The outbox channels it writes a row to with each new lead (see RepositoryOptions). */
     readonly channels: readonly Channel[];
     /** The deliveries waiting, per channel. */
@@ -52,6 +55,7 @@ function sqlRepository(db: Database, { channels = [] }: RepositoryOptions): Repo
     ...sqlContacts(db, enqueue),
     ...sqlQuotes(db, enqueue),
     ...sqlPersonalData(db, noticeErasure),
+    ...sqlAudit(db),
     channels,
     outbox,
     connections: () => db.connections(),
