@@ -1,13 +1,13 @@
 // `npm run team -- invite EMAIL --role admin|vendas [--nome NOME]`, `npm run team -- list`,
 // `npm run team -- revoke EMAIL`: the team from the command line, beside the running site.
 import { parseArgs } from 'node:util';
-import { email as emailRule } from '../shared/fields';
-import { ROLES, type Role } from '../shared/team';
 import { loadConfig } from '../server/process/config';
 import { createLogger } from '../server/process/logger';
 import { StartupError } from '../server/process/startup-error';
 import { openBesideTheSite } from '../server/repository';
 import { invite } from '../server/team/invitations';
+import { email as emailRule } from '../shared/fields';
+import { ROLES, type Role } from '../shared/team';
 
 const USAGE = [
   'uso:',
@@ -40,14 +40,25 @@ try {
       case 'invite': {
         const email = emailArgument(argument);
         const role = values.role as Role;
-        if (!ROLES.includes(role)) throw new StartupError(`escolha o papel com --role admin ou --role vendas\n${USAGE}`);
+        if (!ROLES.includes(role))
+          throw new StartupError(`escolha o papel com --role admin ou --role vendas\n${USAGE}`);
         const name = typeof values.nome === 'string' && values.nome.trim() ? values.nome.trim() : email.split('@')[0]!;
-        const { member, link, mailed } = await invite(repository, config.publicUrl, repository.channels.includes('email'), {
-          email,
-          name,
-          role,
+        const { member, link, mailed } = await invite(
+          repository,
+          config.publicUrl,
+          repository.channels.includes('email'),
+          {
+            email,
+            name,
+            role,
+          },
+        );
+        await repository.recordAudit({
+          action: 'member.invited',
+          actor: SYSTEM,
+          subject: member.email,
+          detail: { papel: role, por: 'linha de comando' },
         });
-        await repository.recordAudit({ action: 'member.invited', actor: SYSTEM, subject: member.email, detail: { papel: role, por: 'linha de comando' } });
         console.log(`convite para ${member.email} (${role}), válido por 7 dias: ${link}`);
         console.log(
           mailed
@@ -70,7 +81,12 @@ try {
         const member = await repository.memberByEmail(email);
         if (!member) throw new StartupError(`${email} não é da equipe: npm run team -- list mostra quem é`);
         await repository.revokeMember(member.id);
-        await repository.recordAudit({ action: 'member.revoked', actor: SYSTEM, subject: member.email, detail: { por: 'linha de comando' } });
+        await repository.recordAudit({
+          action: 'member.revoked',
+          actor: SYSTEM,
+          subject: member.email,
+          detail: { por: 'linha de comando' },
+        });
         console.log(`acesso de ${member.email} revogado: suas sessões terminaram em todas as réplicas`);
         break;
       }

@@ -4,6 +4,8 @@ import type { PrivacyFacts } from '../shared/content';
 import { CONFIRMATION, confirmationPage } from './contacts/form-pages';
 import { contactRoutes } from './contacts/routes';
 import { exportsRouter } from './exports/routes';
+import { requireAdmin, WRONG_TOKENS } from './http/admin';
+import { attemptLimiter } from './http/attempt-limit';
 import { boundBody } from './http/body-limit';
 import { refuseCrossSite } from './http/cross-site';
 import { apiNotFound, errorHandler } from './http/errors';
@@ -89,10 +91,12 @@ export function createApp(deps: AppDeps) {
     refuseMalformedTarget,
   );
   if (deps.trustProxy === undefined) app.use(warnUntrustedProxy(logger));
+  // The API token's one guard, its wrong guesses counted per address on the replicas' shared counters.
+  const admin = requireAdmin(deps.adminToken, attemptLimiter(repository.rateLimitCounters, WRONG_TOKENS));
   app
     .route('/metrics')
     .all(allowOnly('GET'))
-    .get(...metricsEndpoint(metrics, deps.adminToken));
+    .get(...metricsEndpoint(metrics, admin));
   // The page most visitors ask for first: no file, crawler file or API path is "/", so it is
   // answered before the requests walk through those routers.
   app
@@ -126,13 +130,12 @@ export function createApp(deps: AppDeps) {
     onLimited: () => metrics.rateLimited.inc(),
   });
   const writeGuards = [refuseCrossSite(publicUrl), ...rateLimits];
-  const { adminToken } = deps;
-  const contacts = contactRoutes({ repository, renderPage, logger, writeGuards, adminToken, metrics, publicUrl });
+  const contacts = contactRoutes({ repository, renderPage, logger, writeGuards, admin, metrics, publicUrl });
   app.use('/api/contacts', rememberMount, contacts);
-  app.use('/api/quotes', rememberMount, quotesRouter(repository, writeGuards, adminToken));
+  app.use('/api/quotes', rememberMount, quotesRouter(repository, writeGuards, admin));
   app.use('/api/openapi.json', rememberMount, openApiRouter());
-  app.use('/api', rememberMount, exportsRouter(repository, adminToken));
-  app.use('/api/subjects', rememberMount, subjectsRouter(repository, adminToken));
+  app.use('/api', rememberMount, exportsRouter(repository, admin));
+  app.use('/api/subjects', rememberMount, subjectsRouter(repository, admin));
   app.use('/api', apiNotFound);
   app.use((req, res) => renderPage(req, res));
   app.use(errorHandler(logger));

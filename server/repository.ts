@@ -1,3 +1,5 @@
+import type { AuditStore } from './audit/events';
+import { sqlAudit } from './audit/sql-store';
 import { type ContactStore, sqlContacts } from './contacts/sql-store';
 import { lockDataDir, prepareDataDir } from './db/data-dir';
 import type { ConnectionUse, Database } from './db/database';
@@ -30,7 +32,8 @@ export type RepositoryOptions = {
 export type Repository = ContactStore &
   QuoteStore &
   PersonalDataStore &
-  TeamStore & {
+  TeamStore &
+  AuditStore & {
     /** The outbox channels it writes a row to with each new lead (see RepositoryOptions). */
     readonly channels: readonly Channel[];
     /** The deliveries waiting, per channel. */
@@ -55,6 +58,7 @@ function sqlRepository(db: Database, { channels = [] }: RepositoryOptions): Repo
     ...sqlQuotes(db, enqueue),
     ...sqlPersonalData(db, noticeErasure),
     ...sqlTeam(db, mailTeam),
+    ...sqlAudit(db),
     channels,
     outbox,
     connections: () => db.connections(),

@@ -108,7 +108,23 @@ export const migrations: ReadonlyArray<(type: ColumnTypes) => string[]> = [
         (part) => `ALTER TABLE ${table} ADD COLUMN source_${part} text`,
       ),
     ),
-  // The sales team (issue 33, docs/requirements.md §12): members and their passkeys, sessions kept
+  // The one audit record (docs/decisions/028-one-audit-record.md): who, about what, from where, and the
+  // leads a line touched, so that a person's erasure can take their ids out. All nullable: the lines
+  // already there, and those an older replica writes during a rolling deploy, have none of them and
+  // read as the API token's (or the retention's, for a purge), which is who wrote them.
+  (type) => [
+    'ALTER TABLE audit_log ADD COLUMN actor text',
+    'ALTER TABLE audit_log ADD COLUMN actor_id text',
+    'ALTER TABLE audit_log ADD COLUMN subject text',
+    `ALTER TABLE audit_log ADD COLUMN lead_ids ${type.json}`,
+    `ALTER TABLE audit_log ADD COLUMN detail ${type.json}`,
+    'ALTER TABLE audit_log ADD COLUMN ip text',
+    // The record's two filters, each read newest first by seq; and the retention's cutoff.
+    'CREATE INDEX audit_log_actor ON audit_log (actor_id, seq)',
+    'CREATE INDEX audit_log_action ON audit_log (action, seq)',
+    'CREATE INDEX audit_log_at ON audit_log (at)',
+  ],
+  // The sales team (issue 33, docs/requirements.md §6.3): members and their passkeys, sessions kept
   // here so that every replica and every restart agree, and the one-time links and codes that enrol a
   // member's first passkey. Secrets are stored as SHA-256 digests, never as they were sent.
   (type) => [
