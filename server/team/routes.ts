@@ -41,6 +41,7 @@ export function teamRoutes(context: TeamContext): TeamRoute[] {
     json('/entrar/chave', 'public', signIn.passkey),
     page('GET', '/entrar/codigo', 'public', signIn.codeForm),
     page('POST', '/entrar/codigo', 'public', signIn.requestCode),
+    page('GET', '/entrar/codigo/confirmar', 'public', signIn.codeEntry),
     page('POST', '/entrar/codigo/confirmar', 'public', signIn.confirmCode),
     page('GET', '/entrar/convite', 'public', signIn.invitation),
     page('POST', '/entrar/convite', 'public', signIn.acceptInvitation),

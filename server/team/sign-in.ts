@@ -63,7 +63,14 @@ export function signInHandlers(context: TeamContext) {
       await sendCode(store, member);
       await audit(req, res, { action: 'code.sent', actor: { kind: 'member', id: member.id, email: member.email } });
     }
-    render(res, 200, 'codeEntry', { email: typed.data });
+    // Post/Redirect/Get: reloading the code's page sends no second code.
+    res.redirect(303, `/entrar/codigo/confirmar?${new URLSearchParams({ email: typed.data })}`);
+  };
+
+  const codeEntry: RequestHandler = (req, res) => {
+    const email = emailRule.safeParse(req.query.email);
+    if (!email.success) return res.redirect(303, '/entrar/codigo');
+    render(res, 200, 'codeEntry', { email: email.data });
   };
 
   const confirmCode: RequestHandler = async (req, res) => {
@@ -175,6 +182,7 @@ export function signInHandlers(context: TeamContext) {
     passkey,
     codeForm,
     requestCode,
+    codeEntry,
     confirmCode,
     invitation,
     acceptInvitation,
