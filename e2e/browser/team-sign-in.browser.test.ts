@@ -3,7 +3,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { postgresSchemaForThisFile, TEST_DATABASE_URL } from '../../test/support/backends';
 import { browserForThisFile, clickThrough, PHONE } from '../../test/support/site';
 import { startSmtp } from '../../test/support/smtp';
-import { addAuthenticator, codeIn, mailTo, setupLinkOf, startTeamServer } from '../../test/support/team';
+import {
+  addAuthenticator,
+  codeIn,
+  enrolPasskey,
+  mailTo,
+  setupLinkOf,
+  signOut,
+  startTeamServer,
+} from '../../test/support/team';
 
 // Issue 33's flows, end to end in real Chromium with its virtual authenticator, on the built server
 // with a real SMTP server catching the codes: setup link → first admin; an invitation → a `vendas`
@@ -19,18 +27,6 @@ const databases = [
 
 const ADMIN = { name: 'Ana Admin', email: 'ana@rotanorte.com.br' };
 const SELLER = { name: 'Bruno Vendas', email: 'bruno@rotanorte.com.br' };
-
-/** Registers a passkey on the account page, named `name`, and resolves once it has led to the panel. */
-async function enrolPasskey(page: Page, name: string) {
-  await page.getByLabel('Nome desta chave').fill(name);
-  await page.getByRole('button', { name: 'Cadastrar chave de acesso' }).click();
-  await page.waitForURL((url) => url.pathname === '/painel');
-}
-
-async function signOut(page: Page) {
-  await clickThrough(page, page.getByRole('button', { name: /^Sair/ }));
-  expect(new URL(page.url()).pathname).toBe('/entrar');
-}
 
 /** The code path, from /entrar to a session that may add a passkey. */
 async function signInByCode(page: Page, email: string, messages: Parameters<typeof mailTo>[0]) {
@@ -109,13 +105,7 @@ describe.each(databases)('the sales team signs in, on $name', ({ env }) => {
     // The audit record holds each step, read by the admin.
     await admin.page.goto(`${server.url}/painel/registro`);
     const record = await admin.page.locator('table').innerText();
-    for (const action of [
-      'Convite',
-      'Código enviado por e-mail',
-      'Chave de acesso adicionada',
-      'Entrada',
-      'Saída',
-    ])
+    for (const action of ['Convite', 'Código enviado por e-mail', 'Chave de acesso adicionada', 'Entrada', 'Saída'])
       expect(record).toContain(action);
     expect(admin.problems).toEqual([]);
     expect(seller.problems.filter((problem) => !/http 410/.test(problem))).toEqual([]);

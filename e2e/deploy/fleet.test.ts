@@ -1,27 +1,14 @@
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { describe, expect, it, onTestFinished } from 'vitest';
-import { parse } from 'yaml';
+import { describe, expect, it } from 'vitest';
 import { postgresSchemaForThisFile, TEST_DATABASE_URL } from '../../test/support/backends';
-import { dockerfile } from '../../test/support/dockerfile';
+import { startFleet } from '../../test/support/fleet';
 import { LEADS_TO } from '../../test/support/instance';
 import { ADMIN_TOKEN } from '../../test/support/leads';
 import { type LoadOutcome, steadyLoad } from '../../test/support/load';
-import { startProxy } from '../../test/support/proxy';
 import { lead } from '../../test/support/requests';
-import { type RunningServer, stopProcess, tempDataDir, whenServing } from '../../test/support/server-process';
+import type { RunningServer } from '../../test/support/server-process';
 import { startSmtp } from '../../test/support/smtp';
-import { eventually, freePort } from '../../test/support/wait';
-
-/** The replicas' environment in deploy/compose.yaml: the settings that are literal there (not ${…}). */
-const composeEnv = Object.fromEntries(
-  Object.entries(
-    (parse(readFileSync('deploy/compose.yaml', 'utf8')) as { 'x-app': { environment: Record<string, string> } })[
-      'x-app'
-    ].environment,
-  ).filter(([, value]) => !value.includes('${')),
-);
+import { eventually } from '../../test/support/wait';
 
 /** A POST of a contact through the proxy from `localAddress`, with extra headers. */
 function postFrom(url: string, localAddress: string, headers: Record<string, string>) {
@@ -59,44 +46,16 @@ describe.skipIf(!TEST_DATABASE_URL)('two replicas behind the proxy, restarted on
   }, async () => {
     await store.ensure();
     const smtp = await startSmtp();
-    const ports = [await freePort(), await freePort()] as const;
-    const startReplica = async (index: 0 | 1) => {
-      const dataDir = tempDataDir();
-      const child = spawn(process.execPath, dockerfile.cmd.slice(1), {
-        env: {
-          PATH: process.env.PATH,
-          ...dockerfile.runtimeEnv,
-          ...composeEnv,
-          HOST: '127.0.0.1',
-          PORT: String(ports[index]),
-          DATA_DIR: dataDir,
-          DATABASE_URL: store.url,
-          SMTP_URL: smtp.url,
-          LEADS_TO: LEADS_TO.join(','),
-          ADMIN_TOKEN,
-        },
-      });
-      const replica = await whenServing(child, `http://127.0.0.1:${ports[index]}`, dataDir);
-      onTestFinished(async () => {
-        await stopProcess(child, replica.exited);
-      });
-      return replica;
-    };
-    const replicas: RunningServer[] = [await startReplica(0), await startReplica(1)];
-    const proxy = await startProxy({
-      replicas: [`127.0.0.1:${ports[0]}`, `127.0.0.1:${ports[1]}`],
-      port: await freePort(),
+    const { replicas, proxy, restartInTurn } = await startFleet({
+      DATABASE_URL: store.url,
+      SMTP_URL: smtp.url,
+      LEADS_TO: LEADS_TO.join(','),
+      ADMIN_TOKEN,
     });
 
     const load = steadyLoad(proxy.url);
     await Promise.all(replicas.map(servesLoad));
-    for (const index of [0, 1] as const) {
-      replicas[index]!.child.kill('SIGTERM');
-      expect(await replicas[index]!.exited).toBe(0);
-      replicas[index] = await startReplica(index);
-      // The next replica goes down only once the proxy's checks have put this one back.
-      await proxy.whenReplica(`app${index + 1}`, 'UP');
-    }
+    await restartInTurn();
     await servesLoad(replicas[1]!);
     const outcomes = await load.stop();
 

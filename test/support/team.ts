@@ -1,6 +1,7 @@
 import type { CDPSession, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { spawnServer, tempDataDir, whenServing } from './server-process';
+import { clickThrough } from './site';
 import type { Received } from './smtp';
 import { eventually, freePort } from './wait';
 
@@ -46,7 +47,9 @@ export async function startTeamServer(env: Record<string, string>) {
 /** The setup link the server printed at start (one line, issue 33). */
 export function setupLinkOf(logs: Record<string, unknown>[]) {
   const line = logs.find((entry) => typeof entry.setupLink === 'string');
-  expect(line?.msg).toMatch(/^ninguém da equipe tem acesso ainda: abra http:\/\/localhost:\d+\/entrar\/configurar\?token=/);
+  expect(line?.msg).toMatch(
+    /^ninguém da equipe tem acesso ainda: abra http:\/\/localhost:\d+\/entrar\/configurar\?token=/,
+  );
   return String(line!.setupLink);
 }
 
@@ -62,3 +65,16 @@ export const mailTo = (messages: Received[], to: string, subject: RegExp) =>
 
 /** The six digits of a code e-mail. */
 export const codeIn = (message: Received) => /Seu código de acesso é (\d{6})\./.exec(message.text)![1]!;
+
+/** Registers a passkey on the account page, named `name`, and resolves once it has led to the panel. */
+export async function enrolPasskey(page: Page, name: string) {
+  await page.getByLabel('Nome desta chave').fill(name);
+  await page.getByRole('button', { name: 'Cadastrar chave de acesso' }).click();
+  await page.waitForURL((url) => url.pathname === '/painel');
+}
+
+/** The page's "Sair" button, and the sign-in page it leads back to. */
+export async function signOut(page: Page) {
+  await clickThrough(page, page.getByRole('button', { name: /^Sair/ }));
+  expect(new URL(page.url()).pathname).toBe('/entrar');
+}

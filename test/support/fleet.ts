@@ -1,0 +1,67 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { expect, onTestFinished } from 'vitest';
+import { parse } from 'yaml';
+import { dockerfile } from './dockerfile';
+import { startProxy } from './proxy';
+import { type RunningServer, stopProcess, tempDataDir, whenServing } from './server-process';
+import { freePort } from './wait';
+
+/** The replicas' environment in deploy/compose.yaml: the settings that are literal there (not ${…}). */
+const composeEnv = Object.fromEntries(
+  Object.entries(
+    (parse(readFileSync('deploy/compose.yaml', 'utf8')) as { 'x-app': { environment: Record<string, string> } })[
+      'x-app'
+    ].environment,
+  ).filter(([, value]) => !value.includes('${')),
+);
+
+/**
+ * The deploy kit on loopback: two replicas of the built server, started as the image starts them
+ * with compose.yaml's settings and `env`, behind Debian's HAProxy running the shipped configuration
+ * on `proxyPort` (a free one if not given). Call it inside a test, which stops them all when done.
+ */
+export async function startFleet(env: Record<string, string>, proxyPort?: number) {
+  const ports = [await freePort(), await freePort()] as const;
+  const start = async (index: 0 | 1) => {
+    const dataDir = tempDataDir();
+    const child = spawn(process.execPath, dockerfile.cmd.slice(1), {
+      env: {
+        PATH: process.env.PATH,
+        ...dockerfile.runtimeEnv,
+        ...composeEnv,
+        HOST: '127.0.0.1',
+        PORT: String(ports[index]),
+        DATA_DIR: dataDir,
+        ...env,
+      },
+    });
+    const replica = await whenServing(child, `http://127.0.0.1:${ports[index]}`, dataDir);
+    onTestFinished(async () => {
+      await stopProcess(child, replica.exited);
+    });
+    return replica;
+  };
+  const replicas: RunningServer[] = await Promise.all([start(0), start(1)]);
+  const proxy = await startProxy({
+    replicas: [`127.0.0.1:${ports[0]}`, `127.0.0.1:${ports[1]}`],
+    port: proxyPort ?? (await freePort()),
+  });
+  return {
+    /** The replicas as they run now: a restart replaces its entry. */
+    replicas,
+    proxy,
+    /**
+     * A rolling restart: each replica stopped (SIGTERM, its drain, exit 0) and started again, the
+     * next one only once the proxy's checks have put this one back (docs/requirements.md §10.7.1).
+     */
+    async restartInTurn() {
+      for (const index of [0, 1] as const) {
+        replicas[index]!.child.kill('SIGTERM');
+        expect(await replicas[index]!.exited).toBe(0);
+        replicas[index] = await start(index);
+        await proxy.whenReplica(`app${index + 1}`, 'UP');
+      }
+    },
+  };
+}
