@@ -14,7 +14,17 @@ const browser = browserForThisFile();
 const pg = TEST_DATABASE_URL ? postgresSchemaForThisFile(TEST_DATABASE_URL) : undefined;
 const databases = [
   { name: 'SQLite', env: async () => ({}) },
-  ...(pg ? [{ name: 'PostgreSQL', env: async () => (await pg.ensure(), { DATABASE_URL: pg.url }) }] : []),
+  ...(pg
+    ? [
+        {
+          name: 'PostgreSQL',
+          env: async () => {
+            await pg.ensure();
+            return { DATABASE_URL: pg.url };
+          },
+        },
+      ]
+    : []),
 ];
 
 const ADMIN = { name: 'Ana Admin', email: 'ana@rotanorte.com.br' };
@@ -109,13 +119,7 @@ describe.each(databases)('the sales team signs in, on $name', ({ env }) => {
     // The audit record holds each step, read by the admin.
     await admin.page.goto(`${server.url}/painel/registro`);
     const record = await admin.page.locator('table').innerText();
-    for (const action of [
-      'Convite',
-      'Código enviado por e-mail',
-      'Chave de acesso adicionada',
-      'Entrada',
-      'Saída',
-    ])
+    for (const action of ['Convite', 'Código enviado por e-mail', 'Chave de acesso adicionada', 'Entrada', 'Saída'])
       expect(record).toContain(action);
     expect(admin.problems).toEqual([]);
     expect(seller.problems.filter((problem) => !/http 410/.test(problem))).toEqual([]);

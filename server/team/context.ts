@@ -18,7 +18,7 @@ export type TeamContext = {
 };
 
 /** The signed-in member as the audit names them; anonymous before sign-in. */
-export const actorOf = (res: Response): AuditActor => {
+const actorOf = (res: Response): AuditActor => {
   const member = res.locals.signedIn?.member;
   return member ? { kind: 'member', id: member.id, email: member.email } : { kind: 'anonymous' };
 };

@@ -18,7 +18,7 @@ export const SESSION_COOKIE = '__Host-sessao';
 const COOKIE: CookieOptions = { httpOnly: true, secure: true, sameSite: 'lax', path: '/' };
 
 /** Who this request is signed in as, and what their session may do. */
-export type SignedIn = { member: Member; purpose: SessionPurpose; digest: string };
+type SignedIn = { member: Member; purpose: SessionPurpose; digest: string };
 
 declare global {
   namespace Express {

@@ -46,7 +46,9 @@ export async function startTeamServer(env: Record<string, string>) {
 /** The setup link the server printed at start (one line, issue 33). */
 export function setupLinkOf(logs: Record<string, unknown>[]) {
   const line = logs.find((entry) => typeof entry.setupLink === 'string');
-  expect(line?.msg).toMatch(/^ninguém da equipe tem acesso ainda: abra http:\/\/localhost:\d+\/entrar\/configurar\?token=/);
+  expect(line?.msg).toMatch(
+    /^ninguém da equipe tem acesso ainda: abra http:\/\/localhost:\d+\/entrar\/configurar\?token=/,
+  );
   return String(line!.setupLink);
 }
 
