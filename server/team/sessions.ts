@@ -32,7 +32,7 @@ declare global {
 export const cookieOf = (req: Request, name: string) => parseCookie(req.get('Cookie') ?? '')[name];
 
 /**
- * The session layer over the database (docs/decisions/029-sessions.md): every replica reads the
+ * The session layer over the database (docs/decisions/029-sign-in-and-sessions.md): every replica reads the
  * same rows, so a revocation on one is refused on the next request to any other.
  */
 export function teamSessions(store: TeamStore) {
