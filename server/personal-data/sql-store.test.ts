@@ -126,6 +126,11 @@ describe.skipIf(!TEST_DATABASE_URL)('the retention purge on PostgreSQL', () => {
 
     expect(skipped).toBeUndefined();
     expect((await repository.listContacts(1, 10)).total).toBe(1);
-    expect(await repository.purgeOlderThan(new Date(Date.now() + DAY))).toEqual({ contacts: 1, quotes: 0, outbox: 0, audit: 0 });
+    expect(await repository.purgeOlderThan(new Date(Date.now() + DAY))).toEqual({
+      contacts: 1,
+      quotes: 0,
+      outbox: 0,
+      audit: 0,
+    });
   });
 });
