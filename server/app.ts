@@ -29,6 +29,10 @@ import type { TrustProxy } from './process/config-values';
 import type { Logger } from './process/logger';
 import { quotesRouter } from './quotes/routes';
 import type { Repository } from './repository';
+import { teamPages } from './team/pages';
+import { passkeyCeremonies } from './team/passkeys';
+import { teamRouter } from './team/routes';
+import { teamSessions } from './team/sessions';
 
 export type AppDeps = {
   logger: Logger;
@@ -104,6 +108,18 @@ export function createApp(deps: AppDeps) {
 
   app.use(staticFiles(assetsDir, publicDir));
   app.use(seoRouter(publicUrl));
+
+  // The sales team's part (/entrar, /painel): sessions are read there alone.
+  app.use(
+    teamRouter({
+      store: repository,
+      sessions: teamSessions(repository),
+      ceremonies: passkeyCeremonies(publicUrl, repository),
+      render: teamPages(manifest),
+      publicUrl,
+      mailOn: repository.channels.includes('email'),
+    }),
+  );
 
   // Pages and files are sent precompressed; only the API's replies are compressed as they go.
   app.use('/api', compression());

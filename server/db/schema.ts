@@ -124,4 +124,58 @@ export const migrations: ReadonlyArray<(type: ColumnTypes) => string[]> = [
     'CREATE INDEX audit_log_action ON audit_log (action, seq)',
     'CREATE INDEX audit_log_at ON audit_log (at)',
   ],
+  // The sales team (issue 33, docs/requirements.md §6.3): members and their passkeys, sessions kept
+  // here so that every replica and every restart agree, and the one-time links and codes that enrol a
+  // member's first passkey. Secrets are stored as SHA-256 digests, never as they were sent.
+  (type) => [
+    `CREATE TABLE members (
+       seq ${type.seq},
+       id ${type.uuid} NOT NULL UNIQUE,
+       email text NOT NULL,
+       name text NOT NULL,
+       role text NOT NULL,
+       created_at ${type.timestamp} NOT NULL,
+       revoked_at ${type.timestamp}
+     )`,
+    'CREATE UNIQUE INDEX members_email ON members (lower(email))',
+    `CREATE TABLE passkeys (
+       id text PRIMARY KEY,
+       member_id ${type.uuid} NOT NULL,
+       name text NOT NULL,
+       public_key text NOT NULL,
+       counter bigint NOT NULL,
+       transports text NOT NULL,
+       created_at ${type.timestamp} NOT NULL,
+       last_used_at ${type.timestamp}
+     )`,
+    'CREATE INDEX passkeys_member ON passkeys (member_id)',
+    `CREATE TABLE sessions (
+       id text PRIMARY KEY,
+       member_id ${type.uuid} NOT NULL,
+       purpose text NOT NULL,
+       created_at ${type.timestamp} NOT NULL,
+       seen_at ${type.timestamp} NOT NULL,
+       expires_at ${type.timestamp} NOT NULL
+     )`,
+    'CREATE INDEX sessions_member ON sessions (member_id)',
+    `CREATE TABLE invitations (
+       id text PRIMARY KEY,
+       member_id ${type.uuid},
+       needs_code integer NOT NULL,
+       created_at ${type.timestamp} NOT NULL,
+       expires_at ${type.timestamp} NOT NULL,
+       used_at ${type.timestamp}
+     )`,
+    `CREATE TABLE sign_in_codes (
+       member_id ${type.uuid} PRIMARY KEY,
+       digest text NOT NULL,
+       attempts integer NOT NULL,
+       expires_at ${type.timestamp} NOT NULL
+     )`,
+    `CREATE TABLE webauthn_challenges (
+       id text PRIMARY KEY,
+       challenge text NOT NULL,
+       expires_at ${type.timestamp} NOT NULL
+     )`,
+  ],
 ];
