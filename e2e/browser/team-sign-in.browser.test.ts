@@ -22,7 +22,17 @@ const browser = browserForThisFile();
 const pg = TEST_DATABASE_URL ? postgresSchemaForThisFile(TEST_DATABASE_URL) : undefined;
 const databases = [
   { name: 'SQLite', env: async () => ({}) },
-  ...(pg ? [{ name: 'PostgreSQL', env: async () => (await pg.ensure(), { DATABASE_URL: pg.url }) }] : []),
+  ...(pg
+    ? [
+        {
+          name: 'PostgreSQL',
+          env: async () => {
+            await pg.ensure();
+            return { DATABASE_URL: pg.url };
+          },
+        },
+      ]
+    : []),
 ];
 
 const ADMIN = { name: 'Ana Admin', email: 'ana@rotanorte.com.br' };

@@ -2,12 +2,12 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { rssMb } from '../../bench/proc-stats';
 import { exportFlood } from '../../scripts/launch/export-flood';
 import { seededContacts } from '../../scripts/launch/seeded-contacts';
+import { ADMIN_TOKEN } from '../../test/support/leads';
 import { startServer } from '../../test/support/server-process';
 
 // The built server, 192 MB of heap as shipped, under CSV exports whose clients never read
 // (issue 38: 30 of them ran it out of heap and killed it). Real sockets on loopback.
 
-const ADMIN_TOKEN = 'token-de-teste-com-mais-de-32-caracteres';
 const CONTACTS = 8_000;
 
 describe(`100 stalled exports of ${CONTACTS} long contacts (33 MB) beside 4 admins who read`, () => {

@@ -1,7 +1,7 @@
 import type { RateLimitCounters, WindowCount } from '../db/rate-limit-counters';
 
 /** Whether a key may try again now, and if not, in how many seconds its window ends. */
-export type AttemptVerdict = { limited: boolean; retryAfterS: number };
+type AttemptVerdict = { limited: boolean; retryAfterS: number };
 
 /**
  * Failed attempts per key (an account, a client's address) in a fixed window: the API's wrong
