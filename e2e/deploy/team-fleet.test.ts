@@ -1,6 +1,7 @@
 import { Agent, request } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
+import { SESSION_COOKIE } from '../../server/team/sessions';
 import { postgresSchemaForThisFile, TEST_DATABASE_URL } from '../../test/support/backends';
 import { startFleet } from '../../test/support/fleet';
 import { LEADS_TO } from '../../test/support/instance';
@@ -15,7 +16,7 @@ import { eventually, freePort } from '../../test/support/wait';
 // proxy in real Chromium; their requests land on both replicas and stay signed in; a code asked
 // of one replica is confirmed on the other; a revocation through one replica is refused by the
 // other at the next request; a rolling restart signs nobody out. Sessions, ceremonies and codes
-// live in the database (docs/decisions/029-sessions.md): kept in a replica's memory, each of these
+// live in the database (docs/decisions/029-sign-in-and-sessions.md): kept in a replica's memory, each of these
 // would fail.
 
 const browser = browserForThisFile();
@@ -51,7 +52,7 @@ function send(
         resolve({
           status: res.statusCode ?? 0,
           location: res.headers.location,
-          cookie: res.headers['set-cookie']?.find((line) => line.startsWith('__Host-sessao='))?.split(';')[0],
+          cookie: res.headers['set-cookie']?.find((line) => line.startsWith(`${SESSION_COOKIE}=`))?.split(';')[0],
           body: text,
         }),
       );
@@ -122,7 +123,7 @@ describe.skipIf(!TEST_DATABASE_URL)('the team signed in across two replicas behi
       `passkey sign-in: options from replica ${ceremony[0]! + 1}, answer verified by replica ${ceremony[1]! + 1}`,
     );
     const cookieOf = async (page: typeof admin.page) => {
-      const cookie = (await page.context().cookies(site)).find((each) => each.name === '__Host-sessao');
+      const cookie = (await page.context().cookies(site)).find((each) => each.name === SESSION_COOKIE);
       expect(cookie).toBeDefined();
       return `${cookie!.name}=${cookie!.value}`;
     };
@@ -165,7 +166,7 @@ describe.skipIf(!TEST_DATABASE_URL)('the team signed in across two replicas behi
     const seller = await browser.open(`${site}/painel/conta`, {}, (page) =>
       page.context().addCookies([
         {
-          name: '__Host-sessao',
+          name: SESSION_COOKIE,
           value: confirmed.cookie!.split('=')[1]!,
           // As the replica set it: a host-only cookie (Playwright's `url` would make it not Secure).
           domain: 'localhost',
