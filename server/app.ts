@@ -3,7 +3,7 @@ import express from 'express';
 import type { PrivacyFacts } from '../shared/content';
 import { CONFIRMATION, confirmationPage } from './contacts/form-pages';
 import { contactRoutes } from './contacts/routes';
-import { exportsRouter } from './exports/routes';
+import { csvExports, exportsRouter } from './exports/routes';
 import { requireAdmin, WRONG_TOKENS } from './http/admin';
 import { attemptLimiter } from './http/attempt-limit';
 import { boundBody } from './http/body-limit';
@@ -110,6 +110,7 @@ export function createApp(deps: AppDeps) {
   app.use(staticFiles(assetsDir, publicDir));
   app.use(seoRouter(publicUrl));
 
+  const exports = csvExports(repository);
   // The sales team's part (/entrar, /painel): sessions are read there alone.
   app.use(
     teamRouter({
@@ -120,6 +121,7 @@ export function createApp(deps: AppDeps) {
       publicUrl,
       mailOn: repository.channels.includes('email'),
       limits: signInLimits(repository.rateLimitCounters),
+      exports,
     }),
   );
 
@@ -136,7 +138,7 @@ export function createApp(deps: AppDeps) {
   app.use('/api/contacts', rememberMount, contacts);
   app.use('/api/quotes', rememberMount, quotesRouter(repository, writeGuards, admin));
   app.use('/api/openapi.json', rememberMount, openApiRouter());
-  app.use('/api', rememberMount, exportsRouter(repository, admin));
+  app.use('/api', rememberMount, exportsRouter(exports, admin));
   app.use('/api/subjects', rememberMount, subjectsRouter(repository, admin));
   app.use('/api', apiNotFound);
   app.use((req, res) => renderPage(req, res));

@@ -1,6 +1,8 @@
 import type { Request, Response } from 'express';
 import type { AuditActor, AuditEvent, AuditStore } from '../audit/events';
+import type { CsvExports } from '../exports/routes';
 import { requestIdOf } from '../http/request-logging';
+import type { PersonalDataStore } from '../personal-data/sql-store';
 import type { SignInLimits } from './limits';
 import type { RenderTeamPage } from './pages';
 import type { PasskeyCeremonies } from './passkeys';
@@ -9,7 +11,7 @@ import type { TeamStore } from './sql-store';
 
 /** What the team's handlers work with. */
 export type TeamContext = {
-  store: TeamStore & AuditStore;
+  store: TeamStore & AuditStore & PersonalDataStore;
   sessions: TeamSessions;
   ceremonies: PasskeyCeremonies;
   render: RenderTeamPage;
@@ -17,6 +19,8 @@ export type TeamContext = {
   /** Whether e-mail is configured (SMTP_URL): codes can be sent, and invitations need one. */
   mailOn: boolean;
   limits: SignInLimits;
+  /** The CSV exports, shared with the API's so that one cap counts both. */
+  exports: CsvExports;
 };
 
 /** The signed-in member as the audit names them; anonymous before sign-in. */
