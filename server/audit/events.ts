@@ -61,7 +61,7 @@ export type AuditLine = Omit<AuditEvent, 'actor'> & {
   actorId?: string;
 };
 
-export type AuditFilter = {
+type AuditFilter = {
   /** A member's id. */
   actorId?: string;
   action?: AuditAction;
