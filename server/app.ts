@@ -29,6 +29,7 @@ import type { TrustProxy } from './process/config-values';
 import type { Logger } from './process/logger';
 import { quotesRouter } from './quotes/routes';
 import type { Repository } from './repository';
+import { signInLimits } from './team/limits';
 import { teamPages } from './team/pages';
 import { passkeyCeremonies } from './team/passkeys';
 import { teamRouter } from './team/routes';
@@ -118,6 +119,7 @@ export function createApp(deps: AppDeps) {
       render: teamPages(manifest),
       publicUrl,
       mailOn: repository.channels.includes('email'),
+      limits: signInLimits(repository.rateLimitCounters),
     }),
   );
 

@@ -2,7 +2,7 @@ import type { PageNotice } from '../../shared/team';
 import { NeedsJavaScript, PasskeyStatus } from './SignInPages';
 import { Notice } from './TeamDocument';
 
-export type PasskeyView = { id: string; name: string; createdAt: string; lastUsedAt?: string };
+type PasskeyView = { id: string; name: string; createdAt: string; lastUsedAt?: string };
 
 type Props = {
   name: string;

@@ -1,4 +1,4 @@
-export type AuditRow = {
+type AuditRow = {
   seq: number;
   at: string;
   actor: string;

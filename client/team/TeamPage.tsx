@@ -1,7 +1,7 @@
 import type { PageNotice } from '../../shared/team';
 import { Notice } from './TeamDocument';
 
-export type MemberView = {
+type MemberView = {
   id: string;
   name: string;
   email: string;

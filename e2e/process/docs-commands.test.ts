@@ -79,6 +79,8 @@ describe('the commands of the default install, as docs/operations.md gives them'
 
   it('are marked, each with how it is run', () => {
     expect(marked.map(({ how }) => how)).toEqual([
+      // The team's invite, list and revoke, beside the running site.
+      ', while the site serves',
       ', while the site serves',
       ', with the site stopped',
       ', with the site stopped',
@@ -86,7 +88,7 @@ describe('the commands of the default install, as docs/operations.md gives them'
     ]);
   });
 
-  it('back up while serving, restore stopped, and rotate the token, in the docs’ order', {
+  it('run the team commands and back up while serving, restore stopped, and rotate the token, in the docs’ order', {
     timeout: 180_000,
   }, async () => {
     const site = await startServer({ ADMIN_TOKEN: adminToken }, dataDir);

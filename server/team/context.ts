@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import type { AuditActor, AuditEvent, AuditStore } from '../audit/events';
 import { requestIdOf } from '../http/request-logging';
+import type { SignInLimits } from './limits';
 import type { RenderTeamPage } from './pages';
 import type { PasskeyCeremonies } from './passkeys';
 import type { TeamSessions } from './sessions';
@@ -15,10 +16,11 @@ export type TeamContext = {
   publicUrl: URL;
   /** Whether e-mail is configured (SMTP_URL): codes can be sent, and invitations need one. */
   mailOn: boolean;
+  limits: SignInLimits;
 };
 
 /** The signed-in member as the audit names them; anonymous before sign-in. */
-export const actorOf = (res: Response): AuditActor => {
+const actorOf = (res: Response): AuditActor => {
   const member = res.locals.signedIn?.member;
   return member ? { kind: 'member', id: member.id, email: member.email } : { kind: 'anonymous' };
 };

@@ -10,7 +10,7 @@ type Invite = { email: string; name: string; role: Role };
  * Invites a member (the team page, `npm run team -- invite`): the member is added, or taken back
  * with the new role, and gets a one-time link. With e-mail on, the link is mailed and, once opened,
  * sends a code to the same address, so only the mailbox's owner enrols; without e-mail the link
- * alone enrols, and whoever invites hands it over (docs/decisions/029-sessions.md).
+ * alone enrols, and whoever invites hands it over (docs/decisions/029-sign-in-and-sessions.md).
  */
 export async function invite(store: TeamStore, publicUrl: URL, mailOn: boolean, { email, name, role }: Invite) {
   const member = await store.addMember({ email, name, role });

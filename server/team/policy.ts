@@ -1,5 +1,5 @@
 /**
- * The sign-in's timings and limits, each with its reason (docs/decisions/029-sessions.md). They are
+ * The sign-in's timings and limits, each with its reason (docs/decisions/029-sign-in-and-sessions.md). They are
  * constants, not settings: they are the security policy of the signed-in part, and an operator who
  * needs others changes them in review, with the decision.
  */

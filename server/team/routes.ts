@@ -1,3 +1,4 @@
+import compression from 'compression';
 import { type RequestHandler, type Response, Router } from 'express';
 import { readBody } from '../http/body';
 import { refuseCrossSite } from '../http/cross-site';
@@ -11,7 +12,13 @@ import { signInHandlers } from './sign-in';
 type Method = 'GET' | 'POST';
 
 /** One route of the signed-in part: its method, path, who may use it, and how it answers a refusal. */
-export type TeamRoute = { method: Method; path: string; access: Access; reply: Reply; handle: RequestHandler };
+export type TeamRoute = {
+  method: Method;
+  path: string;
+  access: Access;
+  reply: Reply;
+  handle: RequestHandler | RequestHandler[];
+};
 
 /**
  * Every route of the signed-in part, with the access it needs, in one place (docs/requirements.md
@@ -21,7 +28,7 @@ export function teamRoutes(context: TeamContext): TeamRoute[] {
   const signIn = signInHandlers(context);
   const account = accountHandlers(context);
   const admin = adminHandlers(context);
-  const page = (method: Method, path: string, access: Access, handle: RequestHandler): TeamRoute => ({
+  const page = (method: Method, path: string, access: Access, handle: TeamRoute['handle']): TeamRoute => ({
     method,
     path,
     access,
@@ -41,6 +48,7 @@ export function teamRoutes(context: TeamContext): TeamRoute[] {
     json('/entrar/chave', 'public', signIn.passkey),
     page('GET', '/entrar/codigo', 'public', signIn.codeForm),
     page('POST', '/entrar/codigo', 'public', signIn.requestCode),
+    page('GET', '/entrar/codigo/confirmar', 'public', signIn.codeEntry),
     page('POST', '/entrar/codigo/confirmar', 'public', signIn.confirmCode),
     page('GET', '/entrar/convite', 'public', signIn.invitation),
     page('POST', '/entrar/convite', 'public', signIn.acceptInvitation),
@@ -76,13 +84,17 @@ export function teamRouter(context: TeamContext) {
   };
   const router = Router({ caseSensitive: true, strict: true });
   const forbidden = (res: Response, message: string) => context.render(res, 403, 'forbidden', { message });
+  // Rendered per request, so compressed as they go: a page carries the site's 19 KB stylesheet.
+  const compress = compression();
   const routes = teamRoutes(context);
   const paths = Map.groupBy(routes, (route) => route.path);
   const guards = [refuseCrossSite(context.publicUrl), readBody];
   for (const [path, handlers] of paths) {
-    router.route(path).all(allowOnly(...handlers.map(({ method }) => method)), noIndex, context.sessions.load);
+    router
+      .route(path)
+      .all(allowOnly(...handlers.map(({ method }) => method)), noIndex, compress, context.sessions.load);
     for (const { method, access, reply, handle } of handlers) {
-      const chain = [...(method === 'POST' ? guards : []), requireAccess(access, reply, forbidden), handle];
+      const chain = [...(method === 'POST' ? guards : []), requireAccess(access, reply, forbidden), handle].flat();
       if (method === 'GET') router.get(path, ...chain);
       else router.post(path, ...chain);
     }

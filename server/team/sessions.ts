@@ -18,7 +18,7 @@ export const SESSION_COOKIE = '__Host-sessao';
 const COOKIE: CookieOptions = { httpOnly: true, secure: true, sameSite: 'lax', path: '/' };
 
 /** Who this request is signed in as, and what their session may do. */
-export type SignedIn = { member: Member; purpose: SessionPurpose; digest: string };
+type SignedIn = { member: Member; purpose: SessionPurpose; digest: string };
 
 declare global {
   namespace Express {
@@ -32,7 +32,7 @@ declare global {
 export const cookieOf = (req: Request, name: string) => parseCookie(req.get('Cookie') ?? '')[name];
 
 /**
- * The session layer over the database (docs/decisions/029-sessions.md): every replica reads the
+ * The session layer over the database (docs/decisions/029-sign-in-and-sessions.md): every replica reads the
  * same rows, so a revocation on one is refused on the next request to any other.
  */
 export function teamSessions(store: TeamStore) {

@@ -1,7 +1,9 @@
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
 import { email as emailRule, requiredText } from '../../shared/fields';
+import { REFUSALS } from '../http/refusals';
 import { auditFor, fieldOf, type TeamContext } from './context';
 import { sendCode } from './invitations';
+import { count, spent } from './limits';
 import { digestOf } from './secrets';
 
 const nameRule = requiredText({ label: 'seu nome', max: 100 });
@@ -10,10 +12,17 @@ const MAIL_OFF =
   'O envio de e-mail está desligado neste servidor (SMTP_URL), então não há como enviar o código. ' +
   'Peça um link de acesso a quem administra o site: npm run team -- invite SEU-EMAIL --role vendas.';
 
+/** The catalogue's 429 message, and Retry-After on the reply (RFC 9110 §10.2.3). */
+function tooMany(res: Response, seconds: number) {
+  res.set('Retry-After', String(seconds));
+  return REFUSALS.RATE_LIMITED.message(String(Math.ceil(seconds / 60)));
+}
+
 /** The sign-in's handlers (/entrar…), each a flow of issue 33. */
 export function signInHandlers(context: TeamContext) {
-  const { store, sessions, ceremonies, render, mailOn } = context;
+  const { store, sessions, ceremonies, render, mailOn, limits } = context;
   const audit = auditFor(context);
+  const address = (req: { ip?: string }) => req.ip ?? '';
 
   const page: RequestHandler = (_req, res) => {
     if (res.locals.signedIn?.purpose === 'full') return res.redirect(303, '/painel');
@@ -25,10 +34,13 @@ export function signInHandlers(context: TeamContext) {
   };
 
   const passkey: RequestHandler = async (req, res) => {
+    const wait = await spent([[limits.failuresByAddress, address(req)]]);
+    if (wait) return void res.status(429).json({ message: tooMany(res, wait) });
     const response = (req.body as { response?: unknown } | undefined)?.response;
     const used = await ceremonies.authenticate(req, res, response as never);
     const member = used && (await store.memberById(used.memberId));
     if (!member) {
+      await count([[limits.failuresByAddress, address(req)]]);
       await audit(req, res, { action: 'signin.failed', detail: { método: 'chave de acesso' } });
       res.status(400).json({
         message: 'Esta chave de acesso não foi reconhecida. Tente de novo, ou entre com um código por e-mail.',
@@ -58,17 +70,44 @@ export function signInHandlers(context: TeamContext) {
       const notice = { kind: 'error', text: MAIL_OFF } as const;
       return render(res, 503, 'codeRequest', { notice, email: typed.data });
     }
+    const account = typed.data.toLowerCase();
+    const sendings = [
+      [limits.codesByAddress, address(req)],
+      [limits.codesByAccount, account],
+    ] as const satisfies Parameters<typeof spent>[0];
+    const wait = await spent([...sendings]);
+    if (wait) {
+      const notice = { kind: 'error', text: tooMany(res, wait) } as const;
+      return render(res, 429, 'codeRequest', { notice, email: typed.data });
+    }
+    await count([...sendings]);
     const member = await store.memberByEmail(typed.data);
     if (member) {
       await sendCode(store, member);
       await audit(req, res, { action: 'code.sent', actor: { kind: 'member', id: member.id, email: member.email } });
     }
-    render(res, 200, 'codeEntry', { email: typed.data });
+    // Post/Redirect/Get: reloading the code's page sends no second code.
+    res.redirect(303, `/entrar/codigo/confirmar?${new URLSearchParams({ email: typed.data })}`);
+  };
+
+  const codeEntry: RequestHandler = (req, res) => {
+    const email = emailRule.safeParse(req.query.email);
+    if (!email.success) return res.redirect(303, '/entrar/codigo');
+    render(res, 200, 'codeEntry', { email: email.data });
   };
 
   const confirmCode: RequestHandler = async (req, res) => {
     const typed = emailRule.safeParse(fieldOf(req, 'email'));
     const code = fieldOf(req, 'code').trim();
+    const failures = [
+      [limits.failuresByAddress, address(req)],
+      [limits.failuresByAccount, typed.success ? typed.data.toLowerCase() : ''],
+    ] as const satisfies Parameters<typeof spent>[0];
+    const wait = await spent([...failures]);
+    if (wait) {
+      const notice = { kind: 'error', text: tooMany(res, wait) } as const;
+      return render(res, 429, 'codeEntry', { email: fieldOf(req, 'email'), notice });
+    }
     const member = typed.success ? await store.memberByEmail(typed.data) : undefined;
     const outcome = member && /^\d{6}$/.test(code) ? await store.tryCode(member.id, digestOf(code)) : 'wrong';
     if (member && outcome === 'ok') {
@@ -80,6 +119,7 @@ export function signInHandlers(context: TeamContext) {
       });
       return res.redirect(303, '/painel/conta');
     }
+    await count([...failures]);
     await audit(req, res, {
       action: 'signin.failed',
       ...(member && { actor: { kind: 'member', id: member.id, email: member.email } }),
@@ -92,7 +132,18 @@ export function signInHandlers(context: TeamContext) {
     render(res, 400, 'codeEntry', { email: fieldOf(req, 'email'), notice: { kind: 'error', text } });
   };
 
-  const deadLink: RequestHandler = (_req, res) => render(res, 410, 'deadLink', {});
+  /** A link that does not work counts as a failed sign-in of the address (guessing tokens is one). */
+  const deadLink: RequestHandler = async (req, res) => {
+    await count([[limits.failuresByAddress, address(req)]]);
+    render(res, 410, 'deadLink', {});
+  };
+
+  /** Links are tried only while the address has failures left. */
+  const linkLimit: RequestHandler = async (req, res, next) => {
+    const wait = await spent([[limits.failuresByAddress, address(req)]]);
+    if (!wait) return next();
+    render(res, 429, 'codeRequest', { notice: { kind: 'error', text: tooMany(res, wait) } });
+  };
 
   const tokenOf = (value: unknown) => (typeof value === 'string' && /^[\w-]{43}$/.test(value) ? value : undefined);
 
@@ -175,11 +226,12 @@ export function signInHandlers(context: TeamContext) {
     passkey,
     codeForm,
     requestCode,
+    codeEntry,
     confirmCode,
-    invitation,
-    acceptInvitation,
-    setup,
-    completeSetup,
+    invitation: [linkLimit, invitation],
+    acceptInvitation: [linkLimit, acceptInvitation],
+    setup: [linkLimit, setup],
+    completeSetup: [linkLimit, completeSetup],
     signOut,
   };
 }

@@ -7,7 +7,7 @@ import { CODE } from './policy';
 export type Member = { id: string; email: string; name: string; role: Role; createdAt: string };
 
 /** A member as the team page lists them. */
-export type MemberSummary = Member & { passkeys: number; sessions: number };
+type MemberSummary = Member & { passkeys: number; sessions: number };
 
 export type Passkey = {
   id: string;
@@ -23,12 +23,12 @@ export type Passkey = {
 /** A session that may act only to enrol a passkey (a code's, a link's), or a member's whole one. */
 export type SessionPurpose = 'enrol' | 'full';
 
-export type Session = { member: Member; purpose: SessionPurpose; createdAt: string; seenAt: string };
+type Session = { member: Member; purpose: SessionPurpose; createdAt: string; seenAt: string };
 
 /** A one-time link still usable: its member, or none for the first admin's setup link. */
-export type Invitation = { member?: Member; needsCode: boolean };
+type Invitation = { member?: Member; needsCode: boolean };
 
-export type CodeOutcome = 'ok' | 'wrong' | 'none';
+type CodeOutcome = 'ok' | 'wrong' | 'none';
 
 export interface TeamStore {
   /** Members not revoked with at least one passkey: none means the site still needs its first admin. */
