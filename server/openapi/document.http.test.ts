@@ -43,7 +43,12 @@ describe('GET /api/openapi.json', () => {
       { operation: 'GET /api/openapi.json', replies: '200', admin: false, parameters: [] },
       { operation: 'GET /api/quotes', replies: read, admin: true, parameters: page },
       { operation: 'GET /api/quotes.csv', replies: '200 401 403 429 503', admin: true, parameters: [] },
-      { operation: 'GET /api/quotes/{id}', replies: '200 400 401 403 404 429 503', admin: true, parameters: ['path:id'] },
+      {
+        operation: 'GET /api/quotes/{id}',
+        replies: '200 400 401 403 404 429 503',
+        admin: true,
+        parameters: ['path:id'],
+      },
       { operation: 'GET /api/subjects', replies: read, admin: true, parameters: ['query:email'] },
       { operation: 'GET /health', replies: '200 503', admin: false, parameters: [] },
       { operation: 'GET /health/ready', replies: '200 503', admin: false, parameters: [] },
