@@ -39,8 +39,9 @@ const count = (value: unknown) => (typeof value === 'number' ? value : 0);
 
 /**
  * Appends one line, on `tx`: the caller's transaction, so that a line is committed with what it
- * records, or not at all. The legacy counts (contacts, quotes) are still filled from the detail: the
- * release before this one reads them, and its columns are NOT NULL.
+ * records, or not at all. The counts of before (contacts, quotes) are still filled from the detail,
+ * 0 when it has none: those columns are NOT NULL, which SQLite cannot drop, and the queries written
+ * for the rows of before still find their counts there.
  */
 export async function appendAudit(tx: Queries, event: AuditEvent) {
   const { actor, detail, leadIds } = event;
