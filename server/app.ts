@@ -3,7 +3,7 @@ import express from 'express';
 import type { PrivacyFacts } from '../shared/content';
 import { CONFIRMATION, confirmationPage } from './contacts/form-pages';
 import { contactRoutes } from './contacts/routes';
-import { exportsRouter } from './exports/routes';
+import { csvExports, exportsRouter } from './exports/routes';
 import { requireAdmin, WRONG_TOKENS } from './http/admin';
 import { attemptLimiter } from './http/attempt-limit';
 import { boundBody } from './http/body-limit';
@@ -29,11 +29,8 @@ import type { TrustProxy } from './process/config-values';
 import type { Logger } from './process/logger';
 import { quotesRouter } from './quotes/routes';
 import type { Repository } from './repository';
-import { signInLimits } from './team/limits';
-import { teamPages } from './team/pages';
-import { passkeyCeremonies } from './team/passkeys';
+import { teamContext } from './team/context';
 import { teamRouter } from './team/routes';
-import { teamSessions } from './team/sessions';
 
 export type AppDeps = {
   logger: Logger;
@@ -110,18 +107,9 @@ export function createApp(deps: AppDeps) {
   app.use(staticFiles(assetsDir, publicDir));
   app.use(seoRouter(publicUrl));
 
+  const exports = csvExports(repository);
   // The sales team's part (/entrar, /painel): sessions are read there alone.
-  app.use(
-    teamRouter({
-      store: repository,
-      sessions: teamSessions(repository),
-      ceremonies: passkeyCeremonies(publicUrl, repository),
-      render: teamPages(manifest),
-      publicUrl,
-      mailOn: repository.channels.includes('email'),
-      limits: signInLimits(repository.rateLimitCounters),
-    }),
-  );
+  app.use(teamRouter(teamContext({ repository, manifest, publicUrl, exports })));
 
   // Pages and files are sent precompressed; only the API's replies are compressed as they go.
   app.use('/api', compression());
@@ -136,7 +124,7 @@ export function createApp(deps: AppDeps) {
   app.use('/api/contacts', rememberMount, contacts);
   app.use('/api/quotes', rememberMount, quotesRouter(repository, writeGuards, admin));
   app.use('/api/openapi.json', rememberMount, openApiRouter());
-  app.use('/api', rememberMount, exportsRouter(repository, admin));
+  app.use('/api', rememberMount, exportsRouter(exports, admin));
   app.use('/api/subjects', rememberMount, subjectsRouter(repository, admin));
   app.use('/api', apiNotFound);
   app.use((req, res) => renderPage(req, res));

@@ -16,6 +16,9 @@ export function PanelPage({ viewer }: { viewer: Viewer }) {
               <a href="/painel/equipe">Equipe</a>: convites, papéis e acessos.
             </li>
             <li>
+              <a href="/painel/dados">Dados pessoais</a>: exportar os leads e eliminar os dados de uma pessoa.
+            </li>
+            <li>
               <a href="/painel/registro">Registro</a>: quem fez o quê, e quando.
             </li>
           </>

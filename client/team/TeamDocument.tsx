@@ -63,6 +63,9 @@ function TeamNav({ viewer }: { viewer: Viewer }) {
               <a href="/painel/equipe">Equipe</a>
             </li>
             <li>
+              <a href="/painel/dados">Dados pessoais</a>
+            </li>
+            <li>
               <a href="/painel/registro">Registro</a>
             </li>
           </>

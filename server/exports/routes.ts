@@ -114,18 +114,25 @@ function exportHandler<T>(
   return handler;
 }
 
-/** GET /api/contacts.csv and /api/quotes.csv, for the spreadsheet; behind the admin token, no-store. */
-export function exportsRouter(repository: ContactStore & QuoteStore & AuditStore, admin: RequestHandler) {
-  const guards = [allowOnly('GET'), admin];
+/**
+ * The two exports as handlers, sharing one count of those running: the API's, behind the token,
+ * and the team's, behind an admin's session (server/team/routes.ts), meet the same cap.
+ */
+export function csvExports(repository: ContactStore & QuoteStore & AuditStore) {
   const shared = { running: { count: 0 }, audit: repository };
+  return {
+    contacts: exportHandler('contacts', csvColumns(contactFields), repository.contactBatches, shared),
+    quotes: exportHandler('quotes', csvColumns(quoteFields), repository.quoteBatches, shared),
+  };
+}
+
+export type CsvExports = ReturnType<typeof csvExports>;
+
+/** GET /api/contacts.csv and /api/quotes.csv, for the spreadsheet; behind the admin token, no-store. */
+export function exportsRouter(exports: CsvExports, admin: RequestHandler) {
+  const guards = [allowOnly('GET'), admin];
   const router = Router();
-  router
-    .route('/contacts.csv')
-    .all(guards)
-    .get(exportHandler('contacts', csvColumns(contactFields), repository.contactBatches, shared));
-  router
-    .route('/quotes.csv')
-    .all(guards)
-    .get(exportHandler('quotes', csvColumns(quoteFields), repository.quoteBatches, shared));
+  router.route('/contacts.csv').all(guards).get(exports.contacts);
+  router.route('/quotes.csv').all(guards).get(exports.quotes);
   return router;
 }

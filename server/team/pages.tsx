@@ -3,6 +3,7 @@ import type { ComponentProps, FunctionComponent } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { AccountPage } from '../../client/team/AccountPage';
 import { AuditPage } from '../../client/team/AuditPage';
+import { DataPage } from '../../client/team/DataPage';
 import { PanelPage } from '../../client/team/PanelPage';
 import {
   CodeEntryPage,
@@ -28,6 +29,7 @@ const VIEWS = {
   panel: { view: PanelPage, title: 'Painel' },
   team: { view: TeamPage, title: 'Equipe' },
   audit: { view: AuditPage, title: 'Registro' },
+  data: { view: DataPage, title: 'Dados pessoais' },
   forbidden: { view: ForbiddenPage, title: 'Sem permissão' },
 } satisfies Record<string, { view: FunctionComponent<never>; title: string }>;
 

@@ -7,6 +7,7 @@ import { type Access, type Reply, requireAccess } from './access';
 import { accountHandlers } from './account';
 import { adminHandlers } from './admin';
 import type { TeamContext } from './context';
+import { dataHandlers } from './data';
 import { signInHandlers } from './sign-in';
 
 type Method = 'GET' | 'POST';
@@ -28,6 +29,7 @@ export function teamRoutes(context: TeamContext): TeamRoute[] {
   const signIn = signInHandlers(context);
   const account = accountHandlers(context);
   const admin = adminHandlers(context);
+  const data = dataHandlers(context);
   const page = (method: Method, path: string, access: Access, handle: TeamRoute['handle']): TeamRoute => ({
     method,
     path,
@@ -68,6 +70,10 @@ export function teamRoutes(context: TeamContext): TeamRoute[] {
     page('POST', '/painel/equipe/:id/encerrar-sessoes', 'admin', admin.endSessions),
     page('POST', '/painel/equipe/:id/revogar', 'admin', admin.revoke),
     page('GET', '/painel/registro', 'admin', admin.record),
+    page('GET', '/painel/dados', 'admin', data.page),
+    page('GET', '/painel/dados/contatos.csv', 'admin', data.contacts),
+    page('GET', '/painel/dados/cotacoes.csv', 'admin', data.quotes),
+    page('POST', '/painel/dados/eliminar', 'admin', data.erase),
   ];
 }
 
@@ -77,9 +83,10 @@ export function teamRoutes(context: TeamContext): TeamRoute[] {
  * as the public form) and carries a bounded body.
  */
 export function teamRouter(context: TeamContext) {
-  // Crawlers index none of it, JSON replies and redirects included (the pages also say so in HTML).
-  const noIndex: RequestHandler = (_req, res, next) => {
-    res.set('X-Robots-Tag', 'noindex, nofollow');
+  // Crawlers index none of it, JSON replies and redirects included (the pages also say so in HTML);
+  // and no cache keeps any of it: a name, the team, an export (ASVS 5.0 14.3.2).
+  const teamHeaders: RequestHandler = (_req, res, next) => {
+    res.set({ 'X-Robots-Tag': 'noindex, nofollow', 'Cache-Control': 'no-store' });
     next();
   };
   const router = Router({ caseSensitive: true, strict: true });
@@ -92,7 +99,7 @@ export function teamRouter(context: TeamContext) {
   for (const [path, handlers] of paths) {
     router
       .route(path)
-      .all(allowOnly(...handlers.map(({ method }) => method)), noIndex, compress, context.sessions.load);
+      .all(allowOnly(...handlers.map(({ method }) => method)), teamHeaders, compress, context.sessions.load);
     for (const { method, access, reply, handle } of handlers) {
       const chain = [...(method === 'POST' ? guards : []), requireAccess(access, reply, forbidden), handle].flat();
       if (method === 'GET') router.get(path, ...chain);

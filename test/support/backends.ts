@@ -25,7 +25,13 @@ export type Backend = {
 };
 
 /** The tables a test may read as stored, each in the order its rows were written. */
-const ORDER = { outbox: 'seq', idempotency_keys: 'created_at', audit_log: 'seq' } as const;
+const ORDER = {
+  outbox: 'seq',
+  idempotency_keys: 'created_at',
+  audit_log: 'seq',
+  sessions: 'created_at',
+  sign_in_codes: 'expires_at',
+} as const;
 type StoredTable = keyof typeof ORDER;
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
@@ -112,9 +118,10 @@ const postgres = (url: string): Backend => {
     name: 'PostgreSQL',
     async fresh(options) {
       const repository = await store.open(options);
-      const tables = ['contacts', 'quotes', 'idempotency_keys', 'outbox', 'audit_log'].map(
-        (table) => `${store.schema}.${table}`,
-      );
+      const tables = [
+        ...['contacts', 'quotes', 'idempotency_keys', 'outbox', 'audit_log'],
+        ...['members', 'passkeys', 'sessions', 'invitations', 'sign_in_codes', 'webauthn_challenges'],
+      ].map((table) => `${store.schema}.${table}`);
       await store.admin.query(`TRUNCATE ${tables.join(', ')}`);
       return repository;
     },
