@@ -1,5 +1,5 @@
 import { type Database, inSlices, type Param, type Queries, type Row } from '../db/database';
-import type { AuditActor, AuditEvent, AuditLine, AuditStore } from './events';
+import type { AuditActor, AuditEvent, AuditFilter, AuditLine, AuditStore } from './events';
 
 /** The actor as a line stores it; a member by their e-mail as it was then, and their id beside it. */
 const ACTOR_NAMES = { token: 'token', system: 'sistema', anonymous: 'anônimo' } as const;
@@ -102,7 +102,7 @@ export function sqlAudit(db: Database): AuditStore {
   return {
     // One statement is atomic on both backends: no transaction of its own needed.
     recordAudit: (event) => appendAudit(db, event),
-    async readAudit({ actorId, action, before, limit }) {
+    async readAudit({ actorId, action, before, limit }: AuditFilter) {
       const filters = [
         ['actor_id = ?', actorId],
         ['action = ?', action],
