@@ -85,6 +85,11 @@ describe('a configuration mistake', () => {
       'www.rotanorte.com.br',
       'falta o esquema: escreva https:// antes do endereço, como https://www.rotanorte.com.br',
     ],
+    [
+      'ADMIN_TOKEN',
+      'senha'.repeat(7),
+      'fácil demais de adivinhar (repetições ou sequências): gere um com `openssl rand -hex 32`',
+    ],
   ])('%s=%s stops the start with one Portuguese line naming the fix', async (name, value, fix) => {
     const { code, lines } = await failedStart(`\`${name}=${value}\``, { [name]: value });
     expect(code).toBe(1);

@@ -1,5 +1,5 @@
 import { type Database, inSlices, type Param, type Queries, type Row } from '../db/database';
-import type { AuditActor, AuditEvent, AuditLine, AuditStore } from './events';
+import type { AuditActor, AuditEvent, AuditFilter, AuditLine, AuditStore } from './events';
 
 /** The actor as a line stores it; a member by their e-mail as it was then, and their id beside it. */
 const ACTOR_NAMES = { token: 'token', system: 'sistema', anonymous: 'anônimo' } as const;
@@ -39,8 +39,9 @@ const count = (value: unknown) => (typeof value === 'number' ? value : 0);
 
 /**
  * Appends one line, on `tx`: the caller's transaction, so that a line is committed with what it
- * records, or not at all. The legacy counts (contacts, quotes) are still filled from the detail: the
- * release before this one reads them, and its columns are NOT NULL.
+ * records, or not at all. The counts of before (contacts, quotes) are still filled from the detail,
+ * 0 when it has none: those columns are NOT NULL, which SQLite cannot drop, and the queries written
+ * for the rows of before still find their counts there.
  */
 export async function appendAudit(tx: Queries, event: AuditEvent) {
   const { actor, detail, leadIds } = event;
@@ -101,7 +102,7 @@ export function sqlAudit(db: Database): AuditStore {
   return {
     // One statement is atomic on both backends: no transaction of its own needed.
     recordAudit: (event) => appendAudit(db, event),
-    async readAudit({ actorId, action, before, limit }) {
+    async readAudit({ actorId, action, before, limit }: AuditFilter) {
       const filters = [
         ['actor_id = ?', actorId],
         ['action = ?', action],

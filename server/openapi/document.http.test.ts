@@ -34,20 +34,25 @@ describe('GET /api/openapi.json', () => {
     const document = (await request(app).get('/api/openapi.json')).body;
     const page = ['query:page', 'query:limit'];
     const write = '201 400 403 413 415 503';
-    const read = '200 400 401 403 503';
+    const read = '200 400 401 403 429 503';
 
     expect(operationsOf(document).sort((a, b) => a.operation.localeCompare(b.operation))).toEqual([
       { operation: 'DELETE /api/subjects', replies: read, admin: true, parameters: ['query:email'] },
       { operation: 'GET /api/contacts', replies: read, admin: true, parameters: page },
-      { operation: 'GET /api/contacts.csv', replies: '200 401 403 503', admin: true, parameters: [] },
+      { operation: 'GET /api/contacts.csv', replies: '200 401 403 429 503', admin: true, parameters: [] },
       { operation: 'GET /api/openapi.json', replies: '200', admin: false, parameters: [] },
       { operation: 'GET /api/quotes', replies: read, admin: true, parameters: page },
-      { operation: 'GET /api/quotes.csv', replies: '200 401 403 503', admin: true, parameters: [] },
-      { operation: 'GET /api/quotes/{id}', replies: '200 400 401 403 404 503', admin: true, parameters: ['path:id'] },
+      { operation: 'GET /api/quotes.csv', replies: '200 401 403 429 503', admin: true, parameters: [] },
+      {
+        operation: 'GET /api/quotes/{id}',
+        replies: '200 400 401 403 404 429 503',
+        admin: true,
+        parameters: ['path:id'],
+      },
       { operation: 'GET /api/subjects', replies: read, admin: true, parameters: ['query:email'] },
       { operation: 'GET /health', replies: '200 503', admin: false, parameters: [] },
       { operation: 'GET /health/ready', replies: '200 503', admin: false, parameters: [] },
-      { operation: 'GET /metrics', replies: '200 401 403', admin: true, parameters: [] },
+      { operation: 'GET /metrics', replies: '200 401 403 429', admin: true, parameters: [] },
       { operation: 'POST /api/contacts', replies: write, admin: false, parameters: ['header:Idempotency-Key'] },
       { operation: 'POST /api/quotes', replies: write, admin: false, parameters: ['header:Idempotency-Key'] },
     ]);

@@ -46,6 +46,7 @@ export const unavailable = { 503: failure('Banco de dados indisponível') };
 export const adminOnly = {
   401: failure('Token ausente ou inválido'),
   403: failure('Leituras desativadas: ADMIN_TOKEN não definido'),
+  429: failure('Tokens errados demais deste endereço (TOO_MANY_WRONG_TOKENS): espere o Retry-After'),
 };
 export const adminToken = [{ adminToken: [] }];
 
