@@ -61,7 +61,7 @@ export type AuditLine = Omit<AuditEvent, 'actor'> & {
   actorId?: string;
 };
 
-type AuditFilter = {
+export type AuditFilter = {
   /** A member's id. */
   actorId?: string;
   action?: AuditAction;
