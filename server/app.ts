@@ -29,11 +29,8 @@ import type { TrustProxy } from './process/config-values';
 import type { Logger } from './process/logger';
 import { quotesRouter } from './quotes/routes';
 import type { Repository } from './repository';
-import { signInLimits } from './team/limits';
-import { teamPages } from './team/pages';
-import { passkeyCeremonies } from './team/passkeys';
+import { teamContext } from './team/context';
 import { teamRouter } from './team/routes';
-import { teamSessions } from './team/sessions';
 
 export type AppDeps = {
   logger: Logger;
@@ -112,18 +109,7 @@ export function createApp(deps: AppDeps) {
 
   const exports = csvExports(repository);
   // The sales team's part (/entrar, /painel): sessions are read there alone.
-  app.use(
-    teamRouter({
-      store: repository,
-      sessions: teamSessions(repository),
-      ceremonies: passkeyCeremonies(publicUrl, repository),
-      render: teamPages(manifest),
-      publicUrl,
-      mailOn: repository.channels.includes('email'),
-      limits: signInLimits(repository.rateLimitCounters),
-      exports,
-    }),
-  );
+  app.use(teamRouter(teamContext({ repository, manifest, publicUrl, exports })));
 
   // Pages and files are sent precompressed; only the API's replies are compressed as they go.
   app.use('/api', compression());

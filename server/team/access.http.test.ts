@@ -7,26 +7,14 @@ import { signedInMember } from '../../test/support/members';
 import { csvExports } from '../exports/routes';
 import type { Repository } from '../repository';
 import type { Access } from './access';
-import { signInLimits } from './limits';
-import { teamPages } from './pages';
-import { passkeyCeremonies } from './passkeys';
+import { teamContext } from './context';
 import { type TeamRoute, teamRoutes } from './routes';
-import { teamSessions } from './sessions';
 
 const publicUrl = new URL('http://localhost:3000');
 
 /** The table of routes.ts, as the app builds it (only its methods, paths and access are read). */
 const routesOf = (repository: Repository) =>
-  teamRoutes({
-    store: repository,
-    sessions: teamSessions(repository),
-    ceremonies: passkeyCeremonies(publicUrl, repository),
-    render: teamPages(testManifest),
-    publicUrl,
-    mailOn: false,
-    limits: signInLimits(repository.rateLimitCounters),
-    exports: csvExports(repository),
-  });
+  teamRoutes(teamContext({ repository, manifest: testManifest, publicUrl, exports: csvExports(repository) }));
 
 type Visitor = 'no session' | 'enrol-only' | 'vendas' | 'admin';
 

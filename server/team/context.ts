@@ -1,12 +1,14 @@
 import type { Request, Response } from 'express';
 import type { AuditActor, AuditEvent, AuditStore } from '../audit/events';
+import type { RateLimitCounters } from '../db/rate-limit-counters';
 import type { CsvExports } from '../exports/routes';
 import { requestIdOf } from '../http/request-logging';
+import type { Manifest } from '../pages/assets';
 import type { PersonalDataStore } from '../personal-data/sql-store';
-import type { SignInLimits } from './limits';
-import type { RenderTeamPage } from './pages';
-import type { PasskeyCeremonies } from './passkeys';
-import type { TeamSessions } from './sessions';
+import { type SignInLimits, signInLimits } from './limits';
+import { type RenderTeamPage, teamPages } from './pages';
+import { type PasskeyCeremonies, passkeyCeremonies } from './passkeys';
+import { type TeamSessions, teamSessions } from './sessions';
 import type { TeamStore } from './sql-store';
 
 /** What the team's handlers work with. */
@@ -45,3 +47,24 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A member id from a URL, if it is one: PostgreSQL refuses a malformed uuid with an error, not a miss. */
 export const asMemberId = (value: unknown) => (typeof value === 'string' && UUID.test(value) ? value : undefined);
+
+type ContextDeps = {
+  repository: TeamStore &
+    AuditStore &
+    PersonalDataStore & { channels: readonly string[]; rateLimitCounters?: RateLimitCounters };
+  manifest: Manifest;
+  publicUrl: URL;
+  exports: CsvExports;
+};
+
+/** The team's context as the app builds it, from the repository and the build. */
+export const teamContext = ({ repository, manifest, publicUrl, exports }: ContextDeps): TeamContext => ({
+  store: repository,
+  sessions: teamSessions(repository),
+  ceremonies: passkeyCeremonies(publicUrl, repository),
+  render: teamPages(manifest),
+  publicUrl,
+  mailOn: repository.channels.includes('email'),
+  limits: signInLimits(repository.rateLimitCounters),
+  exports,
+});
