@@ -1,0 +1,204 @@
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { SQLITE_FILE } from '../../server/db/sqlite';
+import type { Repository } from '../../server/repository';
+import { openSqlite } from '../../server/repository';
+import { invite, setupLink } from '../../server/team/invitations';
+import { axeViolations, describeViolations } from '../../test/support/axe';
+import { tabThroughPage } from '../../test/support/keyboard';
+import { addMember } from '../../test/support/members';
+import { browserForThisFile, clickThrough, DESKTOP, PHONE } from '../../test/support/site';
+import { startSmtp } from '../../test/support/smtp';
+import { codeIn, mailTo, startTeamServer } from '../../test/support/team';
+
+// Issue 33, "Prove it": axe finds nothing on any page of the sign-in, the keyboard alone reaches
+// every field and button in order with the focus in sight, and without JavaScript the code path
+// works while the passkey button says that it needs JavaScript.
+
+const browser = browserForThisFile();
+
+let server: Awaited<ReturnType<typeof startTeamServer>>;
+/** The server's own SQLite file, opened beside it: members and sessions written as a sign-in would. */
+let store: Repository;
+
+beforeAll(async () => {
+  server = await startTeamServer({});
+  store = openSqlite(server.dataDir);
+}, 30_000);
+afterAll(async () => {
+  await store?.close();
+  await server?.stop();
+});
+
+/** Who is looking: nobody, or a member with a session that may only enrol, or a whole one of a role. */
+type Viewer = 'nobody' | 'enrolling' | 'vendas' | 'admin';
+
+let invited = 0;
+
+/**
+ * Signs `page` in as `viewer` the way a browser gets its cookie (a `__Host-` cookie cannot be planted
+ * over http): an invitation without e-mail opens an enrolling session, and a whole one is that
+ * session with a passkey enrolled, which needs the authenticator team-sign-in.browser.test.ts drives;
+ * here the row says so instead.
+ */
+async function signIn(page: Page, viewer: Viewer) {
+  if (viewer === 'nobody') return;
+  const role = viewer === 'admin' ? 'admin' : 'vendas';
+  const email = `${viewer}-${++invited}@example.com`;
+  const { member, link } = await invite(store, new URL(server.url), false, { email, name: `Pessoa ${invited}`, role });
+  await page.goto(link);
+  await clickThrough(page, page.getByRole('button', { name: 'Continuar' }));
+  if (viewer === 'enrolling') return;
+  const db = new DatabaseSync(path.join(server.dataDir, SQLITE_FILE));
+  try {
+    db.prepare("UPDATE sessions SET purpose = 'full' WHERE member_id = ?").run(member.id);
+  } finally {
+    db.close();
+  }
+}
+
+/** A page of the sign-in as `viewer` sees it, at `viewport`, with axe allowed to run (bypassCSP). */
+const openAs = (viewer: Viewer, pathname: string, viewport = DESKTOP, javaScriptEnabled = true, site = server) =>
+  browser.open(new URL(pathname, site.url).href, { viewport, bypassCSP: true, javaScriptEnabled }, (page) =>
+    signIn(page, viewer),
+  );
+
+async function expectNoViolations(page: Page) {
+  const violations = await axeViolations(page);
+  expect(violations, describeViolations(violations)).toEqual([]);
+}
+
+/**
+ * The text of the notice inside <noscript>, if the page shows it: Playwright's text locators skip
+ * noscript, so the browser is asked whether the paragraph is rendered.
+ */
+const noscriptNotice = (page: Page) =>
+  page.evaluate(() => {
+    const notice = document.querySelector<HTMLElement>('noscript > p');
+    return notice?.checkVisibility() ? notice.textContent : null;
+  });
+
+const token = (link: string) => new URL(link).searchParams.get('token')!;
+
+/** Each page of the sign-in and the panel, as the person who reaches it sees it, and its status. */
+const PAGES: { name: string; viewer: Viewer; path: () => Promise<string>; status: number }[] = [
+  { name: 'Entrar', viewer: 'nobody', path: async () => '/entrar', status: 200 },
+  { name: 'Código por e-mail', viewer: 'nobody', path: async () => '/entrar/codigo', status: 200 },
+  {
+    name: 'Digite o código',
+    viewer: 'nobody',
+    path: async () => '/entrar/codigo/confirmar?email=ana%40example.com',
+    status: 200,
+  },
+  {
+    name: 'Convite',
+    viewer: 'nobody',
+    path: async () => {
+      const { link } = await invite(store, new URL(server.url), true, {
+        email: `c-${Date.now()}@example.com`,
+        name: 'Carla',
+        role: 'vendas',
+      });
+      return `/entrar/convite?token=${token(link)}`;
+    },
+    status: 200,
+  },
+  {
+    name: 'Primeiro acesso',
+    viewer: 'nobody',
+    path: async () => `/entrar/configurar?token=${token(await setupLink(store, new URL(server.url)))}`,
+    status: 200,
+  },
+  { name: 'Link expirado', viewer: 'nobody', path: async () => `/entrar/convite?token=${'x'.repeat(43)}`, status: 410 },
+  {
+    name: 'Minha conta, só para cadastrar a chave',
+    viewer: 'enrolling',
+    path: async () => '/painel/conta',
+    status: 200,
+  },
+  { name: 'Minha conta', viewer: 'vendas', path: async () => '/painel/conta', status: 200 },
+  { name: 'Painel', viewer: 'vendas', path: async () => '/painel', status: 200 },
+  { name: 'Sem permissão', viewer: 'vendas', path: async () => '/painel/equipe', status: 403 },
+  { name: 'Equipe', viewer: 'admin', path: async () => '/painel/equipe', status: 200 },
+  { name: 'Registro', viewer: 'admin', path: async () => '/painel/registro', status: 200 },
+];
+
+describe('the sign-in’s pages with axe-core, WCAG 2.2 A and AA', { timeout: 30_000 }, () => {
+  for (const [width, viewport] of [
+    ['1280 px', DESKTOP],
+    ['375 px', PHONE],
+  ] as const)
+    it.each(PAGES)(`finds no violation on $name (${width})`, async ({ viewer, path, status }) => {
+      const { page, response } = await openAs(viewer, await path(), viewport);
+
+      expect(response?.status()).toBe(status);
+      await expectNoViolations(page);
+    });
+
+  it('finds no violation on the code page showing a wrong code’s error', async () => {
+    const { page } = await openAs('nobody', '/entrar/codigo/confirmar?email=ana%40example.com', PHONE);
+    await page.getByLabel('Código de 6 dígitos').fill('000000');
+    await clickThrough(page, page.getByRole('button', { name: 'Confirmar' }));
+
+    await page.getByText('Código incorreto.').waitFor();
+    await expectNoViolations(page);
+  });
+});
+
+describe('the sign-in with the keyboard alone', { timeout: 30_000 }, () => {
+  for (const [width, viewport] of [
+    ['1280 px', DESKTOP],
+    ['375 px', PHONE],
+  ] as const) {
+    it.each([
+      ['/entrar', ['button Entrar com chave de acesso', 'a Receba um código por e-mail']],
+      ['/entrar/codigo', ['input email', 'button Enviar código']],
+      ['/entrar/codigo/confirmar?email=ana%40example.com', ['input code', 'button Confirmar']],
+    ])(`%s: Tab reaches the fields and buttons in order, focus in sight (${width})`, async (path, wanted) => {
+      const { page } = await openAs('nobody', path, viewport);
+      // The passkey script enables its button once it knows the browser can use passkeys.
+      if (path === '/entrar')
+        await page.getByRole('button', { name: 'Entrar com chave de acesso' }).and(page.locator(':enabled')).waitFor();
+
+      const stops = await tabThroughPage(page);
+
+      const names = stops.map((stop) => stop.name);
+      const order = wanted.map((name) => names.indexOf(name));
+      expect(
+        order.every((index) => index >= 0),
+        JSON.stringify(names),
+      ).toBe(true);
+      expect([...order].sort((a, b) => a - b)).toEqual(order);
+      const unseen = stops.filter((stop) => !stop.outline || !stop.inView || stop.obscuredBy);
+      expect(unseen, 'stops without visible focus').toEqual([]);
+    });
+  }
+});
+
+describe('the sign-in without JavaScript', { timeout: 30_000 }, () => {
+  it('says the passkey needs JavaScript, and the code path signs the member in with plain forms', async () => {
+    const smtp = await startSmtp();
+    const mailing = await startTeamServer({ SMTP_URL: smtp.url, LEADS_TO: 'vendas@rotanorte.com.br' });
+    onTestFinished(async () => void (await mailing.stop()));
+    const beside = openSqlite(mailing.dataDir);
+    const member = await addMember(beside, 'vendas').finally(() => beside.close());
+    const { page } = await openAs('nobody', '/entrar', PHONE, false, mailing);
+
+    await expect(page.getByRole('button', { name: 'Entrar com chave de acesso' }).isDisabled()).resolves.toBe(true);
+    await expect(noscriptNotice(page)).resolves.toMatch(/^A chave de acesso precisa de JavaScript/);
+
+    await clickThrough(page, page.getByRole('link', { name: 'Receba um código por e-mail' }));
+    await page.getByLabel('Seu e-mail').fill(member.email);
+    await clickThrough(page, page.getByRole('button', { name: 'Enviar código' }));
+    expect(new URL(page.url()).pathname).toBe('/entrar/codigo/confirmar');
+    const code = codeIn(await mailTo(smtp.messages, member.email, /código de acesso/));
+    await page.getByLabel('Código de 6 dígitos').fill(code);
+    await clickThrough(page, page.getByRole('button', { name: 'Confirmar' }));
+
+    expect(new URL(page.url()).pathname).toBe('/painel/conta');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toMatch(/conta/i);
+    await expect(noscriptNotice(page)).resolves.toMatch(/^A chave de acesso precisa de JavaScript/);
+  });
+});
