@@ -11,7 +11,7 @@ import { markReplay, replyJson, validateAndStore, type WriteOutcome } from '../h
 import type { Metrics } from '../monitoring/metrics';
 import type { PageRenderer } from '../pages/renderer';
 import type { Logger } from '../process/logger';
-import { CONTACT_SENT_URL, formErrorPages, formSource, invalidFormPage } from './form-pages';
+import { CONTACT_SENT_URL, formSource, invalidFormPage } from './form-pages';
 import { trapped } from './honeypot';
 import type { ContactStore } from './sql-store';
 
@@ -71,6 +71,5 @@ export function contactRoutes(deps: ContactDeps) {
       requireAdmin(adminToken),
       listHandler((page, limit) => repository.listContacts(page, limit)),
     );
-  router.use(formErrorPages(renderPage));
   return router;
 }
