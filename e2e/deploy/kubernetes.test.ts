@@ -16,6 +16,7 @@ import { BODY_LIMIT_BYTES } from '../../server/http/body-limit';
 import { loadConfig, VARIABLES } from '../../server/process/config';
 import { createTestApp } from '../../test/support/app';
 import { dockerfile } from '../../test/support/dockerfile';
+import { ADMIN_TOKEN } from '../../test/support/leads';
 import { kustomizeBase, schemaProblem, unknownFields } from '../../test/support/manifests';
 
 // deploy/kubernetes/ checked offline, as no cluster runs here: every object against the Kubernetes API's
@@ -53,7 +54,7 @@ function podConfig() {
   const mountPath = mounts.find(({ name }) => name === secret.name)!.mountPath;
   const folder = mkdtempSync(path.join(tmpdir(), 'site-pod-secrets-'));
   const samples = {
-    'admin-token': 'f'.repeat(64),
+    'admin-token': ADMIN_TOKEN,
     'database-url': 'postgres://site:senha@site-db-rw:5432/site',
     'smtp-url': 'smtps://site:senha@smtp.exemplo.com.br:465',
   };

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { VARIABLES } from '../../server/process/config';
+import { ADMIN_TOKEN } from '../../test/support/leads';
 import { lead } from '../../test/support/requests';
 import { startServer, tempDataDir, whenExited } from '../../test/support/server-process';
 import { eventually, freePort } from '../../test/support/wait';
@@ -66,7 +67,7 @@ function bash(code: string, cwd: string, env: Record<string, string>) {
 describe('the commands of the default install, as docs/operations.md gives them', () => {
   const cwd = projectCopy();
   const dataDir = tempDataDir();
-  const adminToken = 'a'.repeat(64);
+  const adminToken = ADMIN_TOKEN;
   let served: ChildProcess | undefined;
   afterAll(async () => {
     if (served?.pid && served.exitCode === null) {
@@ -78,6 +79,8 @@ describe('the commands of the default install, as docs/operations.md gives them'
 
   it('are marked, each with how it is run', () => {
     expect(marked.map(({ how }) => how)).toEqual([
+      // The team's invite, list and revoke, beside the running site.
+      ', while the site serves',
       ', while the site serves',
       ', with the site stopped',
       ', with the site stopped',
@@ -85,7 +88,7 @@ describe('the commands of the default install, as docs/operations.md gives them'
     ]);
   });
 
-  it('back up while serving, restore stopped, and rotate the token, in the docs’ order', {
+  it('run the team commands and back up while serving, restore stopped, and rotate the token, in the docs’ order', {
     timeout: 180_000,
   }, async () => {
     const site = await startServer({ ADMIN_TOKEN: adminToken }, dataDir);

@@ -3,13 +3,13 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { rssMb } from '../../bench/proc-stats';
 import { exportFlood, trickleExport } from '../../scripts/launch/export-flood';
 import { seededContacts } from '../../scripts/launch/seeded-contacts';
+import { ADMIN_TOKEN } from '../../test/support/leads';
 import { startServer } from '../../test/support/server-process';
 import { eventually } from '../../test/support/wait';
 
 // The built server, 192 MB of heap as shipped, under CSV exports whose clients never read
 // (issue 38: 30 of them ran it out of heap and killed it). Real sockets on loopback.
 
-const ADMIN_TOKEN = 'token-de-teste-com-mais-de-32-caracteres';
 const CONTACTS = 8_000;
 const csvLines = (logs: Record<string, unknown>[]) =>
   logs.filter((line) => (line.req as { path?: string } | undefined)?.path === '/api/contacts.csv');

@@ -82,6 +82,7 @@ describe('/api/subjects', () => {
     expect(audit()).toMatchObject([
       { action: 'subject.erasure', contacts: 1, quotes: 1 },
       { action: 'subject.access', contacts: 0, quotes: 0 },
+      { action: 'leads.read' },
     ]);
     expect(JSON.stringify(logs)).not.toMatch(/empresa\.com\.br/i);
   });

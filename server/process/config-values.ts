@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { z } from 'zod';
+import { estimatedBits, TOKEN_MIN_BITS } from './token-strength';
 
 // What a valid value of each kind looks like, and what to write instead: every message names the fix
 // in Portuguese, the operators' language, and never repeats the value (it may be a secret).
@@ -41,6 +42,19 @@ export const trustProxy = z
   })
   // Unset stays unset: the app warns once when a proxy forwards to it (server/http/untrusted-proxy.ts).
   .optional();
+
+/**
+ * The API's bearer token (docs/requirements.md §6.2): 32 characters at least, and no repetition or
+ * sequence that would let a guesser skip most of them (token-strength.ts). Wrong guesses are also
+ * limited per address (server/http/admin.ts), but a limit slows a guesser; only entropy stops one.
+ */
+export const adminToken = z
+  .string()
+  .min(32, 'use pelo menos 32 caracteres, por exemplo a saída de `openssl rand -hex 32`')
+  .refine(
+    (value) => estimatedBits(value) >= TOKEN_MIN_BITS,
+    'fácil demais de adivinhar (repetições ou sequências): gere um com `openssl rand -hex 32`',
+  );
 
 /**
  * The site's address as visitors type it. Without a scheme ("www.empresa.com.br", or "host:3000",

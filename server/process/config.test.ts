@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 import { ConfigError } from './config-error';
@@ -134,8 +135,24 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBeUndefined();
   });
 
-  it('reads an ADMIN_TOKEN of 32 characters or more', () => {
-    expect(loadConfig({ ADMIN_TOKEN: 'a'.repeat(32) }).adminToken).toBe('a'.repeat(32));
+  it('reads an ADMIN_TOKEN of 32 characters or more, as openssl makes one', () => {
+    const token = randomBytes(16).toString('hex');
+    expect(loadConfig({ ADMIN_TOKEN: token }).adminToken).toBe(token);
+  });
+
+  it.each([
+    ['one character repeated', 'a'.repeat(32)],
+    ['a hexadecimal run repeated', '0123456789abcdef'.repeat(2)],
+    ['a word repeated', 'senha'.repeat(7)],
+    ['two characters alternating', `${'ab'.repeat(15)}cd`],
+    ['the alphabet in order', 'abcdefghijklmnopqrstuvwxyz012345'],
+  ])('refuses an ADMIN_TOKEN of %s, in one line naming how to make a good one', (_kind, token) => {
+    expect(() => loadConfig({ ADMIN_TOKEN: token })).toThrow(ConfigError);
+    expect(() => loadConfig({ ADMIN_TOKEN: token })).toThrow(
+      expect.objectContaining({
+        message: expect.stringMatching(/^[^\n]*ADMIN_TOKEN[^\n]*openssl rand -hex 32[^\n]*$/),
+      }),
+    );
   });
 
   it.each(['postgres://site:senha@db:5432/site', 'postgresql://db/site?sslmode=require'])(

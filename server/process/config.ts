@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { company } from '../../shared/content';
 import { invalid } from './config-error';
 import {
+  adminToken,
   count,
   isEmail,
   isPostgresUrl,
@@ -49,10 +50,7 @@ const schema = z
     // Long enough for a PostgreSQL container started beside us to come up (about 5 s), bounded so that
     // a wrong host still ends in one line (server/db/postgres-start.ts).
     DATABASE_WAIT_SECONDS: count.default(30),
-    ADMIN_TOKEN: z
-      .string()
-      .min(32, 'use pelo menos 32 caracteres, por exemplo a saída de `openssl rand -hex 32`')
-      .optional(),
+    ADMIN_TOKEN: adminToken.optional(),
     DATABASE_URL: z.string().refine(isPostgresUrl, 'use uma URL postgres://usuário:senha@host:5432/banco').optional(),
     SMTP_URL: z
       .string()

@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ADMIN_TOKEN } from '../../test/support/leads';
 import { type Config, loadConfig, VARIABLES } from './config';
 import { ConfigError } from './config-error';
 
@@ -13,7 +14,7 @@ const secretFile = (name: string, content: string) => {
   return file;
 };
 
-const token = 'a1'.repeat(20);
+const token = ADMIN_TOKEN;
 const webhookSecret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
 
 describe('secrets read from files', () => {

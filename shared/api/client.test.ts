@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Reply, startReceiver } from '../../test/support/http-receiver';
+import { ADMIN_TOKEN } from '../../test/support/leads';
 import { createApiClient } from './client';
 import { ApiError } from './request';
 
@@ -65,14 +66,14 @@ describe('createApiClient', () => {
 
   it('asks for page 1 and limit 10 by default, with the admin token', async () => {
     const { baseUrl, seen } = await serverReplying({ status: 200, body: { success: true, data: [] } });
-    const client = createApiClient({ baseUrl, adminToken: 't'.repeat(32) });
+    const client = createApiClient({ baseUrl, adminToken: ADMIN_TOKEN });
     await client.listContacts();
     await client.listQuotes({ page: 3, limit: 50 });
     expect(seen.map((request) => request.url)).toEqual([
       '/api/contacts?page=1&limit=10',
       '/api/quotes?page=3&limit=50',
     ]);
-    expect(seen[0]?.headers.authorization).toBe(`Bearer ${'t'.repeat(32)}`);
+    expect(seen[0]?.headers.authorization).toBe(`Bearer ${ADMIN_TOKEN}`);
   });
 
   it('calls every other endpoint of the spec with its method and path', async () => {
@@ -91,7 +92,7 @@ describe('createApiClient', () => {
 
   it('asks for and erases what is stored under an e-mail, with the admin token', async () => {
     const { baseUrl, seen } = await serverReplying({ status: 200, body: { success: true, data: {} } });
-    const client = createApiClient({ baseUrl, adminToken: 't'.repeat(32) });
+    const client = createApiClient({ baseUrl, adminToken: ADMIN_TOKEN });
     await client.readSubject('Ana+frete@empresa.com.br');
     await client.eraseSubject('ana@empresa.com.br');
     expect(seen.map((request) => `${request.method} ${request.url}`)).toEqual([
@@ -99,8 +100,8 @@ describe('createApiClient', () => {
       'DELETE /api/subjects?email=ana%40empresa.com.br',
     ]);
     expect(seen.map((request) => request.headers.authorization)).toEqual([
-      `Bearer ${'t'.repeat(32)}`,
-      `Bearer ${'t'.repeat(32)}`,
+      `Bearer ${ADMIN_TOKEN}`,
+      `Bearer ${ADMIN_TOKEN}`,
     ]);
   });
 });

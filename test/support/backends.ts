@@ -20,10 +20,18 @@ export type Backend = {
   another(options?: RepositoryOptions): Promise<Repository>;
   /** A table of that store as it lies on disk, every column, for what the API does not show. */
   rows(table: StoredTable): Promise<Row[]>;
+  /** One statement on that store, behind the repository's back: a row as an older release wrote it. */
+  exec(sql: string): Promise<void>;
 };
 
 /** The tables a test may read as stored, each in the order its rows were written. */
-const ORDER = { outbox: 'seq', idempotency_keys: 'created_at', audit_log: 'seq' } as const;
+const ORDER = {
+  outbox: 'seq',
+  idempotency_keys: 'created_at',
+  audit_log: 'seq',
+  sessions: 'created_at',
+  sign_in_codes: 'expires_at',
+} as const;
 type StoredTable = keyof typeof ORDER;
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
@@ -45,6 +53,14 @@ const sqlite = (): Backend => {
       const db = new DatabaseSync(path.join(dataDir, SQLITE_FILE), { readOnly: true });
       try {
         return db.prepare(`SELECT * FROM ${table} ORDER BY ${ORDER[table]}`).all();
+      } finally {
+        db.close();
+      }
+    },
+    async exec(sql) {
+      const db = new DatabaseSync(path.join(dataDir, SQLITE_FILE));
+      try {
+        db.exec(sql);
       } finally {
         db.close();
       }
@@ -102,15 +118,25 @@ const postgres = (url: string): Backend => {
     name: 'PostgreSQL',
     async fresh(options) {
       const repository = await store.open(options);
-      const tables = ['contacts', 'quotes', 'idempotency_keys', 'outbox', 'audit_log'].map(
-        (table) => `${store.schema}.${table}`,
-      );
+      const tables = [
+        ...['contacts', 'quotes', 'idempotency_keys', 'outbox', 'audit_log'],
+        ...['members', 'passkeys', 'sessions', 'invitations', 'sign_in_codes', 'webauthn_challenges'],
+      ].map((table) => `${store.schema}.${table}`);
       await store.admin.query(`TRUNCATE ${tables.join(', ')}`);
       return repository;
     },
     another: (options) => store.open(options),
     async rows(table) {
       return (await store.admin.query<Row>(`SELECT * FROM ${store.schema}.${table} ORDER BY ${ORDER[table]}`)).rows;
+    },
+    // The admin pool's one connection: the search_path set is the one the statement runs under.
+    async exec(sql) {
+      await store.admin.query(`SET search_path TO ${store.schema}`);
+      try {
+        await store.admin.query(sql);
+      } finally {
+        await store.admin.query('RESET search_path');
+      }
     },
   };
 };

@@ -2,8 +2,11 @@ import request from 'supertest';
 import { type ContactFields, contactInputSchema } from '../../shared/contact';
 import { type QuoteFields, quoteInputSchema } from '../../shared/quote';
 
-export const ADMIN_TOKEN = 'token-de-teste-com-mais-de-32-caracteres';
+/** As `openssl rand -hex 32` makes one: a token of repetitions or sequences stops the start-up (config-values.ts). */
+export const ADMIN_TOKEN = '73aac89bcf6057a7c2519ee9425a384b78dde187f5c1419d6d1689ce3054ccc9';
 export const bearer = `Bearer ${ADMIN_TOKEN}`;
+/** Who a store's test says asked for a subject's data: the API token, from no request. */
+export const BY_TOKEN = { actor: { kind: 'token' } } as const;
 
 /** An export as the admin downloads it: the reply, with the file's bytes as its body. */
 export const downloadExport = (app: Parameters<typeof request>[0], path: string) =>

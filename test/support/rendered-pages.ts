@@ -27,4 +27,10 @@ export const renderedPages: RenderedPage[] = [
     status: 403,
     form: { body: 'name=Ana&email=ana%40exemplo.com.br&message=Oi', headers: { 'Sec-Fetch-Site': 'cross-site' } },
   },
+  // The team's sign-in (server/team/routes.ts), as anyone reaches it.
+  { name: 'entrar', path: '/entrar', status: 200 },
+  { name: 'código por e-mail', path: '/entrar/codigo', status: 200 },
+  { name: 'digite o código', path: '/entrar/codigo/confirmar?email=ana%40rotanorte.com.br', status: 200 },
+  { name: 'código com e-mail inválido', path: '/entrar/codigo', status: 400, form: { body: 'email=ana' } },
+  { name: 'link expirado', path: '/entrar/convite?token=nenhum', status: 410 },
 ];

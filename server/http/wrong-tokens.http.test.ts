@@ -1,0 +1,71 @@
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test/support/app';
+import { postgresSchemaForThisFile, TEST_DATABASE_URL } from '../../test/support/backends';
+import { ADMIN_TOKEN, bearer } from '../../test/support/leads';
+import { WRONG_TOKENS } from './admin';
+import { REFUSALS } from './refusals';
+
+const WRONG = 'Bearer um-token-errado-com-mais-de-32-caracteres';
+type App = ReturnType<typeof createTestApp>['app'];
+
+/** A read of the contacts from `client`, as the trusted proxy names it. */
+const read = (app: App, client: string, authorization: string) =>
+  request(app).get('/api/contacts').set('X-Forwarded-For', client).set('Authorization', authorization);
+
+/** A 429 of the catalogue, with the seconds until the window ends. */
+const expectLimited = (res: request.Response) => {
+  expect(res.status).toBe(429);
+  expect(res.body).toMatchObject({ success: false, code: 'TOO_MANY_WRONG_TOKENS' });
+  expect(res.body.message).toBe(REFUSALS.TOO_MANY_WRONG_TOKENS.message('1'));
+  expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(60);
+};
+
+// Wrong bearer tokens, limited per client address (issue 33 §5): before, 4,153 of them in 5 s were
+// each answered 401.
+describe('wrong bearer tokens on the API', () => {
+  const app = () => createTestApp({ adminToken: ADMIN_TOKEN, trustProxy: ['loopback'] }).app;
+
+  it('answer 401 up to the limit, then 429 with Retry-After, even to the right token', async () => {
+    const site = app();
+    for (let n = 0; n < WRONG_TOKENS.limit; n++) expect((await read(site, '203.0.113.1', WRONG)).status).toBe(401);
+
+    expectLimited(await read(site, '203.0.113.1', WRONG));
+    expectLimited(await read(site, '203.0.113.1', bearer));
+  });
+
+  it('are counted per address: another client still reads with the right token', async () => {
+    const site = app();
+    for (let n = 0; n <= WRONG_TOKENS.limit; n++) await read(site, '203.0.113.2', WRONG);
+
+    expect((await read(site, '198.51.100.2', bearer)).status).toBe(200);
+    expect((await read(site, '198.51.100.2', WRONG)).status).toBe(401);
+  });
+
+  it('do not count a request that sends no token, nor a right one', async () => {
+    const site = app();
+    for (let n = 0; n < 2 * WRONG_TOKENS.limit; n++) {
+      await request(site).get('/api/contacts').set('X-Forwarded-For', '203.0.113.3').expect(401);
+      await read(site, '203.0.113.3', bearer).expect(200);
+    }
+
+    expect((await read(site, '203.0.113.3', WRONG)).status).toBe(401);
+  });
+});
+
+describe.skipIf(!TEST_DATABASE_URL)('wrong bearer tokens with PostgreSQL', () => {
+  const store = postgresSchemaForThisFile(TEST_DATABASE_URL!);
+  const replica = async () =>
+    createTestApp({ repository: await store.open(), adminToken: ADMIN_TOKEN, trustProxy: ['loopback'] }).app;
+
+  it('are counted across replicas: the limit holds in all, not in each', async () => {
+    const replicas = [await replica(), await replica()];
+    for (let n = 0; n < WRONG_TOKENS.limit; n++)
+      expect((await read(replicas[n % 2]!, '203.0.113.20', WRONG)).status).toBe(401);
+
+    expectLimited(await read(replicas[0]!, '203.0.113.20', WRONG));
+    expectLimited(await read(replicas[1]!, '203.0.113.20', bearer));
+    expect((await read(replicas[1]!, '198.51.100.20', bearer)).status).toBe(200);
+  });
+});

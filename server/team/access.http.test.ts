@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, testManifest } from '../../test/support/app';
+import { backendsForThisFile } from '../../test/support/backends';
+import { signedInMember } from '../../test/support/members';
+import { csvExports } from '../exports/routes';
+import type { Repository } from '../repository';
+import type { Access } from './access';
+import { teamContext } from './context';
+import { type TeamRoute, teamRoutes } from './routes';
+
+const publicUrl = new URL('http://localhost:3000');
+
+/** The table of routes.ts, as the app builds it (only its methods, paths and access are read). */
+const routesOf = (repository: Repository) =>
+  teamRoutes(teamContext({ repository, manifest: testManifest, publicUrl, exports: csvExports(repository) }));
+
+type Visitor = 'no session' | 'enrol-only' | 'vendas' | 'admin';
+
+/** What the guard answers: the visitor passes, or one of its refusals. */
+type Outcome = 'allowed' | 'to /entrar' | '401' | 'to /painel/conta' | '403 json' | '403 page';
+
+/** What a route's access promises each visitor (server/team/access.ts). */
+function promised(access: Access, reply: TeamRoute['reply'], visitor: Visitor): Outcome {
+  if (access === 'public') return 'allowed';
+  if (visitor === 'no session') return reply === 'json' ? '401' : 'to /entrar';
+  if (access === 'enrolling') return 'allowed';
+  if (visitor === 'enrol-only') return reply === 'json' ? '403 json' : 'to /painel/conta';
+  if (access === 'admin' && visitor === 'vendas') return reply === 'json' ? '403 json' : '403 page';
+  return 'allowed';
+}
+
+/** What the reply was, as far as the guard goes. A sign-out's own redirect ends the session it had. */
+function observed(res: request.Response): Outcome {
+  const json = /json/.test(res.headers['content-type'] ?? '');
+  const endsSession = String(res.headers['set-cookie'] ?? '').includes('Expires=Thu, 01 Jan 1970');
+  if (res.status === 401 && json) return '401';
+  if (res.status === 403) return json ? '403 json' : '403 page';
+  if (res.status === 303 && res.headers.location === '/entrar' && !endsSession) return 'to /entrar';
+  if (res.status === 303 && res.headers.location === '/painel/conta' && res.headers['set-cookie'] === undefined)
+    return 'to /painel/conta';
+  return 'allowed';
+}
+
+describe.each(backendsForThisFile())('every route of the signed-in part, on $name', (backend) => {
+  /** The cookie of each visitor: new sessions, as a sign-out ends the one it is sent with. */
+  const visitors = async (repository: Repository): Promise<Record<Visitor, string | undefined>> => ({
+    'no session': undefined,
+    'enrol-only': (await signedInMember(repository, 'vendas', 'enrol')).cookie,
+    vendas: (await signedInMember(repository, 'vendas')).cookie,
+    admin: (await signedInMember(repository, 'admin')).cookie,
+  });
+
+  async function appWithVisitors() {
+    const repository = await backend.fresh();
+    const { app } = createTestApp({ repository });
+    return { app, repository, cookies: await visitors(repository) };
+  }
+
+  it('a test tries every role on every route, and each gets what its access promises', async () => {
+    const { app, repository } = await appWithVisitors();
+    const results: string[] = [];
+    const expected: string[] = [];
+
+    for (const { method, path, access, reply } of routesOf(repository)) {
+      const cookies = await visitors(repository);
+      for (const visitor of Object.keys(cookies) as Visitor[]) {
+        // A member who is not there: an admin's action on them finds nobody, which the guard has let through.
+        const target = path.replace(':id', randomUUID());
+        const req = method === 'GET' ? request(app).get(target) : request(app).post(target);
+        if (cookies[visitor]) req.set('Cookie', cookies[visitor]);
+        const res = await (method === 'POST' ? (reply === 'json' ? req.send({}) : req.type('form').send('')) : req);
+        expect(res.status, `${method} ${target} (${visitor})`).toBeLessThan(500);
+        results.push(`${method} ${path} · ${visitor} → ${observed(res)}`);
+        expected.push(`${method} ${path} · ${visitor} → ${promised(access, reply, visitor)}`);
+      }
+    }
+
+    expect(results).toEqual(expected);
+  });
+
+  it('the table gives no /painel route to a visitor without a session, and the team and record to admins', async () => {
+    const routes = routesOf(await backend.fresh());
+    const access = (path: string) => routes.filter((route) => route.path === path).map((route) => route.access);
+
+    for (const route of routes.filter(({ path }) => path.startsWith('/painel')))
+      expect(route.access, route.path).not.toBe('public');
+    for (const route of routes.filter(({ path }) => /^\/painel\/(equipe|registro)/.test(path)))
+      expect(route.access, route.path).toBe('admin');
+    expect(access('/painel')).toEqual(['vendas']);
+    expect(access('/sair')).toEqual(['enrolling']);
+  });
+
+  it('a method a path does not implement gets 405 with the ones it does in Allow', async () => {
+    const { app, repository } = await appWithVisitors();
+    const paths = Map.groupBy(routesOf(repository), (route) => route.path);
+
+    for (const [path, routes] of paths) {
+      const res = await request(app).put(path.replace(':id', randomUUID())).send('');
+      const allow = routes.flatMap(({ method }) => (method === 'GET' ? ['GET', 'HEAD'] : [method]));
+      expect(res.status, path).toBe(405);
+      expect(res.headers.allow, path).toBe([...allow, 'OPTIONS'].join(', '));
+    }
+  });
+
+  it.each(['not-a-uuid', `${randomUUID()}x`])(
+    'a malformed member id (%s) gets the Portuguese 404 page, never a 500',
+    async (id) => {
+      const { app, cookies } = await appWithVisitors();
+
+      for (const action of ['papel', 'encerrar-sessoes', 'revogar']) {
+        const res = await request(app)
+          .post(`/painel/equipe/${encodeURIComponent(id)}/${action}`)
+          .set('Cookie', cookies.admin!)
+          .type('form')
+          .send({ role: 'vendas' });
+
+        expect(res.status, action).toBe(404);
+        expect(res.headers['content-type']).toMatch(/^text\/html/);
+        expect(res.text).toContain('Este membro não existe mais.');
+      }
+    },
+  );
+});

@@ -1,0 +1,66 @@
+import type { CDPSession, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { spawnServer, tempDataDir, whenServing } from './server-process';
+import type { Received } from './smtp';
+import { eventually, freePort } from './wait';
+
+/**
+ * Chromium's virtual authenticator on `page` (the CDP WebAuthn domain, as Epic Stack tests its
+ * passkeys): a platform authenticator that keeps discoverable credentials and verifies its user,
+ * answering every ceremony at once as a phone's unlock would.
+ */
+export async function addAuthenticator(page: Page) {
+  const cdp: CDPSession = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return {
+    /** The passkeys this device holds. */
+    credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials,
+    /** The device is lost: every passkey on it with it. */
+    lose: () => cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId }),
+  };
+}
+
+/**
+ * The built server at http://localhost:PORT, its PUBLIC_URL: WebAuthn's relying party must be a
+ * host name, never an IP address, and browsers count localhost as a secure context.
+ */
+export async function startTeamServer(env: Record<string, string>) {
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  const dataDir = tempDataDir();
+  const child = spawnServer({ ...env, PORT: String(port), PUBLIC_URL: url }, dataDir);
+  const server = await whenServing(child, `http://127.0.0.1:${port}`, dataDir);
+  return { ...server, url };
+}
+
+/** The setup link the server printed at start (one line, issue 33). */
+export function setupLinkOf(logs: Record<string, unknown>[]) {
+  const line = logs.find((entry) => typeof entry.setupLink === 'string');
+  expect(line?.msg).toMatch(
+    /^ninguém da equipe tem acesso ainda: abra http:\/\/localhost:\d+\/entrar\/configurar\?token=/,
+  );
+  return String(line!.setupLink);
+}
+
+/** The newest message to `to` whose subject matches, once it has arrived. */
+export const mailTo = (messages: Received[], to: string, subject: RegExp) =>
+  eventually(() => {
+    const found = messages.findLast(
+      (message) => message.recipients.includes(to) && subject.test(message.headers.get('subject')?.[0] ?? ''),
+    );
+    if (!found) throw new Error(`nenhum e-mail para ${to} com assunto ${subject}`);
+    return found;
+  }, 15_000);
+
+/** The six digits of a code e-mail. */
+export const codeIn = (message: Received) => /Seu código de acesso é (\d{6})\./.exec(message.text)![1]!;
