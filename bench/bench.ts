@@ -8,10 +8,12 @@
 // 3. The phone menu's tap-to-open latency in Chromium with the CPU slowed 4×.
 // 4. Filling in the contact form and pressing "Enviar" there: the longest interaction (INP-style).
 // 5. A fast fling down to the form and a tap on its first field at once (INP-style).
+// 6. The log's escaping of what a client wrote, per request, in this process.
 
 import { serveBuilt } from '../scripts/launch/serve-built';
 import { measureFormInteractions } from './bench-form';
 import { BROTLI, CONNECTIONS, load, median, place, type Run, startBare, type Target, WRK } from './bench-http';
+import { measureLogText } from './bench-log-text';
 import { measureMenuTaps } from './bench-menu';
 import { measureScrollTaps } from './bench-scroll-tap';
 import { rssMb } from './proc-stats';
@@ -195,6 +197,7 @@ try {
       );
     }
   }
+  measureLogText();
 } finally {
   ours.stop();
   bare.stop();

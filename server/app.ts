@@ -1,7 +1,7 @@
 import compression from 'compression';
 import express from 'express';
 import type { PrivacyFacts } from '../shared/content';
-import { CONFIRMATION, confirmationPage } from './contacts/form-pages';
+import { CONFIRMATION, confirmationPage, formErrorPages } from './contacts/form-pages';
 import { contactRoutes } from './contacts/routes';
 import { csvExports, exportsRouter } from './exports/routes';
 import { requireAdmin, WRONG_TOKENS } from './http/admin';
@@ -121,7 +121,9 @@ export function createApp(deps: AppDeps) {
   });
   const writeGuards = [refuseCrossSite(publicUrl), ...rateLimits];
   const contacts = contactRoutes({ repository, renderPage, logger, writeGuards, admin, metrics, publicUrl });
-  app.use('/api/contacts', rememberMount, contacts);
+  // The form's refusals get pages after the router, where boundBody's 413, met before any route,
+  // reaches them too: a visitor without JavaScript sees the site's page, not JSON.
+  app.use('/api/contacts', rememberMount, contacts, formErrorPages(renderPage));
   app.use('/api/quotes', rememberMount, quotesRouter(repository, writeGuards, admin));
   app.use('/api/openapi.json', rememberMount, openApiRouter());
   app.use('/api', rememberMount, exportsRouter(exports, admin));

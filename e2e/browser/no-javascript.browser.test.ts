@@ -66,4 +66,35 @@ describe('the contact form without JavaScript', { timeout: 20_000 }, () => {
     expect((await storedContacts(site.dataDir)).some((contact) => contact.email === typed.email)).toBe(false);
     expect(unexpected(problems, SCRIPTS_REFUSED, /\b400\b/)).toEqual([]);
   });
+
+  it('posts a message far over the limit and gets the 413 page, not a reset connection', {
+    timeout: 60_000,
+  }, async () => {
+    const { page, problems } = await openWithoutJavaScript();
+    await fillContactForm(page, { ...FULL_REQUEST, message: 'Carga de 27 t.' });
+    // 2 MB, as pasted: Chromium is still sending when the server refuses it from its declared
+    // length and closes. Without the lingering close (server/http/lingering-close.ts) the unread
+    // bytes made the kernel reset the connection, and Chromium never showed the reply (3 of 5 runs).
+    await field(page, 'message').evaluate(
+      (message, size) => {
+        (message as HTMLTextAreaElement).value = 'Carga de 27 t. '.repeat(size / 15);
+      },
+      2 * 1024 * 1024,
+    );
+
+    // What Chromium got for the post: its status, the network error that replaced it, or nothing.
+    const outcome = new Promise<string>((resolve) => {
+      page.on('response', (res) => res.request().method() === 'POST' && resolve(String(res.status())));
+      page.on('requestfailed', (req) => req.method() === 'POST' && resolve(req.failure()?.errorText ?? 'falhou'));
+      setTimeout(() => resolve('nenhuma resposta em 30 s'), 30_000);
+    });
+    await submitButton(page).click({ noWaitAfter: true });
+
+    await expect(outcome).resolves.toBe('413');
+    await page.waitForURL(`${site.url}/api/contacts`);
+    await expect(page.locator('#contact').getByRole('alert').textContent()).resolves.toBe(
+      'O conteúdo enviado excede o limite de 16 KB.',
+    );
+    expect(unexpected(problems, SCRIPTS_REFUSED, /\b413\b/)).toEqual([]);
+  });
 });

@@ -1,6 +1,7 @@
 // Stalled CSV exports against a site (issue 38): clients that ask for the export and never read a
 // byte, beside admins whose downloads read, while a visitor asks for the landing page. For the
 // process and stack tests, which assert on what it returns, and `npm run bench:abuse`, which prints it.
+import { spawn } from 'node:child_process';
 import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -37,6 +38,37 @@ function stalledExport(url: URL, adminToken: string) {
     ),
     destroy: () => socket.destroy(),
   };
+}
+
+/**
+ * A client far away that takes about `bytesPerS` of the export, a little every 500 ms: Python, as
+ * Node cannot shape a socket, with the Internet's segment size (MSS 1460) and an 8 KB receive window.
+ * The server then takes a 128 KB batch every few seconds, which no "nothing taken for 15 s" rule
+ * ever cuts; on loopback, Node's megabytes of buffers would make it look stalled. Its close is not
+ * seen here: the server's log says when it was cut.
+ */
+export function trickleExport(url: string, adminToken: string, bytesPerS: number) {
+  const { hostname, port, host } = new URL(url);
+  const request = `GET /api/contacts.csv HTTP/1.1\r\nHost: ${host}\r\nAuthorization: Bearer ${adminToken}\r\n\r\n`;
+  const script = [
+    'import socket, sys, time',
+    's = socket.socket()',
+    's.setsockopt(socket.IPPROTO_TCP, socket.TCP_MAXSEG, 1460)',
+    's.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 8192)',
+    's.connect((sys.argv[1], int(sys.argv[2])))',
+    's.sendall(sys.argv[3].encode())',
+    "print('sent', flush=True)",
+    'while s.recv(int(sys.argv[4])):',
+    '    time.sleep(0.5)',
+  ].join('\n');
+  const child = spawn('python3', ['-c', script, hostname, port, request, String(bytesPerS / 2)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const sent = new Promise<void>((resolve, reject) => {
+    child.stdout.once('data', () => resolve());
+    child.once('error', reject);
+  });
+  return { sent, stop: () => void child.kill() };
 }
 
 /** Downloads the export whole; a 503 is tried again after its Retry-After. Resolves with the bytes and the 503s. */

@@ -62,6 +62,18 @@ describe('the contact form posted without JavaScript', () => {
     expect((await repository.listContacts(1, 10)).total).toBe(0);
   });
 
+  it('answers a form over 16 KB, refused from its declared length, with the page, status 413', async () => {
+    const { app, repository } = createTestApp();
+    const res = await request(app)
+      .post('/api/contacts')
+      .type('form')
+      .send(form({ name: 'Ana', email: 'ana@empresa.com.br', message: 'Frete de 45 t. '.repeat(2_000) }));
+    expect(res.status).toBe(413);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.text).toContain('role="alert">O conteúdo enviado excede o limite de 16 KB.</p>');
+    expect((await repository.listContacts(1, 10)).total).toBe(0);
+  });
+
   it('honours an Idempotency-Key sent with the form', async () => {
     const { app, repository } = createTestApp();
     const body = form({ name: 'Ana', email: 'ana@empresa.com.br', message: 'Olá' });

@@ -59,7 +59,10 @@ export function confirmationPage(renderPage: PageRenderer): RequestHandler {
  */
 export function formErrorPages(renderPage: PageRenderer): ErrorRequestHandler {
   return (error, req, res, next) => {
-    if (!(error instanceof Refusal) || !req.is('application/x-www-form-urlencoded')) return next(error);
+    // A form posts: a body sent with another method is no visitor's, and gets the API's JSON.
+    if (!(error instanceof Refusal) || req.method !== 'POST' || !req.is('application/x-www-form-urlencoded')) {
+      return next(error);
+    }
     const reason = landingWith(error.status, { formError: error.message });
     // boundBody has already asked for the connection to close: a post carries a body.
     const render = (unreadable?: unknown) => {

@@ -12,7 +12,7 @@ import { markReplay, replyJson, validateAndStore, type WriteOutcome } from '../h
 import type { Metrics } from '../monitoring/metrics';
 import type { PageRenderer } from '../pages/renderer';
 import type { Logger } from '../process/logger';
-import { CONTACT_SENT_URL, formErrorPages, formSource, invalidFormPage } from './form-pages';
+import { CONTACT_SENT_URL, formSource, invalidFormPage } from './form-pages';
 import { trapped } from './honeypot';
 import type { ContactStore } from './sql-store';
 
@@ -70,6 +70,5 @@ export function contactRoutes(deps: ContactDeps) {
     .all(allowOnly('GET', 'POST'))
     .post(...writeGuards, readBody, post)
     .get(admin, listHandler(auditedListing(repository, 'contacts', repository.listContacts)));
-  router.use(formErrorPages(renderPage));
   return router;
 }

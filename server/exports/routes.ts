@@ -12,6 +12,7 @@ import { refuse, sendRefusal } from '../http/refusals';
 import type { QuoteStore } from '../quotes/sql-store';
 import { type Column, csvColumns } from './columns';
 import { BOM, csvLine } from './csv';
+import { RETRY_AFTER_S, sendRateFloor } from './send-rate';
 
 /**
  * Rows per read at most. Each batch is one short statement (on SQLite every statement of the process
@@ -30,17 +31,10 @@ const FIRST_BATCH_ROWS = 64;
 /**
  * Exports written at once by one replica. An export is an admin's download: more than a few at
  * once is a script gone wrong or a client that stalls on purpose, each holding a socket, a batch
- * and a database statement at a time. Past it, 503 with Retry-After (RFC 9110 §10.2.3).
+ * and a database statement at a time. Past it, 503 with Retry-After (RFC 9110 §10.2.3); a place is
+ * held no longer than the client takes the file at a minimum rate (./send-rate.ts).
  */
 const EXPORTS_MAX = 8;
-/**
- * An export whose client took nothing for this long is cut, and its place freed: the socket's send
- * timeout (server/process/lifecycle.ts) counts from the last write the kernel took, which goes on a
- * while after a client stops reading; this counts from the last batch the response took.
- */
-const STALLED_MS = 15_000;
-/** A stalled export's place is free within STALLED_MS; a reading one ends sooner. */
-const RETRY_AFTER_S = 10;
 
 /** The file's name, before its date, per table. */
 const FILES = { contacts: 'contatos', quotes: 'cotacoes' } as const;
@@ -68,10 +62,12 @@ function exportHandler<T>(
       return;
     }
     running.count++;
-    const stalled = setTimeout(() => res.destroy(), STALLED_MS);
+    // The socket's send timeout (server/process/lifecycle.ts) counts from the last write the kernel
+    // took, which goes on long after a client stops reading, and never ends for one that trickles.
+    const floor = sendRateFloor(() => res.destroy());
     res.once('close', () => {
       running.count--;
-      clearTimeout(stalled);
+      floor.stop();
     });
     let [written, bytes] = [0, 0];
     const rows = batches(() => nextRows(written, bytes))[Symbol.asyncIterator]();
@@ -92,7 +88,7 @@ function exportHandler<T>(
           bytes += text.length;
           yield text;
           // Asked for the next batch: the response took this one.
-          stalled.refresh();
+          floor.took(Buffer.byteLength(text));
         }
       } finally {
         await rows.return?.();
