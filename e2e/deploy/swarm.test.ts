@@ -112,7 +112,11 @@ async function underLoad(phase: string, act: () => Promise<string>) {
   const seen = await load.stop();
   outcomes.push(...seen);
   const failed = seen.filter(({ kind, status }) => status !== { page: 200, json: 201, form: 303 }[kind]);
-  console.info(`swarm: ${phase}: ${what}; ${seen.length} requests in ${seconds(start)}, ${failed.length} failed`);
+  const count = (kind: VisitOutcome['kind']) => seen.filter((outcome) => outcome.kind === kind).length;
+  console.info(
+    `swarm: ${phase}: ${what}; ${count('page')} page GETs, ${count('json')} JSON posts, ${count('form')} form posts ` +
+      `in ${seconds(start)}, ${failed.length} failed`,
+  );
   // What the proxy saw meanwhile: its replicas' comings and goings, and the requests that failed.
   if (failed.length > 0)
     console.info(
