@@ -10,6 +10,8 @@ const clientEntries = {
   notFound: 'client/not-found.ts',
   stylesheet: 'client/styles.css',
   toasts: 'client/toasts.css',
+  team: 'client/team/passkeys.ts',
+  teamStylesheet: 'client/team/team.css',
 } as const;
 
 export const clientOptions = {
@@ -18,6 +20,8 @@ export const clientOptions = {
     'not-found': clientEntries.notFound,
     styles: clientEntries.stylesheet,
     toasts: clientEntries.toasts,
+    team: clientEntries.team,
+    'team-styles': clientEntries.teamStylesheet,
   },
   outdir: `${clientDir}/assets`,
   bundle: true,
@@ -114,6 +118,7 @@ export function manifestFrom(metafile: Metafile): Manifest {
       notFound: inlinedScript(metafile, clientEntries.notFound),
     },
     islandStylesheets: { contact: urlOf(clientEntries.toasts) },
+    team: { script: urlOf(clientEntries.team), stylesheet: urlOf(clientEntries.teamStylesheet) },
     prefetch: {
       landing: importedBy(metafile, outputOf(metafile, clientEntries.landing)).map(publicUrl),
       notFound: importedBy(metafile, outputOf(metafile, clientEntries.notFound)).map(publicUrl),

@@ -4,6 +4,8 @@ import type { PrivacyFacts } from '../shared/content';
 import { CONFIRMATION, confirmationPage } from './contacts/form-pages';
 import { contactRoutes } from './contacts/routes';
 import { exportsRouter } from './exports/routes';
+import { requireAdmin, WRONG_TOKENS } from './http/admin';
+import { attemptLimiter } from './http/attempt-limit';
 import { boundBody } from './http/body-limit';
 import { refuseCrossSite } from './http/cross-site';
 import { apiNotFound, errorHandler } from './http/errors';
@@ -27,6 +29,10 @@ import type { TrustProxy } from './process/config-values';
 import type { Logger } from './process/logger';
 import { quotesRouter } from './quotes/routes';
 import type { Repository } from './repository';
+import { teamPages } from './team/pages';
+import { passkeyCeremonies } from './team/passkeys';
+import { teamRouter } from './team/routes';
+import { teamSessions } from './team/sessions';
 
 export type AppDeps = {
   logger: Logger;
@@ -85,10 +91,12 @@ export function createApp(deps: AppDeps) {
     refuseMalformedTarget,
   );
   if (deps.trustProxy === undefined) app.use(warnUntrustedProxy(logger));
+  // The API token's one guard, its wrong guesses counted per address on the replicas' shared counters.
+  const admin = requireAdmin(deps.adminToken, attemptLimiter(repository.rateLimitCounters, WRONG_TOKENS));
   app
     .route('/metrics')
     .all(allowOnly('GET'))
-    .get(...metricsEndpoint(metrics, deps.adminToken));
+    .get(...metricsEndpoint(metrics, admin));
   // The page most visitors ask for first: no file, crawler file or API path is "/", so it is
   // answered before the requests walk through those routers.
   app
@@ -101,6 +109,18 @@ export function createApp(deps: AppDeps) {
   app.use(staticFiles(assetsDir, publicDir));
   app.use(seoRouter(publicUrl));
 
+  // The sales team's part (/entrar, /painel): sessions are read there alone.
+  app.use(
+    teamRouter({
+      store: repository,
+      sessions: teamSessions(repository),
+      ceremonies: passkeyCeremonies(publicUrl, repository),
+      render: teamPages(manifest),
+      publicUrl,
+      mailOn: repository.channels.includes('email'),
+    }),
+  );
+
   // Pages and files are sent precompressed; only the API's replies are compressed as they go.
   app.use('/api', compression());
   // Every public write: from this site only, then within the client's limits.
@@ -110,13 +130,12 @@ export function createApp(deps: AppDeps) {
     onLimited: () => metrics.rateLimited.inc(),
   });
   const writeGuards = [refuseCrossSite(publicUrl), ...rateLimits];
-  const { adminToken } = deps;
-  const contacts = contactRoutes({ repository, renderPage, logger, writeGuards, adminToken, metrics, publicUrl });
+  const contacts = contactRoutes({ repository, renderPage, logger, writeGuards, admin, metrics, publicUrl });
   app.use('/api/contacts', rememberMount, contacts);
-  app.use('/api/quotes', rememberMount, quotesRouter(repository, writeGuards, adminToken));
+  app.use('/api/quotes', rememberMount, quotesRouter(repository, writeGuards, admin));
   app.use('/api/openapi.json', rememberMount, openApiRouter());
-  app.use('/api', rememberMount, exportsRouter(repository, adminToken));
-  app.use('/api/subjects', rememberMount, subjectsRouter(repository, adminToken));
+  app.use('/api', rememberMount, exportsRouter(repository, admin));
+  app.use('/api/subjects', rememberMount, subjectsRouter(repository, admin));
   app.use('/api', apiNotFound);
   app.use((req, res) => renderPage(req, res));
   app.use(errorHandler(logger));

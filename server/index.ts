@@ -13,6 +13,7 @@ import { createLogger } from './process/logger';
 import { privacyFacts, reportStart } from './process/start-report';
 import { StartupError } from './process/startup-error';
 import { openRepository } from './repository';
+import { announceSetupLink } from './team/setup-link';
 
 const logOutput = stdoutLog();
 try {
@@ -48,6 +49,7 @@ try {
     prerender: true,
     metrics,
   });
+  await announceSetupLink(repository, publicUrl, logger);
   await listen(app, config, logger, {
     onConnectionRefused: () => metrics.connectionsRefused.inc(),
     draining,

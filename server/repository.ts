@@ -1,3 +1,5 @@
+import type { AuditStore } from './audit/events';
+import { sqlAudit } from './audit/sql-store';
 import { type ContactStore, sqlContacts } from './contacts/sql-store';
 import { lockDataDir, prepareDataDir } from './db/data-dir';
 import type { ConnectionUse, Database } from './db/database';
@@ -11,6 +13,7 @@ import { type PersonalDataStore, sqlPersonalData } from './personal-data/sql-sto
 import type { Config } from './process/config';
 import type { Logger } from './process/logger';
 import { type QuoteStore, sqlQuotes } from './quotes/sql-store';
+import { sqlTeam, type TeamStore } from './team/sql-store';
 
 // Storage, composed: each feature owns its SQL store in its own folder, and db/ gives them the
 // drivers, the migrations and transactions. A new feature adds its store here, and touches no
@@ -28,7 +31,9 @@ export type RepositoryOptions = {
 /** Everything the app needs from storage; SQLite and PostgreSQL both implement it. */
 export type Repository = ContactStore &
   QuoteStore &
-  PersonalDataStore & {
+  PersonalDataStore &
+  TeamStore &
+  AuditStore & {
     /** The outbox channels it writes a row to with each new lead (see RepositoryOptions). */
     readonly channels: readonly Channel[];
     /** The deliveries waiting, per channel. */
@@ -47,11 +52,13 @@ export type Repository = ContactStore &
 
 /** The Repository on either backend: the statements are the same, `db` runs them. */
 function sqlRepository(db: Database, { channels = [] }: RepositoryOptions): Repository {
-  const { enqueue, noticeErasure, outbox } = sqlOutbox(db, channels);
+  const { enqueue, noticeErasure, mailTeam, outbox } = sqlOutbox(db, channels);
   return {
     ...sqlContacts(db, enqueue),
     ...sqlQuotes(db, enqueue),
     ...sqlPersonalData(db, noticeErasure),
+    ...sqlTeam(db, mailTeam),
+    ...sqlAudit(db),
     channels,
     outbox,
     connections: () => db.connections(),
@@ -94,4 +101,17 @@ export async function openRepository(config: Config, logger: Logger) {
   // stops the start-up here, as on PostgreSQL, instead of failing every request.
   await repository.ping();
   return { ...repository, close: () => repository.close().finally(release) };
+}
+
+/**
+ * The site's database for a command run beside the serving process (`npm run team`): the same
+ * store, without the DATA_DIR lock the server holds; SQLite lets the two processes take turns
+ * writing (busy_timeout), and PostgreSQL serves both anyway.
+ */
+export async function openBesideTheSite(config: Config, logger: Logger) {
+  const options = { channels: configuredChannels(config) };
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, { logger, ...options });
+  const repository = openSqlite(prepareDataDir(config.dataDir, SQLITE_FILE), options);
+  await repository.ping();
+  return repository;
 }

@@ -75,3 +75,6 @@ export interface AuditStore {
   /** Newest first. */
   readAudit(filter: AuditFilter): Promise<AuditLine[]>;
 }
+
+/** Who asked and from where: what a request (or the retention) hands the store that writes its line. */
+export type AuditContext = Pick<AuditEvent, 'actor' | 'ip' | 'requestId'>;

@@ -1,6 +1,7 @@
 import { type RequestHandler, Router } from 'express';
 import { contactInputSchema } from '../../shared/contact';
-import { requireAdmin } from '../http/admin';
+import type { AuditStore } from '../audit/events';
+import { auditedListing } from '../audit/request';
 import { bodyKind, readBody } from '../http/body';
 import { listHandler } from '../http/listing';
 import { loggedPath } from '../http/log-text';
@@ -18,12 +19,13 @@ import type { ContactStore } from './sql-store';
 const CONTACT_CREATED_MESSAGE = 'Solicitação enviada com sucesso!';
 
 type ContactDeps = {
-  repository: ContactStore;
+  repository: ContactStore & AuditStore;
   renderPage: PageRenderer;
   logger: Logger;
   /** The cross-site check and the rate limits, shared with the other POST endpoints (one count per client). */
   writeGuards: RequestHandler[];
-  adminToken: string | undefined;
+  /** The API token's guard (server/http/admin.ts). */
+  admin: RequestHandler;
   metrics: Metrics;
   /** The site's address: a Referer of its own pages tells where a form came from. */
   publicUrl: URL;
@@ -34,7 +36,7 @@ type ContactDeps = {
  * without JavaScript (docs/requirements.md §4, §10), and the protected listing of what was stored.
  */
 export function contactRoutes(deps: ContactDeps) {
-  const { repository, renderPage, logger, writeGuards, adminToken, metrics, publicUrl } = deps;
+  const { repository, renderPage, logger, writeGuards, admin, metrics, publicUrl } = deps;
   const store = (req: Parameters<RequestHandler>[0]) =>
     validateAndStore(req, contactInputSchema, (fields, idempotency) => repository.createContact(fields, idempotency));
 
@@ -67,10 +69,7 @@ export function contactRoutes(deps: ContactDeps) {
     .route('/')
     .all(allowOnly('GET', 'POST'))
     .post(...writeGuards, readBody, post)
-    .get(
-      requireAdmin(adminToken),
-      listHandler((page, limit) => repository.listContacts(page, limit)),
-    );
+    .get(admin, listHandler(auditedListing(repository, 'contacts', repository.listContacts)));
   router.use(formErrorPages(renderPage));
   return router;
 }

@@ -3,7 +3,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { tempDir, testRepository } from '../../test/support/app';
 import { postgresSchemaForThisFile, TEST_DATABASE_URL } from '../../test/support/backends';
-import { validContact, validQuote } from '../../test/support/leads';
+import { BY_TOKEN, validContact, validQuote } from '../../test/support/leads';
 import { pending } from '../../test/support/outbox';
 import type { Repository } from '../repository';
 import { migrations } from './schema';
@@ -93,7 +93,7 @@ async function expectCarriedOver(repository: Repository) {
   expect([(await repository.listContacts(1, 10)).total, (await repository.listQuotes(1, 10)).total]).toEqual([2, 2]);
   expect(await pending(repository)).toBe(3);
   // The old notification has no lead_id; erasing its lead's address takes its copy all the same.
-  expect(await repository.eraseSubject(contact.email.toUpperCase())).toEqual({ contacts: 1, quotes: 0 });
+  expect(await repository.eraseSubject(contact.email.toUpperCase(), BY_TOKEN)).toEqual({ contacts: 1, quotes: 0 });
   expect(await pending(repository)).toBe(2);
 }
 

@@ -48,6 +48,8 @@ export type Dialect = {
   now: string;
   /** The instant one `?` parameter's milliseconds after `now`. */
   later: string;
+  /** The instant one `?` parameter's milliseconds before `now`. */
+  earlier: string;
   /** Ends the SELECT that picks a row to claim. */
   skipLocked: string;
   /** Runs first in the migration transaction, so that replicas starting together migrate one at a time. */

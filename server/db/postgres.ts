@@ -17,6 +17,7 @@ const postgres: Dialect = {
   // The database's clock, not this replica's: every replica agrees on what is due and whose lease expired.
   now: 'now()',
   later: `now() + ? * interval '1 millisecond'`,
+  earlier: `now() - ? * interval '1 millisecond'`,
   // Replicas claiming at once each take a different row instead of queueing on one.
   // https://www.postgresql.org/docs/current/sql-select.html#SQL-FOR-UPDATE-SHARE
   skipLocked: 'FOR UPDATE SKIP LOCKED',

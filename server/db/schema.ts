@@ -108,4 +108,74 @@ export const migrations: ReadonlyArray<(type: ColumnTypes) => string[]> = [
         (part) => `ALTER TABLE ${table} ADD COLUMN source_${part} text`,
       ),
     ),
+  // The one audit record (docs/decisions/028-one-audit-record.md): who, about what, from where, and the
+  // leads a line touched, so that a person's erasure can take their ids out. All nullable: the lines
+  // already there, and those an older replica writes during a rolling deploy, have none of them and
+  // read as the API token's (or the retention's, for a purge), which is who wrote them.
+  (type) => [
+    'ALTER TABLE audit_log ADD COLUMN actor text',
+    'ALTER TABLE audit_log ADD COLUMN actor_id text',
+    'ALTER TABLE audit_log ADD COLUMN subject text',
+    `ALTER TABLE audit_log ADD COLUMN lead_ids ${type.json}`,
+    `ALTER TABLE audit_log ADD COLUMN detail ${type.json}`,
+    'ALTER TABLE audit_log ADD COLUMN ip text',
+    // The record's two filters, each read newest first by seq; and the retention's cutoff.
+    'CREATE INDEX audit_log_actor ON audit_log (actor_id, seq)',
+    'CREATE INDEX audit_log_action ON audit_log (action, seq)',
+    'CREATE INDEX audit_log_at ON audit_log (at)',
+  ],
+  // The sales team (issue 33, docs/requirements.md §6.3): members and their passkeys, sessions kept
+  // here so that every replica and every restart agree, and the one-time links and codes that enrol a
+  // member's first passkey. Secrets are stored as SHA-256 digests, never as they were sent.
+  (type) => [
+    `CREATE TABLE members (
+       seq ${type.seq},
+       id ${type.uuid} NOT NULL UNIQUE,
+       email text NOT NULL,
+       name text NOT NULL,
+       role text NOT NULL,
+       created_at ${type.timestamp} NOT NULL,
+       revoked_at ${type.timestamp}
+     )`,
+    'CREATE UNIQUE INDEX members_email ON members (lower(email))',
+    `CREATE TABLE passkeys (
+       id text PRIMARY KEY,
+       member_id ${type.uuid} NOT NULL,
+       name text NOT NULL,
+       public_key text NOT NULL,
+       counter bigint NOT NULL,
+       transports text NOT NULL,
+       created_at ${type.timestamp} NOT NULL,
+       last_used_at ${type.timestamp}
+     )`,
+    'CREATE INDEX passkeys_member ON passkeys (member_id)',
+    `CREATE TABLE sessions (
+       id text PRIMARY KEY,
+       member_id ${type.uuid} NOT NULL,
+       purpose text NOT NULL,
+       created_at ${type.timestamp} NOT NULL,
+       seen_at ${type.timestamp} NOT NULL,
+       expires_at ${type.timestamp} NOT NULL
+     )`,
+    'CREATE INDEX sessions_member ON sessions (member_id)',
+    `CREATE TABLE invitations (
+       id text PRIMARY KEY,
+       member_id ${type.uuid},
+       needs_code integer NOT NULL,
+       created_at ${type.timestamp} NOT NULL,
+       expires_at ${type.timestamp} NOT NULL,
+       used_at ${type.timestamp}
+     )`,
+    `CREATE TABLE sign_in_codes (
+       member_id ${type.uuid} PRIMARY KEY,
+       digest text NOT NULL,
+       attempts integer NOT NULL,
+       expires_at ${type.timestamp} NOT NULL
+     )`,
+    `CREATE TABLE webauthn_challenges (
+       id text PRIMARY KEY,
+       challenge text NOT NULL,
+       expires_at ${type.timestamp} NOT NULL
+     )`,
+  ],
 ];

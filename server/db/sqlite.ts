@@ -24,6 +24,7 @@ const sqlite: Dialect = {
   now: `strftime(${ISO}, 'now')`,
   // The modifier is text such as '0.25 seconds'; the parentheses because || binds tighter than /.
   later: `strftime(${ISO}, 'now', (? / 1000.0) || ' seconds')`,
+  earlier: `strftime(${ISO}, 'now', (-? / 1000.0) || ' seconds')`,
   // One UPDATE is atomic and SQLite has a single writer: two claims cannot meet.
   skipLocked: '',
   // secure_delete has zeroed what was deleted in the pages, but the pages as they were, the erased

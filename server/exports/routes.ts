@@ -4,8 +4,9 @@ import { type RequestHandler, Router } from 'express';
 import { contactFields } from '../../shared/contact';
 import { quoteFields } from '../../shared/quote';
 import { todayInSaoPaulo } from '../../shared/sao-paulo-time';
+import type { AuditStore } from '../audit/events';
+import { auditContext } from '../audit/request';
 import type { ContactStore } from '../contacts/sql-store';
-import { requireAdmin } from '../http/admin';
 import { allowOnly } from '../http/methods';
 import { refuse, sendRefusal } from '../http/refusals';
 import type { QuoteStore } from '../quotes/sql-store';
@@ -41,6 +42,9 @@ const STALLED_MS = 15_000;
 /** A stalled export's place is free within STALLED_MS; a reading one ends sooner. */
 const RETRY_AFTER_S = 10;
 
+/** The file's name, before its date, per table. */
+const FILES = { contacts: 'contatos', quotes: 'cotacoes' } as const;
+
 /** The rows of the next batch, for batches of about BATCH_BYTES given the CSV written so far. */
 const nextRows = (rows: number, bytes: number) =>
   rows === 0 ? FIRST_BATCH_ROWS : Math.max(1, Math.min(BATCH_ROWS, Math.floor((BATCH_BYTES * rows) / bytes)));
@@ -52,11 +56,12 @@ const nextRows = (rows: number, bytes: number) =>
  * stops reading when the client goes away.
  */
 function exportHandler<T>(
-  file: string,
+  table: 'contacts' | 'quotes',
   columns: Column<T>[],
   batches: (size: () => number) => AsyncIterable<T[]>,
-  running: { count: number },
+  { running, audit }: { running: { count: number }; audit: AuditStore },
 ) {
+  const file = FILES[table];
   const handler: RequestHandler = async (req, res) => {
     if (running.count >= EXPORTS_MAX) {
       sendRefusal(req, res, refuse('EXPORTS_BUSY', { headers: { 'Retry-After': String(RETRY_AFTER_S) } }));
@@ -71,6 +76,13 @@ function exportHandler<T>(
     let [written, bytes] = [0, 0];
     const rows = batches(() => nextRows(written, bytes))[Symbol.asyncIterator]();
     const first = await rows.next();
+    // Recorded before a byte goes out (issue 33 §4): an export whose line cannot be written is not sent.
+    // The whole table, so the filter is none; its rows are not named one by one.
+    await audit.recordAudit({
+      ...auditContext(req, res),
+      action: 'leads.exported',
+      detail: { table, filter: 'nenhum' },
+    });
     async function* lines() {
       try {
         yield BOM + csvLine(columns.map(([header]) => header));
@@ -103,17 +115,17 @@ function exportHandler<T>(
 }
 
 /** GET /api/contacts.csv and /api/quotes.csv, for the spreadsheet; behind the admin token, no-store. */
-export function exportsRouter(repository: ContactStore & QuoteStore, adminToken: string | undefined) {
-  const guards = [allowOnly('GET'), requireAdmin(adminToken)];
-  const running = { count: 0 };
+export function exportsRouter(repository: ContactStore & QuoteStore & AuditStore, admin: RequestHandler) {
+  const guards = [allowOnly('GET'), admin];
+  const shared = { running: { count: 0 }, audit: repository };
   const router = Router();
   router
     .route('/contacts.csv')
     .all(guards)
-    .get(exportHandler('contatos', csvColumns(contactFields), repository.contactBatches, running));
+    .get(exportHandler('contacts', csvColumns(contactFields), repository.contactBatches, shared));
   router
     .route('/quotes.csv')
     .all(guards)
-    .get(exportHandler('cotacoes', csvColumns(quoteFields), repository.quoteBatches, running));
+    .get(exportHandler('quotes', csvColumns(quoteFields), repository.quoteBatches, shared));
   return router;
 }

@@ -1,30 +1,57 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { RequestHandler } from 'express';
+import type { AttemptLimiter } from './attempt-limit';
 import { refuse, sendRefusal } from './refusals';
 
 const BEARER = /^Bearer +(\S+) *$/i;
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
+/** Wrong bearer tokens one client address may send per window before it waits (issue 33 §5). */
+export const WRONG_TOKENS = { name: 'wrong-token', limit: 10, windowMs: 60_000 } as const;
+
 /**
  * Guards the reads of personal data (LGPD): `Authorization: Bearer <ADMIN_TOKEN>`.
  * Comparing SHA-256 digests keeps timingSafeEqual's lengths equal, so neither the token's
  * content nor its length leaks through the response time.
+ *
+ * Wrong tokens are counted per client address (req.ip, as TRUST_PROXY lets the app see it) on
+ * `wrongTokens`; past the limit the address gets 429 until its window ends, whatever token it sends,
+ * the right one included: were the right token let through, a guess's answer (200 or 429) would
+ * still tell whether it was right, and the limit would slow no one. Before it, 4,153 wrong tokens in
+ * 5 s were each answered 401. A right token does not clear the count: a guesser behind the same
+ * address as the CRM would get a fresh allowance with each of its reads.
  */
-export function requireAdmin(adminToken: string | undefined): RequestHandler {
+export function requireAdmin(adminToken: string | undefined, wrongTokens: AttemptLimiter): RequestHandler {
   const expected = adminToken === undefined ? undefined : digest(adminToken);
-  return (req, res, next) => {
+  return async (req, res, next) => {
     // Personal data: no proxy or browser cache may keep these replies, errors included.
     res.set('Cache-Control', 'no-store');
     if (!expected) {
       sendRefusal(req, res, refuse('READS_DISABLED'));
       return;
     }
+    const address = req.ip ?? '';
+    const tooMany = ({ retryAfterS }: { retryAfterS: number }) =>
+      sendRefusal(
+        req,
+        res,
+        refuse('TOO_MANY_WRONG_TOKENS', String(Math.ceil(retryAfterS / 60)), {
+          headers: { 'Retry-After': String(retryAfterS) },
+        }),
+      );
+    const waiting = await wrongTokens.check(address);
+    if (waiting.limited) return tooMany(waiting);
     const token = BEARER.exec(req.get('Authorization') ?? '')?.[1];
     if (!token || !timingSafeEqual(digest(token), expected)) {
+      // No token is no guess: only a token sent counts.
+      const counted = token ? await wrongTokens.hit(address) : undefined;
+      if (counted?.limited) return tooMany(counted);
       sendRefusal(req, res, refuse('UNAUTHORIZED', { headers: { 'WWW-Authenticate': 'Bearer' } }));
       return;
     }
+    // Who the audit record names for what follows (server/audit/events.ts, AuditActor).
+    res.locals.actor = { kind: 'token' };
     next();
   };
 }

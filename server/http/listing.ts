@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { z } from 'zod';
 import type { PageReply } from '../../shared/api/types';
 import type { ListResult } from '../db/results';
@@ -26,8 +26,13 @@ export const pageQuerySchema = z.object({
   limit: queryInteger('limit', { min: 1, max: 100, fallback: 10 }),
 });
 
-/** GET of one page, newest first, with the totals a client needs to page through. */
-export function listHandler<T>(list: (page: number, limit: number) => Promise<ListResult<T>>): RequestHandler {
+/**
+ * GET of one page, newest first, with the totals a client needs to page through; `list` has the
+ * request, for the audit line it writes (server/audit/request.ts).
+ */
+export function listHandler<T>(
+  list: (page: number, limit: number, req: Request, res: Response) => Promise<ListResult<T>>,
+): RequestHandler {
   return async (req, res) => {
     const parsed = pageQuerySchema.safeParse({ page: req.query.page, limit: req.query.limit });
     if (!parsed.success) {
@@ -35,7 +40,7 @@ export function listHandler<T>(list: (page: number, limit: number) => Promise<Li
       return;
     }
     const { page, limit } = parsed.data;
-    const { items, total } = await list(page, limit);
+    const { items, total } = await list(page, limit, req, res);
     res.json({
       success: true,
       data: items,

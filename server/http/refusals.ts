@@ -65,6 +65,11 @@ export const REFUSALS = {
     message: (minutes: string) =>
       `Muitas solicitações em pouco tempo. Tente novamente em ${minutes} ${minutes === '1' ? 'minuto' : 'minutos'}.`,
   },
+  TOO_MANY_WRONG_TOKENS: {
+    status: 429,
+    message: (minutes: string) =>
+      `Credenciais inválidas demais a partir deste endereço. Tente novamente em ${minutes} ${minutes === '1' ? 'minuto' : 'minutos'}.`,
+  },
   HEADERS_TOO_LARGE: {
     status: 431,
     message: 'Os cabeçalhos da requisição são grandes demais. Limpe os cookies deste site e tente novamente.',

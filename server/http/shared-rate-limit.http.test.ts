@@ -92,7 +92,7 @@ describe('rate limits whose shared counters cannot be reached', () => {
     };
     const repository = {
       ...testRepository(),
-      rateLimitCounters: { increment: unreachable, decrement: unreachable, reset: unreachable },
+      rateLimitCounters: { increment: unreachable, decrement: unreachable, get: unreachable, reset: unreachable },
     };
     const { app, logs, repository: stored } = createTestApp({ repository, rateLimits: limits });
     const res = await request(app).post('/api/contacts').send(sampleContact);

@@ -1,5 +1,4 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { requireAdmin } from '../http/admin';
 import type { Metrics } from './metrics';
 
 // The methods the site answers (DELETE: a data subject's erasure); anything else is 'other'.
@@ -45,9 +44,9 @@ export function requestTimer(metrics: Metrics) {
 }
 
 /** GET /metrics, to whoever holds the admin token. */
-export function metricsEndpoint(metrics: Metrics, adminToken: string | undefined): RequestHandler[] {
+export function metricsEndpoint(metrics: Metrics, admin: RequestHandler): RequestHandler[] {
   return [
-    requireAdmin(adminToken),
+    admin,
     async (_req, res) => {
       res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
     },

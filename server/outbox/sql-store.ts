@@ -9,6 +9,7 @@ import {
   type OutboxCounts,
   type OutboxStore,
   type SubjectErased,
+  type TeamMessage,
 } from './store';
 
 /**
@@ -86,6 +87,21 @@ export function sqlOutbox(db: Database, channels: readonly Channel[]) {
     );
   };
 
+  /**
+   * Queues an e-mail to a member of the team; false, queuing nothing, when e-mail is off. Its row
+   * keeps the message (a code, a link) only until it is sent or given up, like a lead's.
+   */
+  const mailTeam = async (message: TeamMessage['record']) => {
+    if (!channels.includes('email')) return false;
+    const at = new Date().toISOString();
+    await db.run(
+      `INSERT INTO outbox (id, channel, lead_id, kind, payload, status, attempts, next_attempt_at, created_at)
+       VALUES (?, 'email', NULL, 'team.message', ?, 'pending', 0, ?, ?)`,
+      [randomUUID(), JSON.stringify(message), at, at],
+    );
+    return true;
+  };
+
   const update = async (sql: string, params: Param[]) => void (await db.run(sql, params));
 
   /**
@@ -154,5 +170,5 @@ export function sqlOutbox(db: Database, channels: readonly Channel[]) {
       return counts;
     },
   };
-  return { enqueue, noticeErasure, outbox };
+  return { enqueue, noticeErasure, mailTeam, outbox };
 }

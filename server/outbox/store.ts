@@ -33,8 +33,20 @@ export type SubjectErased = {
   record: { email: string; contacts: string[]; quotes: string[]; erasedAt: string };
 };
 
-/** One delivery to make, as the dispatcher claimed it: a lead, or (on the webhook alone) an erasure. */
-export type Notification = (Lead | SubjectErased) & {
+/**
+ * A message to a member of the team (a sign-in code, an invitation), sent by e-mail alone: to that
+ * member's own address, not to LEADS_TO (docs/requirements.md §6.3).
+ */
+export type TeamMessage = {
+  kind: 'team.message';
+  record: { to: string; subject: string; text: string };
+};
+
+/**
+ * One delivery to make, as the dispatcher claimed it: a lead, a message to a member (e-mail alone),
+ * or an erasure (the webhook alone).
+ */
+export type Notification = (Lead | SubjectErased | TeamMessage) & {
   /** The outbox row's id: the same on every attempt and every replica (the webhook-id). */
   id: string;
   /** Claims so far, this one included. */

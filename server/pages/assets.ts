@@ -25,6 +25,8 @@ export type Manifest = {
   favicon: string;
   /** Stylesheets an island needs only once it is awake (the contact form's toasts). */
   islandStylesheets: IslandStylesheets;
+  /** The team pages' own files (/entrar, /painel): linked, not inlined, since no visitor pays for them. */
+  team: { script: string; stylesheet: string };
   /** Per page script, the chunks it imports on demand: fetched ahead a while after load. */
   prefetch: Record<PageScript, string[]>;
 };

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir, testRepository } from '../../test/support/app';
-import { fullQuote, validContact, validQuote } from '../../test/support/leads';
+import { BY_TOKEN, fullQuote, validContact, validQuote } from '../../test/support/leads';
 import { SQLITE_FILE } from '../db/sqlite';
 import { CHANNELS } from '../outbox/store';
 
@@ -48,7 +48,7 @@ describe('an erasure on SQLite', () => {
     const email = repository.outbox.channel('email');
     for (let n = 0; n < 2; n++) await email.markSent((await email.claim(60_000))!);
 
-    await repository.eraseSubject(EMAIL);
+    await repository.eraseSubject(EMAIL, BY_TOKEN);
 
     const files = [SQLITE_FILE, `${SQLITE_FILE}-wal`].map((name) => path.join(dataDir, name));
     const subject = [EMAIL, MESSAGE, NOTES, LONG.slice(-40)];
@@ -68,7 +68,7 @@ describe('an erasure on SQLite', () => {
     const webhook = repository.outbox.channel('webhook');
     await webhook.markSent((await webhook.claim(60_000))!);
 
-    await repository.eraseSubject(EMAIL);
+    await repository.eraseSubject(EMAIL, BY_TOKEN);
 
     const files = [SQLITE_FILE, `${SQLITE_FILE}-wal`].map((name) => path.join(dataDir, name));
     const found = () => files.map((file) => [copies(file, EMAIL), copies(file, MESSAGE)]);

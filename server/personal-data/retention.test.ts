@@ -69,7 +69,7 @@ describe('startRetention', () => {
     let purges = 0;
     const purgeOlderThan = async () => {
       purges++;
-      return { contacts: 0, quotes: 0, outbox: 0 };
+      return { contacts: 0, quotes: 0, outbox: 0, audit: 0 };
     };
     const { stop } = retention({ purgeOlderThan }, { days: 30, everyMs: 200 });
     await vi.advanceTimersByTimeAsync(200);
@@ -88,7 +88,7 @@ describe('startRetention', () => {
       {
         purgeOlderThan: async () => {
           if (++calls === 1) throw new Error('Connection terminated');
-          return { contacts: 2, quotes: 1, outbox: 3 };
+          return { contacts: 2, quotes: 1, outbox: 3, audit: 0 };
         },
       },
       { days: 365, everyMs: 50, onPurged: () => purged++ },

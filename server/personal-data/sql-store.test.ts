@@ -1,6 +1,6 @@
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { backendsForThisFile, postgresSchemaForThisFile, TEST_DATABASE_URL } from '../../test/support/backends';
-import { fullQuote, sampleContact, validContact, validQuote } from '../../test/support/leads';
+import { BY_TOKEN, fullQuote, sampleContact, validContact, validQuote } from '../../test/support/leads';
 import { CHANNELS } from '../outbox/store';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -16,7 +16,7 @@ describe.each(backendsForThisFile())('Personal data on $name', (backend) => {
     const quote = await repository.createQuote(validQuote({ ...fullQuote, email: 'ANA@EMPRESA.COM.BR' }));
     await repository.createContact(other);
 
-    const found = await repository.readSubject('aNa@empresa.COM.br', 'pedido-1');
+    const found = await repository.readSubject('aNa@empresa.COM.br', { ...BY_TOKEN, requestId: 'pedido-1' });
 
     expect(found.contacts.map((contact) => contact.id)).toEqual([second.record.id, first.record.id]);
     expect(found.contacts.map((contact) => contact.message)).toEqual(['segundo', 'primeiro']);
@@ -34,10 +34,10 @@ describe.each(backendsForThisFile())('Personal data on $name', (backend) => {
     const email = repository.outbox.channel('email');
     await email.markSent((await email.claim(60_000))!);
 
-    const erased = await repository.eraseSubject('ANA@empresa.com.br', 'pedido-2');
+    const erased = await repository.eraseSubject('ANA@empresa.com.br', { ...BY_TOKEN, requestId: 'pedido-2' });
 
     expect(erased).toEqual({ contacts: 1, quotes: 1 });
-    expect(await repository.readSubject('ana@empresa.com.br')).toEqual({ contacts: [], quotes: [] });
+    expect(await repository.readSubject('ana@empresa.com.br', BY_TOKEN)).toEqual({ contacts: [], quotes: [] });
     expect((await repository.listContacts(1, 10)).items.map((contact) => contact.id)).toEqual([kept.record.id]);
     const outbox = await backend.rows('outbox');
     expect(outbox.map((row) => row.lead_id)).toEqual([kept.record.id, kept.record.id]);
@@ -59,8 +59,8 @@ describe.each(backendsForThisFile())('Personal data on $name', (backend) => {
     await webhook.markSent((await webhook.claim(60_000))!);
     await webhook.claim(60_000);
 
-    await repository.eraseSubject('ana@empresa.com.br');
-    await repository.eraseSubject('ANA@empresa.com.br');
+    await repository.eraseSubject('ana@empresa.com.br', BY_TOKEN);
+    await repository.eraseSubject('ANA@empresa.com.br', BY_TOKEN);
 
     const notices = (await backend.rows('outbox')).filter((row) => row.kind === 'subject.erased');
     expect(notices).toMatchObject([{ channel: 'webhook', status: 'pending', attempts: 0, lead_id: null }]);
@@ -78,10 +78,10 @@ describe.each(backendsForThisFile())('Personal data on $name', (backend) => {
   it('tells no one of an erasure when webhooks are off, or when the receiver was sent none of the leads', async () => {
     const repository = await backend.fresh({ channels: CHANNELS });
     await repository.createContact(ana('ana@empresa.com.br'));
-    await repository.eraseSubject('ana@empresa.com.br');
+    await repository.eraseSubject('ana@empresa.com.br', BY_TOKEN);
     const withoutWebhooks = await backend.fresh({ channels: ['email'] });
     await withoutWebhooks.createContact(ana('ana@empresa.com.br'));
-    await withoutWebhooks.eraseSubject('ana@empresa.com.br');
+    await withoutWebhooks.eraseSubject('ana@empresa.com.br', BY_TOKEN);
     expect((await backend.rows('outbox')).filter((row) => row.kind === 'subject.erased')).toEqual([]);
   });
 
@@ -100,7 +100,7 @@ describe.each(backendsForThisFile())('Personal data on $name', (backend) => {
 
     const purged = await repository.purgeOlderThan(new Date(now - 365 * DAY));
 
-    expect(purged).toEqual({ contacts: 1, quotes: 1, outbox: 2 });
+    expect(purged).toEqual({ contacts: 1, quotes: 1, outbox: 2, audit: 0 });
     expect((await repository.listContacts(1, 10)).items.map((contact) => contact.id)).toEqual([young.record.id]);
     expect((await repository.listQuotes(1, 10)).total).toBe(0);
     expect((await backend.rows('outbox')).map((row) => row.lead_id)).toEqual([young.record.id]);
@@ -126,6 +126,11 @@ describe.skipIf(!TEST_DATABASE_URL)('the retention purge on PostgreSQL', () => {
 
     expect(skipped).toBeUndefined();
     expect((await repository.listContacts(1, 10)).total).toBe(1);
-    expect(await repository.purgeOlderThan(new Date(Date.now() + DAY))).toEqual({ contacts: 1, quotes: 0, outbox: 0 });
+    expect(await repository.purgeOlderThan(new Date(Date.now() + DAY))).toEqual({
+      contacts: 1,
+      quotes: 0,
+      outbox: 0,
+      audit: 0,
+    });
   });
 });

@@ -1,25 +1,12 @@
 import type { Erased, SubjectData } from '../../shared/api/types';
+import type { AuditContext } from '../audit/events';
+import { appendAudit, forgetLeads, purgeAuditBefore } from '../audit/sql-store';
 import { type Database, inSlices, type Queries } from '../db/database';
 import { contactsTable, quotesTable, selectSql } from '../leads/rows';
 import type { SubjectErased } from '../outbox/store';
 
 /** Exactly the expression the e-mail indexes are built on (server/db/schema.ts). */
 const BY_EMAIL = 'WHERE lower(email) = lower(?)';
-
-type AuditAction = 'subject.access' | 'subject.erasure' | 'retention.purge';
-
-/**
- * One line of the audit log (docs/requirements.md §11.6): when, what was asked and how many rows it
- * touched. Never the address nor any hash of it: the log must not become a copy of what was erased.
- */
-const audit = (tx: Queries, action: AuditAction, { contacts, quotes }: Erased, requestId?: string) =>
-  tx.run('INSERT INTO audit_log (at, action, contacts, quotes, request_id) VALUES (?, ?, ?, ?, ?)', [
-    new Date().toISOString(),
-    action,
-    contacts,
-    quotes,
-    requestId ?? null,
-  ]);
 
 /** `DELETE … WHERE <column> IN (ids)`, a bounded number of ids at a time. */
 async function deleteByIds(tx: Queries, table: string, column: string, ids: string[]) {
@@ -29,23 +16,35 @@ async function deleteByIds(tx: Queries, table: string, column: string, ids: stri
 }
 
 /** Every table that may hold a copy of a lead. */
-const LEAD_TABLES = ['contacts', 'quotes', 'outbox', 'idempotency_keys'] as const;
+const LEAD_TABLES = ['contacts', 'quotes', 'outbox', 'idempotency_keys', 'audit_log'] as const;
 
 /** Run in an erasure's transaction before its outbox rows go: tells the webhook's receiver (outbox/sql-store.ts). */
 type NoticeErasure = (tx: Queries, erased: SubjectErased['record']) => Promise<void>;
 
-/** What a retention purge erased; undefined when another replica was purging. */
-type Purged = { contacts: number; quotes: number; outbox: number };
+/** What a retention purge erased, audit lines included; undefined when another replica was purging. */
+type Purged = { contacts: number; quotes: number; outbox: number; audit: number };
+
+/**
+ * The retention is the site's own doing: its line names the system (docs/decisions/028-one-audit-record.md).
+ * No request, so no address nor request id.
+ */
+const RETENTION: AuditContext = { actor: { kind: 'system' } };
 
 /** What LGPD asks of the stored leads (docs/requirements.md §10.17, §10.18): access, erasure, retention. */
 export interface PersonalDataStore {
-  /** Everything stored under `email`, in any letter case, newest first; audited (docs/requirements.md §10.17). */
-  readSubject(email: string, requestId?: string): Promise<SubjectData>;
-  /** Erases it all, with its outbox copies and Idempotency-Keys, in one transaction; audited. */
-  eraseSubject(email: string, requestId?: string): Promise<Erased>;
   /**
-   * Erases the leads stored before `cutoff`, with their outbox rows and keys (docs/requirements.md
-   * §10.18); undefined, having done nothing, when another replica is purging now.
+   * Everything stored under `email`, in any letter case, newest first; audited as asked `by`, with the
+   * leads found (docs/requirements.md §10.17). The line never holds the address nor any hash of it.
+   */
+  readSubject(email: string, by: AuditContext): Promise<SubjectData>;
+  /**
+   * Erases it all, with its outbox copies and Idempotency-Keys, and takes the leads' ids out of the
+   * audit record's lines, in one transaction; audited as asked `by`, with the counts only.
+   */
+  eraseSubject(email: string, by: AuditContext): Promise<Erased>;
+  /**
+   * Erases the leads stored before `cutoff`, with their outbox rows and keys, and the audit lines
+   * older than it too (docs/requirements.md §10.18); undefined, having done nothing, when another replica is purging now.
    */
   purgeOlderThan(cutoff: Date): Promise<Purged | undefined>;
 }
@@ -60,14 +59,19 @@ export function sqlPersonalData(db: Database, noticeErasure: NoticeErasure): Per
   };
 
   return {
-    readSubject: (email, requestId) =>
+    readSubject: (email, by) =>
       db.transaction(async (tx): Promise<SubjectData> => {
         const newestFirst = `${BY_EMAIL} ORDER BY seq DESC`;
         const contacts = (await tx.all(`${selectSql(contactsTable)} ${newestFirst}`, [email])).map(
           contactsTable.toRecord,
         );
         const quotes = (await tx.all(`${selectSql(quotesTable)} ${newestFirst}`, [email])).map(quotesTable.toRecord);
-        await audit(tx, 'subject.access', { contacts: contacts.length, quotes: quotes.length }, requestId);
+        await appendAudit(tx, {
+          ...by,
+          action: 'subject.access',
+          leadIds: [...contacts, ...quotes].map((lead) => lead.id),
+          detail: { contacts: contacts.length, quotes: quotes.length },
+        });
         return { contacts, quotes };
       }),
 
@@ -77,7 +81,7 @@ export function sqlPersonalData(db: Database, noticeErasure: NoticeErasure): Per
      * first DELETE is simply not part of this request). The webhook's receiver is told in the same
      * transaction, through the outbox, so it hears of the erasure even if it is down right now.
      */
-    eraseSubject: (email, requestId) =>
+    eraseSubject: (email, by) =>
       erasing(async (tx): Promise<Erased> => {
         const erasedAt = new Date().toISOString();
         const ids = async (table: string) =>
@@ -95,8 +99,10 @@ export function sqlPersonalData(db: Database, noticeErasure: NoticeErasure): Per
              AND lower(payload ->> 'email') = lower(?)`,
           [email],
         );
+        // The events stay, without whose leads they were (docs/requirements.md §10.17).
+        await forgetLeads(tx, [...contacts, ...quotes]);
         const erased = { contacts: contacts.length, quotes: quotes.length };
-        await audit(tx, 'subject.erasure', erased, requestId);
+        await appendAudit(tx, { ...by, action: 'subject.erasure', detail: erased });
         return erased;
       }),
 
@@ -112,8 +118,9 @@ export function sqlPersonalData(db: Database, noticeErasure: NoticeErasure): Per
         await tx.run('DELETE FROM idempotency_keys WHERE created_at < ?', before);
         const contacts = await tx.run('DELETE FROM contacts WHERE created_at < ?', before);
         const quotes = await tx.run('DELETE FROM quotes WHERE created_at < ?', before);
-        await audit(tx, 'retention.purge', { contacts, quotes });
-        return { contacts, quotes, outbox };
+        const audit = await purgeAuditBefore(tx, cutoff);
+        await appendAudit(tx, { ...RETENTION, action: 'retention.purge', detail: { contacts, quotes, outbox, audit } });
+        return { contacts, quotes, outbox, audit };
       }),
   };
 }

@@ -80,6 +80,7 @@ describe('/api/subjects', () => {
     const contacts = await request(app).get('/api/contacts').set('Authorization', bearer);
     expect(contacts.body.data.map((lead: { email: string }) => lead.email)).toEqual(['bruno@outra.com.br']);
     expect(audit()).toMatchObject([
+      { action: 'leads.read' },
       { action: 'subject.erasure', contacts: 1, quotes: 1 },
       { action: 'subject.access', contacts: 0, quotes: 0 },
     ]);

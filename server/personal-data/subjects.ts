@@ -2,10 +2,9 @@ import { type Request, type RequestHandler, Router } from 'express';
 import { z } from 'zod';
 import type { ApiSuccess, Erased, SubjectData } from '../../shared/api/types';
 import { email } from '../../shared/fields';
-import { requireAdmin } from '../http/admin';
+import { auditContext } from '../audit/request';
 import { allowOnly } from '../http/methods';
 import { refuse, sendRefusal } from '../http/refusals';
-import { requestIdOf } from '../http/request-logging';
 import { fieldErrors } from '../http/validation';
 import type { PersonalDataStore } from './sql-store';
 
@@ -25,13 +24,13 @@ function subjectEmail(req: Request, res: Parameters<RequestHandler>[1]) {
  * confirmation and access, and erasure (docs/requirements.md §10.17). Both behind the admin token,
  * both audited.
  */
-export function subjectsRouter(repository: PersonalDataStore, adminToken: string | undefined) {
+export function subjectsRouter(repository: PersonalDataStore, admin: RequestHandler) {
   const router = Router();
-  const subject = router.route('/').all(allowOnly('GET', 'DELETE'), requireAdmin(adminToken));
+  const subject = router.route('/').all(allowOnly('GET', 'DELETE'), admin);
   subject.get(async (req, res) => {
     const address = subjectEmail(req, res);
     if (address === undefined) return;
-    const data = await repository.readSubject(address, requestIdOf(res));
+    const data = await repository.readSubject(address, auditContext(req, res));
     const found = data.contacts.length + data.quotes.length;
     res.json({
       success: true,
@@ -42,7 +41,7 @@ export function subjectsRouter(repository: PersonalDataStore, adminToken: string
   subject.delete(async (req, res) => {
     const address = subjectEmail(req, res);
     if (address === undefined) return;
-    const data = await repository.eraseSubject(address, requestIdOf(res));
+    const data = await repository.eraseSubject(address, auditContext(req, res));
     res.json({ success: true, message: 'Dados deste e-mail apagados.', data } satisfies ApiSuccess<Erased>);
   });
   return router;

@@ -2,7 +2,8 @@ import { type RequestHandler, Router } from 'express';
 import { z } from 'zod';
 import type { ApiSuccess } from '../../shared/api/types';
 import { type Quote, quoteInputSchema } from '../../shared/quote';
-import { requireAdmin } from '../http/admin';
+import type { AuditStore } from '../audit/events';
+import { auditContext, auditedListing } from '../audit/request';
 import { readBody } from '../http/body';
 import { listHandler } from '../http/listing';
 import { allowOnly } from '../http/methods';
@@ -18,9 +19,12 @@ export const quoteIdSchema = z.uuid();
  * POST /api/quotes (public, JSON only, from this site or from no browser, rate-limited) and the
  * protected reads of quotes.
  */
-export function quotesRouter(repository: QuoteStore, writeGuards: RequestHandler[], adminToken: string | undefined) {
+export function quotesRouter(
+  repository: QuoteStore & AuditStore,
+  writeGuards: RequestHandler[],
+  admin: RequestHandler,
+) {
   const router = Router();
-  const admin = requireAdmin(adminToken);
 
   const create = jsonCreateHandler(
     quoteInputSchema,
@@ -31,10 +35,7 @@ export function quotesRouter(repository: QuoteStore, writeGuards: RequestHandler
     .route('/')
     .all(allowOnly('GET', 'POST'))
     .post(...writeGuards, readBody, create)
-    .get(
-      admin,
-      listHandler((page, limit) => repository.listQuotes(page, limit)),
-    );
+    .get(admin, listHandler(auditedListing(repository, 'quotes', repository.listQuotes)));
   router
     .route('/:id')
     .all(allowOnly('GET'), admin)
@@ -43,6 +44,12 @@ export function quotesRouter(repository: QuoteStore, writeGuards: RequestHandler
       if (!id.success) return sendRefusal(req, res, refuse('INVALID_QUOTE_ID'));
       const quote = await repository.getQuote(id.data);
       if (!quote) return sendRefusal(req, res, refuse('QUOTE_NOT_FOUND'));
+      await repository.recordAudit({
+        ...auditContext(req, res),
+        action: 'lead.viewed',
+        leadIds: [quote.id],
+        detail: { table: 'quotes' },
+      });
       res.json({ success: true, message: 'Cotação encontrada.', data: quote } satisfies ApiSuccess<Quote>);
     });
 

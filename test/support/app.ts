@@ -14,6 +14,7 @@ export const testManifest: Manifest = {
   scripts: { landing: inlinedCode('document.body.dataset.test="landing"'), notFound: inlinedCode('console.warn(404)') },
   favicon: 'data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22/%3E',
   islandStylesheets: { contact: '/assets/toasts-TEST.css' },
+  team: { script: '/assets/team-TEST.js', stylesheet: '/assets/team-styles-TEST.css' },
   prefetch: { landing: ['/assets/chunks/hydrate-TEST.js', '/assets/chunks/HeaderMenu-TEST.js'], notFound: [] },
 };
 

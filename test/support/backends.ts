@@ -20,6 +20,8 @@ export type Backend = {
   another(options?: RepositoryOptions): Promise<Repository>;
   /** A table of that store as it lies on disk, every column, for what the API does not show. */
   rows(table: StoredTable): Promise<Row[]>;
+  /** One statement on that store, behind the repository's back: a row as an older release wrote it. */
+  exec(sql: string): Promise<void>;
 };
 
 /** The tables a test may read as stored, each in the order its rows were written. */
@@ -45,6 +47,14 @@ const sqlite = (): Backend => {
       const db = new DatabaseSync(path.join(dataDir, SQLITE_FILE), { readOnly: true });
       try {
         return db.prepare(`SELECT * FROM ${table} ORDER BY ${ORDER[table]}`).all();
+      } finally {
+        db.close();
+      }
+    },
+    async exec(sql) {
+      const db = new DatabaseSync(path.join(dataDir, SQLITE_FILE));
+      try {
+        db.exec(sql);
       } finally {
         db.close();
       }
@@ -111,6 +121,15 @@ const postgres = (url: string): Backend => {
     another: (options) => store.open(options),
     async rows(table) {
       return (await store.admin.query<Row>(`SELECT * FROM ${store.schema}.${table} ORDER BY ${ORDER[table]}`)).rows;
+    },
+    // The admin pool's one connection: the search_path set is the one the statement runs under.
+    async exec(sql) {
+      await store.admin.query(`SET search_path TO ${store.schema}`);
+      try {
+        await store.admin.query(sql);
+      } finally {
+        await store.admin.query('RESET search_path');
+      }
     },
   };
 };

@@ -4,6 +4,8 @@ import { type QuoteFields, quoteInputSchema } from '../../shared/quote';
 
 export const ADMIN_TOKEN = 'token-de-teste-com-mais-de-32-caracteres';
 export const bearer = `Bearer ${ADMIN_TOKEN}`;
+/** Who a store's test says asked for a subject's data: the API token, from no request. */
+export const BY_TOKEN = { actor: { kind: 'token' } } as const;
 
 /** An export as the admin downloads it: the reply, with the file's bytes as its body. */
 export const downloadExport = (app: Parameters<typeof request>[0], path: string) =>

@@ -26,6 +26,12 @@ export function createMailer({ smtpUrl, to, from }: MailSettings) {
       if (notification.kind === 'subject.erased') {
         throw new Error('e-mail: uma exclusão não é notificada por e-mail');
       }
+      const messageId = `<${notification.id}@${domain}>`;
+      if (notification.kind === 'team.message') {
+        const { to: member, subject, text } = notification.record;
+        await transport.sendMail({ from, to: member, subject, text, messageId });
+        return;
+      }
       const message = leadMessage(notification);
       await transport.sendMail({
         from,
@@ -35,7 +41,7 @@ export function createMailer({ smtpUrl, to, from }: MailSettings) {
         text: message.text,
         html: message.html,
         // One Message-ID per notification: should a retry ever resend it, mail clients see a duplicate.
-        messageId: `<${notification.id}@${domain}>`,
+        messageId,
       });
     },
     /** Connects and logs in once, without sending: the check at start. */

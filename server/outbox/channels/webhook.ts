@@ -46,6 +46,8 @@ function webhookBody(notification: Notification) {
     const { email, contacts, quotes, erasedAt } = notification.record;
     return JSON.stringify({ type: notification.kind, timestamp: erasedAt, data: { email, contacts, quotes } });
   }
+  // Only sqlOutbox's mailTeam writes these, and to the e-mail channel alone.
+  if (notification.kind === 'team.message') throw new Error('webhook: mensagem da equipe não vai por webhook');
   const { kind, record } = notification;
   return JSON.stringify({ type: `${kind}.created`, timestamp: record.createdAt, data: record });
 }

@@ -1,0 +1,95 @@
+import type { PageNotice } from '../../shared/team';
+import { Notice } from './TeamDocument';
+
+export type MemberView = {
+  id: string;
+  name: string;
+  email: string;
+  role: 'vendas' | 'admin';
+  passkeys: number;
+  sessions: number;
+};
+
+const ROLE_NAMES = { vendas: 'Vendas', admin: 'Administração' } as const;
+
+type Props = { members: MemberView[]; selfId: string; notice?: PageNotice; invitation?: string };
+
+export function TeamPage({ members, selfId, notice, invitation }: Props) {
+  return (
+    <>
+      <h1>Equipe</h1>
+      <Notice notice={notice} />
+      {invitation && (
+        <p className="team-notice team-notice--info">
+          Link do convite (vale 7 dias, uso único): <code className="team-code">{invitation}</code>
+        </p>
+      )}
+      <section className="team-card" aria-labelledby="convidar">
+        <h2 id="convidar">Convidar</h2>
+        <form method="post" action="/painel/equipe/convidar" className="team-form">
+          <div className="field">
+            <label htmlFor="invite-name">Nome</label>
+            <input id="invite-name" name="name" required maxLength={100} autoComplete="off" />
+          </div>
+          <div className="field">
+            <label htmlFor="invite-email">E-mail</label>
+            <input id="invite-email" name="email" type="email" required maxLength={254} autoComplete="off" />
+          </div>
+          <div className="field">
+            <label htmlFor="invite-role">Papel</label>
+            <select id="invite-role" name="role" defaultValue="vendas">
+              <option value="vendas">{ROLE_NAMES.vendas}: vê e trabalha os leads</option>
+              <option value="admin">{ROLE_NAMES.admin}: também a equipe, exportações e o registro</option>
+            </select>
+          </div>
+          <button className="button button--primary" type="submit">
+            Enviar convite
+          </button>
+        </form>
+      </section>
+      <section className="team-card" aria-labelledby="membros">
+        <h2 id="membros">Membros</h2>
+        <ul className="team-list">
+          {members.map((member) => (
+            <li key={member.id} className="team-list__item">
+              <p>
+                <strong>{member.name}</strong> · {member.email}
+                {member.id === selfId && ' (você)'}
+              </p>
+              <p className="team-help">
+                {ROLE_NAMES[member.role]} · {member.passkeys} {member.passkeys === 1 ? 'chave' : 'chaves'} ·{' '}
+                {member.sessions} {member.sessions === 1 ? 'sessão ativa' : 'sessões ativas'}
+              </p>
+              {member.id !== selfId && (
+                <div className="team-actions">
+                  <form method="post" action={`/painel/equipe/${member.id}/papel`} className="team-inline">
+                    <label htmlFor={`papel-${member.id}`} className="visually-hidden">
+                      Papel de {member.name}
+                    </label>
+                    <select id={`papel-${member.id}`} name="role" defaultValue={member.role}>
+                      <option value="vendas">{ROLE_NAMES.vendas}</option>
+                      <option value="admin">{ROLE_NAMES.admin}</option>
+                    </select>
+                    <button className="button button--ghost" type="submit">
+                      Mudar papel <span className="visually-hidden">de {member.name}</span>
+                    </button>
+                  </form>
+                  <form method="post" action={`/painel/equipe/${member.id}/encerrar-sessoes`}>
+                    <button className="button button--ghost" type="submit">
+                      Encerrar sessões <span className="visually-hidden">de {member.name}</span>
+                    </button>
+                  </form>
+                  <form method="post" action={`/painel/equipe/${member.id}/revogar`}>
+                    <button className="team-link-button team-link-button--danger" type="submit">
+                      Revogar acesso <span className="visually-hidden">de {member.name}</span>
+                    </button>
+                  </form>
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}

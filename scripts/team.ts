@@ -1,0 +1,102 @@
+// `npm run team -- invite EMAIL --role admin|vendas [--nome NOME]`, `npm run team -- list`,
+// `npm run team -- revoke EMAIL`: the team from the command line, beside the running site.
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../server/process/config';
+import { createLogger } from '../server/process/logger';
+import { StartupError } from '../server/process/startup-error';
+import { openBesideTheSite } from '../server/repository';
+import { invite } from '../server/team/invitations';
+import { email as emailRule } from '../shared/fields';
+import { ROLES, type Role } from '../shared/team';
+
+const USAGE = [
+  'uso:',
+  '  npm run team -- invite EMAIL --role admin|vendas [--nome "Nome Sobrenome"]',
+  '  npm run team -- list',
+  '  npm run team -- revoke EMAIL',
+].join('\n');
+
+const SYSTEM = { kind: 'system' } as const;
+
+function emailArgument(value: string | undefined) {
+  const parsed = emailRule.safeParse(value ?? '');
+  if (!parsed.success) throw new StartupError(`${parsed.error.issues[0]!.message}\n${USAGE}`);
+  return parsed.data;
+}
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: { role: { type: 'string' }, nome: { type: 'string' } },
+  strict: false,
+});
+const [command, argument] = positionals;
+
+try {
+  const config = loadConfig();
+  const logger = createLogger('warn', process.stderr);
+  const repository = await openBesideTheSite(config, logger);
+  try {
+    switch (command) {
+      case 'invite': {
+        const email = emailArgument(argument);
+        const role = values.role as Role;
+        if (!ROLES.includes(role))
+          throw new StartupError(`escolha o papel com --role admin ou --role vendas\n${USAGE}`);
+        const name = typeof values.nome === 'string' && values.nome.trim() ? values.nome.trim() : email.split('@')[0]!;
+        const { member, link, mailed } = await invite(
+          repository,
+          config.publicUrl,
+          repository.channels.includes('email'),
+          {
+            email,
+            name,
+            role,
+          },
+        );
+        await repository.recordAudit({
+          action: 'member.invited',
+          actor: SYSTEM,
+          subject: member.email,
+          detail: { papel: role, por: 'linha de comando' },
+        });
+        console.log(`convite para ${member.email} (${role}), válido por 7 dias: ${link}`);
+        console.log(
+          mailed
+            ? 'enviado por e-mail; ao abrir o link, a pessoa recebe um código no mesmo endereço'
+            : 'e-mail desligado (SMTP_URL): entregue o link à pessoa; ele vale sem código, só uma vez',
+        );
+        break;
+      }
+      case 'list': {
+        const members = await repository.listMembers();
+        if (members.length === 0) console.log('nenhum membro na equipe');
+        for (const member of members)
+          console.log(
+            `${member.email}\t${member.role}\t${member.name}\t${member.passkeys} chave(s)\t${member.sessions} sessão(ões)`,
+          );
+        break;
+      }
+      case 'revoke': {
+        const email = emailArgument(argument);
+        const member = await repository.memberByEmail(email);
+        if (!member) throw new StartupError(`${email} não é da equipe: npm run team -- list mostra quem é`);
+        await repository.revokeMember(member.id);
+        await repository.recordAudit({
+          action: 'member.revoked',
+          actor: SYSTEM,
+          subject: member.email,
+          detail: { por: 'linha de comando' },
+        });
+        console.log(`acesso de ${member.email} revogado: suas sessões terminaram em todas as réplicas`);
+        break;
+      }
+      default:
+        throw new StartupError(USAGE);
+    }
+  } finally {
+    await repository.close();
+  }
+} catch (error) {
+  console.error(error instanceof StartupError ? error.message : error);
+  process.exitCode = 1;
+}

@@ -1,0 +1,41 @@
+import type { Request, Response } from 'express';
+import type { AuditActor, AuditEvent, AuditStore } from '../audit/events';
+import { requestIdOf } from '../http/request-logging';
+import type { RenderTeamPage } from './pages';
+import type { PasskeyCeremonies } from './passkeys';
+import type { TeamSessions } from './sessions';
+import type { TeamStore } from './sql-store';
+
+/** What the team's handlers work with. */
+export type TeamContext = {
+  store: TeamStore & AuditStore;
+  sessions: TeamSessions;
+  ceremonies: PasskeyCeremonies;
+  render: RenderTeamPage;
+  publicUrl: URL;
+  /** Whether e-mail is configured (SMTP_URL): codes can be sent, and invitations need one. */
+  mailOn: boolean;
+};
+
+/** The signed-in member as the audit names them; anonymous before sign-in. */
+export const actorOf = (res: Response): AuditActor => {
+  const member = res.locals.signedIn?.member;
+  return member ? { kind: 'member', id: member.id, email: member.email } : { kind: 'anonymous' };
+};
+
+/** Appends a line for this request: its actor unless given, its address as trusted, and its id. */
+export const auditFor =
+  ({ store }: Pick<TeamContext, 'store'>) =>
+  (req: Request, res: Response, event: Omit<AuditEvent, 'actor' | 'ip' | 'requestId'> & { actor?: AuditActor }) =>
+    store.recordAudit({ actor: actorOf(res), ...event, ip: req.ip, requestId: requestIdOf(res) });
+
+/** One field of a form post, as one string: a repeated or missing field reads as empty. */
+export const fieldOf = (req: Request, name: string) => {
+  const value = (req.body as Record<string, unknown> | undefined)?.[name];
+  return typeof value === 'string' ? value : '';
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A member id from a URL, if it is one: PostgreSQL refuses a malformed uuid with an error, not a miss. */
+export const asMemberId = (value: unknown) => (typeof value === 'string' && UUID.test(value) ? value : undefined);

@@ -1,0 +1,69 @@
+import type { Response } from 'express';
+import type { ComponentProps, FunctionComponent } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { AccountPage } from '../../client/team/AccountPage';
+import { AuditPage } from '../../client/team/AuditPage';
+import { PanelPage } from '../../client/team/PanelPage';
+import {
+  CodeEntryPage,
+  CodeRequestPage,
+  DeadLinkPage,
+  InvitationPage,
+  SetupPage,
+  SignInPage,
+} from '../../client/team/SignInPages';
+import { ForbiddenPage, type TeamAssets, TeamDocument } from '../../client/team/TeamDocument';
+import { TeamPage } from '../../client/team/TeamPage';
+import type { Manifest } from '../pages/assets';
+
+/** Each team page: its view and its title. */
+const VIEWS = {
+  signIn: { view: SignInPage, title: 'Entrar' },
+  codeRequest: { view: CodeRequestPage, title: 'Código por e-mail' },
+  codeEntry: { view: CodeEntryPage, title: 'Digite o código' },
+  invitation: { view: InvitationPage, title: 'Convite' },
+  setup: { view: SetupPage, title: 'Primeiro acesso' },
+  deadLink: { view: DeadLinkPage, title: 'Link expirado' },
+  account: { view: AccountPage, title: 'Minha conta' },
+  panel: { view: PanelPage, title: 'Painel' },
+  team: { view: TeamPage, title: 'Equipe' },
+  audit: { view: AuditPage, title: 'Registro' },
+  forbidden: { view: ForbiddenPage, title: 'Sem permissão' },
+} satisfies Record<string, { view: FunctionComponent<never>; title: string }>;
+
+export type TeamView = keyof typeof VIEWS;
+
+/** Renders the team's pages: on the server only, never hydrated; the passkey script works on the plain HTML. */
+export function teamPages(manifest: Manifest) {
+  const assets: TeamAssets = {
+    css: manifest.css.text,
+    favicon: manifest.favicon,
+    stylesheet: manifest.team.stylesheet,
+    script: manifest.team.script,
+  };
+  return <V extends TeamView>(
+    res: Response,
+    status: number,
+    name: V,
+    props: ComponentProps<(typeof VIEWS)[V]['view']>,
+  ) => {
+    const signedIn = res.locals.signedIn;
+    const viewer = signedIn && {
+      name: signedIn.member.name,
+      role: signedIn.member.role,
+      enrolOnly: signedIn.purpose === 'enrol',
+    };
+    // The signature above ties `props` to `name`'s view; TypeScript cannot follow it through the lookup.
+    const { view: View, title } = VIEWS[name] as unknown as { view: FunctionComponent<object>; title: string };
+    const html = renderToStaticMarkup(
+      <TeamDocument title={title} assets={assets} viewer={viewer}>
+        <View {...(props as object)} />
+      </TeamDocument>,
+    );
+    // Personal data (a name, an e-mail, the team) on a page that changes with each action: no cache,
+    // shared or private, keeps it (ASVS 5.0 14.3.2).
+    res.status(status).set('Cache-Control', 'no-store').type('html').send(`<!doctype html>${html}`);
+  };
+}
+
+export type RenderTeamPage = ReturnType<typeof teamPages>;

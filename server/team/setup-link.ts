@@ -1,0 +1,17 @@
+import type { Logger } from '../process/logger';
+import { setupLink } from './invitations';
+import type { TeamStore } from './sql-store';
+
+/**
+ * On a site nobody of the team can sign in to yet, one line with a link that makes its opener the
+ * first admin (issue 33; Jupyter's token link is the model). A new link on every start until a
+ * member has a passkey, each valid for an hour: `npm ci && npm start` still does the whole set-up.
+ */
+export async function announceSetupLink(store: TeamStore, publicUrl: URL, logger: Logger) {
+  if ((await store.membersWithPasskeys()) > 0) return;
+  const link = await setupLink(store, publicUrl);
+  logger.warn(
+    { setupLink: link },
+    `ninguém da equipe tem acesso ainda: abra ${link} em até 1 hora para criar a primeira pessoa administradora`,
+  );
+}
