@@ -4,7 +4,8 @@ Runs in the certbot image as the kit's `certificates` service. It writes the cer
 reads it at start (TLS_CERTIFICATE, a volume both share) and hands every new one to the running
 HAProxy through its runtime API, so a renewal reaches new handshakes at once and drops no connection.
 The certificate is either obtained and renewed over ACME (HTTP-01, certbot --standalone behind the
-proxy's /.well-known/acme-challenge/) or the operator's own PEM, mounted at /own/certificate.pem.
+proxy's /.well-known/acme-challenge/) or the operator's own PEM, mounted at /own/certificate.pem (compose)
+or named by OWN_CERTIFICATE_FILE (a Docker secret on Swarm).
 
   python3 /opt/site/certificates.py                 keep it: a pass at start, then every 12 hours
   python3 /opt/site/certificates.py renew           one pass now (certbot renews 30 days before expiry)
@@ -28,7 +29,7 @@ EMAIL = os.environ.get("ACME_EMAIL", "")
 # Let's Encrypt unless told otherwise: its staging directory first (docs/operations.md), or a test CA.
 DIRECTORY = os.environ.get("ACME_DIRECTORY") or "https://acme-v02.api.letsencrypt.org/directory"
 TARGET = os.environ.get("TLS_CERTIFICATE", "/certs/site.pem")
-OWN = "/own/certificate.pem"
+OWN = os.environ.get("OWN_CERTIFICATE_FILE") or "/own/certificate.pem"
 SOCKET = "/var/lib/haproxy/admin.sock"
 LIVE = "/etc/letsencrypt/live/site"
 # Twice a day, as certbot's own timer does: a failed renewal has 60 tries left before expiry.

@@ -7,8 +7,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { mailedLeadAddresses, postedLeadIds, storedOnce } from '../../test/support/deliveries';
 import { docker, dockerMissing } from '../../test/support/docker';
 import { type VisitOutcome, visitorLoad } from '../../test/support/load';
+import { MINICA, PEBBLE_CONFIG, PEBBLE_DIRECTORY, pebbleRoot } from '../../test/support/pebble';
 import { whenReplica } from '../../test/support/proxy';
-import { curl, selfSigned, servedCertificate } from '../../test/support/tls';
+import { curlHead as curlAs, selfSigned, servedCertificate } from '../../test/support/tls';
 import { eventually } from '../../test/support/wait';
 
 // The deploy kit for real: the image built from the unchanged Dockerfile, deploy/compose.yaml
@@ -80,38 +81,13 @@ const override = `services:
 volumes:
   pebble:
 `;
-const pebbleConfig = {
-  pebble: {
-    listenAddress: '0.0.0.0:14000',
-    managementListenAddress: '0.0.0.0:15000',
-    certificate: 'test/certs/localhost/cert.pem',
-    privateKey: 'test/certs/localhost/key.pem',
-    httpPort: 80,
-    tlsPort: 443,
-    ocspResponderURL: '',
-    externalAccountBindingRequired: false,
-  },
-};
-
 /** Pebble's root (made anew each time Pebble starts), the stack's ports, once the stack is up. */
 const https = { root: '', rootFile: path.join(dir, '..', 'pebble-root.pem'), port: 0, plainPort: 0 };
 const served = () => servedCertificate({ port: https.port, servername: DOMAIN, ca: https.root });
 const site = () => `https://127.0.0.1:${https.port}`;
 const asVisitor = () => ({ ca: https.root, servername: DOMAIN });
 /** curl to DOMAIN on the proxy's published port, trusting Pebble's root alone; the reply's head. */
-const curlHead = (url: string, ...args: string[]) =>
-  curl([
-    '--resolve',
-    `${DOMAIN}:${new URL(url).port}:127.0.0.1`,
-    '--cacert',
-    https.rootFile,
-    '--output',
-    '/dev/null',
-    '--dump-header',
-    '-',
-    ...args,
-    url,
-  ]);
+const curlHead = (url: string, ...args: string[]) => curlAs(DOMAIN, https.rootFile, url, ...args);
 
 const fillers: string[] = [];
 /**
@@ -195,7 +171,7 @@ describe.skipIf(missing)('the deploy kit in Docker', () => {
     // of the load reaches the proxy through Docker's port forwarding, from one address.
     const ours = {
       COMPOSE_PROJECT_NAME: project,
-      ACME_DIRECTORY: 'https://pebble:14000/dir',
+      ACME_DIRECTORY: PEBBLE_DIRECTORY,
       WEBHOOK_URL: 'http://hooks:8080/leads',
       WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('base64')}`,
       RATE_LIMIT_PER_MINUTE: '0',
@@ -207,7 +183,7 @@ describe.skipIf(missing)('the deploy kit in Docker', () => {
     writeFileSync(path.join(dir, '.env'), `${secrets}\n${lines.join('')}`);
     writeFileSync(path.join(dir, 'compose.override.yaml'), override);
     copyFileSync('test/support/webhook-sink.mjs', path.join(dir, 'webhook-sink.mjs'));
-    writeFileSync(path.join(dir, 'pebble-config.json'), JSON.stringify(pebbleConfig));
+    writeFileSync(path.join(dir, 'pebble-config.json'), PEBBLE_CONFIG);
 
     const start = performance.now();
     await compose('up', '-d', '--wait', '--no-build');
@@ -218,10 +194,8 @@ describe.skipIf(missing)('the deploy kit in Docker', () => {
 
     // Pebble's root, from its management API (served under the stand-in's own test CA).
     const minica = path.join(dir, '..', 'pebble-minica.pem');
-    await compose('cp', 'pebble:/test/certs/pebble.minica.pem', minica);
-    const management = `https://127.0.0.1:${await publishedPort('pebble', 15000)}`;
-    https.root = await curl(['--cacert', minica, `${management}/roots/0`]);
-    writeFileSync(https.rootFile, https.root);
+    await compose('cp', `pebble:${MINICA}`, minica);
+    https.root = await pebbleRoot(await publishedPort('pebble', 15000), minica, https.rootFile);
     const issued = await eventually(async () => {
       const certificate = await served();
       expect(certificate.authorized).toBe(true);

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, X509Certificate } from 'node:crypto';
 import { copyFileSync, cpSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { mailedLeadAddresses, postedLeadIds, storedOnce } from '../../test/support/deliveries';
 import { docker, dockerMissing } from '../../test/support/docker';
 import { type VisitOutcome, visitorLoad } from '../../test/support/load';
+import { MINICA, PEBBLE_CONFIG, PEBBLE_DIRECTORY, pebbleRoot } from '../../test/support/pebble';
 import {
   atEachSecond,
   containersOf,
@@ -17,12 +18,15 @@ import {
   singleNodeSwarm,
   untilUpdated,
 } from '../../test/support/swarm';
+import { curlHead, selfSigned, servedCertificate } from '../../test/support/tls';
 import { eventually, freePort } from '../../test/support/wait';
 
 // deploy/stack.yaml on a single-node swarm, as docs/operations.md says to run it: Docker secrets read
-// through the _FILE variables, HAProxy finding the replicas by DNS, a release rolled out, a broken one
-// rolled back by Swarm itself, a scale from 2 to 4 replicas and back, ADMIN_TOKEN rotated, a backup
-// restored, each under load through the proxy's port on 127.0.0.1, none of it retried.
+// through the _FILE variables, the certificate obtained from a real ACME server (Pebble) at the first
+// deploy, HAProxy finding the replicas by DNS, a release rolled out, a broken one rolled back by Swarm
+// itself, a scale from 2 to 4 replicas and back, ADMIN_TOKEN rotated, the certificate renewed, each
+// under load over HTTPS through the proxy's port on 127.0.0.1, none of it retried; a backup restored,
+// and a certificate of one's own served from a Docker secret.
 
 const missing = dockerMissing();
 if (missing) console.info(`swarm: no Docker engine here (${missing}); the Swarm stack is not tried`);
@@ -41,7 +45,9 @@ const secrets = {
   WEBHOOK_SECRET_SECRET: `${stack}-webhook-secret`,
 };
 const made: string[] = [];
-const ports = { SITE_PORT: 0, MAIL_PORT: 0, HOOKS_PORT: 0 };
+const ports = { HTTP_PORT: 0, HTTPS_PORT: 0, MAIL_PORT: 0, HOOKS_PORT: 0, PEBBLE_PORT: 0 };
+/** The site's name: the proxy's alias on the stack's network, where Pebble looks it up. */
+const DOMAIN = 'site.test';
 /** The release the stack runs: what an ops engineer keeps in SITE_IMAGE, so that a new deploy keeps it. */
 let release = images.one;
 /** What `docker stack deploy` interpolates: the test's image, ports, secrets and no rate limit (one address). */
@@ -49,19 +55,33 @@ const variables = () => ({
   ...secrets,
   ...Object.fromEntries(Object.entries(ports).map(([name, port]) => [name, String(port)])),
   SITE_IMAGE: release,
-  HAPROXY_CONFIG: stack,
+  CONFIG_VERSION: stack,
+  DOMAIN,
+  ACME_EMAIL: 'ops@rotanorte.com.br',
+  ACME_DIRECTORY: PEBBLE_DIRECTORY,
   RATE_LIMIT_PER_MINUTE: '0',
   RATE_LIMIT_PER_HOUR: '0',
   RATE_LIMIT_REFUSED_PER_MINUTE: '0',
   RATE_LIMIT_REFUSED_PER_HOUR: '0',
 });
-const deploy = () =>
+/** `docker stack deploy` of stack.yaml with the test's additions, then `more` files and `extra` variables. */
+const deploy = (more: string[] = [], extra: Record<string, string> = {}) =>
   docker(
-    ['stack', 'deploy', '--detach=true', '--resolve-image', 'never', '-c', 'stack.yaml', '-c', 'test.yaml', stack],
+    [
+      ...['stack', 'deploy', '--detach=true', '--resolve-image', 'never', '-c', 'stack.yaml', '-c', 'test.yaml'],
+      ...more.flatMap((file) => ['-c', file]),
+      stack,
+    ],
     dir,
-    variables(),
+    { ...variables(), ...extra },
   );
 const url = (port: number) => `http://127.0.0.1:${port}`;
+/** Pebble's root (made anew each time Pebble starts), once Pebble runs: what the visitors trust. */
+const root = { pem: '', file: path.join(dir, '..', 'pebble-root.pem') };
+const served = (ca = root.pem) => servedCertificate({ port: ports.HTTPS_PORT, servername: DOMAIN, ca });
+const site = () => `https://127.0.0.1:${ports.HTTPS_PORT}`;
+/** How many certificates Pebble has issued so far, as its log says. */
+const issuedByPebble = async () => (await docker(['logs', await one('pebble')])).match(/Issued certificate/g)?.length;
 const one = async (service: string) => (await containersOf(`${stack}_${service}`))[0]!;
 const psql = async (sql: string, database = 'site') =>
   (await docker(['exec', await one('db'), 'psql', '-U', 'site', '-d', database, '-At', '-c', sql])).trim().split('\n');
@@ -85,14 +105,18 @@ let firstToken = '';
 const outcomes: VisitOutcome[] = [];
 /** Steady visitors through the proxy while `act` runs; none of their requests may fail. */
 async function underLoad(phase: string, act: () => Promise<string>) {
-  const load = visitorLoad(url(ports.SITE_PORT), `${stack}-${phase.replaceAll(' ', '-')}`);
+  const load = visitorLoad(site(), `${stack}-${phase.replaceAll(' ', '-')}`, { ca: root.pem, servername: DOMAIN });
   const since = new Date().toISOString();
   const start = performance.now();
   const what = await act();
   const seen = await load.stop();
   outcomes.push(...seen);
   const failed = seen.filter(({ kind, status }) => status !== { page: 200, json: 201, form: 303 }[kind]);
-  console.info(`swarm: ${phase}: ${what}; ${seen.length} requests in ${seconds(start)}, ${failed.length} failed`);
+  const count = (kind: VisitOutcome['kind']) => seen.filter((outcome) => outcome.kind === kind).length;
+  console.info(
+    `swarm: ${phase}: ${what}; ${count('page')} page GETs, ${count('json')} JSON posts, ${count('form')} form posts ` +
+      `in ${seconds(start)}, ${failed.length} failed`,
+  );
   // What the proxy saw meanwhile: its replicas' comings and goings, and the requests that failed.
   if (failed.length > 0)
     console.info(
@@ -152,15 +176,50 @@ describe.skipIf(missing)('the Swarm stack on a single-node swarm', () => {
     cpSync('deploy', dir, { recursive: true });
     copyFileSync('test/support/swarm-additions.yaml', path.join(dir, 'test.yaml'));
     copyFileSync('test/support/webhook-sink.mjs', path.join(dir, 'webhook-sink.mjs'));
+    writeFileSync(path.join(dir, 'pebble-config.json'), PEBBLE_CONFIG);
+    // The CA under which Pebble serves its API, for certbot to trust, as the image carries it.
+    const minica = path.join(dir, 'pebble-minica.pem');
+    writeFileSync(minica, await docker(['run', '--rm', '--entrypoint', 'cat', 'letsencrypt/pebble:v2.4.0', MINICA]));
 
     const deploying = performance.now();
     await deploy();
-    await eventually(async () => expect((await fetch(`${url(ports.SITE_PORT)}/`)).status).toBe(200), 240_000);
+    root.pem = await eventually(
+      atEachSecond(() => pebbleRoot(ports.PEBBLE_PORT, minica, root.file)),
+      120_000,
+    );
+    const issued = await eventually(
+      atEachSecond(async () => {
+        const certificate = await served();
+        expect(certificate.authorized).toBe(true);
+        return certificate;
+      }),
+      240_000,
+    );
+    const certbot = /certbot took ([\d.]+ s)/.exec(await docker(['logs', await one('certificates')]))?.[1];
+    console.info(
+      `swarm: Pebble's certificate served ${seconds(deploying)} after deploy (certbot ${certbot}), ` +
+        `serial ${issued.serial}, valid ${issued.validFrom} to ${issued.validTo}`,
+    );
+    // The proxy starts with the certificate, not with the replicas: served once it has both.
+    const page = () => curlHead(DOMAIN, root.file, `https://${DOMAIN}:${ports.HTTPS_PORT}/`);
+    await eventually(
+      atEachSecond(async () => expect(await page()).toMatch(/^HTTP\/\S+ 200/)),
+      240_000,
+    );
     await eventually(
       atEachSecond(async () => expect((await containersOf(app)).length).toBe(2)),
       60_000,
     );
     console.info(`swarm: swarm ${swarm.made ? 'made' : 'reused'}, stack serving ${seconds(deploying)} after deploy`);
+  });
+
+  it('answers HTTPS over HTTP/2 with HSTS, and plain HTTP with a 308 to HTTPS', { timeout: 60_000 }, async () => {
+    const secure = await curlHead(DOMAIN, root.file, `https://${DOMAIN}:${ports.HTTPS_PORT}/`, '--http2');
+    expect(secure).toMatch(/^HTTP\/2 200/);
+    expect(secure).toMatch(/^strict-transport-security: max-age=31536000; includeSubDomains\r?$/m);
+    const plain = await curlHead(DOMAIN, root.file, `http://${DOMAIN}:${ports.HTTP_PORT}/contato`);
+    expect(plain).toMatch(/^HTTP\/1\.1 308/);
+    expect(plain).toMatch(new RegExp(`^location: https://site\\.test:${ports.HTTP_PORT}/contato\r?$`, 'im'));
   });
 
   it('rolls a release out with `docker service update`, one replica at a time, losing no request', {
@@ -230,6 +289,24 @@ describe.skipIf(missing)('the Swarm stack on a single-node swarm', () => {
     expect(await metrics(firstToken)).toBe('401');
   });
 
+  it('takes up a renewed certificate under load, losing no request', { timeout: 300_000 }, async () => {
+    const before = await served();
+    await underLoad('renewal', async () => {
+      const start = performance.now();
+      await docker(['exec', await one('certificates'), 'python3', '/opt/site/certificates.py', 'renew', '--force']);
+      const after = await eventually(
+        atEachSecond(async () => {
+          const certificate = await served();
+          expect(certificate.serial).not.toBe(before.serial);
+          return certificate;
+        }),
+        60_000,
+      );
+      expect(after.authorized).toBe(true);
+      return `serial ${before.serial} → ${after.serial} in ${seconds(start)}`;
+    });
+  });
+
   it('backs PostgreSQL up and restores it as docs/operations.md says', { timeout: 120_000 }, async () => {
     const sh = promisify(execFile);
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'site-backup-')), 'site.dump');
@@ -252,6 +329,27 @@ describe.skipIf(missing)('the Swarm stack on a single-node swarm', () => {
     expect((await mailedLeadAddresses(url(ports.MAIL_PORT), ids.length)).sort()).toEqual(addresses);
     expect((await postedLeadIds(url(ports.HOOKS_PORT), ids.length)).sort()).toEqual(ids);
     console.info(`swarm: ${ids.length} leads stored, mailed and posted once each`);
+  });
+
+  it('serves a certificate of one’s own from a Docker secret (own-certificate.yaml), asking no CA', {
+    timeout: 180_000,
+  }, async () => {
+    const { certificate: own, pem } = selfSigned(path.join(dir, '..'), DOMAIN);
+    const name = `${stack}-own-certificate`;
+    await createSecret(name, pem);
+    made.push(name);
+    const orders = await issuedByPebble();
+    await deploy(['own-certificate.yaml'], { OWN_CERTIFICATE_SECRET: name });
+    const theirs = await eventually(
+      atEachSecond(async () => {
+        const certificate = await served(own);
+        expect(certificate.authorized).toBe(true);
+        return certificate;
+      }),
+      120_000,
+    );
+    expect(theirs.serial).toBe(new X509Certificate(own).serialNumber);
+    expect(await issuedByPebble()).toBe(orders);
   });
 
   it('leaves nothing behind: no container, network, volume, secret, image, nor the swarm it made', {

@@ -25,6 +25,13 @@ export async function curl(args: string[]) {
   return stdout;
 }
 
+/** curl to `url`'s port on 127.0.0.1 as `domain` (--resolve), trusting `caFile` alone: the reply's head. */
+export const curlHead = (domain: string, caFile: string, url: string, ...args: string[]) =>
+  curl([
+    ...['--resolve', `${domain}:${new URL(url).port}:127.0.0.1`, '--cacert', caFile],
+    ...['--output', '/dev/null', '--dump-header', '-', ...args, url],
+  ]);
+
 /**
  * A self-signed ECDSA P-256 certificate for `name`, made with openssl in `folder`: the certificate (its
  * own CA) and the PEM HAProxy reads, the certificate then its key.
