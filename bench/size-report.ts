@@ -35,9 +35,12 @@ function brotliResponse(url: string) {
 /** Every script "/" can load: the entry and its chunks (both islands are on the page). */
 export function landingScripts() {
   const assets = path.join(clientDir, 'assets');
-  return readdirSync(assets, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.js') && !path.basename(file).startsWith('not-found'))
-    .map((file) => path.join(assets, file));
+  return (
+    readdirSync(assets, { recursive: true, encoding: 'utf8' })
+      // Not the not-found page's script, nor the team pages' (client/team/passkeys.ts): / loads neither.
+      .filter((file) => file.endsWith('.js') && !/^(not-found|team)-/.test(path.basename(file)))
+      .map((file) => path.join(assets, file))
+  );
 }
 
 /** Copy that must stay in the HTML only; finding it in a script means the page ships twice. */
