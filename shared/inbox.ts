@@ -55,3 +55,25 @@ export type LeadWork = {
 };
 
 export type LeadNote = { id: string; author: { id: string; name: string }; body: string; createdAt: string };
+
+// A view of the inbox is its URL (server/inbox/query.ts reads it): its parameters, named as the team
+// reads them, shared with the form that writes them (client/inbox/InboxFilter.tsx).
+
+/** The parameters, by what they set. */
+export const PARAMS = {
+  words: 'q',
+  status: 'situacao',
+  kind: 'tipo',
+  owner: 'responsavel',
+  source: 'origem',
+  campaign: 'campanha',
+  from: 'de',
+  to: 'ate',
+  cursor: 'apos',
+} as const;
+
+/** The owner parameter's value for the leads nobody has taken. */
+export const NOBODY = 'ninguem';
+
+/** A view as the form fills it in: each parameter's text, '' when not given. */
+export type ViewParams = Record<Exclude<keyof typeof PARAMS, 'cursor'>, string>;

@@ -1,29 +1,10 @@
-import type { InboxCursor, LeadQuery } from '../../shared/inbox';
+import { type InboxCursor, type LeadQuery, NOBODY, PARAMS, type ViewParams } from '../../shared/inbox';
 import { LEAD_KINDS, LEAD_STATUSES, type LeadKind, type LeadStatus } from '../../shared/lead-status';
 import { isoInSaoPaulo } from '../../shared/sao-paulo-time';
 
 // A view of the inbox is its URL (issue 34: "URLs that keep the filter, so a link to a view can be
 // shared"): the list, the export and the links between pages read and write the same parameters,
 // named as the team reads them. A value that cannot be one is named back, never a 400 page.
-
-/** The parameters, by what they set. */
-export const PARAMS = {
-  words: 'q',
-  status: 'situacao',
-  kind: 'tipo',
-  owner: 'responsavel',
-  source: 'origem',
-  campaign: 'campanha',
-  from: 'de',
-  to: 'ate',
-  cursor: 'apos',
-} as const;
-
-/** The owner parameter's value for the leads nobody has taken. */
-export const NOBODY = 'ninguem';
-
-/** A view as the form fills it in: each parameter's text, '' when not given. */
-export type ViewParams = Record<Exclude<keyof typeof PARAMS, 'cursor'>, string>;
 
 export type ParsedView = {
   query: LeadQuery;
