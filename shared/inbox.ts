@@ -62,6 +62,7 @@ export type LeadNote = { id: string; author: { id: string; name: string }; body:
 /** The parameters, by what they set. */
 export const PARAMS = {
   words: 'q',
+  promise: 'visao',
   status: 'situacao',
   kind: 'tipo',
   owner: 'responsavel',
@@ -77,3 +78,10 @@ export const NOBODY = 'ninguem';
 
 /** A view as the form fills it in: each parameter's text, '' when not given. */
 export type ViewParams = Record<Exclude<keyof typeof PARAMS, 'cursor'>, string>;
+
+/**
+ * The clock's views of the new leads (issue 34 Deliver 3): past their 2-business-hour promise, and
+ * with 30 business minutes or less of it left (shared/business-hours.ts).
+ */
+export const PROMISE_VIEWS = { atrasados: 'Atrasados', 'vencem-em-breve': 'Vencem em breve' } as const;
+export type PromiseView = keyof typeof PROMISE_VIEWS;
