@@ -16,7 +16,7 @@ export const PROMISE_MS = RESPONSE_PROMISE_HOURS * HOUR;
 /** A lead is at risk with this much of its promise left, or less. */
 const AT_RISK_MS = 30 * MINUTE;
 
-export const PROMISE_STATES = ['within', 'at_risk', 'overdue'] as const;
+const PROMISE_STATES = ['within', 'at_risk', 'overdue'] as const;
 export type PromiseState = (typeof PROMISE_STATES)[number];
 
 const minutesOf = (time: string) => {

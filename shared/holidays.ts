@@ -1,10 +1,13 @@
 // Brazil's national holidays, the days the clock of "2 horas úteis" stops (docs/requirements.md §9.4):
 // the fixed ones of Lei 662/1949 and its successors, and the ones Easter moves. Carnival Monday and
 // Tuesday and Corpus Christi are only optional points (pontos facultativos) in the federal calendar:
-// whether the office closes on them is the OPTIONAL_HOLIDAYS setting (docs/decisions/031).
+// whether the office closes on them is the OPTIONAL_HOLIDAYS setting (docs/decisions/031-business-hours-clock.md).
 
-/** Whether the optional points close the office ('closed', the default) or not ('open'). */
-export type BusinessCalendar = { optionalHolidays: 'closed' | 'open' };
+/** The values of OPTIONAL_HOLIDAYS: whether the optional points close the office. */
+export const OPTIONAL_HOLIDAYS = ['closed', 'open'] as const;
+export type BusinessCalendar = { optionalHolidays: (typeof OPTIONAL_HOLIDAYS)[number] };
+/** OPTIONAL_HOLIDAYS unset: the office closes for them, as most do. */
+export const DEFAULT_CALENDAR: BusinessCalendar = { optionalHolidays: 'closed' };
 
 export type Holiday = { date: string; name: string };
 
