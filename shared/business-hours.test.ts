@@ -133,10 +133,11 @@ describe('promiseState', () => {
   });
 
   it('agrees with the cutoffs the queries count with, for arrivals every 10 minutes of a week', () => {
-    const now = at('2026-11-30T09:15-03:00');
+    // 1 ms after a multiple of 10 minutes: some arrivals fall exactly on a cutoff's instant.
+    const now = at('2026-11-30T09:15:00.001-03:00');
     const { overdue, atRisk } = promiseCutoffs(now, CLOSED);
     for (let arrival = now.getTime() - 7 * 24 * HOUR; arrival <= now.getTime(); arrival += 10 * MINUTE) {
-      const byCutoff = arrival <= overdue.getTime() ? 'overdue' : arrival <= atRisk.getTime() ? 'at_risk' : 'within';
+      const byCutoff = arrival < overdue.getTime() ? 'overdue' : arrival < atRisk.getTime() ? 'at_risk' : 'within';
       expect(byCutoff, new Date(arrival).toISOString()).toBe(promiseState(new Date(arrival), now, CLOSED));
     }
   });
