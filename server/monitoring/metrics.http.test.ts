@@ -162,6 +162,16 @@ describe.each(backendsForThisFile())('site_leads_waiting on $name', (backend) =>
     expect(await states()).toEqual({ within: 1, at_risk: 1, overdue: 1 });
   });
 
+  it('sorts leads to the millisecond at the edges: 2 hours exactly is overdue, 1h30 exactly at risk', async () => {
+    const { states } = await waitingAt('2026-11-30T12:00:00.000-03:00', [
+      contact('2026-11-30T10:00:00.000-03:00'),
+      contact('2026-11-30T10:00:00.001-03:00'),
+      quote('2026-11-30T10:30:00.000-03:00'),
+      quote('2026-11-30T10:30:00.001-03:00'),
+    ]);
+    expect(await states()).toEqual({ within: 1, at_risk: 2, overdue: 1 });
+  });
+
   it('counts business time only: a lead of Saturday 11:00 is still within the promise at 7:15 on Monday', async () => {
     const { states } = await waitingAt('2026-11-30T07:15:00-03:00', [quote('2026-11-28T11:00:00-03:00')]);
     expect(await states()).toEqual({ within: 1, at_risk: 0, overdue: 0 });
