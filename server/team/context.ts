@@ -1,8 +1,10 @@
 import type { Request, Response } from 'express';
+import { type BusinessCalendar, DEFAULT_CALENDAR } from '../../shared/holidays';
 import type { AuditActor, AuditEvent, AuditStore } from '../audit/events';
 import type { RateLimitCounters } from '../db/rate-limit-counters';
 import type { CsvExports } from '../exports/routes';
 import { requestIdOf } from '../http/request-logging';
+import type { InboxStore } from '../inbox/sql-store';
 import type { Manifest } from '../pages/assets';
 import type { PersonalDataStore } from '../personal-data/sql-store';
 import { type SignInLimits, signInLimits } from './limits';
@@ -13,7 +15,7 @@ import type { TeamStore } from './sql-store';
 
 /** What the team's handlers work with. */
 export type TeamContext = {
-  store: TeamStore & AuditStore & PersonalDataStore;
+  store: TeamStore & AuditStore & PersonalDataStore & InboxStore;
   sessions: TeamSessions;
   ceremonies: PasskeyCeremonies;
   render: RenderTeamPage;
@@ -23,6 +25,8 @@ export type TeamContext = {
   limits: SignInLimits;
   /** The CSV exports, shared with the API's so that one cap counts both. */
   exports: CsvExports;
+  /** The days the promise's clock stops (OPTIONAL_HOLIDAYS): the inbox's waits and clock views. */
+  calendar: BusinessCalendar;
 };
 
 /** The signed-in member as the audit names them; anonymous before sign-in. */
@@ -51,14 +55,22 @@ export const asMemberId = (value: unknown) => (typeof value === 'string' && UUID
 type ContextDeps = {
   repository: TeamStore &
     AuditStore &
-    PersonalDataStore & { channels: readonly string[]; rateLimitCounters?: RateLimitCounters };
+    PersonalDataStore &
+    InboxStore & { channels: readonly string[]; rateLimitCounters?: RateLimitCounters };
   manifest: Manifest;
   publicUrl: URL;
   exports: CsvExports;
+  calendar?: BusinessCalendar;
 };
 
 /** The team's context as the app builds it, from the repository and the build. */
-export const teamContext = ({ repository, manifest, publicUrl, exports }: ContextDeps): TeamContext => ({
+export const teamContext = ({
+  repository,
+  manifest,
+  publicUrl,
+  exports,
+  calendar = DEFAULT_CALENDAR,
+}: ContextDeps): TeamContext => ({
   store: repository,
   sessions: teamSessions(repository),
   ceremonies: passkeyCeremonies(publicUrl, repository),
@@ -67,4 +79,5 @@ export const teamContext = ({ repository, manifest, publicUrl, exports }: Contex
   mailOn: repository.channels.includes('email'),
   limits: signInLimits(repository.rateLimitCounters),
   exports,
+  calendar,
 });
