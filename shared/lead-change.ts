@@ -34,7 +34,6 @@ export const leadChangeSchema = z
   })
   .meta({ id: 'LeadChange' });
 
-
 /** The team's work on a lead, beside its record, as the API's reply and the updated webhooks show it. */
 export const leadWorkShape = {
   lostReason: z.string().optional().meta({ description: 'Por que foi perdido (só com status lost)' }),

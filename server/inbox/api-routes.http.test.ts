@@ -8,6 +8,7 @@ import { ADMIN_TOKEN, bearer, sampleContact, sampleQuote, validContact, validQuo
 import { addMember } from '../../test/support/members';
 import { eventually } from '../../test/support/wait';
 import { startWebhookReceiver, webhookTo } from '../../test/support/webhooks';
+import { schemas } from '../openapi/parts';
 import type { Repository } from '../repository';
 
 // PATCH /api/contacts|quotes/ID (issue 34 §5): status, owner and notes from a CRM, conditional on the
@@ -54,6 +55,8 @@ describe.each(backendsForThisFile())('PATCH of a lead on $name', (backend) => {
       version: 2,
       notes: [{ author: 'API', body: 'Ligou às 10h' }],
     });
+    // What the OpenAPI document promises (server/inbox/openapi.ts).
+    expect(() => schemas.WorkedQuote.parse(res.body.data)).not.toThrow();
     const lines = await repository.readAudit({ leadId: quote, limit: 10 });
     expect(lines.map((line) => [line.action, line.actor])).toEqual(
       expect.arrayContaining([
