@@ -9,6 +9,7 @@ import { type RateLimitCounters, sqlRateLimitCounters } from './db/rate-limit-co
 import { openSqliteDatabase, SQLITE_FILE } from './db/sqlite';
 import { leadResource } from './inbox/resource';
 import { type InboxStore, sqlInbox } from './inbox/sql-store';
+import { sqlWaitingLeads, type WaitingLeadsStore } from './inbox/waiting-counts';
 import { sqlOutbox } from './outbox/sql-store';
 import { type Channel, configuredChannels, type Outbox } from './outbox/store';
 import { type PersonalDataStore, sqlPersonalData } from './personal-data/sql-store';
@@ -36,7 +37,8 @@ export type Repository = ContactStore &
   PersonalDataStore &
   TeamStore &
   AuditStore &
-  InboxStore & {
+  InboxStore &
+  WaitingLeadsStore & {
     /** The outbox channels it writes a row to with each new lead (see RepositoryOptions). */
     readonly channels: readonly Channel[];
     /** The deliveries waiting, per channel. */
@@ -65,6 +67,7 @@ function sqlRepository(db: Database, { channels = [] }: RepositoryOptions): Repo
     ...sqlInbox(db, (tx, lead, notes) =>
       announceUpdate(tx, { kind: `${lead.kind}.updated`, record: leadResource(lead, notes) }),
     ),
+    ...sqlWaitingLeads(db),
     channels,
     outbox,
     connections: () => db.connections(),
