@@ -74,7 +74,7 @@ export const quantity = <S extends z.ZodType<number | undefined>>(label: string,
   ({ kind: 'quantity', label, unit, schema }) as const;
 
 /** A field the server sets when it stores the lead, starting at `initial` when given. */
-export const setByServer = <F extends LeadField>(field: F, initial?: z.output<F['schema']>) =>
+const setByServer = <F extends LeadField>(field: F, initial?: z.output<F['schema']>) =>
   ({ ...field, server: true, initial }) as const;
 
 export const leadId = setByServer(text('ID', z.uuid()));

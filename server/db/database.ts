@@ -78,7 +78,7 @@ export type Dialect = {
  * column, which `as` replaces), that finds rows holding every word asked, whatever their accents and
  * letter case. Each backend builds it with its own text search.
  */
-export type TextSearch = {
+type TextSearch = {
   /** The statements of the migration that builds the index and keeps it up to date. */
   index(table: string, text: (row: string) => string): string[];
   /** The condition on `table`'s rows (named `row`) that holds `words` (each a whole word or its start). */

@@ -50,7 +50,7 @@ const isDate = (text: string) => {
 };
 
 /** The words of a search, without the characters that would only be noise to either backend's index. */
-export const searchWords = (text: string) =>
+const searchWords = (text: string) =>
   text
     .normalize('NFC')
     .split(/[\s"*()]+/u)
@@ -59,7 +59,7 @@ export const searchWords = (text: string) =>
     .map((word) => word.slice(0, MAX_WORD));
 
 /** A cursor as the URL carries it: the last row's arrival and id, readable and unforgeable into SQL. */
-export const cursorParam = ({ createdAt, id }: InboxCursor) => `${createdAt}_${id}`;
+const cursorParam = ({ createdAt, id }: InboxCursor) => `${createdAt}_${id}`;
 
 function readCursor(text: string): InboxCursor | undefined {
   const [createdAt = '', id = ''] = text.split('_');
