@@ -7,6 +7,7 @@ import { openPostgresDatabase, type PoolOptions } from './db/postgres';
 import { openWhenReady } from './db/postgres-start';
 import { type RateLimitCounters, sqlRateLimitCounters } from './db/rate-limit-counters';
 import { openSqliteDatabase, SQLITE_FILE } from './db/sqlite';
+import { type InboxExportStore, sqlInboxExport } from './inbox/export-store';
 import { type InboxStore, sqlInbox } from './inbox/sql-store';
 import { sqlOutbox } from './outbox/sql-store';
 import { type Channel, configuredChannels, type Outbox } from './outbox/store';
@@ -35,7 +36,8 @@ export type Repository = ContactStore &
   PersonalDataStore &
   TeamStore &
   AuditStore &
-  InboxStore & {
+  InboxStore &
+  InboxExportStore & {
     /** The outbox channels it writes a row to with each new lead (see RepositoryOptions). */
     readonly channels: readonly Channel[];
     /** The deliveries waiting, per channel. */
@@ -55,13 +57,15 @@ export type Repository = ContactStore &
 /** The Repository on either backend: the statements are the same, `db` runs them. */
 function sqlRepository(db: Database, { channels = [] }: RepositoryOptions): Repository {
   const { enqueue, noticeErasure, mailTeam, outbox } = sqlOutbox(db, channels);
+  const inbox = sqlInbox(db);
   return {
     ...sqlContacts(db, enqueue),
     ...sqlQuotes(db, enqueue),
     ...sqlPersonalData(db, noticeErasure),
     ...sqlTeam(db, mailTeam),
     ...sqlAudit(db),
-    ...sqlInbox(db),
+    ...inbox,
+    ...sqlInboxExport(db, inbox),
     channels,
     outbox,
     connections: () => db.connections(),

@@ -91,6 +91,8 @@ describe.each(backendsForThisFile())('every route of the signed-in part, on $nam
     for (const route of routes.filter(({ path }) => /^\/painel\/(equipe|registro)/.test(path)))
       expect(route.access, route.path).toBe('admin');
     expect(access('/painel')).toEqual(['vendas']);
+    // The inbox's bulk copy is an admin's, as the tables' (docs/decisions/035-inbox-export-and-report.md).
+    expect(access('/painel/leads.csv')).toEqual(['admin']);
     expect(access('/sair')).toEqual(['enrolling']);
   });
 
