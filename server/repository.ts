@@ -8,6 +8,7 @@ import { openWhenReady } from './db/postgres-start';
 import { type RateLimitCounters, sqlRateLimitCounters } from './db/rate-limit-counters';
 import { openSqliteDatabase, SQLITE_FILE } from './db/sqlite';
 import { type InboxExportStore, sqlInboxExport } from './inbox/export-store';
+import { type InboxReportStore, sqlInboxReport } from './inbox/report-store';
 import { type InboxStore, sqlInbox } from './inbox/sql-store';
 import { sqlOutbox } from './outbox/sql-store';
 import { type Channel, configuredChannels, type Outbox } from './outbox/store';
@@ -37,7 +38,8 @@ export type Repository = ContactStore &
   TeamStore &
   AuditStore &
   InboxStore &
-  InboxExportStore & {
+  InboxExportStore &
+  InboxReportStore & {
     /** The outbox channels it writes a row to with each new lead (see RepositoryOptions). */
     readonly channels: readonly Channel[];
     /** The deliveries waiting, per channel. */
@@ -66,6 +68,7 @@ function sqlRepository(db: Database, { channels = [] }: RepositoryOptions): Repo
     ...sqlAudit(db),
     ...inbox,
     ...sqlInboxExport(db, inbox),
+    ...sqlInboxReport(db),
     channels,
     outbox,
     connections: () => db.connections(),

@@ -4,6 +4,7 @@ import type { RateLimitCounters } from '../db/rate-limit-counters';
 import type { CsvExports } from '../exports/routes';
 import { requestIdOf } from '../http/request-logging';
 import type { InboxExportStore } from '../inbox/export-store';
+import type { InboxReportStore } from '../inbox/report-store';
 import type { Manifest } from '../pages/assets';
 import type { PersonalDataStore } from '../personal-data/sql-store';
 import { type SignInLimits, signInLimits } from './limits';
@@ -14,7 +15,7 @@ import type { TeamStore } from './sql-store';
 
 /** What the team's handlers work with. */
 export type TeamContext = {
-  store: TeamStore & AuditStore & PersonalDataStore & InboxExportStore;
+  store: TeamStore & AuditStore & PersonalDataStore & InboxExportStore & InboxReportStore;
   sessions: TeamSessions;
   ceremonies: PasskeyCeremonies;
   render: RenderTeamPage;
@@ -53,7 +54,8 @@ type ContextDeps = {
   repository: TeamStore &
     AuditStore &
     PersonalDataStore &
-    InboxExportStore & { channels: readonly string[]; rateLimitCounters?: RateLimitCounters };
+    InboxExportStore &
+    InboxReportStore & { channels: readonly string[]; rateLimitCounters?: RateLimitCounters };
   manifest: Manifest;
   publicUrl: URL;
   exports: CsvExports;

@@ -1,6 +1,7 @@
 import type { Response } from 'express';
 import type { ComponentProps, FunctionComponent } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { ReportPage } from '../../client/inbox/ReportPage';
 import { AccountPage } from '../../client/team/AccountPage';
 import { AuditPage } from '../../client/team/AuditPage';
 import { DataPage } from '../../client/team/DataPage';
@@ -30,6 +31,7 @@ const VIEWS = {
   team: { view: TeamPage, title: 'Equipe' },
   audit: { view: AuditPage, title: 'Registro' },
   data: { view: DataPage, title: 'Dados pessoais' },
+  report: { view: ReportPage, title: 'Relatório semanal' },
   forbidden: { view: ForbiddenPage, title: 'Sem permissão' },
 } satisfies Record<string, { view: FunctionComponent<never>; title: string }>;
 

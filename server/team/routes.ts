@@ -4,6 +4,7 @@ import { readBody } from '../http/body';
 import { refuseCrossSite } from '../http/cross-site';
 import { allowOnly } from '../http/methods';
 import { exportRoutes } from '../inbox/export-routes';
+import { reportRoutes } from '../inbox/report-routes';
 import { type Access, type Reply, requireAccess } from './access';
 import { accountHandlers } from './account';
 import { adminHandlers } from './admin';
@@ -76,6 +77,7 @@ export function teamRoutes(context: TeamContext): TeamRoute[] {
     page('GET', '/painel/dados/cotacoes.csv', 'admin', data.quotes),
     page('POST', '/painel/dados/eliminar', 'admin', data.erase),
     ...exportRoutes(context),
+    ...reportRoutes(context),
   ];
 }
 
