@@ -23,6 +23,7 @@ import { sqlInboxReport } from '../server/inbox/report-store';
 import { sqlInbox } from '../server/inbox/sql-store';
 import { createLogger } from '../server/process/logger';
 import { openPostgres, openSqlite, type Repository } from '../server/repository';
+import { DEFAULT_CALENDAR } from '../shared/holidays';
 import { todayInSaoPaulo } from '../shared/sao-paulo-time';
 import { decade, LEADS, seedPostgres, seedSqlite } from './inbox-seed';
 
@@ -87,7 +88,7 @@ function reads(repository: Repository, leadIds: string[]) {
         repository.weekCounts(week.since, week.until),
         repository.weekArrivals(week.since, week.until),
       ]);
-      return weekReport(week, counts, arrivals, new Date());
+      return weekReport(week, counts, arrivals, new Date(), DEFAULT_CALENDAR);
     },
   } as Record<string, (run: number) => Promise<unknown>>;
 }

@@ -10,6 +10,7 @@ import { openSqliteDatabase, SQLITE_FILE } from './db/sqlite';
 import { type InboxExportStore, sqlInboxExport } from './inbox/export-store';
 import { type InboxReportStore, sqlInboxReport } from './inbox/report-store';
 import { type InboxStore, sqlInbox } from './inbox/sql-store';
+import { sqlWaitingLeads, type WaitingLeadsStore } from './inbox/waiting-counts';
 import { sqlOutbox } from './outbox/sql-store';
 import { type Channel, configuredChannels, type Outbox } from './outbox/store';
 import { type PersonalDataStore, sqlPersonalData } from './personal-data/sql-store';
@@ -39,7 +40,8 @@ export type Repository = ContactStore &
   AuditStore &
   InboxStore &
   InboxExportStore &
-  InboxReportStore & {
+  InboxReportStore &
+  WaitingLeadsStore & {
     /** The outbox channels it writes a row to with each new lead (see RepositoryOptions). */
     readonly channels: readonly Channel[];
     /** The deliveries waiting, per channel. */
@@ -69,6 +71,7 @@ function sqlRepository(db: Database, { channels = [] }: RepositoryOptions): Repo
     ...inbox,
     ...sqlInboxExport(db, inbox),
     ...sqlInboxReport(db),
+    ...sqlWaitingLeads(db),
     channels,
     outbox,
     connections: () => db.connections(),
