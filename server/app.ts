@@ -56,7 +56,7 @@ export type AppDeps = {
   prerender?: boolean;
   /** What GET /metrics shows; the process entry adds the process's own metrics. */
   metrics?: Metrics;
-  /** Whose holidays the promise's clock skips (OPTIONAL_HOLIDAYS); the default calendar unless given. */
+  /** The days the promise's clock stops (OPTIONAL_HOLIDAYS); shared/holidays.ts's default unless given. */
   calendar?: BusinessCalendar;
 };
 

@@ -46,9 +46,9 @@ try {
     publicUrl,
     privacy: privacyFacts(config),
     hstsPreload,
+    calendar: config.calendar,
     prerender: true,
     metrics,
-    calendar: config.calendar,
   });
   await announceSetupLink(repository, publicUrl, logger);
   await listen(app, config, logger, {

@@ -6,6 +6,7 @@ import type { CsvExports } from '../exports/routes';
 import { requestIdOf } from '../http/request-logging';
 import type { InboxExportStore } from '../inbox/export-store';
 import type { InboxReportStore } from '../inbox/report-store';
+import type { InboxStore } from '../inbox/sql-store';
 import type { Manifest } from '../pages/assets';
 import type { PersonalDataStore } from '../personal-data/sql-store';
 import { type SignInLimits, signInLimits } from './limits';
@@ -16,7 +17,7 @@ import type { TeamStore } from './sql-store';
 
 /** What the team's handlers work with. */
 export type TeamContext = {
-  store: TeamStore & AuditStore & PersonalDataStore & InboxExportStore & InboxReportStore;
+  store: TeamStore & AuditStore & PersonalDataStore & InboxStore & InboxExportStore & InboxReportStore;
   sessions: TeamSessions;
   ceremonies: PasskeyCeremonies;
   render: RenderTeamPage;
@@ -26,7 +27,7 @@ export type TeamContext = {
   limits: SignInLimits;
   /** The CSV exports, shared with the API's so that one cap counts both. */
   exports: CsvExports;
-  /** Whose holidays the promise's clock skips (OPTIONAL_HOLIDAYS). */
+  /** The days the promise's clock stops (OPTIONAL_HOLIDAYS): the inbox's waits and clock views. */
   calendar: BusinessCalendar;
 };
 
@@ -57,6 +58,7 @@ type ContextDeps = {
   repository: TeamStore &
     AuditStore &
     PersonalDataStore &
+    InboxStore &
     InboxExportStore &
     InboxReportStore & { channels: readonly string[]; rateLimitCounters?: RateLimitCounters };
   manifest: Manifest;
@@ -66,7 +68,13 @@ type ContextDeps = {
 };
 
 /** The team's context as the app builds it, from the repository and the build. */
-export const teamContext = ({ repository, manifest, publicUrl, exports, calendar }: ContextDeps): TeamContext => ({
+export const teamContext = ({
+  repository,
+  manifest,
+  publicUrl,
+  exports,
+  calendar = DEFAULT_CALENDAR,
+}: ContextDeps): TeamContext => ({
   store: repository,
   sessions: teamSessions(repository),
   ceremonies: passkeyCeremonies(publicUrl, repository),
@@ -75,5 +83,5 @@ export const teamContext = ({ repository, manifest, publicUrl, exports, calendar
   mailOn: repository.channels.includes('email'),
   limits: signInLimits(repository.rateLimitCounters),
   exports,
-  calendar: calendar ?? DEFAULT_CALENDAR,
+  calendar,
 });

@@ -4,6 +4,7 @@ import { readBody } from '../http/body';
 import { refuseCrossSite } from '../http/cross-site';
 import { allowOnly } from '../http/methods';
 import { exportRoutes } from '../inbox/export-routes';
+import { inboxListRoutes } from '../inbox/list-routes';
 import { reportRoutes } from '../inbox/report-routes';
 import { type Access, type Reply, requireAccess } from './access';
 import { accountHandlers } from './account';
@@ -65,7 +66,7 @@ export function teamRoutes(context: TeamContext): TeamRoute[] {
     page('POST', '/painel/conta/chaves/:id/nome', 'vendas', account.rename),
     page('POST', '/painel/conta/chaves/:id/remover', 'vendas', account.remove),
     page('POST', '/painel/conta/sair-de-todos', 'vendas', account.endOthers),
-    page('GET', '/painel', 'vendas', admin.home),
+    ...inboxListRoutes(context),
     page('GET', '/painel/equipe', 'admin', admin.team),
     page('POST', '/painel/equipe/convidar', 'admin', admin.invitePost),
     page('POST', '/painel/equipe/:id/papel', 'admin', admin.changeRole),
