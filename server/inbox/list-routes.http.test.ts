@@ -4,7 +4,7 @@ import { subtractBusinessMillis } from '../../shared/business-hours';
 import { DEFAULT_CALENDAR } from '../../shared/holidays';
 import { createTestApp } from '../../test/support/app';
 import { type Backend, backendsForThisFile } from '../../test/support/backends';
-import { sampleContact, sampleQuote, validContact, validQuote } from '../../test/support/leads';
+import { storeContact, storeQuote } from '../../test/support/inbox';
 import { signedInMember } from '../../test/support/members';
 import type { Repository } from '../repository';
 import { INBOX_PAGE } from './list-routes';
@@ -12,10 +12,8 @@ import { INBOX_PAGE } from './list-routes';
 // The inbox's list, /painel (issue 34 Deliver 1; docs/requirements.md §6.4), over real HTTP on both
 // backends: what a salesperson sees, searches, filters and pages through.
 
-const contact = (repository: Repository, fields: object = {}) =>
-  repository.createContact(validContact({ ...sampleContact, ...fields })).then(({ record }) => record.id);
-const quote = (repository: Repository, fields: object = {}) =>
-  repository.createQuote(validQuote({ ...sampleQuote, ...fields })).then(({ record }) => record.id);
+const contact = (repository: Repository, fields: object = {}) => storeContact(repository, fields);
+const quote = (repository: Repository, fields: object = {}) => storeQuote(repository, fields);
 
 /** Sets a lead's arrival, as if it had come then: the list's order and the period filter read it. */
 const arrived = (backend: Backend, table: 'contacts' | 'quotes', id: string, at: string) =>

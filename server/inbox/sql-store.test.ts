@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { backendsForThisFile } from '../../test/support/backends';
-import { BY_TOKEN, sampleContact, sampleQuote, validContact, validQuote } from '../../test/support/leads';
+import { newestFirst, storeContact, storeQuote } from '../../test/support/inbox';
+import { BY_TOKEN, sampleContact } from '../../test/support/leads';
 import { addMember } from '../../test/support/members';
-import type { Repository } from '../repository';
 
 // The inbox's store (issue 34; docs/requirements.md §6.4), the same on both backends.
 
-const contact = (repository: Repository, fields: object) =>
-  repository.createContact(validContact({ ...sampleContact, ...fields })).then(({ record }) => record.id);
-const quote = (repository: Repository, fields: object) =>
-  repository.createQuote(validQuote({ ...sampleQuote, ...fields })).then(({ record }) => record.id);
+const [contact, quote] = [storeContact, storeQuote];
 
 describe.each(backendsForThisFile())('The inbox on $name', (backend) => {
   it('lists contacts and quotes together, newest first, page after page', async () => {
@@ -23,7 +20,7 @@ describe.each(backendsForThisFile())('The inbox on $name', (backend) => {
     const second = await repository.listLeads({}, 4, first.at(-1));
     const third = await repository.listLeads({}, 4, second.at(-1));
 
-    expect([...first, ...second, ...third].map((row) => row.id)).toEqual(ids.reverse());
+    expect([...first, ...second, ...third].map((row) => row.id)).toEqual(newestFirst(ids));
     expect(first[0]).toMatchObject({
       kind: 'quote',
       name: 'Cotação 4',
