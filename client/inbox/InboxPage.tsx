@@ -13,10 +13,12 @@ type Props = {
   older?: string;
   /** The first page's address, when this is a later one. */
   first?: string;
+  /** This view as a spreadsheet: an admin's link only. */
+  exportHref?: string;
 };
 
 /** The inbox, /painel (issue 34 Deliver 1; docs/requirements.md §6.4): every lead, newest first. */
-export function InboxPage({ rows, members, params, problems, older, first }: Props) {
+export function InboxPage({ rows, members, params, problems, older, first, exportHref }: Props) {
   const filtered = Object.values(params).some(Boolean);
   return (
     <>
@@ -33,6 +35,13 @@ export function InboxPage({ rows, members, params, problems, older, first }: Pro
       )}
       <PromiseLinks current={params.promise} />
       <InboxFilter params={params} members={members} />
+      {exportHref && (
+        <p className="inbox-export">
+          <a href={exportHref} download>
+            Exportar esta visão em planilha (CSV)
+          </a>
+        </p>
+      )}
       {rows.length === 0 ? (
         <p className="inbox-empty" role="status">
           {filtered || first ? 'Nenhum lead com este filtro.' : 'Nenhum lead chegou ainda.'}

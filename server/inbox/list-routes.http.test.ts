@@ -77,6 +77,20 @@ describe.each(backendsForThisFile())('the inbox at /painel, on $name', (backend)
     expect(seen.text).toContain('Joana Prado');
   });
 
+  it('gives an admin, and only an admin, the view as a spreadsheet link', async () => {
+    const { app, repository } = await inbox();
+    const [admin, seller] = [await signedInMember(repository, 'admin'), await signedInMember(repository, 'vendas')];
+    const exportLink = /<a href="(\/painel\/leads\.csv[^"]*)" download="">Exportar esta visão/;
+
+    const asAdmin = await request(app).get('/painel?q=sao+paulo&situacao=new').set('Cookie', admin.cookie);
+    const asSeller = await request(app).get('/painel?q=sao+paulo&situacao=new').set('Cookie', seller.cookie);
+
+    expect(exportLink.exec(asAdmin.text)?.[1]?.replaceAll('&amp;', '&')).toBe(
+      '/painel/leads.csv?q=sao+paulo&situacao=new',
+    );
+    expect(asSeller.text).not.toMatch(exportLink);
+  });
+
   it('finds “São Paulo” by “sao paulo”, and keeps the words in the search box', async () => {
     const { repository, get } = await inbox();
     const wanted = await contact(repository, { message: 'Coleta em São Paulo, entrega em Manaus.' });

@@ -42,6 +42,10 @@ export function inboxListRoutes(context: TeamContext): TeamRoute[] {
       problems: view.problems,
       ...(rows.length > INBOX_PAGE && last && { older: `/painel${viewSearch(view.params, last)}` }),
       ...(view.cursor && { first: `/painel${viewSearch(view.params)}` }),
+      // The bulk copy is an admin's (docs/decisions/035-inbox-export-and-report.md): only they see the link.
+      ...(res.locals.signedIn?.member.role === 'admin' && {
+        exportHref: `/painel/leads.csv${viewSearch(view.params)}`,
+      }),
     });
   };
 
