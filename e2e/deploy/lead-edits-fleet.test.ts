@@ -14,19 +14,59 @@ import { startWebhookReceiver, WEBHOOK_SECRET } from '../../test/support/webhook
 // moment; a CRM does the same through the API with If-Match (docs/decisions/033-concurrent-lead-edits.md).
 // Each race is repeated on fresh leads so that the two writes really overlap in PostgreSQL.
 
-/** Races on the lead's page, and on the API: each on a lead of its own. */
-const PAGE_RACES = 20;
+/** Races on the lead's page (two status forms; a note against a status), and on the API: a lead each. */
+const STATUS_RACES = 20;
+const NOTE_RACES = 6;
 const API_RACES = 10;
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
-/** A member's status form as the page sends it, and what it asks for. */
-type Edit = { member: Member; replica: 0 | 1; status: LeadStatus; form: Record<string, string> };
+/** One member's change as the page's form sends it, and how a page shows it. */
+type Edit = {
+  who: string;
+  member: Member;
+  replica: 0 | 1;
+  form: Record<string, string>;
+  /** The lead once this change lands, and the one line it adds to the history. */
+  after: { status: LeadStatus; lost_reason: string | null };
+  action: 'lead.status' | 'lead.note';
+  /** Whether the page shows the change on the lead … */
+  landed: (html: string) => boolean;
+  /** … or still in its form, as the member sent it. */
+  kept: (html: string) => boolean;
+};
 
 /** The version a page's forms were rendered with (the hidden field each form carries). */
 const versionIn = (html: string) => Number(/name="versao" value="(\d+)"/.exec(html)?.[1]);
 
-/** Whether the status form shows `status` chosen: the member's input, kept. */
-const statusChosen = (html: string, status: LeadStatus) => html.includes(`<option value="${status}" selected="">`);
+/** A change of status on the status form (with the reason when lost). */
+function statusEdit(who: string, member: Member, replica: 0 | 1, status: LeadStatus, reason = ''): Edit {
+  return {
+    who,
+    member,
+    replica,
+    form: { situacao: status, motivo: reason },
+    after: { status, lost_reason: reason || null },
+    action: 'lead.status',
+    landed: (html) => html.includes(`Situação: <strong>${LEAD_STATUS_LABELS[status]}</strong>`),
+    kept: (html) =>
+      html.includes(`<option value="${status}" selected="">`) &&
+      new RegExp(`name="motivo"[^>]*value="${reason}"`).test(html),
+  };
+}
+
+/** A note on the note form: the lead stays as it was. */
+function noteEdit(who: string, member: Member, replica: 0 | 1, note: string): Edit {
+  return {
+    who,
+    member,
+    replica,
+    form: { nota: note },
+    after: { status: 'new', lost_reason: null },
+    action: 'lead.note',
+    landed: (html) => html.includes(`<p class="lead-note">${note}</p>`),
+    kept: (html) => new RegExp(`name="nota"[^>]*>${note}</textarea>`).test(html),
+  };
+}
 
 describe.skipIf(!TEST_DATABASE_URL)('two members change one lead at once on two replicas behind the proxy', () => {
   const store = postgresSchemaForThisFile(TEST_DATABASE_URL!);
@@ -62,7 +102,7 @@ describe.skipIf(!TEST_DATABASE_URL)('two members change one lead at once on two 
 
     // The replicas migrated the schema; the members and their sessions are written as a sign-in writes them.
     const repository = await store.open();
-    const [ana, bruno] = [await signedInMember(repository, 'vendas'), await signedInMember(repository, 'vendas')];
+    const [ana, bru] = [await signedInMember(repository, 'vendas'), await signedInMember(repository, 'vendas')];
     const newLead = async (n: number) => {
       const reply = await viaProxy('POST', '/api/quotes', { json: { ...sampleQuote, name: `Cliente ${n}` } });
       expect(reply.status).toBe(201);
@@ -80,10 +120,14 @@ describe.skipIf(!TEST_DATABASE_URL)('two members change one lead at once on two 
     };
     /** What a lead's history holds besides views: its changes, by whom. */
     const changesOf = (id: string) =>
-      sql<{ action: string; actor_id: string; detail: { to?: string } }>(
-        `SELECT action, actor_id, detail FROM $schema.audit_log WHERE lead_id = $1 AND action <> 'lead.viewed'
+      sql<{ action: string; actor_id: string }>(
+        `SELECT action, actor_id FROM $schema.audit_log WHERE lead_id = $1 AND action <> 'lead.viewed'
          ORDER BY seq`,
         [id],
+      );
+    const notesOf = async (id: string) =>
+      (await sql<{ body: string }>('SELECT body FROM $schema.lead_notes WHERE lead_id = $1 ORDER BY seq', [id])).map(
+        ({ body }) => body,
       );
     const updatesOf = async (id: string) =>
       (
@@ -93,76 +137,84 @@ describe.skipIf(!TEST_DATABASE_URL)('two members change one lead at once on two 
         )
       )[0]!.count;
 
-    // Ana on replica 1 moves the lead to Em contato; Bruno on replica 2 marks it lost for its price.
-    const edits: [Edit, Edit] = [
-      { member: ana, replica: 0, status: 'contacted', form: { situacao: 'contacted', motivo: '' } },
-      { member: bruno, replica: 1, status: 'lost', form: { situacao: 'lost', motivo: 'Preço' } },
-    ];
-    const winners: string[] = [];
-    for (let n = 0; n < PAGE_RACES; n++) {
+    /**
+     * Both members open lead `n` (each on their replica), then save at once on the version they saw;
+     * who sends first alternates. Returns who won.
+     */
+    const race = async (n: number, edits: readonly [Edit, Edit]) => {
       const id = await newLead(n);
       const path = `/painel/leads/${id}`;
       const pages = await Promise.all(
         edits.map(({ member, replica: index }) => replica[index]('GET', path, { cookie: member.cookie })),
       );
-      expect(pages.map((page) => [page.status, versionIn(page.body)])).toEqual([
+      expect(
+        pages.map((page) => [page.status, versionIn(page.body)]),
+        `race ${n + 1}`,
+      ).toEqual([
         [200, 1],
         [200, 1],
       ]);
-      // Both save at once, each on the version they saw; who sends first alternates.
-      const seen = pages.map((page) => String(versionIn(page.body)));
       const post = (index: 0 | 1) => {
         const { member, replica: through, form } = edits[index];
-        return replica[through]('POST', path, { cookie: member.cookie, form: { ...form, versao: seen[index]! } });
+        const versao = String(versionIn(pages[index]!.body));
+        return replica[through]('POST', path, { cookie: member.cookie, form: { ...form, versao } });
       };
       const replies =
         n % 2 === 0 ? await Promise.all([post(0), post(1)]) : (await Promise.all([post(1), post(0)])).reverse();
-      expect(replies.map(({ status }) => status).sort()).toEqual([303, 409]);
+      expect(replies.map(({ status }) => status).sort(), `race ${n + 1}: both answered`).toEqual([303, 409]);
       const won = replies.findIndex(({ status }) => status === 303);
       const [winner, loser] = [edits[won]!, edits[1 - won]!];
-      const refused = replies[1 - won]!;
-      winners.push(winner.member === ana ? 'Ana' : 'Bruno');
+      const refused = replies[1 - won]!.body;
       expect(replies[won]!.location).toBe(path);
 
-      // The second is told, sees the first's change, and keeps what they chose, now on the new version.
-      expect(refused.body).toContain(CONFLICT_NOTICE);
-      expect(refused.body).toContain(`Situação: <strong>${LEAD_STATUS_LABELS[winner.status]}</strong>`);
-      expect(statusChosen(refused.body, loser.status)).toBe(true);
-      if (loser.form.motivo) expect(refused.body).toMatch(/name="motivo"[^>]*value="Preço"/);
-      expect(versionIn(refused.body)).toBe(2);
+      // The second is told, sees the first's change and not their own, and keeps their input, now
+      // on the lead's new version.
+      expect(refused).toContain(CONFLICT_NOTICE);
+      expect([winner.landed(refused), loser.landed(refused), loser.kept(refused)]).toEqual([true, false, true]);
+      expect(versionIn(refused)).toBe(2);
 
-      // Stored: the winner's status on version 2, one change in the history, one webhook row.
+      // Stored: the winner's change alone, on version 2: one line in the history, one webhook row.
       expect(await readLead(id)).toEqual({
         etag: '"2"',
-        status: winner.status,
-        row: { status: winner.status, lost_reason: winner.form.motivo || null, version: 2 },
+        status: winner.after.status,
+        row: { ...winner.after, version: 2 },
       });
-      expect(await changesOf(id)).toEqual([
-        { action: 'lead.status', actor_id: winner.member.member.id, detail: { from: 'new', to: winner.status } },
-      ]);
+      expect(await changesOf(id)).toEqual([{ action: winner.action, actor_id: winner.member.member.id }]);
+      expect(await notesOf(id)).toEqual(winner.form.nota ? [winner.form.nota] : []);
       expect(await updatesOf(id)).toBe('1');
 
       // Sending the kept form again is the loser's choice, made having seen the lead: it lands.
       if (n === 0) {
         const again = await replica[loser.replica]('POST', path, {
           cookie: loser.member.cookie,
-          form: { ...loser.form, versao: String(versionIn(refused.body)) },
+          form: { ...loser.form, versao: String(versionIn(refused)) },
         });
         expect([again.status, again.location]).toEqual([303, path]);
-        expect((await readLead(id)).status).toBe(loser.status);
+        expect(loser.landed((await replica[loser.replica]('GET', path, { cookie: loser.member.cookie })).body)).toBe(
+          true,
+        );
         expect(await updatesOf(id)).toBe('2');
       }
-    }
+      return winner.who;
+    };
+
+    // Ana on replica 1 moves the lead to Em contato, or notes a call; Bruno on replica 2 marks it
+    // lost for its price.
+    const bruno = statusEdit('Bruno', bru, 1, 'lost', 'Preço');
+    const winners: string[] = [];
+    for (let n = 0; n < STATUS_RACES; n++) winners.push(await race(n, [statusEdit('Ana', ana, 0, 'contacted'), bruno]));
+    const note = noteEdit('Ana (nota)', ana, 0, 'Liguei: retorno amanhã às 9h, pediu frete para Belém.');
+    for (let n = STATUS_RACES; n < STATUS_RACES + NOTE_RACES; n++) winners.push(await race(n, [note, bruno]));
+    const tally = Object.entries(Object.groupBy(winners, (who) => who)).map(([who, won]) => `${who} ${won!.length}`);
     console.info(
-      `lead page: ${PAGE_RACES} races, one 303 and one 409 each; won by ` +
-        `Ana (replica 1) ${winners.filter((name) => name === 'Ana').length}, ` +
-        `Bruno (replica 2) ${winners.filter((name) => name === 'Bruno').length}`,
+      `lead page: ${winners.length} races (Ana on replica 1, Bruno on replica 2), one 303 and one 409 each; ` +
+        `won by ${tally.join(', ')}`,
     );
 
     // A CRM, through each replica with the ETag it read: one PATCH applies, the other gets 412 and the lead.
     const apiWinners: number[] = [];
     for (let n = 0; n < API_RACES; n++) {
-      const id = await newLead(PAGE_RACES + n);
+      const id = await newLead(STATUS_RACES + NOTE_RACES + n);
       const { etag } = await readLead(id);
       expect(etag).toBe('"1"');
       const bodies = [{ status: 'contacted' }, { status: 'lost', lostReason: 'Preço' }] as const;
@@ -194,7 +246,7 @@ describe.skipIf(!TEST_DATABASE_URL)('two members change one lead at once on two 
     );
 
     // Each change reaches the CRM once, whichever replica made it and whichever sends it.
-    const changes = PAGE_RACES + 1 + API_RACES;
+    const changes = STATUS_RACES + NOTE_RACES + 1 + API_RACES;
     await eventually(
       () => expect(webhooks.deliveries.filter(({ body }) => body.type === 'quote.updated')).toHaveLength(changes),
       20_000,
