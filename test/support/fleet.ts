@@ -69,7 +69,7 @@ export async function startFleet(env: Record<string, string>, proxyPort?: number
   };
 }
 
-export type Reply = { status: number; location?: string; cookie?: string; etag?: string; body: string };
+type Reply = { status: number; location?: string; cookie?: string; etag?: string; body: string };
 
 type Sent = {
   cookie?: string;
