@@ -1,9 +1,9 @@
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../server/team/sessions';
 import { postgresSchemaForThisFile, TEST_DATABASE_URL } from '../../test/support/backends';
-import { startFleet } from '../../test/support/fleet';
+import { send, startFleet } from '../../test/support/fleet';
 import { LEADS_TO } from '../../test/support/instance';
 import { ADMIN_TOKEN } from '../../test/support/leads';
 import type { RunningServer } from '../../test/support/server-process';
@@ -23,45 +23,6 @@ const browser = browserForThisFile();
 
 const ADMIN = { name: 'Ana Admin', email: 'ana@rotanorte.com.br' };
 const SELLER = { name: 'Bruno Vendas', email: 'bruno@rotanorte.com.br' };
-
-type Reply = { status: number; location?: string; cookie?: string; body: string };
-
-/**
- * One request as a browser on the site's address would send it: to `base` (the proxy, or one
- * replica directly) with the Host, Origin and Sec-Fetch-Site of http://localhost:PORT, an
- * X-Request-Id to find it in the replicas' logs, and the session cookie if any.
- */
-function send(
-  base: string,
-  site: string,
-  method: 'GET' | 'POST',
-  path: string,
-  { cookie, form, id, agent }: { cookie?: string; form?: Record<string, string>; id?: string; agent?: Agent } = {},
-) {
-  const body = form ? new URLSearchParams(form).toString() : undefined;
-  const headers: Record<string, string> = { Host: new URL(site).host, 'Sec-Fetch-Site': 'same-origin' };
-  if (method === 'POST') Object.assign(headers, { Origin: site, 'Content-Type': 'application/x-www-form-urlencoded' });
-  if (cookie) headers.Cookie = cookie;
-  if (id) headers['X-Request-Id'] = id;
-  return new Promise<Reply>((resolve, reject) => {
-    request(`${base}${path}`, { method, headers, agent: agent ?? false }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => (text += chunk));
-      res.on('end', () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          location: res.headers.location,
-          cookie: res.headers['set-cookie']?.find((line) => line.startsWith(`${SESSION_COOKIE}=`))?.split(';')[0],
-          body: text,
-        }),
-      );
-      res.on('error', reject);
-    })
-      .on('error', reject)
-      .end(body);
-  });
-}
 
 type LogLine = { req?: { id?: string; path?: string }; res?: { status?: number } };
 

@@ -1,7 +1,9 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { type Agent, request } from 'node:http';
 import { expect, onTestFinished } from 'vitest';
 import { parse } from 'yaml';
+import { SESSION_COOKIE } from '../../server/team/sessions';
 import { dockerfile } from './dockerfile';
 import { startProxy } from './proxy';
 import { type RunningServer, stopProcess, tempDataDir, whenServing } from './server-process';
@@ -65,4 +67,59 @@ export async function startFleet(env: Record<string, string>, proxyPort?: number
       }
     },
   };
+}
+
+type Reply = { status: number; location?: string; cookie?: string; etag?: string; body: string };
+
+type Sent = {
+  cookie?: string;
+  /** A form post's fields, sent as application/x-www-form-urlencoded. */
+  form?: Record<string, string>;
+  /** An API call's body, sent as application/json. */
+  json?: object;
+  /** More headers: Authorization, If-Match. */
+  headers?: Record<string, string>;
+  id?: string;
+  agent?: Agent;
+};
+
+/**
+ * One request as a browser (or a CRM) on the site's address would send it: to `base` (the proxy,
+ * or one replica directly) with the Host, Origin and Sec-Fetch-Site of `site` (http://localhost:PORT),
+ * an X-Request-Id to find it in the replicas' logs, and the session cookie if any.
+ */
+export function send(
+  base: string,
+  site: string,
+  method: 'GET' | 'POST' | 'PATCH',
+  path: string,
+  { cookie, form, json, headers: more, id, agent }: Sent = {},
+) {
+  const body = form ? new URLSearchParams(form).toString() : json ? JSON.stringify(json) : undefined;
+  const headers: Record<string, string> = { Host: new URL(site).host, 'Sec-Fetch-Site': 'same-origin' };
+  if (method !== 'GET') headers.Origin = site;
+  if (form) headers['Content-Type'] = 'application/x-www-form-urlencoded';
+  if (json) headers['Content-Type'] = 'application/json';
+  if (cookie) headers.Cookie = cookie;
+  if (id) headers['X-Request-Id'] = id;
+  Object.assign(headers, more);
+  return new Promise<Reply>((resolve, reject) => {
+    request(`${base}${path}`, { method, headers, agent: agent ?? false }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => (text += chunk));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          location: res.headers.location,
+          cookie: res.headers['set-cookie']?.find((line) => line.startsWith(`${SESSION_COOKIE}=`))?.split(';')[0],
+          etag: res.headers.etag,
+          body: text,
+        }),
+      );
+      res.on('error', reject);
+    })
+      .on('error', reject)
+      .end(body);
+  });
 }
