@@ -55,3 +55,33 @@ export type LeadWork = {
 };
 
 export type LeadNote = { id: string; author: { id: string; name: string }; body: string; createdAt: string };
+
+// A view of the inbox is its URL (server/inbox/query.ts reads it): its parameters, named as the team
+// reads them, shared with the form that writes them (client/inbox/InboxFilter.tsx).
+
+/** The parameters, by what they set. */
+export const PARAMS = {
+  words: 'q',
+  promise: 'visao',
+  status: 'situacao',
+  kind: 'tipo',
+  owner: 'responsavel',
+  source: 'origem',
+  campaign: 'campanha',
+  from: 'de',
+  to: 'ate',
+  cursor: 'apos',
+} as const;
+
+/** The owner parameter's value for the leads nobody has taken. */
+export const NOBODY = 'ninguem';
+
+/** A view as the form fills it in: each parameter's text, '' when not given. */
+export type ViewParams = Record<Exclude<keyof typeof PARAMS, 'cursor'>, string>;
+
+/**
+ * The clock's views of the new leads (issue 34 Deliver 3): past their 2-business-hour promise, and
+ * with 30 business minutes or less of it left (shared/business-hours.ts).
+ */
+export const PROMISE_VIEWS = { atrasados: 'Atrasados', 'vencem-em-breve': 'Vencem em breve' } as const;
+export type PromiseView = keyof typeof PROMISE_VIEWS;

@@ -8,6 +8,7 @@ import { openSqlite } from '../../server/repository';
 import { invite, setupLink } from '../../server/team/invitations';
 import { axeViolations, describeViolations } from '../../test/support/axe';
 import { tabThroughPage } from '../../test/support/keyboard';
+import { sampleContact, sampleQuote, validContact, validQuote } from '../../test/support/leads';
 import { addMember } from '../../test/support/members';
 import { browserForThisFile, clickThrough, DESKTOP, PHONE } from '../../test/support/site';
 import { startSmtp } from '../../test/support/smtp';
@@ -26,6 +27,12 @@ let store: Repository;
 beforeAll(async () => {
   server = await startTeamServer({});
   store = openSqlite(server.dataDir);
+  // The inbox lists leads of both kinds, each state of its row drawn (issue 34).
+  const seller = await addMember(store, 'vendas');
+  const by = { actor: { kind: 'member', id: seller.id, email: seller.email } } as const;
+  await store.createContact(validContact({ ...sampleContact, company: 'Açaí do Pará', source: { form: 'contato' } }));
+  const { record } = await store.createQuote(validQuote({ ...sampleQuote, source: { utmSource: 'google' } }));
+  await store.changeLead(record.id, 1, { owner: seller.id, status: 'proposal' }, by);
 }, 30_000);
 afterAll(async () => {
   await store?.close();
@@ -119,7 +126,13 @@ const PAGES: { name: string; viewer: Viewer; path: () => Promise<string>; status
     status: 200,
   },
   { name: 'Minha conta', viewer: 'vendas', path: async () => '/painel/conta', status: 200 },
-  { name: 'Painel', viewer: 'vendas', path: async () => '/painel', status: 200 },
+  { name: 'Painel (os leads)', viewer: 'vendas', path: async () => '/painel', status: 200 },
+  {
+    name: 'Painel com filtros e um valor inválido',
+    viewer: 'vendas',
+    path: async () => '/painel?q=sao+paulo&situacao=aberto&de=2026-01-01',
+    status: 200,
+  },
   { name: 'Sem permissão', viewer: 'vendas', path: async () => '/painel/equipe', status: 403 },
   { name: 'Equipe', viewer: 'admin', path: async () => '/painel/equipe', status: 200 },
   { name: 'Registro', viewer: 'admin', path: async () => '/painel/registro', status: 200 },

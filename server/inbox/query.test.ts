@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseView, startOfDayInSaoPaulo, viewSearch } from './query';
+import { parseView, startOfDayInSaoPaulo, viewSearch, withPromise } from './query';
 
 // A view of the inbox is its URL (issue 34): what the list, the export and the links share.
 describe('a view of the inbox', () => {
@@ -58,5 +58,39 @@ describe('a view of the inbox', () => {
     expect(startOfDayInSaoPaulo('2026-11-26').toISOString()).toBe('2026-11-26T03:00:00.000Z');
     // Summer time, 2018–2019.
     expect(startOfDayInSaoPaulo('2019-01-15').toISOString()).toBe('2019-01-15T02:00:00.000Z');
+  });
+
+  it('reads the clock’s views as new leads before a cutoff, within the period asked', () => {
+    const cutoffs = { overdue: new Date('2026-11-26T12:00:00.000Z'), atRisk: new Date('2026-11-26T12:30:00.000Z') };
+    const overdue = parseView({ visao: 'atrasados', tipo: 'quote' });
+    const soon = parseView({ visao: 'vencem-em-breve', de: '2026-11-26' });
+
+    expect(overdue.problems).toEqual([]);
+    expect(withPromise(overdue.query, overdue.promise, cutoffs)).toEqual({
+      kind: 'quote',
+      status: 'new',
+      until: '2026-11-26T12:00:00.000Z',
+    });
+    expect(withPromise(soon.query, soon.promise, cutoffs)).toEqual({
+      status: 'new',
+      since: '2026-11-26T12:00:00.000Z',
+      until: '2026-11-26T12:30:00.000Z',
+    });
+    // A period that ends earlier than the cutoff keeps its own end.
+    const old = parseView({ visao: 'atrasados', ate: '2026-11-20' });
+    expect(withPromise(old.query, old.promise, cutoffs).until).toBe('2026-11-21T03:00:00.000Z');
+    expect(viewSearch(soon.params)).toBe('?visao=vencem-em-breve&de=2026-11-26');
+    expect(withPromise({ kind: 'contact' }, undefined, cutoffs)).toEqual({ kind: 'contact' });
+  });
+
+  it('names an unknown view, and a status the clock’s views leave out', () => {
+    expect(parseView({ visao: 'urgentes' }).problems).toEqual([
+      'Visão desconhecida: escolha Atrasados ou Vencem em breve.',
+    ]);
+    const view = parseView({ visao: 'atrasados', situacao: 'won' });
+    expect(view.query.status).toBe('new');
+    expect(view.problems).toEqual([
+      'Atrasados e Vencem em breve mostram só leads novos: a situação escolhida ficou de fora.',
+    ]);
   });
 });

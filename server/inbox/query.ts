@@ -1,4 +1,12 @@
-import type { InboxCursor, LeadQuery } from '../../shared/inbox';
+import {
+  type InboxCursor,
+  type LeadQuery,
+  NOBODY,
+  PARAMS,
+  PROMISE_VIEWS,
+  type PromiseView,
+  type ViewParams,
+} from '../../shared/inbox';
 import { LEAD_KINDS, LEAD_STATUSES, type LeadKind, type LeadStatus } from '../../shared/lead-status';
 import { isoInSaoPaulo } from '../../shared/sao-paulo-time';
 
@@ -6,28 +14,11 @@ import { isoInSaoPaulo } from '../../shared/sao-paulo-time';
 // shared"): the list, the export and the links between pages read and write the same parameters,
 // named as the team reads them. A value that cannot be one is named back, never a 400 page.
 
-/** The parameters, by what they set. */
-export const PARAMS = {
-  words: 'q',
-  status: 'situacao',
-  kind: 'tipo',
-  owner: 'responsavel',
-  source: 'origem',
-  campaign: 'campanha',
-  from: 'de',
-  to: 'ate',
-  cursor: 'apos',
-} as const;
-
-/** The owner parameter's value for the leads nobody has taken. */
-export const NOBODY = 'ninguem';
-
-/** A view as the form fills it in: each parameter's text, '' when not given. */
-export type ViewParams = Record<Exclude<keyof typeof PARAMS, 'cursor'>, string>;
-
 export type ParsedView = {
   query: LeadQuery;
   cursor?: InboxCursor;
+  /** One of the clock's views: its arrival cutoff depends on the time of asking (withPromise). */
+  promise?: PromiseView;
   /** The form's values, to fill it in again as sent. */
   params: ViewParams;
   /** What could not be read, in Portuguese, each left out of the query. */
@@ -121,10 +112,41 @@ export function parseView(raw: Record<string, unknown>): ParsedView {
     // 'até' includes its whole day.
     else query.until = startOfDayInSaoPaulo(nextDay(date)).toISOString();
   }
+  let promise: PromiseView | undefined;
+  if (params.promise in PROMISE_VIEWS) {
+    promise = params.promise as PromiseView;
+    if (query.status && query.status !== 'new')
+      problems.push('Atrasados e Vencem em breve mostram só leads novos: a situação escolhida ficou de fora.');
+    query.status = 'new';
+  } else if (params.promise) problems.push('Visão desconhecida: escolha Atrasados ou Vencem em breve.');
   const cursorText = text(PARAMS.cursor);
   const cursor = cursorText ? readCursor(cursorText) : undefined;
   if (cursorText && !cursor) problems.push('Link de página inválido: voltamos ao começo da lista.');
-  return { query, ...(cursor && { cursor }), params, problems };
+  return { query, ...(cursor && { cursor }), ...(promise && { promise }), params, problems };
+}
+
+const earlier = (a: string | undefined, b: string) => (a && a < b ? a : b);
+const later = (a: string | undefined, b: string) => (a && a > b ? a : b);
+
+/**
+ * The query of a clock view at the time its cutoffs were taken (promiseCutoffs): overdue, the new
+ * leads that arrived before `overdue`; due soon, those that arrived from then until `atRisk`. One
+ * comparison on the arrival index instead of a clock per row; the period filter still narrows it.
+ */
+export function withPromise(
+  query: LeadQuery,
+  promise: PromiseView | undefined,
+  cutoffs: { overdue: Date; atRisk: Date },
+) {
+  if (!promise) return query;
+  const [overdue, atRisk] = [cutoffs.overdue.toISOString(), cutoffs.atRisk.toISOString()];
+  if (promise === 'atrasados') return { ...query, status: 'new', until: earlier(query.until, overdue) } as LeadQuery;
+  return {
+    ...query,
+    status: 'new',
+    since: later(query.since, overdue),
+    until: earlier(query.until, atRisk),
+  } as LeadQuery;
 }
 
 /** The query string of a view (and of its next page): only the parameters given, in a fixed order. */

@@ -18,15 +18,10 @@ const detailText = (line: AuditLine) =>
     ...(line.leadIds?.length ? [`leads: ${line.leadIds.join(', ')}`] : []),
   ].join(' · ');
 
-/** The panel's home and what admins alone run: the team and the audit record. */
+/** What admins alone run: the team and the audit record. */
 export function adminHandlers(context: TeamContext) {
   const { store, render, publicUrl, mailOn } = context;
   const audit = auditFor(context);
-
-  const home: RequestHandler = (_req, res) => {
-    const { member, purpose } = res.locals.signedIn!;
-    render(res, 200, 'panel', { viewer: { name: member.name, role: member.role, enrolOnly: purpose === 'enrol' } });
-  };
 
   async function showTeam(res: Response, status = 200, notice?: PageNotice, invitation?: string) {
     const members = await store.listMembers();
@@ -136,5 +131,5 @@ export function adminHandlers(context: TeamContext) {
     });
   };
 
-  return { home, team, invitePost, changeRole, endSessions, revoke, record };
+  return { team, invitePost, changeRole, endSessions, revoke, record };
 }

@@ -3,6 +3,7 @@ import type { AuditActor, AuditEvent, AuditStore } from '../audit/events';
 import type { RateLimitCounters } from '../db/rate-limit-counters';
 import type { CsvExports } from '../exports/routes';
 import { requestIdOf } from '../http/request-logging';
+import type { InboxStore } from '../inbox/sql-store';
 import type { Manifest } from '../pages/assets';
 import type { PersonalDataStore } from '../personal-data/sql-store';
 import { type SignInLimits, signInLimits } from './limits';
@@ -13,7 +14,7 @@ import type { TeamStore } from './sql-store';
 
 /** What the team's handlers work with. */
 export type TeamContext = {
-  store: TeamStore & AuditStore & PersonalDataStore;
+  store: TeamStore & AuditStore & PersonalDataStore & InboxStore;
   sessions: TeamSessions;
   ceremonies: PasskeyCeremonies;
   render: RenderTeamPage;
@@ -51,7 +52,8 @@ export const asMemberId = (value: unknown) => (typeof value === 'string' && UUID
 type ContextDeps = {
   repository: TeamStore &
     AuditStore &
-    PersonalDataStore & { channels: readonly string[]; rateLimitCounters?: RateLimitCounters };
+    PersonalDataStore &
+    InboxStore & { channels: readonly string[]; rateLimitCounters?: RateLimitCounters };
   manifest: Manifest;
   publicUrl: URL;
   exports: CsvExports;

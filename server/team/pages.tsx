@@ -1,10 +1,10 @@
 import type { Response } from 'express';
 import type { ComponentProps, FunctionComponent } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { InboxPage } from '../../client/inbox/InboxPage';
 import { AccountPage } from '../../client/team/AccountPage';
 import { AuditPage } from '../../client/team/AuditPage';
 import { DataPage } from '../../client/team/DataPage';
-import { PanelPage } from '../../client/team/PanelPage';
 import {
   CodeEntryPage,
   CodeRequestPage,
@@ -26,7 +26,7 @@ const VIEWS = {
   setup: { view: SetupPage, title: 'Primeiro acesso' },
   deadLink: { view: DeadLinkPage, title: 'Link expirado' },
   account: { view: AccountPage, title: 'Minha conta' },
-  panel: { view: PanelPage, title: 'Painel' },
+  inbox: { view: InboxPage, title: 'Leads' },
   team: { view: TeamPage, title: 'Equipe' },
   audit: { view: AuditPage, title: 'Registro' },
   data: { view: DataPage, title: 'Dados pessoais' },

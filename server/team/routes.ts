@@ -3,6 +3,7 @@ import { type RequestHandler, type Response, Router } from 'express';
 import { readBody } from '../http/body';
 import { refuseCrossSite } from '../http/cross-site';
 import { allowOnly } from '../http/methods';
+import { inboxListRoutes } from '../inbox/list-routes';
 import { type Access, type Reply, requireAccess } from './access';
 import { accountHandlers } from './account';
 import { adminHandlers } from './admin';
@@ -63,7 +64,7 @@ export function teamRoutes(context: TeamContext): TeamRoute[] {
     page('POST', '/painel/conta/chaves/:id/nome', 'vendas', account.rename),
     page('POST', '/painel/conta/chaves/:id/remover', 'vendas', account.remove),
     page('POST', '/painel/conta/sair-de-todos', 'vendas', account.endOthers),
-    page('GET', '/painel', 'vendas', admin.home),
+    ...inboxListRoutes(context),
     page('GET', '/painel/equipe', 'admin', admin.team),
     page('POST', '/painel/equipe/convidar', 'admin', admin.invitePost),
     page('POST', '/painel/equipe/:id/papel', 'admin', admin.changeRole),

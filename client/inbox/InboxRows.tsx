@@ -1,0 +1,61 @@
+import type { InboxRow } from '../../shared/inbox';
+import type { Source } from '../../shared/lead';
+import { LEAD_KINDS, LEAD_STATUS_LABELS } from '../../shared/lead-status';
+import { readableInSaoPaulo } from '../../shared/sao-paulo-time';
+
+/** Where a lead came from, as the team names it: its campaign when the visit had one, else the form. */
+const sourceText = (source?: Source) => {
+  const campaign = [source?.utmSource, source?.utmCampaign].filter(Boolean).join(' / ');
+  if (campaign) return campaign;
+  return source?.form ? `formulário “${source.form}”` : 'não informada';
+};
+
+/**
+ * The leads of a view, newest first: one card each, so a phone at 375 px reads them without scrolling
+ * sideways; the desktop lays each card out as a row (team.css, "inbox").
+ */
+export function InboxRows({ rows }: { rows: InboxRow[] }) {
+  return (
+    <ol className="inbox-list" aria-label="Leads, do mais novo ao mais antigo">
+      {rows.map((row) => (
+        <li key={row.id} className="inbox-item">
+          <div className="inbox-item__who">
+            <h2 className="inbox-item__name">
+              <a href={`/painel/leads/${row.id}`}>{row.name}</a>
+            </h2>
+            <p className="inbox-item__company">{row.company ?? 'Sem empresa informada'}</p>
+            <p className="inbox-item__summary">{row.summary}</p>
+          </div>
+          <dl className="inbox-item__facts">
+            <div>
+              <dt>Tipo</dt>
+              <dd>{LEAD_KINDS[row.kind]}</dd>
+            </div>
+            <div>
+              <dt>Situação</dt>
+              <dd>
+                <span className={`inbox-status inbox-status--${row.status}`}>{LEAD_STATUS_LABELS[row.status]}</span>
+              </dd>
+            </div>
+            <div>
+              <dt>Responsável</dt>
+              <dd>{row.owner?.name ?? 'Ninguém'}</dd>
+            </div>
+            <div>
+              <dt>Origem</dt>
+              <dd>{sourceText(row.source)}</dd>
+            </div>
+            <div>
+              <dt>Chegou</dt>
+              {/* The business-hours wait ("há 1h20 úteis") and the promise's state go here once the
+                  clock (shared/business-hours.ts) is on main. */}
+              <dd>
+                <time dateTime={row.createdAt}>{readableInSaoPaulo(row.createdAt)}</time>
+              </dd>
+            </div>
+          </dl>
+        </li>
+      ))}
+    </ol>
+  );
+}

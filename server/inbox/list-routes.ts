@@ -1,0 +1,36 @@
+import type { RequestHandler } from 'express';
+import type { TeamContext } from '../team/context';
+import type { TeamRoute } from '../team/routes';
+import { parseView, viewSearch } from './query';
+
+// The inbox, /painel (issue 34 Deliver 1; docs/requirements.md §6.4): contacts and quotes in one list,
+// newest first, filtered by its URL, a page at a time. Every view is a GET form's URL, so a view can be
+// shared, bookmarked, and works without JavaScript.
+
+/** Leads per page: a morning's worth on a busy day, and one page's read stays within the bench's budget. */
+export const INBOX_PAGE = 50;
+
+export function inboxListRoutes(context: TeamContext): TeamRoute[] {
+  const { store, render } = context;
+
+  const list: RequestHandler = async (req, res) => {
+    const view = parseView(req.query as Record<string, unknown>);
+    // One more than a page: whether it exists says whether "Mais antigos" has anything to show.
+    const [rows, members] = await Promise.all([
+      store.listLeads(view.query, INBOX_PAGE + 1, view.cursor),
+      store.listMembers(),
+    ]);
+    const page = rows.slice(0, INBOX_PAGE);
+    const last = page.at(-1);
+    render(res, 200, 'inbox', {
+      rows: page,
+      members: members.map(({ id, name }) => ({ id, name })),
+      params: view.params,
+      problems: view.problems,
+      ...(rows.length > INBOX_PAGE && last && { older: `/painel${viewSearch(view.params, last)}` }),
+      ...(view.cursor && { first: `/painel${viewSearch(view.params)}` }),
+    });
+  };
+
+  return [{ method: 'GET', path: '/painel', access: 'vendas', reply: 'page', handle: list }];
+}
