@@ -7,6 +7,7 @@ import { openPostgresDatabase, type PoolOptions } from './db/postgres';
 import { openWhenReady } from './db/postgres-start';
 import { type RateLimitCounters, sqlRateLimitCounters } from './db/rate-limit-counters';
 import { openSqliteDatabase, SQLITE_FILE } from './db/sqlite';
+import { leadResource } from './inbox/resource';
 import { type InboxStore, sqlInbox } from './inbox/sql-store';
 import { sqlWaitingLeads, type WaitingLeadsStore } from './inbox/waiting-counts';
 import { sqlOutbox } from './outbox/sql-store';
@@ -56,14 +57,16 @@ export type Repository = ContactStore &
 
 /** The Repository on either backend: the statements are the same, `db` runs them. */
 function sqlRepository(db: Database, { channels = [] }: RepositoryOptions): Repository {
-  const { enqueue, noticeErasure, mailTeam, outbox } = sqlOutbox(db, channels);
+  const { enqueue, noticeErasure, announceUpdate, mailTeam, outbox } = sqlOutbox(db, channels);
   return {
     ...sqlContacts(db, enqueue),
     ...sqlQuotes(db, enqueue),
     ...sqlPersonalData(db, noticeErasure),
     ...sqlTeam(db, mailTeam),
     ...sqlAudit(db),
-    ...sqlInbox(db),
+    ...sqlInbox(db, (tx, lead, notes) =>
+      announceUpdate(tx, { kind: `${lead.kind}.updated`, record: leadResource(lead, notes) }),
+    ),
     ...sqlWaitingLeads(db),
     channels,
     outbox,

@@ -47,7 +47,7 @@ export type InboxRow = {
 export type LeadWork = {
   status: LeadStatus;
   lostReason?: string;
-  owner?: { id: string; name: string };
+  owner?: { id: string; name: string; email?: string };
   respondedAt?: string;
   /** Every change adds one: a change made against an older version is refused (a concurrent edit). */
   version: number;

@@ -1,6 +1,8 @@
 import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
+import { z } from 'zod';
 import { createdSchema } from '../../shared/api/types';
 import { pageQuerySchema } from '../http/listing';
+import { leadPatchOperation } from '../inbox/openapi';
 import { createOperation, page, protectedRead, schemas } from '../openapi/parts';
 
 /** /api/contacts in the OpenAPI document (server/contacts/routes.ts). */
@@ -18,5 +20,12 @@ export const contactOperations: RouteConfig[] = [
       request: { query: pageQuerySchema },
     },
     page(schemas.Contact),
+  ),
+  leadPatchOperation(
+    '/api/contacts/{id}',
+    'Altera a situação, o responsável ou acrescenta uma nota a um contato',
+    z.uuid(),
+    schemas.WorkedContact,
+    'Contato não encontrado',
   ),
 ];

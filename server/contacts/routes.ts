@@ -9,6 +9,7 @@ import { allowOnly } from '../http/methods';
 import { refuse, sendRefusal } from '../http/refusals';
 import { idempotencyKey } from '../http/validation';
 import { markReplay, replyJson, validateAndStore, type WriteOutcome } from '../http/write';
+import { patchLead } from '../inbox/api-routes';
 import type { Metrics } from '../monitoring/metrics';
 import type { PageRenderer } from '../pages/renderer';
 import type { Logger } from '../process/logger';
@@ -19,7 +20,7 @@ import type { ContactStore } from './sql-store';
 const CONTACT_CREATED_MESSAGE = 'Solicitação enviada com sucesso!';
 
 type ContactDeps = {
-  repository: ContactStore & AuditStore;
+  repository: ContactStore & AuditStore & Parameters<typeof patchLead>[0];
   renderPage: PageRenderer;
   logger: Logger;
   /** The cross-site check and the rate limits, shared with the other POST endpoints (one count per client). */
@@ -70,5 +71,6 @@ export function contactRoutes(deps: ContactDeps) {
     .all(allowOnly('GET', 'POST'))
     .post(...writeGuards, readBody, post)
     .get(admin, listHandler(auditedListing(repository, 'contacts', repository.listContacts)));
+  router.route('/:id').all(allowOnly('PATCH'), admin).patch(readBody, patchLead(repository, 'contact'));
   return router;
 }

@@ -12,13 +12,13 @@ const carriesBody = (req: IncomingMessage) =>
 
 /**
  * Why the body `req` carries will not be read: declared over the limit, or sent with a method that
- * takes none. Only the two lead writes read a body, both POSTs; a POST elsewhere is refused by its
- * route (404, 405) before its body is read.
+ * takes none. Only the lead writes read a body: the two POSTs, the team's forms and the two PATCHes
+ * (issue 34 §5); a POST or PATCH elsewhere is refused by its route (404, 405) before its body is read.
  */
 function refusal(req: IncomingMessage) {
   if (!carriesBody(req)) return undefined;
   if (Number(req.headers['content-length']) > BODY_LIMIT_BYTES) return refuse('BODY_TOO_LARGE');
-  if (req.method !== 'POST') return refuse('BODY_NOT_ALLOWED', req.method ?? '');
+  if (req.method !== 'POST' && req.method !== 'PATCH') return refuse('BODY_NOT_ALLOWED', req.method ?? '');
   return undefined;
 }
 

@@ -8,6 +8,7 @@ import { listening, rawRequest } from '../../test/support/raw-http';
 // Allow, OPTIONS gets Allow alone, and no reply grants CORS.
 
 const QUOTE = '/api/quotes/7c9e6679-7425-40de-944b-e07fc1f8b1a5';
+const CONTACT = '/api/contacts/7c9e6679-7425-40de-944b-e07fc1f8b1a5';
 const GET = 'GET, HEAD, OPTIONS';
 /** Every path the site answers, with the Allow it answers with. */
 const PATHS: Record<string, string> = {
@@ -25,7 +26,9 @@ const PATHS: Record<string, string> = {
   '/api/openapi.json': GET,
   '/api/contacts': 'GET, HEAD, POST, OPTIONS',
   '/api/quotes': 'GET, HEAD, POST, OPTIONS',
-  [QUOTE]: GET,
+  // A CRM changes a lead's status, owner and notes (issue 34 §5).
+  [QUOTE]: 'GET, HEAD, PATCH, OPTIONS',
+  [CONTACT]: 'PATCH, OPTIONS',
   '/api/contacts.csv': GET,
   '/api/quotes.csv': GET,
   '/api/subjects?email=ana@empresa.com.br': 'GET, HEAD, DELETE, OPTIONS',
@@ -55,7 +58,7 @@ describe('a method the path does not implement', () => {
   );
 
   it.each(Object.entries(PATHS))('on %s gets 405 with Allow: %s (JSON under /api)', async (target, allow) => {
-    const reply = await send('PATCH', target);
+    const reply = await send(allow.includes('PATCH') ? 'PUT' : 'PATCH', target);
     expect(reply.status).toBe(405);
     expect(reply.headers.allow).toBe(allow);
     if (target.startsWith('/api/'))

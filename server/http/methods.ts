@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import { refuse } from './refusals';
 
 /** The methods a path of this site may implement; GET brings HEAD, which Express answers with GET's handler. */
-type Method = 'GET' | 'POST' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /**
  * First on every path the site answers, with the methods the path implements: those go on to its

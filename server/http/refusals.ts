@@ -29,6 +29,7 @@ export const REFUSALS = {
     message: 'Informe o e-mail do titular em ?email=, por exemplo ?email=nome@empresa.com.br.',
   },
   INVALID_QUOTE_ID: { status: 400, message: 'Identificador inválido: use o UUID devolvido ao criar a cotação.' },
+  INVALID_CONTACT_ID: { status: 400, message: 'Identificador inválido: use o UUID devolvido ao criar o contato.' },
   UNAUTHORIZED: {
     status: 401,
     message: 'Credencial ausente ou inválida: envie o cabeçalho Authorization: Bearer <token>.',
@@ -43,9 +44,17 @@ export const REFUSALS = {
   },
   NOT_FOUND: { status: 404, message: 'Recurso não encontrado.' },
   QUOTE_NOT_FOUND: { status: 404, message: 'Cotação não encontrada.' },
+  CONTACT_NOT_FOUND: { status: 404, message: 'Contato não encontrado.' },
   METHOD_NOT_ALLOWED: {
     status: 405,
     message: (allow: string) => `Método não permitido neste endereço. Use: ${allow}.`,
+  },
+  /** Sent with the lead as it now stands (`data`) and its ETag (issue 34 §5). */
+  LEAD_CHANGED: {
+    status: 412,
+    message:
+      'O lead mudou desde a versão do If-Match: veja em data como ele está agora (ETag) e refaça a alteração se ' +
+      'ainda fizer sentido.',
   },
   REQUEST_TIMEOUT: { status: 408, message: 'A requisição demorou demais para chegar. Tente novamente.' },
   BODY_TOO_LARGE: { status: 413, message: 'O conteúdo enviado excede o limite de 16 KB.' },
@@ -99,6 +108,8 @@ type Extras = {
   errors?: Record<string, string>;
   /** Headers the refusal needs: Allow with a 405, WWW-Authenticate with a 401. */
   headers?: Record<string, string>;
+  /** What the client needs to decide again: with a 412, the resource as it now stands. */
+  data?: unknown;
 };
 
 /** A request the site refuses: thrown or passed to next() on its way, or sent by sendRefusal. */
@@ -135,7 +146,13 @@ export function sendRefusal(req: Request, res: Response, { status, code, message
   res.status(status);
   if (extras.headers) res.set(extras.headers);
   if (`${req.baseUrl}${req.path}`.startsWith('/api/')) {
-    res.json({ success: false, code, message, ...(extras.errors && { errors: extras.errors }) } satisfies ApiFailure);
+    res.json({
+      success: false,
+      code,
+      message,
+      ...(extras.errors && { errors: extras.errors }),
+      ...(extras.data !== undefined && { data: extras.data }),
+    } satisfies ApiFailure);
     return;
   }
   res.type('text/plain; charset=utf-8').send(status === 404 ? PLAIN_NOT_FOUND : message);

@@ -20,8 +20,17 @@ export type WorkedLead =
 /** What a member changes at once: any of these; a note is added, never edited. */
 export type LeadChange = { status?: LeadStatus; lostReason?: string; owner?: string | null; note?: string };
 
-/** The member who changes a lead, and from where: their audit line's actor. */
-export type ChangedBy = AuditContext & { actor: { kind: 'member'; id: string; email: string } };
+/** Who changes a lead, and from where: a member on the lead's page, or a CRM with the API's token. */
+export type ChangedBy = AuditContext & { actor: { kind: 'member'; id: string; email: string } | { kind: 'token' } };
+
+/**
+ * The author of a note the API's token wrote: no member, and lead_notes.author_id is NOT NULL. The
+ * nil UUID is no member's id (members get random v4 ones), so the join finds nobody and the note reads 'API'.
+ */
+const API_AUTHOR = '00000000-0000-0000-0000-000000000000';
+
+/** Told of every change in its transaction, with the lead as it now stands: the updated webhook's row. */
+export type AnnounceChange = (tx: Queries, lead: WorkedLead, notes: LeadNote[]) => Promise<void>;
 
 export type ChangeResult =
   | { outcome: 'changed'; lead: WorkedLead }
@@ -56,7 +65,13 @@ const WORK_COLUMNS = 'owner_id, lost_reason, responded_at, version, updated_at';
 /** PostgreSQL's driver hands back a Date, SQLite the ISO text it stored. */
 const instant = (value: unknown) => (value == null ? undefined : new Date(value as string | Date).toISOString());
 const ownerOf = (row: Row) =>
-  row.owner_id == null ? undefined : { id: String(row.owner_id), name: String(row.owner_name ?? '') };
+  row.owner_id == null
+    ? undefined
+    : {
+        id: String(row.owner_id),
+        name: String(row.owner_name ?? ''),
+        ...(row.owner_email != null && { email: String(row.owner_email) }),
+      };
 
 const workOf = (row: Row): LeadWork => ({
   status: String(row.status) as LeadStatus,
@@ -126,7 +141,7 @@ async function findLead(queries: Queries, id: string): Promise<WorkedLead | unde
       `SELECT ${table.columns.map((column) => `l.${column}`).join(', ')}, ` +
         `${WORK_COLUMNS.split(', ')
           .map((column) => `l.${column}`)
-          .join(', ')}, m.name AS owner_name ` +
+          .join(', ')}, m.name AS owner_name, m.email AS owner_email ` +
         `FROM ${table.name} l LEFT JOIN members m ON m.id = l.owner_id WHERE l.id = ?`,
       [id],
     );
@@ -135,7 +150,22 @@ async function findLead(queries: Queries, id: string): Promise<WorkedLead | unde
   return undefined;
 }
 
-export function sqlInbox(db: Database): InboxStore {
+/** The team's notes on lead `id`, oldest first. */
+async function notesOf(queries: Queries, id: string): Promise<LeadNote[]> {
+  const rows = await queries.all(
+    'SELECT n.id, n.author_id, m.name AS author_name, n.body, n.created_at FROM lead_notes n ' +
+      'LEFT JOIN members m ON m.id = n.author_id WHERE n.lead_id = ? ORDER BY n.seq',
+    [id],
+  );
+  return rows.map((row) => ({
+    id: String(row.id),
+    author: { id: String(row.author_id), name: String(row.author_name ?? (row.author_id === API_AUTHOR ? 'API' : '')) },
+    body: String(row.body),
+    createdAt: instant(row.created_at)!,
+  }));
+}
+
+export function sqlInbox(db: Database, announce: AnnounceChange = async () => {}): InboxStore {
   return {
     async listLeads(query, limit, cursor) {
       // Each kind's newest `limit` first, from its own index; then the two lists merged.
@@ -152,19 +182,7 @@ export function sqlInbox(db: Database): InboxStore {
 
     getLead: (id) => findLead(db, id),
 
-    async leadNotes(id) {
-      const rows = await db.all(
-        'SELECT n.id, n.author_id, m.name AS author_name, n.body, n.created_at FROM lead_notes n ' +
-          'LEFT JOIN members m ON m.id = n.author_id WHERE n.lead_id = ? ORDER BY n.seq',
-        [id],
-      );
-      return rows.map((row) => ({
-        id: String(row.id),
-        author: { id: String(row.author_id), name: String(row.author_name ?? '') },
-        body: String(row.body),
-        createdAt: instant(row.created_at)!,
-      }));
-    },
+    leadNotes: (id) => notesOf(db, id),
 
     changeLead: (id, version, change, by) =>
       db.transaction(async (tx): Promise<ChangeResult | undefined> => {
@@ -202,13 +220,15 @@ export function sqlInbox(db: Database): InboxStore {
           await tx.run('INSERT INTO lead_notes (id, lead_id, author_id, body, created_at) VALUES (?, ?, ?, ?, ?)', [
             randomUUID(),
             id,
-            by.actor.id,
+            by.actor.kind === 'member' ? by.actor.id : API_AUTHOR,
             change.note,
             now,
           ]);
           await appendAudit(tx, { ...line, action: 'lead.note' });
         }
-        return { outcome: 'changed', lead: (await findLead(tx, id))! };
+        const changed = (await findLead(tx, id))!;
+        await announce(tx, changed, await notesOf(tx, id));
+        return { outcome: 'changed', lead: changed };
       }),
   };
 }

@@ -53,6 +53,18 @@ describe('GET /api/openapi.json', () => {
       { operation: 'GET /health', replies: '200 503', admin: false, parameters: [] },
       { operation: 'GET /health/ready', replies: '200 503', admin: false, parameters: [] },
       { operation: 'GET /metrics', replies: '200 401 403 429', admin: true, parameters: [] },
+      {
+        operation: 'PATCH /api/contacts/{id}',
+        replies: '200 400 401 403 404 412 415 429 503',
+        admin: true,
+        parameters: ['path:id', 'header:If-Match'],
+      },
+      {
+        operation: 'PATCH /api/quotes/{id}',
+        replies: '200 400 401 403 404 412 415 429 503',
+        admin: true,
+        parameters: ['path:id', 'header:If-Match'],
+      },
       { operation: 'POST /api/contacts', replies: write, admin: false, parameters: ['header:Idempotency-Key'] },
       { operation: 'POST /api/quotes', replies: write, admin: false, parameters: ['header:Idempotency-Key'] },
     ]);
@@ -69,6 +81,7 @@ describe('GET /api/openapi.json', () => {
     expect(Object.keys(res.body.paths).sort()).toEqual([
       '/api/contacts',
       '/api/contacts.csv',
+      '/api/contacts/{id}',
       '/api/openapi.json',
       '/api/quotes',
       '/api/quotes.csv',
@@ -111,7 +124,9 @@ describe('GET /api/openapi.json', () => {
     const { webhooks } = (await request(app).get('/api/openapi.json')).body;
     const examples = (name: string) =>
       Object.keys(webhooks[name].post.requestBody.content['application/json'].examples);
-    expect([...examples('leadCreated'), ...examples('subjectErased')]).toEqual(Object.keys(webhookEvents));
+    expect([...examples('leadCreated'), ...examples('leadUpdated'), ...examples('subjectErased')]).toEqual(
+      Object.keys(webhookEvents),
+    );
     for (const [type, schema] of Object.entries(webhookEvents))
       expect(schema.parse(webhookExamples[type as keyof typeof webhookEvents])).toMatchObject({ type });
   });

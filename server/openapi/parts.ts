@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { failureSchema, pageSchema, successSchema } from '../../shared/api/types';
 import { contactFields, contactInputSchema } from '../../shared/contact';
 import type { LeadFields } from '../../shared/lead';
+import { leadWorkShape } from '../../shared/lead-change';
 import { quoteFields, quoteInputSchema } from '../../shared/quote';
 import { REFUSALS, type RefusalCode } from '../http/refusals';
 import { IDEMPOTENCY_KEY_PATTERN } from '../http/validation';
@@ -20,6 +21,9 @@ export const schemas = {
   Contact: recordSchema(contactFields).meta({ id: 'Contact' }),
   QuoteInput: quoteInputSchema.meta({ id: 'QuoteInput' }),
   Quote: recordSchema(quoteFields).meta({ id: 'Quote' }),
+  /** A lead with the team's work on it: PATCH's reply, the updated webhooks' data (issue 34 §5). */
+  WorkedContact: recordSchema(contactFields).extend(leadWorkShape).meta({ id: 'WorkedContact' }),
+  WorkedQuote: recordSchema(quoteFields).extend(leadWorkShape).meta({ id: 'WorkedQuote' }),
 };
 
 export const json = (schema: z.ZodType, description: string): ResponseConfig => ({

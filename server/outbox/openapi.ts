@@ -11,6 +11,8 @@ const event = (type: string, data: z.ZodType) => z.object({ type: z.literal(type
 export const webhookEvents = {
   'contact.created': event('contact.created', schemas.Contact),
   'quote.created': event('quote.created', schemas.Quote),
+  'contact.updated': event('contact.updated', schemas.WorkedContact),
+  'quote.updated': event('quote.updated', schemas.WorkedQuote),
   'subject.erased': event(
     'subject.erased',
     z.object({
@@ -59,6 +61,45 @@ export const webhookExamples: { [Type in keyof typeof webhookEvents]: z.input<(t
       vehicle: '28t',
       pickupDate: '2099-12-31',
       source: { form: 'cotacao-parceiro' },
+    },
+  },
+  'contact.updated': {
+    type: 'contact.updated',
+    timestamp: '2026-11-22T13:10:00.000Z',
+    data: {
+      id: '0b7c2f4e-1a2b-4c3d-8e9f-0123456789ab',
+      status: 'lost',
+      name: 'Ana Souza',
+      email: 'ana@empresa.com.br',
+      message: 'Frete São Paulo → Manaus, 28 t por mês.',
+      createdAt: '2026-11-22T12:30:00.000Z',
+      source,
+      lostReason: 'Fechou com outra transportadora',
+      owner: { name: 'Bruno Vendas', email: 'bruno@rotanorte.com.br' },
+      respondedAt: '2026-11-22T12:50:00.000Z',
+      version: 4,
+      updatedAt: '2026-11-22T13:10:00.000Z',
+      notes: [{ author: 'Bruno Vendas', body: 'Pediu proposta até sexta.', createdAt: '2026-11-22T12:51:00.000Z' }],
+    },
+  },
+  'quote.updated': {
+    type: 'quote.updated',
+    timestamp: '2026-11-22T13:20:00.000Z',
+    data: {
+      id: '5d1e8a90-3c4b-4f6e-9a7d-2b8c0e1f3a45',
+      status: 'contacted',
+      createdAt: '2026-11-22T13:05:00.000Z',
+      name: 'Carlos Lima',
+      email: 'carlos@bebidasdonorte.com.br',
+      origin: { city: 'Campinas', state: 'SP' },
+      destination: { city: 'Belém', state: 'PA' },
+      cargoType: 'bebidas',
+      weightTons: 27.5,
+      owner: null,
+      respondedAt: '2026-11-22T13:20:00.000Z',
+      version: 2,
+      updatedAt: '2026-11-22T13:20:00.000Z',
+      notes: [{ author: 'API', body: 'Ligação feita pelo CRM.', createdAt: '2026-11-22T13:20:00.000Z' }],
     },
   },
   'subject.erased': {
@@ -114,6 +155,12 @@ export const webhooks = [
     'leadCreated',
     'Cada novo contato ou cotação, enviado a WEBHOOK_URL e assinado conforme Standard Webhooks, com sua procedência',
     ['contact.created', 'quote.created'],
+  ),
+  webhook(
+    'leadUpdated',
+    'Cada alteração da equipe (situação, responsável, nota) num contato ou cotação, pelo painel ou pelo PATCH: ' +
+      'o lead como ficou, como o PATCH o devolve, assinado como os demais',
+    ['contact.updated', 'quote.updated'],
   ),
   webhook(
     'subjectErased',

@@ -4,6 +4,8 @@ import {
   CHANNELS,
   type Channel,
   type Lead,
+  type LeadDelivery,
+  type LeadUpdated,
   type Notification,
   type Outbox,
   type OutboxCounts,
@@ -84,6 +86,21 @@ export function sqlOutbox(db: Database, channels: readonly Channel[]) {
       `INSERT INTO outbox (id, channel, lead_id, kind, payload, status, attempts, next_attempt_at, created_at)
        VALUES (?, 'webhook', NULL, 'subject.erased', ?, 'pending', 0, ?, ?)`,
       [randomUUID(), JSON.stringify(record), record.erasedAt, record.erasedAt],
+    );
+  };
+
+  /**
+   * In a lead's change's transaction: the updated webhook, to the webhook alone (sales changed it
+   * themselves, no e-mail tells them). Written with the change, so it is sent once whatever replica
+   * made it, and an erasure takes it with the lead's other rows (lead_id). Nothing when webhooks are off.
+   */
+  const announceUpdate = async (tx: Queries, { kind, record }: LeadUpdated) => {
+    if (!channels.includes('webhook')) return;
+    const at = record.updatedAt ?? new Date().toISOString();
+    await tx.run(
+      `INSERT INTO outbox (id, channel, lead_id, kind, payload, status, attempts, next_attempt_at, created_at)
+       VALUES (?, 'webhook', ?, ?, ?, 'pending', 0, ?, ?)`,
+      [randomUUID(), record.id, kind, JSON.stringify(record), at, at],
     );
   };
 
@@ -169,6 +186,21 @@ export function sqlOutbox(db: Database, channels: readonly Channel[]) {
       }
       return counts;
     },
+    async ofLead(id) {
+      const rows = await db.all(
+        'SELECT channel, kind, status, attempts, last_error, created_at, sent_at FROM outbox WHERE lead_id = ? ORDER BY seq',
+        [id],
+      );
+      return rows.map((row) => ({
+        channel: row.channel as Channel,
+        kind: row.kind as LeadDelivery['kind'],
+        status: row.status as LeadDelivery['status'],
+        attempts: Number(row.attempts),
+        ...(row.last_error != null && { lastError: String(row.last_error) }),
+        createdAt: new Date(row.created_at as string).toISOString(),
+        ...(row.sent_at != null && { sentAt: new Date(row.sent_at as string).toISOString() }),
+      }));
+    },
   };
-  return { enqueue, noticeErasure, mailTeam, outbox };
+  return { enqueue, noticeErasure, announceUpdate, mailTeam, outbox };
 }

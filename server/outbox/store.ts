@@ -1,5 +1,6 @@
 import type { Contact } from '../../shared/contact';
 import type { Quote } from '../../shared/quote';
+import type { LeadResource } from '../inbox/resource';
 
 /**
  * Where each lead goes: an e-mail to sales, and a signed webhook to a CRM or an automation tool
@@ -34,6 +35,15 @@ export type SubjectErased = {
 };
 
 /**
+ * A lead the team worked on (issue 34 §5): its record and its work as they stand after the change,
+ * posted to the webhook alone, for a CRM to follow the status, the owner and the notes.
+ */
+export type LeadUpdated = {
+  kind: 'contact.updated' | 'quote.updated';
+  record: LeadResource;
+};
+
+/**
  * A message to a member of the team (a sign-in code, an invitation), sent by e-mail alone: to that
  * member's own address, not to LEADS_TO (docs/requirements.md §6.3).
  */
@@ -46,7 +56,7 @@ export type TeamMessage = {
  * One delivery to make, as the dispatcher claimed it: a lead, a message to a member (e-mail alone),
  * or an erasure (the webhook alone).
  */
-export type Notification = (Lead | SubjectErased | TeamMessage) & {
+export type Notification = (Lead | LeadUpdated | SubjectErased | TeamMessage) & {
   /** The outbox row's id: the same on every attempt and every replica (the webhook-id). */
   id: string;
   /** Claims so far, this one included. */
@@ -81,8 +91,21 @@ export interface OutboxStore {
 /** Per channel: deliveries waiting (due or backing off), and deliveries given up that the database still holds. */
 export type OutboxCounts = Record<Channel, { pending: number; failed: number }>;
 
+/** One delivery about a lead, as the lead's page shows what became of its e-mail and webhook. */
+export type LeadDelivery = {
+  channel: Channel;
+  kind: Notification['kind'];
+  status: 'pending' | 'sent' | 'failed';
+  attempts: number;
+  lastError?: string;
+  createdAt: string;
+  sentAt?: string;
+};
+
 /** The whole outbox: one store per channel, and what waits or failed in each. */
 export interface Outbox {
   channel(channel: Channel): OutboxStore;
   counts(): Promise<OutboxCounts>;
+  /** Every delivery about lead `id`, oldest first. */
+  ofLead(id: string): Promise<LeadDelivery[]>;
 }

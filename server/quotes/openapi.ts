@@ -1,6 +1,7 @@
 import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { pageQuerySchema } from '../http/listing';
+import { leadPatchOperation } from '../inbox/openapi';
 import { createOperation, envelope, failure, json, page, protectedRead, schemas } from '../openapi/parts';
 import { quoteIdSchema } from './routes';
 
@@ -25,7 +26,14 @@ export const quoteOperations: RouteConfig[] = [
       summary: 'Busca uma cotação pelo id',
       request: { params: z.object({ id: quoteIdSchema }) },
     },
-    json(envelope(schemas.Quote), 'A cotação'),
+    { ...json(envelope(schemas.Quote), 'A cotação'), headers: z.object({ ETag: z.string() }) },
     { 404: failure('Cotação não encontrada') },
+  ),
+  leadPatchOperation(
+    '/api/quotes/{id}',
+    'Altera a situação, o responsável ou acrescenta uma nota a uma cotação',
+    quoteIdSchema,
+    schemas.WorkedQuote,
+    'Cotação não encontrada',
   ),
 ];

@@ -9,6 +9,7 @@ import { listHandler } from '../http/listing';
 import { allowOnly } from '../http/methods';
 import { refuse, sendRefusal } from '../http/refusals';
 import { jsonCreateHandler } from '../http/write';
+import { etagOf, patchLead } from '../inbox/api-routes';
 import type { QuoteStore } from './sql-store';
 
 const QUOTE_CREATED_MESSAGE = 'Solicitação de cotação recebida!';
@@ -20,7 +21,7 @@ export const quoteIdSchema = z.uuid();
  * protected reads of quotes.
  */
 export function quotesRouter(
-  repository: QuoteStore & AuditStore,
+  repository: QuoteStore & AuditStore & Parameters<typeof patchLead>[0],
   writeGuards: RequestHandler[],
   admin: RequestHandler,
 ) {
@@ -38,19 +39,24 @@ export function quotesRouter(
     .get(admin, listHandler(auditedListing(repository, 'quotes', repository.listQuotes)));
   router
     .route('/:id')
-    .all(allowOnly('GET'), admin)
+    .all(allowOnly('GET', 'PATCH'), admin)
+    .patch(readBody, patchLead(repository, 'quote'))
     .get(async (req, res) => {
       const id = quoteIdSchema.safeParse(req.params.id);
       if (!id.success) return sendRefusal(req, res, refuse('INVALID_QUOTE_ID'));
-      const quote = await repository.getQuote(id.data);
-      if (!quote) return sendRefusal(req, res, refuse('QUOTE_NOT_FOUND'));
+      // With its version, the ETag a PATCH's If-Match names (issue 34 §5).
+      const lead = await repository.getLead(id.data);
+      if (lead?.kind !== 'quote') return sendRefusal(req, res, refuse('QUOTE_NOT_FOUND'));
+      const quote = lead.record;
       await repository.recordAudit({
         ...auditContext(req, res),
         action: 'lead.viewed',
         leadIds: [quote.id],
         detail: { table: 'quotes' },
       });
-      res.json({ success: true, message: 'Cotação encontrada.', data: quote } satisfies ApiSuccess<Quote>);
+      res
+        .set('ETag', etagOf(lead))
+        .json({ success: true, message: 'Cotação encontrada.', data: quote } satisfies ApiSuccess<Quote>);
     });
 
   return router;

@@ -91,6 +91,9 @@ describe.each(backendsForThisFile())('every route of the signed-in part, on $nam
     for (const route of routes.filter(({ path }) => /^\/painel\/(equipe|registro)/.test(path)))
       expect(route.access, route.path).toBe('admin');
     expect(access('/painel')).toEqual(['vendas']);
+    // A lead's page and its changes are every member's work; erasing the person is an admin's (issue 34 §2).
+    expect(access('/painel/leads/:id')).toEqual(['vendas', 'vendas']);
+    expect(access('/painel/leads/:id/eliminar')).toEqual(['admin']);
     expect(access('/sair')).toEqual(['enrolling']);
   });
 

@@ -4,6 +4,7 @@ import type { RateLimitCounters } from '../db/rate-limit-counters';
 import type { CsvExports } from '../exports/routes';
 import { requestIdOf } from '../http/request-logging';
 import type { InboxStore } from '../inbox/sql-store';
+import type { Outbox } from '../outbox/store';
 import type { Manifest } from '../pages/assets';
 import type { PersonalDataStore } from '../personal-data/sql-store';
 import { type SignInLimits, signInLimits } from './limits';
@@ -14,7 +15,7 @@ import type { TeamStore } from './sql-store';
 
 /** What the team's handlers work with. */
 export type TeamContext = {
-  store: TeamStore & AuditStore & PersonalDataStore & InboxStore;
+  store: TeamStore & AuditStore & PersonalDataStore & InboxStore & { outbox: Pick<Outbox, 'ofLead'> };
   sessions: TeamSessions;
   ceremonies: PasskeyCeremonies;
   render: RenderTeamPage;
@@ -53,7 +54,7 @@ type ContextDeps = {
   repository: TeamStore &
     AuditStore &
     PersonalDataStore &
-    InboxStore & { channels: readonly string[]; rateLimitCounters?: RateLimitCounters };
+    InboxStore & { outbox: Pick<Outbox, 'ofLead'>; channels: readonly string[]; rateLimitCounters?: RateLimitCounters };
   manifest: Manifest;
   publicUrl: URL;
   exports: CsvExports;

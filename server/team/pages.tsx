@@ -2,6 +2,7 @@ import type { Response } from 'express';
 import type { ComponentProps, FunctionComponent } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { InboxPage } from '../../client/inbox/InboxPage';
+import { LeadPage } from '../../client/inbox/LeadPage';
 import { AccountPage } from '../../client/team/AccountPage';
 import { AuditPage } from '../../client/team/AuditPage';
 import { DataPage } from '../../client/team/DataPage';
@@ -31,6 +32,7 @@ const VIEWS = {
   audit: { view: AuditPage, title: 'Registro' },
   data: { view: DataPage, title: 'Dados pessoais' },
   forbidden: { view: ForbiddenPage, title: 'Sem permissão' },
+  lead: { view: LeadPage, title: 'Lead' },
 } satisfies Record<string, { view: FunctionComponent<never>; title: string }>;
 
 export type TeamView = keyof typeof VIEWS;

@@ -4,6 +4,7 @@ import { readBody } from '../http/body';
 import { refuseCrossSite } from '../http/cross-site';
 import { allowOnly } from '../http/methods';
 import { inboxListRoutes } from '../inbox/list-routes';
+import { leadRoutes } from '../inbox/lead-routes';
 import { type Access, type Reply, requireAccess } from './access';
 import { accountHandlers } from './account';
 import { adminHandlers } from './admin';
@@ -75,6 +76,7 @@ export function teamRoutes(context: TeamContext): TeamRoute[] {
     page('GET', '/painel/dados/contatos.csv', 'admin', data.contacts),
     page('GET', '/painel/dados/cotacoes.csv', 'admin', data.quotes),
     page('POST', '/painel/dados/eliminar', 'admin', data.erase),
+    ...leadRoutes(context),
   ];
 }
 

@@ -23,6 +23,8 @@ export const failureSchema = z.object({
   code: z.string(),
   message: z.string(),
   errors: z.record(z.string(), z.string()).optional(),
+  /** With 412 Precondition Failed: the resource as it now stands. */
+  data: z.unknown().optional(),
 });
 
 /** A success reply: the data, and a message for people. */

@@ -43,7 +43,7 @@ const sourceLine = (source: Source) =>
  * A tel: link for a phone number as typed (RFC 3966: the digits, and a leading + for an
  * international number); none for a value that is no plain phone number (a row from before the rules).
  */
-const telLink = (phone: string) =>
+export const telLink = (phone: string) =>
   PLAIN_PHONE.test(phone) ? `tel:${phone.trim().startsWith('+') ? '+' : ''}${phone.replace(/\D/g, '')}` : undefined;
 
 /** One field's value as sales reads it. */
@@ -68,14 +68,17 @@ function shown(field: LeadField, value: unknown) {
 }
 
 /** A line of the e-mail: the field's label, its value, and where the value links to in the HTML part. */
-type Line = { label: string; value: string; href?: string };
+export type Line = { label: string; value: string; href?: string };
 
 /** The fields of the lead that have a value, with their definitions. */
 const present = ({ kind, record }: Lead) =>
   Object.entries(LEADS[kind].fields).filter(([key]) => (record as Record<string, unknown>)[key] !== undefined);
 
-/** What the person sent, as sales reads it; then when the lead was stored and its id. */
-function lines(lead: Lead): Line[] {
+/**
+ * What the person sent, as sales reads it; then when the lead was stored and its id. The lead's page
+ * (server/inbox/lead-routes.ts) shows the same lines.
+ */
+export function leadLines(lead: Lead): Line[] {
   const values = lead.record as Record<string, unknown>;
   const sent = present(lead).filter(([, field]) => !field.server);
   return [
@@ -99,7 +102,7 @@ function route(lead: Lead) {
 export function leadMessage(lead: Lead): LeadMessage {
   const { record } = lead;
   const { title } = LEADS[lead.kind];
-  const all = lines(lead);
+  const all = leadLines(lead);
   const who = oneLine(record.company ? `${record.name} (${record.company})` : record.name);
   const reply = 'Responda a este e-mail para escrever diretamente ao cliente.';
   return {

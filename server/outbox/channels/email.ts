@@ -22,9 +22,9 @@ export function createMailer({ smtpUrl, to, from }: MailSettings) {
 
   return {
     async send(notification: Notification) {
-      // Only leads are written to the e-mail channel: an erasure is told to the webhook alone.
-      if (notification.kind === 'subject.erased') {
-        throw new Error('e-mail: uma exclusão não é notificada por e-mail');
+      // Only leads are written to the e-mail channel: an erasure and a team's change go to the webhook alone.
+      if (notification.kind !== 'contact' && notification.kind !== 'quote' && notification.kind !== 'team.message') {
+        throw new Error(`e-mail: ${notification.kind} não é notificado por e-mail`);
       }
       const messageId = `<${notification.id}@${domain}>`;
       if (notification.kind === 'team.message') {

@@ -38,7 +38,8 @@ const userAgent = (site: URL) => {
 
 /**
  * What happened, when, and about what, in Standard Webhooks' envelope: a lead exactly as GET
- * /api/contacts or /api/quotes returns it, stored at `timestamp`; or a person's leads, erased then.
+ * /api/contacts or /api/quotes returns it, stored at `timestamp`; a lead as the team's change at
+ * `timestamp` left it, as PATCH replies it; or a person's leads, erased then.
  */
 function webhookBody(notification: Notification) {
   if (notification.kind === 'subject.erased') {
@@ -48,6 +49,10 @@ function webhookBody(notification: Notification) {
   }
   // Only sqlOutbox's mailTeam writes these, and to the e-mail channel alone.
   if (notification.kind === 'team.message') throw new Error('webhook: mensagem da equipe não vai por webhook');
+  if (notification.kind === 'contact.updated' || notification.kind === 'quote.updated') {
+    const { kind, record } = notification;
+    return JSON.stringify({ type: kind, timestamp: record.updatedAt ?? record.createdAt, data: record });
+  }
   const { kind, record } = notification;
   return JSON.stringify({ type: `${kind}.created`, timestamp: record.createdAt, data: record });
 }

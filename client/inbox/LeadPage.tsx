@@ -1,0 +1,142 @@
+import type { LeadFormValues, LeadView, ShownLine } from '../../shared/lead-page';
+import { LEAD_KINDS, LEAD_STATUS_LABELS } from '../../shared/lead-status';
+import type { PageNotice } from '../../shared/team';
+import { Notice } from '../team/TeamDocument';
+import { LeadForms } from './LeadForms';
+
+// The lead's page (issue 34 §2; docs/requirements.md §6.4): what the person sent, how to answer in
+// one tap, what became of its e-mail and webhook, the team's work on it, and its history.
+
+export type LeadPageProps =
+  | { state: 'missing' }
+  | { state: 'erased'; notice: PageNotice }
+  | { state: 'shown'; lead: LeadView; form: LeadFormValues; notice?: PageNotice; errors?: Record<string, string> };
+
+export function LeadPage(props: LeadPageProps) {
+  if (props.state === 'missing')
+    return (
+      <>
+        <h1>Lead não encontrado</h1>
+        <p>Este lead não existe, ou os dados da pessoa foram eliminados.</p>
+        <p>
+          <a href="/painel">Voltar ao painel</a>
+        </p>
+      </>
+    );
+  if (props.state === 'erased')
+    return (
+      <>
+        <h1>Dados eliminados</h1>
+        <Notice notice={props.notice} />
+        <p>
+          <a className="button button--primary" href="/painel">
+            Voltar ao painel
+          </a>
+        </p>
+      </>
+    );
+  const { lead, form, notice, errors } = props;
+  return (
+    <>
+      <p className="lead-crumb">
+        <a href="/painel">← Painel</a>
+      </p>
+      <h1>
+        {lead.name} <span className="lead-kind">{LEAD_KINDS[lead.kind]}</span>
+      </h1>
+      <p className="lead-status">
+        Situação: <strong>{LEAD_STATUS_LABELS[lead.work.status]}</strong>
+        {lead.work.lostReason && ` (${lead.work.lostReason})`}
+        {' · '}Responsável: <strong>{lead.work.owner?.name ?? 'ninguém'}</strong>
+      </p>
+      <Notice notice={notice} />
+      <nav className="lead-answer" aria-label="Responder">
+        {lead.links.whatsApp && (
+          <a className="button button--primary" href={lead.links.whatsApp} rel="noopener noreferrer" target="_blank">
+            WhatsApp
+          </a>
+        )}
+        {lead.links.tel && (
+          <a className="button button--ghost" href={lead.links.tel}>
+            Ligar
+          </a>
+        )}
+        <a className="button button--ghost" href={lead.links.mailto}>
+          E-mail
+        </a>
+      </nav>
+      <LeadForms lead={lead} form={form} errors={errors ?? {}} />
+      <section className="team-card" aria-labelledby="dados">
+        <h2 id="dados">O que a pessoa enviou</h2>
+        <Lines lines={lead.lines} />
+      </section>
+      <section className="team-card" aria-labelledby="envios">
+        <h2 id="envios">E-mail e webhook</h2>
+        {lead.deliveries.length ? <Lines lines={lead.deliveries} /> : <p>Nenhum envio: e-mail e webhook desligados.</p>}
+      </section>
+      <section className="team-card" aria-labelledby="notas">
+        <h2 id="notas">Notas</h2>
+        {lead.notes.length === 0 && <p>Nenhuma nota ainda.</p>}
+        <ul className="team-list">
+          {lead.notes.map((note) => (
+            <li className="team-list__item" key={`${note.at}${note.author}`}>
+              <p className="lead-meta">
+                {note.author || 'Ex-membro'} · {note.at}
+              </p>
+              <p className="lead-note">{note.body}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="team-card" aria-labelledby="historico">
+        <h2 id="historico">Histórico</h2>
+        <ol className="team-list">
+          {lead.history.map((line, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: an audit line never moves; two may share their second.
+            <li className="team-list__item" key={index}>
+              <p>{line.what}</p>
+              <p className="lead-meta">
+                {line.who} · {line.at}
+              </p>
+            </li>
+          ))}
+        </ol>
+      </section>
+      {lead.admin && <EraseForm id={lead.id} />}
+    </>
+  );
+}
+
+function Lines({ lines }: { lines: ShownLine[] }) {
+  return (
+    <dl className="lead-lines">
+      {lines.map(({ label, value, href }, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the lines never move; two deliveries may read alike.
+        <div key={index}>
+          <dt>{label}</dt>
+          <dd>{href ? <a href={href}>{value}</a> : value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function EraseForm({ id }: { id: string }) {
+  return (
+    <section className="team-card" aria-labelledby="eliminar">
+      <h2 id="eliminar">Eliminar os dados desta pessoa</h2>
+      <p>
+        Apaga de vez todos os contatos e cotações enviados com este e-mail, suas notas e cópias, como pede a LGPD (art.
+        18). O CRM é avisado. Não há como desfazer.
+      </p>
+      <form method="post" action={`/painel/leads/${id}/eliminar`} className="team-form">
+        <label className="team-check">
+          <input type="checkbox" name="confirmo" value="sim" required /> Entendo que os dados serão apagados de vez
+        </label>
+        <button className="button button--primary lead-danger" type="submit">
+          Eliminar os dados desta pessoa
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+import type { ShownLine } from '../../shared/lead-page';
+import { LEAD_STATUS_LABELS, type LeadStatus } from '../../shared/lead-status';
+import { readableInSaoPaulo } from '../../shared/sao-paulo-time';
+import { AUDIT_ACTIONS, type AuditLine } from '../audit/events';
+import type { LeadDelivery } from '../outbox/store';
+
+// The lead page's readings of the outbox and of the audit record (issue 34 §2), in Portuguese.
+
+const CHANNELS = { email: 'E-mail para vendas', webhook: 'Webhook (CRM)' } as const;
+
+/** Delivered, retrying or abandoned (docs/requirements.md §10.10, §10.15), with when and how many tries. */
+function stateOf({ status, attempts, lastError, createdAt, sentAt }: LeadDelivery) {
+  const tries = `${attempts} ${attempts === 1 ? 'tentativa' : 'tentativas'}`;
+  if (status === 'sent') return `Entregue em ${readableInSaoPaulo(sentAt ?? createdAt)}`;
+  if (status === 'failed') return `Abandonado após ${tries}${lastError ? ` (${lastError})` : ''}`;
+  if (attempts === 0) return 'Na fila, a enviar';
+  return `Tentando de novo: ${tries}${lastError ? `, a última: ${lastError}` : ''}`;
+}
+
+export const shownDeliveries = (deliveries: readonly LeadDelivery[]): ShownLine[] =>
+  deliveries.map((delivery) => ({
+    label: `${CHANNELS[delivery.channel]}: ${delivery.kind.endsWith('.updated') ? 'alteração' : 'novo lead'}`,
+    value: stateOf(delivery),
+  }));
+
+const statusLabel = (value: unknown) => LEAD_STATUS_LABELS[value as LeadStatus] ?? String(value);
+
+/** What an audit line about the lead says, with the members' names for their ids. */
+function whatOf({ action, detail }: AuditLine, names: Map<string, string>) {
+  if (action === 'lead.status') return `Situação: ${statusLabel(detail?.from)} → ${statusLabel(detail?.to)}`;
+  if (action === 'lead.owner') {
+    const to = String(detail?.to ?? '');
+    return `Responsável: ${names.get(to) ?? (to === 'ninguém' ? 'ninguém' : 'ex-membro')}`;
+  }
+  if (action === 'lead.viewed') return 'Viu o lead';
+  return AUDIT_ACTIONS[action];
+}
+
+/** The lead's history, newest first: each line's what, who (a member's name, or the API) and when. */
+export function leadHistory(lines: readonly AuditLine[], members: readonly { id: string; name: string }[]) {
+  const names = new Map(members.map(({ id, name }) => [id, name]));
+  return lines.map((line) => ({
+    at: readableInSaoPaulo(line.at),
+    who: (line.actorId && names.get(line.actorId)) || (line.actor === 'token' ? 'API (token)' : line.actor),
+    what: whatOf(line, names),
+  }));
+}

@@ -1,0 +1,155 @@
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { LOST_NEEDS_REASON } from '../../shared/lead-change';
+import { createTestApp } from '../../test/support/app';
+import { backendsForThisFile } from '../../test/support/backends';
+import { fullQuote, sampleContact, validContact, validQuote } from '../../test/support/leads';
+import { signedInMember } from '../../test/support/members';
+import type { Repository } from '../repository';
+import { CONFLICT_NOTICE } from './lead-routes';
+
+// The lead's page (issue 34 §2): fields and one-tap links, the status with PRG, the concurrent edit
+// answered 409 with the member's input kept, and an admin's erasure.
+
+const SAME_SITE = { 'Sec-Fetch-Site': 'same-origin' };
+/** React escapes text in HTML: the page's words as a browser reads them. */
+const readable = (html: string) =>
+  html
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+
+describe.each(backendsForThisFile())('the lead’s page on $name', (backend) => {
+  async function setUp(options?: Parameters<typeof backend.fresh>[0]) {
+    const repository: Repository = await backend.fresh(options);
+    const { app } = createTestApp({ repository });
+    const seller = await signedInMember(repository, 'vendas');
+    const { record } = await repository.createQuote(
+      validQuote({ ...fullQuote, source: { utmCampaign: 'frete-norte' } }),
+    );
+    const page = async (cookie = seller.cookie) => request(app).get(`/painel/leads/${record.id}`).set('Cookie', cookie);
+    const post = (body: Record<string, string | number>, cookie = seller.cookie, path = '') =>
+      request(app)
+        .post(`/painel/leads/${record.id}${path}`)
+        .set(SAME_SITE)
+        .set('Cookie', cookie)
+        .type('form')
+        .send(body);
+    return { app, repository, seller, id: record.id, page, post };
+  }
+
+  it('shows every field with its label, its campaign, the one-tap links, and records the view', async () => {
+    const { repository, seller, id, page } = await setUp();
+
+    const res = await page();
+
+    expect(res.status).toBe(200);
+    const text = readable(res.text);
+    for (const shown of [
+      'Carlos Lima',
+      'Campinas/SP',
+      'Belém/PA',
+      'Açaí & Cia — Distribuição',
+      '27,5 t',
+      'frete-norte',
+    ])
+      expect(text).toContain(shown);
+    expect(text).toContain('href="https://wa.me/5591987654321"');
+    expect(text).toContain('href="tel:+5591987654321"');
+    expect(text).toContain('href="mailto:carlos@bebidasdonorte.com.br"');
+    const [view] = await repository.readAudit({ leadId: id, limit: 5 });
+    expect(view).toMatchObject({ action: 'lead.viewed', actorId: seller.member.id });
+    expect(text).toContain('Viu o lead');
+  });
+
+  it('moves the status with a 303 back to the page; the double click’s second POST changes nothing more', async () => {
+    const { repository, id, page, post } = await setUp();
+
+    const first = await post({ situacao: 'contacted', motivo: '', versao: 1 });
+    const again = await post({ situacao: 'contacted', motivo: '', versao: 1 });
+
+    expect(first.status).toBe(303);
+    expect(first.headers.location).toBe(`/painel/leads/${id}`);
+    expect(again.status).toBe(303);
+    const lead = await repository.getLead(id);
+    expect(lead?.work).toMatchObject({ status: 'contacted', version: 2 });
+    expect(lead?.work.respondedAt).toBeDefined();
+    expect(readable((await page()).text)).toContain('Situação: Novo → Em contato');
+  });
+
+  it('refuses Perdido without a reason, in Portuguese, and changes nothing', async () => {
+    const { repository, id, post } = await setUp();
+
+    const res = await post({ situacao: 'lost', motivo: '  ', versao: 1 });
+
+    expect(res.status).toBe(400);
+    expect(readable(res.text)).toContain(LOST_NEEDS_REASON);
+    expect((await repository.getLead(id))?.work).toMatchObject({ status: 'new', version: 1 });
+  });
+
+  it('tells the second of two members editing the same version what changed, and keeps their note', async () => {
+    const { repository, id, post } = await setUp();
+    const other = await signedInMember(repository, 'vendas');
+
+    const first = await post({ situacao: 'proposal', motivo: '', versao: 1 });
+    const second = await post({ nota: 'Cliente pediu retorno amanhã às 9h', versao: 1 }, other.cookie);
+
+    expect(first.status).toBe(303);
+    expect(second.status).toBe(409);
+    const text = readable(second.text);
+    expect(text).toContain(CONFLICT_NOTICE);
+    expect(text).toContain('Situação: <strong>Proposta enviada</strong>');
+    expect(text).toMatch(/<textarea[^>]*name="nota"[^>]*>Cliente pediu retorno amanhã às 9h<\/textarea>/);
+    expect(text).toContain('name="versao" value="2"');
+    expect(await repository.leadNotes(id)).toEqual([]);
+
+    // Sent again on the version it now shows, the note lands.
+    expect((await post({ nota: 'Cliente pediu retorno amanhã às 9h', versao: 2 }, other.cookie)).status).toBe(303);
+    expect((await repository.leadNotes(id)).map((note) => note.body)).toEqual(['Cliente pediu retorno amanhã às 9h']);
+  });
+
+  it('takes the lead in one tap, and shows the webhook as queued', async () => {
+    const { repository, seller, id, page, post } = await setUp({ channels: ['webhook'] });
+
+    expect((await post({ responsavel: seller.member.id, versao: 1 })).status).toBe(303);
+
+    expect((await repository.getLead(id))?.work.owner?.id).toBe(seller.member.id);
+    const text = readable((await page()).text);
+    expect(text).toContain(`Responsável: ${seller.member.name}`);
+    expect(text).toContain('Webhook (CRM): novo lead');
+    expect(text).toContain('Webhook (CRM): alteração');
+    expect(text).toContain('Na fila, a enviar');
+  });
+
+  it('lets an admin erase the person from the page, audited under the admin; vendas gets 403', async () => {
+    const { repository, seller, id, page, post } = await setUp();
+    await repository.createContact(validContact({ ...sampleContact, email: fullQuote.email }));
+    const admin = await signedInMember(repository, 'admin');
+
+    expect((await page(admin.cookie)).text).toContain('Eliminar os dados desta pessoa');
+    expect((await page()).text).not.toContain('Eliminar os dados desta pessoa');
+    expect((await post({ confirmo: 'sim' }, seller.cookie, '/eliminar')).status).toBe(403);
+    expect((await post({}, admin.cookie, '/eliminar')).status).toBe(400);
+    expect(await repository.getLead(id)).toBeDefined();
+
+    const done = await post({ confirmo: 'sim' }, admin.cookie, '/eliminar');
+
+    expect(done.status).toBe(200);
+    expect(readable(done.text)).toContain(`Dados de ${fullQuote.email} apagados: 1 contato(s) e 1 cotação(ões).`);
+    expect(await repository.getLead(id)).toBeUndefined();
+    const [line] = await repository.readAudit({ action: 'subject.erasure', limit: 1 });
+    expect(line).toMatchObject({ actorId: admin.member.id });
+    expect((await page(admin.cookie)).status).toBe(404);
+  });
+
+  it.each(['00000000-0000-4000-8000-000000000000', 'nao-e-um-id'])('answers 404 in Portuguese for %s', async (id) => {
+    const { app, seller } = await setUp();
+
+    const res = await request(app).get(`/painel/leads/${id}`).set('Cookie', seller.cookie);
+
+    expect(res.status).toBe(404);
+    expect(res.text).toContain('Lead não encontrado');
+  });
+});

@@ -1,0 +1,174 @@
+import type { Request, RequestHandler, Response } from 'express';
+import { z } from 'zod';
+import { leadChangeSchema } from '../../shared/lead-change';
+import { type LeadFormValues, type LeadView, NOBODY } from '../../shared/lead-page';
+import type { LeadStatus } from '../../shared/lead-status';
+import { readableInSaoPaulo } from '../../shared/sao-paulo-time';
+import type { PageNotice } from '../../shared/team';
+import { auditContext } from '../audit/request';
+import { fieldErrors } from '../http/validation';
+import { leadLines } from '../outbox/channels/email-message';
+import { fieldOf, type TeamContext } from '../team/context';
+import type { TeamRoute } from '../team/routes';
+import { contactLinks } from './contact-links';
+import { leadHistory, shownDeliveries } from './lead-lines';
+import type { ChangedBy, LeadChange, WorkedLead } from './sql-store';
+
+// /painel/leads/ID (issue 34 §2; docs/requirements.md §6.4): the lead, its three forms, its erasure.
+// A change that lands answers 303 back to the page (PRG: a reload repeats nothing); one made on a
+// version someone else changed since answers 409 with the lead as it now stands and the member's input
+// kept (docs/decisions/033-concurrent-lead-edits.md).
+
+export const CONFLICT_NOTICE =
+  'Este lead foi alterado por outra pessoa enquanto você editava: veja abaixo como ele está agora e refaça sua ' +
+  'alteração se ainda fizer sentido.';
+
+const leadId = z.uuid();
+
+/** What the forms show when nothing was sent: the lead as it stands. */
+const formOf = ({ work }: WorkedLead): LeadFormValues => ({
+  situacao: work.status,
+  motivo: work.lostReason ?? '',
+  responsavel: work.owner?.id ?? NOBODY,
+  nota: '',
+  versao: work.version,
+});
+
+/** Whether `change` is already what the lead shows, the member's own: a double click's second POST. */
+const alreadyApplied = (lead: WorkedLead, sent: number, change: LeadChange, notes: { body: string }[]) =>
+  lead.work.version === sent + 1 &&
+  (change.status === undefined || change.status === lead.work.status) &&
+  (change.owner === undefined || change.owner === (lead.work.owner?.id ?? null)) &&
+  (change.note === undefined || notes.at(-1)?.body === change.note);
+
+/** The signed-in member, as the audit lines of their change name them. */
+const memberBy = (req: Request, res: Response): ChangedBy => {
+  const { id, email } = res.locals.signedIn!.member;
+  return { ...auditContext(req, res), actor: { kind: 'member', id, email } };
+};
+
+export function leadRoutes(context: TeamContext): TeamRoute[] {
+  const { store, render } = context;
+
+  async function show(res: Response, lead: WorkedLead, status = 200, extra: Partial<Shown> = {}) {
+    const me = res.locals.signedIn!.member;
+    const [notes, lines, deliveries, members] = await Promise.all([
+      store.leadNotes(lead.record.id),
+      store.readAudit({ leadId: lead.record.id, limit: 100 }),
+      store.outbox.ofLead(lead.record.id),
+      store.listMembers(),
+    ]);
+    const view: LeadView = {
+      id: lead.record.id,
+      kind: lead.kind,
+      name: lead.record.name,
+      lines: leadLines(lead),
+      links: contactLinks(lead.record),
+      work: lead.work,
+      deliveries: shownDeliveries(deliveries),
+      notes: notes.map(({ author, body, createdAt }) => ({
+        author: author.name,
+        body,
+        at: readableInSaoPaulo(createdAt),
+      })),
+      history: leadHistory(lines, members),
+      members: members.map(({ id, name }) => ({ id, name })),
+      selfId: me.id,
+      admin: me.role === 'admin',
+    };
+    render(res, status, 'lead', { state: 'shown', lead: view, form: extra.form ?? formOf(lead), ...extra });
+  }
+
+  async function found(req: Request, res: Response) {
+    const id = leadId.safeParse(req.params.id);
+    const lead = id.success ? await store.getLead(id.data) : undefined;
+    if (!lead) render(res, 404, 'lead', { state: 'missing' });
+    return lead;
+  }
+
+  const page: RequestHandler = async (req, res) => {
+    const lead = await found(req, res);
+    if (!lead) return;
+    await store.recordAudit({
+      ...auditContext(req, res),
+      action: 'lead.viewed',
+      leadIds: [lead.record.id],
+      detail: { table: lead.kind === 'contact' ? 'contacts' : 'quotes' },
+    });
+    await show(res, lead);
+  };
+
+  const change: RequestHandler = async (req, res) => {
+    const lead = await found(req, res);
+    if (!lead) return;
+    const sent: LeadFormValues = {
+      ...formOf(lead),
+      ...Object.fromEntries(['situacao', 'motivo', 'responsavel', 'nota'].map((name) => [name, fieldOf(req, name)])),
+      versao: Number(fieldOf(req, 'versao')),
+    };
+    const has = (name: string) => (req.body as Record<string, unknown>)[name] !== undefined;
+    const errors: Record<string, string> = {};
+    const parsed = leadChangeSchema.safeParse({
+      ...(has('situacao') && { status: sent.situacao }),
+      ...(has('situacao') && sent.motivo && { lostReason: sent.motivo }),
+      ...(has('nota') && { note: sent.nota }),
+      // The owner is checked below, by member id; the schema only needs to see that something changes.
+      ...(has('responsavel') && { owner: null }),
+    });
+    if (!parsed.success) {
+      const { status, lostReason, note, body } = fieldErrors(parsed.error);
+      Object.assign(errors, {
+        ...((status || lostReason) && { motivo: lostReason ?? status }),
+        ...((note || body) && { nota: note ?? 'Escreva a nota antes de salvar.' }),
+      });
+    }
+    const members = has('responsavel') ? await store.listMembers() : [];
+    const owner = sent.responsavel === NOBODY ? null : members.find(({ id }) => id === sent.responsavel)?.id;
+    if (has('responsavel') && owner === undefined) errors.responsavel = 'Escolha alguém da equipe, ou Ninguém.';
+    if (!Number.isSafeInteger(sent.versao)) errors.versao = 'Recarregue a página e refaça a alteração.';
+    const notice = (text: string): PageNotice => ({ kind: 'error', text });
+    if (Object.keys(errors).length > 0 || !parsed.success)
+      return show(res, lead, 400, { form: sent, errors, notice: notice(Object.values(errors)[0]!) });
+    const wanted: LeadChange = {
+      ...(parsed.data.status && { status: parsed.data.status as LeadStatus }),
+      ...(parsed.data.lostReason && { lostReason: parsed.data.lostReason }),
+      ...(owner !== undefined && { owner }),
+      ...(parsed.data.note && { note: parsed.data.note }),
+    };
+    const result = await store.changeLead(lead.record.id, sent.versao, wanted, memberBy(req, res));
+    if (!result) return render(res, 404, 'lead', { state: 'missing' });
+    const back = () => res.redirect(303, `/painel/leads/${lead.record.id}`);
+    if (result.outcome === 'changed') return back();
+    if (alreadyApplied(result.lead, sent.versao, wanted, await store.leadNotes(lead.record.id))) return back();
+    // The member's input stays in the form, on the version as it now stands: resending it is a choice.
+    await show(res, result.lead, 409, {
+      form: { ...sent, versao: result.lead.work.version },
+      notice: notice(CONFLICT_NOTICE),
+    });
+  };
+
+  const erase: RequestHandler = async (req, res) => {
+    const lead = await found(req, res);
+    if (!lead) return;
+    if (fieldOf(req, 'confirmo') !== 'sim')
+      return show(res, lead, 400, {
+        notice: { kind: 'error', text: 'Marque a confirmação: os dados serão apagados de vez.' },
+      });
+    const { email } = lead.record;
+    const { contacts, quotes } = await store.eraseSubject(email, auditContext(req, res));
+    render(res, 200, 'lead', {
+      state: 'erased',
+      notice: { kind: 'ok', text: `Dados de ${email} apagados: ${contacts} contato(s) e ${quotes} cotação(ões).` },
+    });
+  };
+
+  const route = (method: 'GET' | 'POST', path: string, access: TeamRoute['access'], handle: RequestHandler) =>
+    ({ method, path, access, reply: 'page', handle }) satisfies TeamRoute;
+  return [
+    route('GET', '/painel/leads/:id', 'vendas', page),
+    route('POST', '/painel/leads/:id', 'vendas', change),
+    route('POST', '/painel/leads/:id/eliminar', 'admin', erase),
+  ];
+}
+
+type Shown = { form: LeadFormValues; notice: PageNotice; errors: Record<string, string> };

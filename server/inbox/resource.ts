@@ -1,0 +1,20 @@
+import type { LeadNote } from '../../shared/inbox';
+import type { LeadWorkBody } from '../../shared/lead-change';
+import type { WorkedLead } from './sql-store';
+
+// One lead as the API's PATCH replies it and the updated webhooks post it (issue 34 §5): the record
+// as GET /api/contacts|quotes shows it, and the team's work beside it (shared/lead-change.ts).
+
+export function leadResource({ record, work }: WorkedLead, notes: readonly LeadNote[]) {
+  const body: LeadWorkBody = {
+    ...(work.lostReason !== undefined && { lostReason: work.lostReason }),
+    owner: work.owner ? { name: work.owner.name, email: work.owner.email ?? '' } : null,
+    ...(work.respondedAt !== undefined && { respondedAt: work.respondedAt }),
+    version: work.version,
+    ...(work.updatedAt !== undefined && { updatedAt: work.updatedAt }),
+    notes: notes.map(({ author, body, createdAt }) => ({ author: author.name, body, createdAt })),
+  };
+  return { ...record, status: work.status, ...body };
+}
+
+export type LeadResource = ReturnType<typeof leadResource>;

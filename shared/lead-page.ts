@@ -1,0 +1,31 @@
+import type { LeadWork } from './inbox';
+import type { LeadKind } from './lead-status';
+
+// What the lead's page shows (issue 34 §2): the server reads it (server/inbox/lead-routes.ts), the
+// view renders it (client/inbox/LeadPage.tsx).
+
+/** One line of the page: a label, a value, and where it links to. */
+export type ShownLine = { label: string; value: string; href?: string };
+
+/** The owner select's value for nobody. */
+export const NOBODY = 'ninguem';
+
+/** What the forms show: the lead's values, or what the member sent when it came back refused. */
+export type LeadFormValues = { situacao: string; motivo: string; responsavel: string; nota: string; versao: number };
+
+export type LeadView = {
+  id: string;
+  kind: LeadKind;
+  name: string;
+  lines: ShownLine[];
+  links: { mailto: string; tel?: string; whatsApp?: string };
+  work: LeadWork;
+  /** What became of each e-mail and webhook about the lead. */
+  deliveries: ShownLine[];
+  notes: { author: string; body: string; at: string }[];
+  /** Newest first. */
+  history: { at: string; who: string; what: string }[];
+  members: { id: string; name: string }[];
+  selfId: string;
+  admin: boolean;
+};
