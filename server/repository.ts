@@ -8,6 +8,8 @@ import { openWhenReady } from './db/postgres-start';
 import { type RateLimitCounters, sqlRateLimitCounters } from './db/rate-limit-counters';
 import { openSqliteDatabase, SQLITE_FILE } from './db/sqlite';
 import { leadResource } from './inbox/resource';
+import { type InboxExportStore, sqlInboxExport } from './inbox/export-store';
+import { type InboxReportStore, sqlInboxReport } from './inbox/report-store';
 import { type InboxStore, sqlInbox } from './inbox/sql-store';
 import { sqlWaitingLeads, type WaitingLeadsStore } from './inbox/waiting-counts';
 import { sqlOutbox } from './outbox/sql-store';
@@ -38,7 +40,9 @@ export type Repository = ContactStore &
   TeamStore &
   AuditStore &
   InboxStore &
-  WaitingLeadsStore & {
+  WaitingLeadsStore &
+  InboxExportStore &
+  InboxReportStore & {
     /** The outbox channels it writes a row to with each new lead (see RepositoryOptions). */
     readonly channels: readonly Channel[];
     /** The deliveries waiting, per channel. */
@@ -58,15 +62,18 @@ export type Repository = ContactStore &
 /** The Repository on either backend: the statements are the same, `db` runs them. */
 function sqlRepository(db: Database, { channels = [] }: RepositoryOptions): Repository {
   const { enqueue, noticeErasure, announceUpdate, mailTeam, outbox } = sqlOutbox(db, channels);
+  const inbox = sqlInbox(db, (tx, lead, notes) =>
+    announceUpdate(tx, { kind: `${lead.kind}.updated`, record: leadResource(lead, notes) }),
+  );
   return {
     ...sqlContacts(db, enqueue),
     ...sqlQuotes(db, enqueue),
     ...sqlPersonalData(db, noticeErasure),
     ...sqlTeam(db, mailTeam),
     ...sqlAudit(db),
-    ...sqlInbox(db, (tx, lead, notes) =>
-      announceUpdate(tx, { kind: `${lead.kind}.updated`, record: leadResource(lead, notes) }),
-    ),
+    ...inbox,
+    ...sqlInboxExport(db, inbox),
+    ...sqlInboxReport(db),
     ...sqlWaitingLeads(db),
     channels,
     outbox,

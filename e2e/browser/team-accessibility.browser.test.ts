@@ -6,6 +6,7 @@ import { SQLITE_FILE } from '../../server/db/sqlite';
 import type { Repository } from '../../server/repository';
 import { openSqlite } from '../../server/repository';
 import { invite, setupLink } from '../../server/team/invitations';
+import { todayInSaoPaulo } from '../../shared/sao-paulo-time';
 import { axeViolations, describeViolations } from '../../test/support/axe';
 import { tabThroughPage } from '../../test/support/keyboard';
 import { sampleContact, sampleQuote, validContact, validQuote } from '../../test/support/leads';
@@ -136,6 +137,17 @@ const PAGES: { name: string; viewer: Viewer; path: () => Promise<string>; status
   { name: 'Sem permissão', viewer: 'vendas', path: async () => '/painel/equipe', status: 403 },
   { name: 'Equipe', viewer: 'admin', path: async () => '/painel/equipe', status: 200 },
   { name: 'Registro', viewer: 'admin', path: async () => '/painel/registro', status: 200 },
+  {
+    name: 'Relatório semanal',
+    viewer: 'vendas',
+    // This week's, with leads in it: its figures and both tables are on the page.
+    path: async () => {
+      for (const source of [{ utmSource: 'google', utmCampaign: 'norte' }, undefined])
+        await store.createContact(validContact({ ...sampleContact, ...(source && { source }) }));
+      return `/painel/relatorio?semana=${todayInSaoPaulo()}`;
+    },
+    status: 200,
+  },
 ];
 
 describe('the sign-in’s pages with axe-core, WCAG 2.2 A and AA', { timeout: 30_000 }, () => {

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { type RequestHandler, Router } from 'express';
+import { type Request, type RequestHandler, type Response, Router } from 'express';
 import { contactFields } from '../../shared/contact';
 import { quoteFields } from '../../shared/quote';
 import { todayInSaoPaulo } from '../../shared/sao-paulo-time';
@@ -43,82 +43,92 @@ const FILES = { contacts: 'contatos', quotes: 'cotacoes' } as const;
 const nextRows = (rows: number, bytes: number) =>
   rows === 0 ? FIRST_BATCH_ROWS : Math.max(1, Math.min(BATCH_ROWS, Math.floor((BATCH_BYTES * rows) / bytes)));
 
+/** One CSV file to send: its name, its columns, its rows, and what its audit line says of it. */
+export type CsvFile<T> = {
+  /** The file's name before its date and extension. */
+  name: string;
+  columns: readonly Column<T>[];
+  /** The rows, newest first, in batches of `size()` rows, asked before each. */
+  batches: (size: () => number) => AsyncIterable<T[]>;
+  /** The audit line's detail: what was exported (a table, a filter), never a lead's personal data. */
+  detail: Readonly<Record<string, string | number | boolean>>;
+};
+
 /**
- * GET of a whole table as a CSV file, newest first (docs/requirements.md §10.16). The first batch is
- * read before a byte is sent, so a database out of reach still gets its JSON 503; after that the
- * file streams, one batch at a time, as fast as the client reads (pipeline waits for 'drain'), and
- * stops reading when the client goes away.
+ * Sends `file` as CSV, newest first (docs/requirements.md §10.16), as one of the exports `running`
+ * counts. The first batch is read before a byte is sent, so a database out of reach still gets its
+ * JSON 503; after that the file streams, one batch at a time, as fast as the client reads (pipeline
+ * waits for 'drain'), and stops reading when the client goes away.
  */
-function exportHandler<T>(
-  table: 'contacts' | 'quotes',
-  columns: Column<T>[],
-  batches: (size: () => number) => AsyncIterable<T[]>,
+async function sendCsv<T>(
+  req: Request,
+  res: Response,
+  { name, columns, batches, detail }: CsvFile<T>,
   { running, audit }: { running: { count: number }; audit: AuditStore },
 ) {
-  const file = FILES[table];
-  const handler: RequestHandler = async (req, res) => {
-    if (running.count >= EXPORTS_MAX) {
-      sendRefusal(req, res, refuse('EXPORTS_BUSY', { headers: { 'Retry-After': String(RETRY_AFTER_S) } }));
-      return;
-    }
-    running.count++;
-    // The socket's send timeout (server/process/lifecycle.ts) counts from the last write the kernel
-    // took, which goes on long after a client stops reading, and never ends for one that trickles.
-    const floor = sendRateFloor(() => res.destroy());
-    res.once('close', () => {
-      running.count--;
-      floor.stop();
-    });
-    let [written, bytes] = [0, 0];
-    const rows = batches(() => nextRows(written, bytes))[Symbol.asyncIterator]();
-    const first = await rows.next();
-    // Recorded before a byte goes out (issue 33 §4): an export whose line cannot be written is not sent.
-    // The whole table, so the filter is none; its rows are not named one by one.
-    await audit.recordAudit({
-      ...auditContext(req, res),
-      action: 'leads.exported',
-      detail: { table, filter: 'nenhum' },
-    });
-    async function* lines() {
-      try {
-        yield BOM + csvLine(columns.map(([header]) => header));
-        for (let batch = first; !batch.done; batch = await rows.next()) {
-          const text = batch.value.map((record) => csvLine(columns.map(([, cell]) => cell(record) ?? ''))).join('');
-          written += batch.value.length;
-          bytes += text.length;
-          yield text;
-          // Asked for the next batch: the response took this one.
-          floor.took(Buffer.byteLength(text));
-        }
-      } finally {
-        await rows.return?.();
-      }
-    }
-    res.set({
-      'Content-Type': 'text/csv; charset=utf-8; header=present',
-      'Content-Disposition': `attachment; filename="${file}-${todayInSaoPaulo()}.csv"`,
-    });
+  if (running.count >= EXPORTS_MAX) {
+    sendRefusal(req, res, refuse('EXPORTS_BUSY', { headers: { 'Retry-After': String(RETRY_AFTER_S) } }));
+    return;
+  }
+  running.count++;
+  // The socket's send timeout (server/process/lifecycle.ts) counts from the last write the kernel
+  // took, which goes on long after a client stops reading, and never ends for one that trickles.
+  const floor = sendRateFloor(() => res.destroy());
+  res.once('close', () => {
+    running.count--;
+    floor.stop();
+  });
+  let [written, bytes] = [0, 0];
+  const rows = batches(() => nextRows(written, bytes))[Symbol.asyncIterator]();
+  const first = await rows.next();
+  // Recorded before a byte goes out (issue 33 §4): an export whose line cannot be written is not sent.
+  await audit.recordAudit({ ...auditContext(req, res), action: 'leads.exported', detail });
+  async function* lines() {
     try {
-      // Bytes, not objects: the stream then holds at most one batch ahead of the socket.
-      await pipeline(Readable.from(lines(), { objectMode: false }), res);
-    } catch (error) {
-      // The client went away: nothing left to answer. Anything else reaches the error handler,
-      // which logs it and, the reply begun, can only close the connection.
-      if ((error as { code?: unknown }).code !== 'ERR_STREAM_PREMATURE_CLOSE') throw error;
+      yield BOM + csvLine(columns.map(([header]) => header));
+      for (let batch = first; !batch.done; batch = await rows.next()) {
+        const text = batch.value.map((record) => csvLine(columns.map(([, cell]) => cell(record) ?? ''))).join('');
+        written += batch.value.length;
+        bytes += text.length;
+        yield text;
+        // Asked for the next batch: the response took this one.
+        floor.took(Buffer.byteLength(text));
+      }
+    } finally {
+      await rows.return?.();
     }
-  };
-  return handler;
+  }
+  res.set({
+    'Content-Type': 'text/csv; charset=utf-8; header=present',
+    'Content-Disposition': `attachment; filename="${name}-${todayInSaoPaulo()}.csv"`,
+  });
+  try {
+    // Bytes, not objects: the stream then holds at most one batch ahead of the socket.
+    await pipeline(Readable.from(lines(), { objectMode: false }), res);
+  } catch (error) {
+    // The client went away: nothing left to answer. Anything else reaches the error handler,
+    // which logs it and, the reply begun, can only close the connection.
+    if ((error as { code?: unknown }).code !== 'ERR_STREAM_PREMATURE_CLOSE') throw error;
+  }
 }
 
 /**
- * The two exports as handlers, sharing one count of those running: the API's, behind the token,
- * and the team's, behind an admin's session (server/team/routes.ts), meet the same cap.
+ * The exports, sharing one count of those running: the API's two tables, behind the token, the
+ * team's (server/team/routes.ts), behind an admin's session, and the inbox's filtered one
+ * (server/inbox/export-routes.ts) meet the same cap.
  */
 export function csvExports(repository: ContactStore & QuoteStore & AuditStore) {
   const shared = { running: { count: 0 }, audit: repository };
+  // The whole table, so the filter is none; its rows are not named one by one.
+  const table =
+    <T>(table: 'contacts' | 'quotes', columns: Column<T>[], batches: CsvFile<T>['batches']): RequestHandler =>
+    (req, res) =>
+      sendCsv(req, res, { name: FILES[table], columns, batches, detail: { table, filter: 'nenhum' } }, shared);
   return {
-    contacts: exportHandler('contacts', csvColumns(contactFields), repository.contactBatches, shared),
-    quotes: exportHandler('quotes', csvColumns(quoteFields), repository.quoteBatches, shared),
+    contacts: table('contacts', csvColumns(contactFields), repository.contactBatches),
+    quotes: table('quotes', csvColumns(quoteFields), repository.quoteBatches),
+    /** Sends one file of the caller's, under the same cap. */
+    send: <T>(req: Request, res: Response, file: CsvFile<T>) => sendCsv(req, res, file, shared),
   };
 }
 

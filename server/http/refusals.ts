@@ -28,6 +28,11 @@ export const REFUSALS = {
     status: 400,
     message: 'Informe o e-mail do titular em ?email=, por exemplo ?email=nome@empresa.com.br.',
   },
+  INVALID_VIEW: {
+    status: 400,
+    message: (problems: string) =>
+      `Filtro inválido, nada exportado: ${problems} Volte à caixa de entrada e refaça o filtro.`,
+  },
   INVALID_QUOTE_ID: { status: 400, message: 'Identificador inválido: use o UUID devolvido ao criar a cotação.' },
   INVALID_CONTACT_ID: { status: 400, message: 'Identificador inválido: use o UUID devolvido ao criar o contato.' },
   UNAUTHORIZED: {

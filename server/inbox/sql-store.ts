@@ -51,7 +51,7 @@ export interface InboxStore {
   changeLead(id: string, version: number, change: LeadChange, by: ChangedBy): Promise<ChangeResult | undefined>;
 }
 
-const KINDS = [
+export const KINDS = [
   { kind: 'contact', table: contactsTable, summary: 'message' },
   {
     kind: 'quote',
@@ -60,7 +60,7 @@ const KINDS = [
   },
 ] as const satisfies readonly { kind: LeadKind; table: Table<unknown, never>; summary: string }[];
 
-const WORK_COLUMNS = 'owner_id, lost_reason, responded_at, version, updated_at';
+export const WORK_COLUMNS = 'owner_id, lost_reason, responded_at, version, updated_at';
 
 /** PostgreSQL's driver hands back a Date, SQLite the ISO text it stored. */
 const instant = (value: unknown) => (value == null ? undefined : new Date(value as string | Date).toISOString());
@@ -73,7 +73,7 @@ const ownerOf = (row: Row) =>
         ...(row.owner_email != null && { email: String(row.owner_email) }),
       };
 
-const workOf = (row: Row): LeadWork => ({
+export const workOf = (row: Row): LeadWork => ({
   status: String(row.status) as LeadStatus,
   ...(row.lost_reason != null && { lostReason: String(row.lost_reason) }),
   ...(row.owner_id != null && { owner: ownerOf(row) }),

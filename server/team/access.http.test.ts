@@ -94,6 +94,8 @@ describe.each(backendsForThisFile())('every route of the signed-in part, on $nam
     // A lead's page and its changes are every member's work; erasing the person is an admin's (issue 34 §2).
     expect(access('/painel/leads/:id')).toEqual(['vendas', 'vendas']);
     expect(access('/painel/leads/:id/eliminar')).toEqual(['admin']);
+    // The inbox's bulk copy is an admin's, as the tables' (docs/decisions/035-inbox-export-and-report.md).
+    expect(access('/painel/leads.csv')).toEqual(['admin']);
     expect(access('/sair')).toEqual(['enrolling']);
   });
 

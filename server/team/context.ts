@@ -5,6 +5,8 @@ import type { CsvExports } from '../exports/routes';
 import { requestIdOf } from '../http/request-logging';
 import type { InboxStore } from '../inbox/sql-store';
 import type { Outbox } from '../outbox/store';
+import type { InboxExportStore } from '../inbox/export-store';
+import type { InboxReportStore } from '../inbox/report-store';
 import type { Manifest } from '../pages/assets';
 import type { PersonalDataStore } from '../personal-data/sql-store';
 import { type SignInLimits, signInLimits } from './limits';
@@ -15,7 +17,12 @@ import type { TeamStore } from './sql-store';
 
 /** What the team's handlers work with. */
 export type TeamContext = {
-  store: TeamStore & AuditStore & PersonalDataStore & InboxStore & { outbox: Pick<Outbox, 'ofLead'> };
+  store: TeamStore &
+    AuditStore &
+    PersonalDataStore &
+    InboxStore &
+    InboxExportStore &
+    InboxReportStore & { outbox: Pick<Outbox, 'ofLead'> };
   sessions: TeamSessions;
   ceremonies: PasskeyCeremonies;
   render: RenderTeamPage;
@@ -54,7 +61,13 @@ type ContextDeps = {
   repository: TeamStore &
     AuditStore &
     PersonalDataStore &
-    InboxStore & { outbox: Pick<Outbox, 'ofLead'>; channels: readonly string[]; rateLimitCounters?: RateLimitCounters };
+    InboxStore &
+    InboxExportStore &
+    InboxReportStore & {
+      outbox: Pick<Outbox, 'ofLead'>;
+      channels: readonly string[];
+      rateLimitCounters?: RateLimitCounters;
+    };
   manifest: Manifest;
   publicUrl: URL;
   exports: CsvExports;

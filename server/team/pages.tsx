@@ -3,6 +3,7 @@ import type { ComponentProps, FunctionComponent } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { InboxPage } from '../../client/inbox/InboxPage';
 import { LeadPage } from '../../client/inbox/LeadPage';
+import { ReportPage } from '../../client/inbox/ReportPage';
 import { AccountPage } from '../../client/team/AccountPage';
 import { AuditPage } from '../../client/team/AuditPage';
 import { DataPage } from '../../client/team/DataPage';
@@ -31,6 +32,7 @@ const VIEWS = {
   team: { view: TeamPage, title: 'Equipe' },
   audit: { view: AuditPage, title: 'Registro' },
   data: { view: DataPage, title: 'Dados pessoais' },
+  report: { view: ReportPage, title: 'Relatório semanal' },
   forbidden: { view: ForbiddenPage, title: 'Sem permissão' },
   lead: { view: LeadPage, title: 'Lead' },
 } satisfies Record<string, { view: FunctionComponent<never>; title: string }>;

@@ -5,6 +5,8 @@ import { refuseCrossSite } from '../http/cross-site';
 import { allowOnly } from '../http/methods';
 import { inboxListRoutes } from '../inbox/list-routes';
 import { leadRoutes } from '../inbox/lead-routes';
+import { exportRoutes } from '../inbox/export-routes';
+import { reportRoutes } from '../inbox/report-routes';
 import { type Access, type Reply, requireAccess } from './access';
 import { accountHandlers } from './account';
 import { adminHandlers } from './admin';
@@ -77,6 +79,8 @@ export function teamRoutes(context: TeamContext): TeamRoute[] {
     page('GET', '/painel/dados/cotacoes.csv', 'admin', data.quotes),
     page('POST', '/painel/dados/eliminar', 'admin', data.erase),
     ...leadRoutes(context),
+    ...exportRoutes(context),
+    ...reportRoutes(context),
   ];
 }
 

@@ -1,0 +1,155 @@
+import type { SourceCount, WeekReport } from '../../shared/inbox-report';
+
+// The weekly report (issue 34 §3; docs/requirements.md §6.4), rendered on the server: a summary of
+// the promise first, as a Monday meeting reads it, then two narrow tables that fit a phone's width.
+
+type Props = {
+  report: WeekReport;
+  /** What could not be read of the request, in Portuguese. */
+  problems: string[];
+  /** The inbox's view of a source (and campaign) in this week, when one can be linked. */
+  inboxLink: (count: SourceCount) => string | undefined;
+  /** Whether the next week has begun: no link to a week with nothing in it yet. */
+  hasNext: boolean;
+};
+
+const day = (date: string) => date.split('-').reverse().join('/');
+const percent = (part: number, whole: number) =>
+  `${new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 }).format((100 * part) / whole)}%`;
+
+/** Business time as people say it: '1 h 25 min', '40 min', 'menos de 1 min'. */
+function duration(ms: number | undefined) {
+  if (ms === undefined) return '—';
+  const minutes = Math.round(ms / 60_000);
+  if (minutes < 1) return 'menos de 1 min';
+  const [hours, rest] = [Math.floor(minutes / 60), minutes % 60];
+  return [hours && `${hours} h`, rest && `${rest} min`].filter(Boolean).join(' ');
+}
+
+const sourceName = (count: SourceCount) => count.source ?? 'Sem UTM (direto)';
+
+function Source({ count, link }: { count: SourceCount; link: string | undefined }) {
+  return link ? <a href={link}>{sourceName(count)}</a> : <>{sourceName(count)}</>;
+}
+
+export function ReportPage({ report, problems, inboxLink, hasNext }: Props) {
+  const { week, leads } = report;
+  return (
+    <>
+      <h1>Relatório semanal</h1>
+      <p>
+        Semana de <strong>{day(week.monday)}</strong> a <strong>{day(week.sunday)}</strong> (segunda a domingo, horário
+        de Brasília).
+      </p>
+      {problems.map((problem) => (
+        <p key={problem} className="team-notice team-notice--error" role="alert">
+          {problem}
+        </p>
+      ))}
+      <nav aria-label="Outras semanas" className="team-actions">
+        <a href={`/painel/relatorio?semana=${week.previous}`}>← Semana anterior</a>
+        {hasNext && <a href={`/painel/relatorio?semana=${week.next}`}>Próxima semana →</a>}
+      </nav>
+      <form method="get" action="/painel/relatorio" className="team-filter">
+        <div className="field">
+          <label htmlFor="semana">Semana do dia</label>
+          <input id="semana" name="semana" type="date" defaultValue={week.monday} />
+        </div>
+        <button className="button button--ghost" type="submit">
+          Ver semana
+        </button>
+      </form>
+
+      <section className="team-card" aria-labelledby="promessa">
+        <h2 id="promessa">A promessa: resposta em até 2 horas úteis</h2>
+        {leads === 0 ? (
+          <p role="status">Nenhum lead chegou nesta semana.</p>
+        ) : (
+          <dl className="team-figures">
+            <div>
+              <dt>Leads recebidos</dt>
+              <dd>{leads}</dd>
+            </div>
+            <div>
+              <dt>Respondidos em até 2 horas úteis</dt>
+              <dd>
+                {percent(report.withinPromise, leads)}{' '}
+                <span className="team-help">
+                  ({report.withinPromise} de {leads})
+                </span>
+              </dd>
+            </div>
+            <div>
+              <dt>Primeira resposta, mediana</dt>
+              <dd>{duration(report.median)}</dd>
+            </div>
+            <div>
+              <dt>Primeira resposta, 90% em até</dt>
+              <dd>{duration(report.p90)}</dd>
+            </div>
+            <div>
+              <dt>Ainda sem resposta</dt>
+              <dd>{report.unanswered}</dd>
+            </div>
+          </dl>
+        )}
+        <p className="team-help">
+          Tempo em horas úteis, da chegada do lead até ele sair de “Novo”. Um lead ainda sem resposta conta com o tempo
+          que já esperou.
+        </p>
+      </section>
+
+      {leads > 0 && (
+        <>
+          <h2>Leads por origem e campanha</h2>
+          <table className="team-table team-card">
+            <caption className="visually-hidden">Leads da semana por origem (utm_source) e campanha</caption>
+            <thead>
+              <tr>
+                <th scope="col">Origem</th>
+                <th scope="col">Campanha</th>
+                <th scope="col">Leads</th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.bySourceCampaign.map((count) => (
+                <tr key={`${count.source}|${count.campaign}`}>
+                  <td>
+                    <Source count={count} link={inboxLink(count)} />
+                  </td>
+                  <td>{count.campaign ?? '—'}</td>
+                  <td>{count.leads}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+
+          <h2>Ganhos e perdidos por origem</h2>
+          <table className="team-table team-card">
+            <caption className="visually-hidden">Situação atual dos leads da semana, por origem</caption>
+            <thead>
+              <tr>
+                <th scope="col">Origem</th>
+                <th scope="col">Leads</th>
+                <th scope="col">Ganhos</th>
+                <th scope="col">Perdidos</th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.bySource.map((count) => (
+                <tr key={count.source ?? ''}>
+                  <td>
+                    <Source count={count} link={inboxLink(count)} />
+                  </td>
+                  <td>{count.leads}</td>
+                  <td>{count.won}</td>
+                  <td>{count.lost}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+import type { RequestHandler } from 'express';
+import { contactFields } from '../../shared/contact';
+import { receivedAt } from '../../shared/lead';
+import { LEAD_KINDS } from '../../shared/lead-status';
+import { quoteFields } from '../../shared/quote';
+import { readableInSaoPaulo, spreadsheetTimeInSaoPaulo } from '../../shared/sao-paulo-time';
+import { type Column, csvColumns } from '../exports/columns';
+import type { CsvExports } from '../exports/routes';
+import { refuse, sendRefusal } from '../http/refusals';
+import type { TeamContext } from '../team/context';
+import type { TeamRoute } from '../team/routes';
+import type { ExportedLead, InboxExportStore } from './export-store';
+import { parseView, viewSearch } from './query';
+
+// GET /painel/leads.csv?<view>: the inbox's current view as one spreadsheet (issue 34 §4;
+// docs/requirements.md §6.4, §10.16). Contacts and quotes in one file, as the inbox lists them: a
+// salesperson who exports "this view" expects the rows they see, in that order, in one sheet; a
+// column a kind lacks stays empty (docs/decisions/035-inbox-export-and-report.md).
+
+/** Both kinds' fields as one sheet's: shared ones (name, e-mail, source…) once, each kind's own after. */
+const { source, ...fields } = { ...contactFields, ...quoteFields };
+const leadColumns = csvColumns({ ...fields, createdAt: receivedAt('Recebido em'), source });
+
+/** A note as one line of its cell: '22/11/2026 09:30 Ana Souza: Ligou, pediu proposta'. */
+const noteLine = ({ createdAt, author, body }: ExportedLead['notes'][number]) =>
+  `${readableInSaoPaulo(createdAt).replace(', ', ' ')} ${author.name}: ${body}`;
+
+/** The sheet's columns: the kind, the lead as the API's exports give it, then the team's work on it. */
+const LEAD_EXPORT_COLUMNS: readonly Column<ExportedLead>[] = [
+  ['Tipo', (lead) => LEAD_KINDS[lead.kind]],
+  ...leadColumns.map(([header, cell]): Column<ExportedLead> => [header, (lead) => cell(lead.record as never)]),
+  ['Responsável', (lead) => lead.work.owner?.name],
+  ['Motivo da perda', (lead) => lead.work.lostReason],
+  [
+    'Respondido em',
+    (lead) => (lead.work.respondedAt === undefined ? undefined : spreadsheetTimeInSaoPaulo(lead.work.respondedAt)),
+  ],
+  // All of them in one cell, oldest first, a line each: the sheet stays one row per lead.
+  ['Notas da equipe', (lead) => lead.notes.map(noteLine).join('\n')],
+];
+
+/**
+ * The export's handler. A view that cannot be read is refused rather than widened: the list shows
+ * what it left out, a file cannot, and a wider file than asked is more personal data than needed.
+ * The audit line names the filter but not the search's words, which may be a person's name.
+ */
+function inboxExport(store: InboxExportStore, exports: CsvExports): RequestHandler {
+  return async (req, res) => {
+    const { query, params, problems } = parseView(req.query);
+    if (problems.length) return sendRefusal(req, res, refuse('INVALID_VIEW', problems.join(' ')));
+    await exports.send(req, res, {
+      name: 'leads',
+      columns: LEAD_EXPORT_COLUMNS,
+      batches: (size) => store.leadBatches(query, size),
+      detail: {
+        table: 'leads',
+        filter: viewSearch({ ...params, words: '' }).slice(1) || 'nenhum',
+        searchWords: query.words?.length ?? 0,
+      },
+    });
+  };
+}
+
+/** The export's line in the team's table of routes: an admin's (see the decision above). */
+export const exportRoutes = ({ store, exports }: TeamContext): TeamRoute[] => [
+  { method: 'GET', path: '/painel/leads.csv', access: 'admin', reply: 'page', handle: inboxExport(store, exports) },
+];

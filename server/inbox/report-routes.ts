@@ -1,0 +1,37 @@
+import type { RequestHandler } from 'express';
+import { todayInSaoPaulo } from '../../shared/sao-paulo-time';
+import type { TeamContext } from '../team/context';
+import type { TeamRoute } from '../team/routes';
+import { viewSearch } from './query';
+import { weekOf, weekReport } from './report';
+
+// GET /painel/relatorio[?semana=AAAA-MM-DD] (issue 34 §3; docs/requirements.md §6.4): the week's
+// figures for the whole team. Counts and times only, no person's data: every member may read it.
+
+function reportPage({ store, render }: TeamContext): RequestHandler {
+  return async (req, res) => {
+    const param = typeof req.query.semana === 'string' ? req.query.semana.trim().slice(0, 20) : '';
+    const today = todayInSaoPaulo();
+    const { week, problem } = weekOf(param, today);
+    const [counts, arrivals] = await Promise.all([
+      store.weekCounts(week.since, week.until),
+      store.weekArrivals(week.since, week.until),
+    ]);
+    const report = weekReport(week, counts, arrivals, new Date());
+    render(res, problem ? 400 : 200, 'report', {
+      report,
+      problems: problem ? [problem] : [],
+      hasNext: week.next <= today,
+      // The inbox can filter by a named source, not by its absence: "sem UTM" has no link.
+      inboxLink: ({ source, campaign }) =>
+        source === undefined
+          ? undefined
+          : `/painel${viewSearch({ source, ...(campaign !== undefined && { campaign }), from: week.monday, to: week.sunday })}`,
+    });
+  };
+}
+
+/** The report's line in the team's table of routes. */
+export const reportRoutes = (context: TeamContext): TeamRoute[] => [
+  { method: 'GET', path: '/painel/relatorio', access: 'vendas', reply: 'page', handle: reportPage(context) },
+];

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { PROMISE_MS, percentile, weekFrom, weekOf, weekReport } from './report';
+
+// The weekly report's arithmetic (issue 34 §3; docs/requirements.md §6.4), case by case.
+
+describe('the report’s week', () => {
+  it.each([
+    // today (São Paulo), semana=, → the Monday shown
+    ['2026-11-26', '', '2026-11-16'], // a Thursday: the last full week
+    ['2026-11-23', '', '2026-11-16'], // a Monday: last week is full since midnight
+    ['2026-11-22', '', '2026-11-09'], // a Sunday: this week is not over yet
+    ['2026-11-26', '2026-11-22', '2026-11-16'], // a Sunday belongs to the week before it
+    ['2026-11-26', '2026-03-02', '2026-03-02'], // a Monday is its own week's
+    ['2026-01-02', '', '2025-12-22'], // across a new year
+    ['2026-11-26', '2024-02-29', '2024-02-26'], // a leap day
+  ])('today %s, semana=%s → from Monday %s', (today, param, monday) => {
+    const { week, problem } = weekOf(param, today);
+    expect(problem).toBeUndefined();
+    expect(week.monday).toBe(monday);
+  });
+
+  it.each(['2026-02-30', '26/11/2026', 'ontem'])(
+    'a week it cannot read (%s) is named, and the last full one shown',
+    (param) => {
+      const { week, problem } = weekOf(param, '2026-11-26');
+      expect(problem).toBe('Semana inválida: use o calendário, ou AAAA-MM-DD.');
+      expect(week.monday).toBe('2026-11-16');
+    },
+  );
+
+  it('runs from Monday 00:00 to the next Monday 00:00 in São Paulo, with the offset of the time', () => {
+    expect(weekFrom('2026-11-16')).toEqual({
+      monday: '2026-11-16',
+      sunday: '2026-11-22',
+      since: '2026-11-16T03:00:00.000Z',
+      until: '2026-11-23T03:00:00.000Z',
+      previous: '2026-11-09',
+      next: '2026-11-23',
+    });
+    // Brazil's summer time of 2018-19 (-02:00) began on 4 November 2018.
+    expect(weekFrom('2018-11-05').since).toBe('2018-11-05T02:00:00.000Z');
+  });
+});
+
+describe('the report’s figures', () => {
+  it.each([
+    [[], 0.5, undefined],
+    [[7], 0.9, 7],
+    [[1, 2, 3, 4], 0.5, 2],
+    [[1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 0.9, 9],
+    [[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], 0.9, 10],
+  ])('percentile by nearest rank of %j at %s is %s', (values, p, expected) => {
+    expect(percentile(values, p)).toBe(expected);
+  });
+
+  const week = weekFrom('2026-11-16');
+  const at = (hours: number) => new Date(Date.parse(week.since) + hours * 3_600_000).toISOString();
+  const answered = (arrival: number, after: number) => ({ createdAt: at(arrival), respondedAt: at(arrival + after) });
+
+  it('counts the promise kept, the median and the 90th percentile, unanswered leads at their wait so far', () => {
+    const arrivals = [answered(10, 0.5), answered(11, 2), answered(12, 2.5), answered(13, 1), { createdAt: at(14) }];
+    const counts = [
+      { source: 'google', campaign: 'norte', leads: 2, won: 1, lost: 0 },
+      { source: 'google', leads: 1, won: 0, lost: 1 },
+      { leads: 2, won: 0, lost: 0 },
+    ];
+
+    const report = weekReport(week, counts, arrivals, new Date(at(24)));
+
+    expect(report.leads).toBe(5);
+    // 0.5 h, 1 h and 2 h are within "2 horas úteis"; 2.5 h is not, nor is the one still waiting.
+    expect(report.withinPromise).toBe(3);
+    expect(PROMISE_MS).toBe(7_200_000);
+    expect(report.unanswered).toBe(1);
+    // Waits 0.5, 1, 2, 2.5 and 10 hours (the unanswered one, until now).
+    expect(report.median).toBe(2 * 3_600_000);
+    expect(report.p90).toBe(10 * 3_600_000);
+    expect(report.bySource).toEqual([
+      { source: 'google', leads: 3, won: 1, lost: 1 },
+      { leads: 2, won: 0, lost: 0 },
+    ]);
+    expect(report.bySourceCampaign.map(({ source, campaign }) => `${source}/${campaign}`)).toEqual([
+      'google/norte',
+      'undefined/undefined',
+      'google/undefined',
+    ]);
+  });
+
+  it('a week without leads has no times to show', () => {
+    const report = weekReport(week, [], [], new Date());
+    expect(report).toMatchObject({ leads: 0, withinPromise: 0, unanswered: 0 });
+    expect(report.median).toBeUndefined();
+  });
+});

@@ -1,0 +1,89 @@
+import type { Arrival, SourceCount, Week, WeekReport } from '../../shared/inbox-report';
+import { startOfDayInSaoPaulo } from './query';
+
+// The weekly report's arithmetic (issue 34 §3, last bullet; docs/requirements.md §6.4): which week,
+// and what its leads' counts and response times come to. The SQL is in report-store.ts; this file
+// has no I/O, so that its cases are a table (report.test.ts).
+
+/** The promise every page makes: "em até 2 horas úteis". */
+export const PROMISE_MS = 2 * 60 * 60 * 1000;
+
+/**
+ * Business time between two instants. Wall-clock time until shared/business-hours.ts (issue 34's
+ * clock, another helper's) lands on main: then this becomes its businessMillisBetween.
+ */
+const responseMillis = (from: Date, to: Date) => Math.max(0, to.getTime() - from.getTime());
+
+const DATE = /^\d{4}-\d\d-\d\d$/;
+const noon = (date: string) => new Date(`${date}T12:00:00Z`);
+const addDays = (date: string, days: number) => {
+  const day = noon(date);
+  day.setUTCDate(day.getUTCDate() + days);
+  return day.toISOString().slice(0, 10);
+};
+/** The Monday of `date`'s week (a calendar date: no zone, weekdays are the calendar's). */
+const mondayOf = (date: string) => addDays(date, -((noon(date).getUTCDay() + 6) % 7));
+
+/** The week `monday` begins. */
+export function weekFrom(monday: string): Week {
+  const next = addDays(monday, 7);
+  return {
+    monday,
+    sunday: addDays(monday, 6),
+    since: startOfDayInSaoPaulo(monday).toISOString(),
+    until: startOfDayInSaoPaulo(next).toISOString(),
+    previous: addDays(monday, -7),
+    next,
+  };
+}
+
+/**
+ * The week a `semana=AAAA-MM-DD` parameter names (the one that holds that day), or by default the
+ * last full week before `today` (São Paulo's date): the one a Monday meeting looks back on.
+ */
+export function weekOf(param: string, today: string): { week: Week; problem?: string } {
+  const lastFull = weekFrom(addDays(mondayOf(today), -7));
+  if (!param) return { week: lastFull };
+  const valid = DATE.test(param) && noon(param).toISOString().startsWith(param);
+  if (!valid) return { week: lastFull, problem: 'Semana inválida: use o calendário, ou AAAA-MM-DD.' };
+  return { week: weekFrom(mondayOf(param)) };
+}
+
+/** The p-th percentile (0 < p ≤ 1) by nearest rank: always one of the values, as a person can check. */
+export function percentile(sorted: readonly number[], p: number) {
+  return sorted.length ? sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)] : undefined;
+}
+
+/** Text order, the missing value (no UTM, no campaign) last. */
+const named = (a?: string, b?: string) =>
+  a === b ? 0 : a === undefined ? 1 : b === undefined ? -1 : a.localeCompare(b, 'pt-BR');
+const byLeads = (a: SourceCount, b: SourceCount) =>
+  b.leads - a.leads || named(a.source, b.source) || named(a.campaign, b.campaign);
+
+/**
+ * The week's figures. A lead not yet answered counts with its wait until `now`: leaving it out would
+ * flatter the figures by the very leads the promise is about (docs/decisions/035-inbox-export-and-report.md).
+ */
+export function weekReport(week: Week, counts: readonly SourceCount[], arrivals: readonly Arrival[], now: Date) {
+  const bySource = new Map<string | undefined, SourceCount>();
+  for (const { source, leads, won, lost } of counts) {
+    const sum = bySource.get(source) ?? { ...(source !== undefined && { source }), leads: 0, won: 0, lost: 0 };
+    bySource.set(source, { ...sum, leads: sum.leads + leads, won: sum.won + won, lost: sum.lost + lost });
+  }
+  const waits = arrivals
+    .map(({ createdAt, respondedAt }) => responseMillis(new Date(createdAt), respondedAt ? new Date(respondedAt) : now))
+    .sort((a, b) => a - b);
+  const answered = arrivals.filter(({ respondedAt }) => respondedAt);
+  const report: WeekReport = {
+    week,
+    leads: counts.reduce((sum, { leads }) => sum + leads, 0),
+    bySourceCampaign: [...counts].sort(byLeads),
+    bySource: [...bySource.values()].sort(byLeads),
+    withinPromise: answered.filter(
+      ({ createdAt, respondedAt }) => responseMillis(new Date(createdAt), new Date(respondedAt!)) <= PROMISE_MS,
+    ).length,
+    unanswered: arrivals.length - answered.length,
+  };
+  const [median, p90] = [percentile(waits, 0.5), percentile(waits, 0.9)];
+  return { ...report, ...(median !== undefined && { median }), ...(p90 !== undefined && { p90 }) };
+}

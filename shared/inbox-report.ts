@@ -1,0 +1,25 @@
+// What the weekly report shows (issue 34 §3; docs/requirements.md §6.4): server/inbox/report.ts
+// computes it, client/inbox/ReportPage.tsx renders it.
+
+/** A week, Monday to Sunday in São Paulo, and the instants that bound it: [since, until). */
+export type Week = { monday: string; sunday: string; since: string; until: string; previous: string; next: string };
+
+/** One source and campaign's leads of the week, as report-store.ts counts them. */
+export type SourceCount = { source?: string; campaign?: string; leads: number; won: number; lost: number };
+/** One lead of the week: when it arrived and when it first left 'new', if it has. */
+export type Arrival = { createdAt: string; respondedAt?: string };
+
+export type WeekReport = {
+  week: Week;
+  leads: number;
+  /** By source and campaign, most leads first. */
+  bySourceCampaign: SourceCount[];
+  /** By source alone, most leads first. */
+  bySource: SourceCount[];
+  /** Business milliseconds; undefined for a week without leads. */
+  median?: number;
+  p90?: number;
+  /** Leads answered within the promise; and those still unanswered (counted with their wait so far). */
+  withinPromise: number;
+  unanswered: number;
+};
