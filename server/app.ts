@@ -1,6 +1,7 @@
 import compression from 'compression';
 import express from 'express';
 import type { PrivacyFacts } from '../shared/content';
+import type { BusinessCalendar } from '../shared/holidays';
 import { CONFIRMATION, confirmationPage, formErrorPages } from './contacts/form-pages';
 import { contactRoutes } from './contacts/routes';
 import { csvExports, exportsRouter } from './exports/routes';
@@ -55,6 +56,8 @@ export type AppDeps = {
   prerender?: boolean;
   /** What GET /metrics shows; the process entry adds the process's own metrics. */
   metrics?: Metrics;
+  /** The days the promise's clock stops (OPTIONAL_HOLIDAYS); shared/holidays.ts's default unless given. */
+  calendar?: BusinessCalendar;
 };
 
 /** Builds the whole site as a request listener; never listens (server/index.ts does). */
@@ -109,7 +112,7 @@ export function createApp(deps: AppDeps) {
 
   const exports = csvExports(repository);
   // The sales team's part (/entrar, /painel): sessions are read there alone.
-  app.use(teamRouter(teamContext({ repository, manifest, publicUrl, exports })));
+  app.use(teamRouter(teamContext({ repository, manifest, publicUrl, exports, calendar: deps.calendar })));
 
   // Pages and files are sent precompressed; only the API's replies are compressed as they go.
   app.use('/api', compression());

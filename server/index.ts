@@ -46,6 +46,7 @@ try {
     publicUrl,
     privacy: privacyFacts(config),
     hstsPreload,
+    calendar: config.calendar,
     prerender: true,
     metrics,
   });

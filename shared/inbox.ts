@@ -1,3 +1,4 @@
+import type { PromiseState } from './business-hours';
 import type { Source } from './lead';
 import type { LeadKind, LeadStatus } from './lead-status';
 
@@ -53,6 +54,12 @@ export type LeadWork = {
   version: number;
   updatedAt?: string;
 };
+
+/**
+ * A lead as the inbox lists it: its wait in business time (from arrival until it first left Novo, or
+ * until now), and where a lead still waiting stands against the promise.
+ */
+export type ListedLead = InboxRow & { waitedMs: number; promise?: PromiseState };
 
 export type LeadNote = { id: string; author: { id: string; name: string }; body: string; createdAt: string };
 

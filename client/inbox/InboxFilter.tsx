@@ -1,4 +1,4 @@
-import { NOBODY, PARAMS, type ViewParams } from '../../shared/inbox';
+import { NOBODY, PARAMS, PROMISE_VIEWS, type ViewParams } from '../../shared/inbox';
 import { LEAD_KINDS, LEAD_STATUS_LABELS } from '../../shared/lead-status';
 
 type Props = { params: ViewParams; members: { id: string; name: string }[] };
@@ -31,6 +31,7 @@ export function InboxFilter({ params, members }: Props) {
         <details className="inbox-filter__more" open={narrowed(params)}>
           <summary>Filtros</summary>
           <div className="inbox-filter__fields">
+            <Select id={PARAMS.promise} label="Prazo" value={params.promise} options={Object.entries(PROMISE_VIEWS)} />
             <Select
               id={PARAMS.status}
               label="Situação"

@@ -1,9 +1,9 @@
-import type { InboxRow, ViewParams } from '../../shared/inbox';
+import { type ListedLead, PARAMS, PROMISE_VIEWS, type ViewParams } from '../../shared/inbox';
 import { InboxFilter } from './InboxFilter';
 import { InboxRows } from './InboxRows';
 
 type Props = {
-  rows: InboxRow[];
+  rows: ListedLead[];
   members: { id: string; name: string }[];
   /** The view as its URL gave it, to fill the form in again. */
   params: ViewParams;
@@ -31,6 +31,7 @@ export function InboxPage({ rows, members, params, problems, older, first }: Pro
           </ul>
         </div>
       )}
+      <PromiseLinks current={params.promise} />
       <InboxFilter params={params} members={members} />
       {rows.length === 0 ? (
         <p className="inbox-empty" role="status">
@@ -46,5 +47,29 @@ export function InboxPage({ rows, members, params, problems, older, first }: Pro
         </nav>
       )}
     </>
+  );
+}
+
+/**
+ * The clock's views one tap away, on their own: what a salesperson opens first on a phone. The
+ * filter form keeps the view with the other filters.
+ */
+function PromiseLinks({ current }: { current: string }) {
+  const views: [string, string][] = [['', 'Todos os leads'], ...Object.entries(PROMISE_VIEWS)];
+  return (
+    <nav className="inbox-views" aria-label="Visões pelo prazo de 2 horas úteis">
+      <ul>
+        {views.map(([view, label]) => (
+          <li key={view}>
+            <a
+              href={view ? `/painel?${PARAMS.promise}=${view}` : '/painel'}
+              aria-current={view === current ? 'page' : undefined}
+            >
+              {label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

@@ -1,4 +1,5 @@
-import type { InboxRow } from '../../shared/inbox';
+import { businessWaitText, type PromiseState } from '../../shared/business-hours';
+import type { ListedLead } from '../../shared/inbox';
 import type { Source } from '../../shared/lead';
 import { LEAD_KINDS, LEAD_STATUS_LABELS } from '../../shared/lead-status';
 import { readableInSaoPaulo } from '../../shared/sao-paulo-time';
@@ -10,11 +11,41 @@ const sourceText = (source?: Source) => {
   return source?.form ? `formulário “${source.form}”` : 'não informada';
 };
 
+/** The promise's state in words: the colour of its mark only repeats them (WCAG 1.4.1). */
+const PROMISE_LABELS: Record<PromiseState, string> = {
+  within: 'No prazo',
+  at_risk: 'Vence em breve',
+  overdue: 'Atrasado',
+};
+
+/** How long the lead waited: still waiting, on the promise's clock; or how long it took to answer. */
+function Wait({ row }: { row: ListedLead }) {
+  const waited = businessWaitText(row.waitedMs);
+  return (
+    <dd>
+      {row.promise ? (
+        <>
+          Há {waited}{' '}
+          <span className={`inbox-promise inbox-promise--${row.promise}`}>{PROMISE_LABELS[row.promise]}</span>
+        </>
+      ) : row.respondedAt ? (
+        <>Respondido em {waited}</>
+      ) : (
+        <>Esperou {waited}</>
+      )}
+      <br />
+      <span className="inbox-item__arrival">
+        chegou <time dateTime={row.createdAt}>{readableInSaoPaulo(row.createdAt)}</time>
+      </span>
+    </dd>
+  );
+}
+
 /**
  * The leads of a view, newest first: one card each, so a phone at 375 px reads them without scrolling
  * sideways; the desktop lays each card out as a row (team.css, "inbox").
  */
-export function InboxRows({ rows }: { rows: InboxRow[] }) {
+export function InboxRows({ rows }: { rows: ListedLead[] }) {
   return (
     <ol className="inbox-list" aria-label="Leads, do mais novo ao mais antigo">
       {rows.map((row) => (
@@ -46,12 +77,8 @@ export function InboxRows({ rows }: { rows: InboxRow[] }) {
               <dd>{sourceText(row.source)}</dd>
             </div>
             <div>
-              <dt>Chegou</dt>
-              {/* The business-hours wait ("há 1h20 úteis") and the promise's state go here once the
-                  clock (shared/business-hours.ts) is on main. */}
-              <dd>
-                <time dateTime={row.createdAt}>{readableInSaoPaulo(row.createdAt)}</time>
-              </dd>
+              <dt>Espera</dt>
+              <Wait row={row} />
             </div>
           </dl>
         </li>

@@ -172,6 +172,16 @@ describe('the sign-in’s pages with axe-core, WCAG 2.2 A and AA', { timeout: 30
   });
 });
 
+describe('the inbox on a phone', { timeout: 30_000 }, () => {
+  it('reads at 375 px without scrolling sideways, its filters open', async () => {
+    const { page } = await openAs('vendas', '/painel?situacao=new&de=2026-01-01', PHONE);
+
+    await expect(page.locator('details.inbox-filter__more').getAttribute('open')).resolves.toBe('');
+    const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(sideways).toBeLessThanOrEqual(0);
+  });
+});
+
 describe('the sign-in with the keyboard alone', { timeout: 30_000 }, () => {
   for (const [width, viewport] of [
     ['1280 px', DESKTOP],

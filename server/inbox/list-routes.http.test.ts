@@ -1,5 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { subtractBusinessMillis } from '../../shared/business-hours';
+import { DEFAULT_CALENDAR } from '../../shared/holidays';
 import { createTestApp } from '../../test/support/app';
 import { type Backend, backendsForThisFile } from '../../test/support/backends';
 import { sampleContact, sampleQuote, validContact, validQuote } from '../../test/support/leads';
@@ -24,6 +26,13 @@ const listed = (html: string) => [...html.matchAll(/href="\/painel\/leads\/([0-9
 const arrivals = (html: string) => [...html.matchAll(/<time dateTime="([^"]+)"/g)].map((m) => m[1]!);
 const link = (html: string, text: string) =>
   new RegExp(`<a href="([^"]+)">${text}</a>`).exec(html)?.[1]?.replaceAll('&amp;', '&');
+
+/** The arrival that has waited `minutes` of business time by now, whatever the hour the test runs. */
+const waitedFor = (minutes: number) =>
+  subtractBusinessMillis(new Date(), minutes * 60_000, DEFAULT_CALENDAR).toISOString();
+
+/** A lead's card, from its link to the end of its item. */
+const card = (html: string, id: string) => new RegExp(`/painel/leads/${id}"[\\s\\S]*?</li>`).exec(html)?.[0] ?? '';
 
 describe.each(backendsForThisFile())('the inbox at /painel, on $name', (backend) => {
   async function inbox() {
@@ -167,5 +176,51 @@ describe.each(backendsForThisFile())('the inbox at /painel, on $name', (backend)
     expect(notice).toContain('Link de página inválido: voltamos ao começo da lista.');
     expect(listed(res.text)).toEqual([id]);
     expect((await get('/painel').expect(200)).text).not.toContain('role="alert"');
+  });
+
+  it('shows each wait in business hours, and where a new lead stands against the promise, in words', async () => {
+    const { repository, seller, get } = await inbox();
+    const by = { actor: { kind: 'member', id: seller.member.id, email: seller.member.email } } as const;
+    const within = await contact(repository);
+    const atRisk = await contact(repository);
+    const overdue = await quote(repository);
+    const answered = await contact(repository);
+    await arrived(backend, 'contacts', within, waitedFor(80));
+    await arrived(backend, 'contacts', atRisk, waitedFor(100));
+    await arrived(backend, 'quotes', overdue, waitedFor(180));
+    await arrived(backend, 'contacts', answered, waitedFor(300));
+    await repository.changeLead(answered, 1, { status: 'contacted' }, by);
+
+    const html = (await get('/painel').expect(200)).text;
+
+    expect(card(html, within)).toMatch(/Há 1h20 úteis <span[^>]*>No prazo<\/span>/);
+    expect(card(html, atRisk)).toMatch(/Há 1h40 úteis <span[^>]*>Vence em breve<\/span>/);
+    expect(card(html, overdue)).toMatch(/Há 3h úteis <span[^>]*>Atrasado<\/span>/);
+    expect(card(html, answered)).toContain('Respondido em 5h úteis');
+    expect(card(html, answered)).not.toMatch(/No prazo|Vence em breve|Atrasado/);
+  });
+
+  it('lists in “Atrasados” the new leads past the promise, and in “Vencem em breve” those near it', async () => {
+    const { repository, seller, get } = await inbox();
+    const by = { actor: { kind: 'member', id: seller.member.id, email: seller.member.email } } as const;
+    const [fresh, soon, late, lateButAnswered] = [
+      await contact(repository),
+      await quote(repository),
+      await contact(repository),
+      await contact(repository),
+    ];
+    await arrived(backend, 'contacts', fresh, waitedFor(10));
+    await arrived(backend, 'quotes', soon, waitedFor(95));
+    await arrived(backend, 'contacts', late, waitedFor(125));
+    await arrived(backend, 'contacts', lateButAnswered, waitedFor(600));
+    await repository.changeLead(lateButAnswered, 1, { status: 'proposal' }, by);
+
+    const ids = async (search: string) => listed((await get(`/painel?${search}`).expect(200)).text);
+    expect(await ids('visao=atrasados')).toEqual([late]);
+    expect(await ids('visao=vencem-em-breve')).toEqual([soon]);
+    expect(await ids('visao=atrasados&tipo=quote')).toEqual([]);
+    const page = (await get('/painel?visao=atrasados').expect(200)).text;
+    expect(page).toContain('<a href="/painel?visao=atrasados" aria-current="page">Atrasados</a>');
+    expect(page).toMatch(/<option value="atrasados" selected="">Atrasados<\/option>/);
   });
 });

@@ -1,7 +1,10 @@
 import type { RequestHandler } from 'express';
+import { businessMillisBetween, promiseCutoffs, promiseState } from '../../shared/business-hours';
+import type { BusinessCalendar } from '../../shared/holidays';
+import type { InboxRow, ListedLead } from '../../shared/inbox';
 import type { TeamContext } from '../team/context';
 import type { TeamRoute } from '../team/routes';
-import { parseView, viewSearch } from './query';
+import { parseView, viewSearch, withPromise } from './query';
 
 // The inbox, /painel (issue 34 Deliver 1; docs/requirements.md §6.4): contacts and quotes in one list,
 // newest first, filtered by its URL, a page at a time. Every view is a GET form's URL, so a view can be
@@ -10,20 +13,30 @@ import { parseView, viewSearch } from './query';
 /** Leads per page: a morning's worth on a busy day, and one page's read stays within the bench's budget. */
 export const INBOX_PAGE = 50;
 
+/** The clock of a row: it runs from arrival while the lead has never left Novo (shared/business-hours.ts). */
+function listed(row: InboxRow, now: Date, calendar: BusinessCalendar): ListedLead {
+  const arrived = new Date(row.createdAt);
+  const waitedMs = businessMillisBetween(arrived, row.respondedAt ? new Date(row.respondedAt) : now, calendar);
+  const waiting = row.status === 'new' && !row.respondedAt;
+  return { ...row, waitedMs, ...(waiting && { promise: promiseState(arrived, now, calendar) }) };
+}
+
 export function inboxListRoutes(context: TeamContext): TeamRoute[] {
-  const { store, render } = context;
+  const { store, render, calendar } = context;
 
   const list: RequestHandler = async (req, res) => {
     const view = parseView(req.query as Record<string, unknown>);
+    const now = new Date();
+    const query = withPromise(view.query, view.promise, promiseCutoffs(now, calendar));
     // One more than a page: whether it exists says whether "Mais antigos" has anything to show.
     const [rows, members] = await Promise.all([
-      store.listLeads(view.query, INBOX_PAGE + 1, view.cursor),
+      store.listLeads(query, INBOX_PAGE + 1, view.cursor),
       store.listMembers(),
     ]);
     const page = rows.slice(0, INBOX_PAGE);
     const last = page.at(-1);
     render(res, 200, 'inbox', {
-      rows: page,
+      rows: page.map((row) => listed(row, now, calendar)),
       members: members.map(({ id, name }) => ({ id, name })),
       params: view.params,
       problems: view.problems,

@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import { type BusinessCalendar, DEFAULT_CALENDAR } from '../../shared/holidays';
 import type { AuditActor, AuditEvent, AuditStore } from '../audit/events';
 import type { RateLimitCounters } from '../db/rate-limit-counters';
 import type { CsvExports } from '../exports/routes';
@@ -32,6 +33,8 @@ export type TeamContext = {
   limits: SignInLimits;
   /** The CSV exports, shared with the API's so that one cap counts both. */
   exports: CsvExports;
+  /** The days the promise's clock stops (OPTIONAL_HOLIDAYS): the inbox's waits and clock views. */
+  calendar: BusinessCalendar;
 };
 
 /** The signed-in member as the audit names them; anonymous before sign-in. */
@@ -71,10 +74,17 @@ type ContextDeps = {
   manifest: Manifest;
   publicUrl: URL;
   exports: CsvExports;
+  calendar?: BusinessCalendar;
 };
 
 /** The team's context as the app builds it, from the repository and the build. */
-export const teamContext = ({ repository, manifest, publicUrl, exports }: ContextDeps): TeamContext => ({
+export const teamContext = ({
+  repository,
+  manifest,
+  publicUrl,
+  exports,
+  calendar = DEFAULT_CALENDAR,
+}: ContextDeps): TeamContext => ({
   store: repository,
   sessions: teamSessions(repository),
   ceremonies: passkeyCeremonies(publicUrl, repository),
@@ -83,4 +93,5 @@ export const teamContext = ({ repository, manifest, publicUrl, exports }: Contex
   mailOn: repository.channels.includes('email'),
   limits: signInLimits(repository.rateLimitCounters),
   exports,
+  calendar,
 });
