@@ -9,9 +9,9 @@ import { invite, setupLink } from '../../server/team/invitations';
 import { todayInSaoPaulo } from '../../shared/sao-paulo-time';
 import { axeViolations, describeViolations } from '../../test/support/axe';
 import { tabThroughPage } from '../../test/support/keyboard';
-import { sampleContact, sampleQuote, validContact, validQuote } from '../../test/support/leads';
+import { fullQuote, sampleContact, sampleQuote, validContact, validQuote } from '../../test/support/leads';
 import { addMember } from '../../test/support/members';
-import { browserForThisFile, clickThrough, DESKTOP, PHONE } from '../../test/support/site';
+import { browserForThisFile, clickThrough, DESKTOP, PHONE, screenshot } from '../../test/support/site';
 import { startSmtp } from '../../test/support/smtp';
 import { codeIn, mailTo, startTeamServer } from '../../test/support/team';
 
@@ -90,6 +90,21 @@ const noscriptNotice = (page: Page) =>
 
 const token = (link: string) => new URL(link).searchParams.get('token')!;
 
+/**
+ * A quote as sales works it (issue 34 §2): taken, moved to Em contato, with a note; its page's path.
+ * Written beside the server, as the team's changes write it.
+ */
+async function workedLead() {
+  const { record } = await store.createQuote(
+    validQuote({ ...fullQuote, source: { form: 'cotacao', utmSource: 'google', utmCampaign: 'frete-norte' } }),
+  );
+  const seller = await addMember(store, 'vendas');
+  const by = { actor: { kind: 'member', id: seller.id, email: seller.email } } as const;
+  await store.changeLead(record.id, 1, { owner: seller.id, status: 'contacted' }, by);
+  await store.changeLead(record.id, 2, { note: 'Cliente quer retirar na segunda às 7h; confirmar doca.' }, by);
+  return `/painel/leads/${record.id}`;
+}
+
 /** Each page of the sign-in and the panel, as the person who reaches it sees it, and its status. */
 const PAGES: { name: string; viewer: Viewer; path: () => Promise<string>; status: number }[] = [
   { name: 'Entrar', viewer: 'nobody', path: async () => '/entrar', status: 200 },
@@ -148,6 +163,9 @@ const PAGES: { name: string; viewer: Viewer; path: () => Promise<string>; status
     },
     status: 200,
   },
+  { name: 'Lead', viewer: 'vendas', path: workedLead, status: 200 },
+  { name: 'Lead, com a eliminação', viewer: 'admin', path: workedLead, status: 200 },
+  { name: 'Lead que não existe', viewer: 'vendas', path: async () => '/painel/leads/nada', status: 404 },
 ];
 
 describe('the sign-in’s pages with axe-core, WCAG 2.2 A and AA', { timeout: 30_000 }, () => {
@@ -180,6 +198,25 @@ describe('the inbox on a phone', { timeout: 30_000 }, () => {
     const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(sideways).toBeLessThanOrEqual(0);
   });
+describe('the lead’s page', { timeout: 30_000 }, () => {
+  for (const [width, viewport] of [
+    ['1280', DESKTOP],
+    ['375', PHONE],
+  ] as const)
+    it(`fits ${width} px, its answer links a thumb wide, saved as a screenshot for review`, async () => {
+      const { page } = await openAs('admin', await workedLead(), viewport);
+
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBe(0);
+      for (const name of ['WhatsApp', 'Ligar', 'E-mail']) {
+        const box = await page.getByRole('navigation', { name: 'Responder' }).getByRole('link', { name }).boundingBox();
+        // WCAG 2.5.5's 44 px, and more: the salesperson answers in one tap (issue 34 §2).
+        expect(Math.min(box!.width, box!.height), name).toBeGreaterThanOrEqual(48);
+      }
+      await screenshot(page, `lead-${width}`);
+    });
 });
 
 describe('the sign-in with the keyboard alone', { timeout: 30_000 }, () => {
