@@ -198,6 +198,8 @@ describe('the inbox on a phone', { timeout: 30_000 }, () => {
     const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(sideways).toBeLessThanOrEqual(0);
   });
+});
+
 describe('the lead’s page', { timeout: 30_000 }, () => {
   for (const [width, viewport] of [
     ['1280', DESKTOP],
