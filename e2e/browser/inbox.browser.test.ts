@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import type { Locator, Page, Request } from 'playwright-core';
+import type { Locator, Page, Route } from 'playwright-core';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { SQLITE_FILE } from '../../server/db/sqlite';
 import { axeViolations, describeViolations } from '../../test/support/axe';
@@ -122,37 +122,56 @@ async function namesIn(page: Page, url: string) {
     .allInnerTexts();
 }
 
-/**
- * Sends a form of the lead's page with `act` (which may send it twice, as a double click does), waits
- * for the page the POST-redirect-GET leads back to and for every navigation the slip started to end,
- * then reads the page afresh, as a reload would.
- */
-async function submitOnLeadPage(page: Page, act: () => Promise<unknown>) {
-  const pending = new Set<Request>();
-  const started = (request: Request) => {
-    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) pending.add(request);
-  };
-  const ended = (request: Request) => pending.delete(request);
-  page.on('request', started);
-  page.on('requestfinished', ended);
-  page.on('requestfailed', ended);
-  try {
-    const back = page.waitForResponse(
-      (response) =>
-        response.request().isNavigationRequest() &&
-        response.request().method() === 'GET' &&
-        response.request().redirectedFrom()?.method() === 'POST',
-    );
-    await act();
-    expect((await back).status()).toBe(200);
-    await expect.poll(() => pending.size).toBe(0);
-  } finally {
-    page.off('request', started);
-    page.off('requestfinished', ended);
-    page.off('requestfailed', ended);
-  }
+/** Sends a form of the lead's page with `press`, then reads the page the POST-redirect-GET led to. */
+async function submitOnLeadPage(page: Page, press: () => Promise<unknown>) {
+  const back = page.waitForResponse(
+    (response) =>
+      response.request().isNavigationRequest() &&
+      response.request().method() === 'GET' &&
+      response.request().redirectedFrom()?.method() === 'POST',
+  );
+  await press();
+  expect((await back).status()).toBe(200);
   await page.waitForLoadState('load');
-  await page.goto(page.url());
+}
+
+/**
+ * A person's slip on a slow phone network: `press` once, and again before the first answer is back.
+ * Each POST goes on to the server (Playwright's route.fetch, with the page's cookies and headers); the
+ * first answer is held until the second press, so the server surely receives both, as it does when
+ * the first request's bytes are already on their way. Resolves with the server's statuses, in order;
+ * then the page is read afresh, as a reload would.
+ */
+async function pressedTwice(page: Page, press: () => Promise<unknown>) {
+  const statuses: number[] = [];
+  let firstAnswered!: () => void;
+  const answered = new Promise<void>((resolve) => (firstAnswered = resolve));
+  let pressedAgain!: () => void;
+  const again = new Promise<void>((resolve) => (pressedAgain = resolve));
+  const forward = async (route: Route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    const response = await route.fetch({ maxRedirects: 0 });
+    statuses.push(response.status());
+    if (statuses.length === 1) {
+      firstAnswered();
+      await again;
+    }
+    // The browser dropped the first navigation when the second began: its answer has nowhere to go.
+    await route.fulfill({ response }).catch(() => undefined);
+  };
+  const url = page.url();
+  await page.route(url, forward);
+  try {
+    await press();
+    await answered;
+    await press();
+    pressedAgain();
+    await expect.poll(() => statuses.length).toBe(2);
+  } finally {
+    await page.unroute(url, forward);
+  }
+  await page.goto(url);
+  return statuses;
 }
 
 async function expectNoViolations(page: Page) {
@@ -209,7 +228,7 @@ describe('the lead inbox in Chromium', () => {
       await expect(leadsShown(page).count()).resolves.toBe(1);
       const card = cardOf(page, ACAI.name);
       // Its clock runs, past the promise: a wait in business hours, marked Atrasado.
-      await expect(card.innerText()).resolves.toMatch(/Novo[^]*Há \d+h(\d\d)? úteis\s+Atrasado/);
+      await expect(card.innerText()).resolves.toMatch(/Novo[\s\S]*Há \d+h(\d\d)? úteis\s+Atrasado/);
       await screenshot(page, `inbox-search-${size}`);
       await expectNoViolations(page);
 
@@ -219,24 +238,31 @@ describe('the lead inbox in Chromium', () => {
       await expect(status.innerText()).resolves.toBe('Situação: Novo · Responsável: ninguém');
 
       // Takes it.
-      await submitOnLeadPage(page, () => page.getByRole('button', { name: 'Assumir este lead' }).click());
+      const take = page.getByRole('button', { name: 'Assumir este lead' });
+      await submitOnLeadPage(page, () => (device.hasTouch ? take.tap() : take.click()));
       await expect(status.innerText()).resolves.toBe(`Situação: Novo · Responsável: ${SELLER.name}`);
 
       // A note, its button pressed twice with Enter, as an impatient thumb or keyboard does: one note.
       await page.getByLabel('Nota', { exact: true }).fill(NOTE);
       const save = page.getByRole('button', { name: 'Salvar nota' });
-      await submitOnLeadPage(page, async () => {
-        await save.focus();
-        await page.keyboard.press('Enter');
-        await page.keyboard.press('Enter');
-      });
+      await save.focus();
+      const noteAnswers = await pressedTwice(page, () => page.keyboard.press('Enter'));
+      // Both after the redirect of POST-redirect-GET: the second is the first's, already applied, not a 409.
+      expect(noteAnswers, 'respostas aos dois envios da nota').toEqual([303, 303]);
       const notes = page.getByRole('region', { name: 'Notas' });
       await expect(timesIn(notes, NOTE)).resolves.toBe(1);
       await expect(notes.innerText()).resolves.toContain(SELLER.name);
 
-      // Em contato, the status button double-clicked: one change.
+      // Em contato, its button pressed twice in a hurry: one change.
       await page.getByRole('combobox', { name: 'Situação' }).selectOption({ label: 'Em contato' });
-      await submitOnLeadPage(page, () => page.getByRole('button', { name: 'Salvar situação' }).dblclick());
+      // Where the button is, tapped or clicked as a person does: a locator's click would wait for the
+      // first navigation, which the slip does not.
+      const box = (await page.getByRole('button', { name: 'Salvar situação' }).boundingBox())!;
+      const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+      const statusAnswers = await pressedTwice(page, () =>
+        device.hasTouch ? page.touchscreen.tap(x, y) : page.mouse.click(x, y),
+      );
+      expect(statusAnswers, 'respostas aos dois envios da situação').toEqual([303, 303]);
       await expect(status.innerText()).resolves.toBe(`Situação: Em contato · Responsável: ${SELLER.name}`);
       const history = page.getByRole('region', { name: 'Histórico' });
       await expect(timesIn(history, 'Situação: Novo → Em contato')).resolves.toBe(1);
