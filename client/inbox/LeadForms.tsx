@@ -15,6 +15,14 @@ const ErrorText = ({ id, text }: { id: string; text?: string }) =>
     </p>
   ) : null;
 
+/** A field's name and id, and its error's ties when it has one. */
+const named = (name: string, errors: Record<string, string>) => ({
+  id: name,
+  name,
+  'aria-invalid': errors[name] ? true : undefined,
+  'aria-describedby': errors[name] ? `${name}-erro` : undefined,
+});
+
 export function LeadForms({ lead, form, errors }: Props) {
   const action = `/painel/leads/${lead.id}`;
   const version = <input type="hidden" name="versao" value={form.versao} />;
@@ -37,14 +45,7 @@ export function LeadForms({ lead, form, errors }: Props) {
           </div>
           <div className="field">
             <label htmlFor="motivo">Motivo da perda (se Perdido)</label>
-            <input
-              id="motivo"
-              name="motivo"
-              maxLength={LOST_REASON_MAX}
-              defaultValue={form.motivo}
-              aria-invalid={errors.motivo ? true : undefined}
-              aria-describedby={errors.motivo ? 'motivo-erro' : undefined}
-            />
+            <input maxLength={LOST_REASON_MAX} defaultValue={form.motivo} {...named('motivo', errors)} />
             <ErrorText id="motivo-erro" text={errors.motivo} />
           </div>
           <button className="button button--primary" type="submit">
@@ -93,15 +94,7 @@ export function LeadForms({ lead, form, errors }: Props) {
           {version}
           <div className="field">
             <label htmlFor="nota">Nota</label>
-            <textarea
-              id="nota"
-              name="nota"
-              rows={4}
-              maxLength={NOTE_MAX}
-              defaultValue={form.nota}
-              aria-invalid={errors.nota ? true : undefined}
-              aria-describedby={errors.nota ? 'nota-erro' : undefined}
-            />
+            <textarea rows={4} maxLength={NOTE_MAX} defaultValue={form.nota} {...named('nota', errors)} />
             <ErrorText id="nota-erro" text={errors.nota} />
           </div>
           <button className="button button--primary" type="submit">

@@ -110,6 +110,32 @@ describe.each(backendsForThisFile())('the lead’s page on $name', (backend) => 
     expect((await repository.leadNotes(id)).map((note) => note.body)).toEqual(['Cliente pediu retorno amanhã às 9h']);
   });
 
+  it('refuses the stale change on another replica too: neither is lost in silence', async () => {
+    const { repository, id, post } = await setUp({ channels: ['webhook'] });
+    // A second app on the same database, as a second replica behind the proxy.
+    const { app: replica } = createTestApp({ repository: await backend.another({ channels: ['webhook'] }) });
+    const other = await signedInMember(repository, 'vendas');
+    const onReplica = (body: Record<string, string | number>) =>
+      request(replica).post(`/painel/leads/${id}`).set(SAME_SITE).set('Cookie', other.cookie).type('form').send(body);
+
+    const [first, second] = await Promise.all([
+      post({ situacao: 'won', motivo: '', versao: 1 }),
+      onReplica({ situacao: 'lost', motivo: 'Preço', versao: 1 }),
+    ]);
+
+    // One lands, the other is told; which one is the race's to decide.
+    expect([first.status, second.status].sort()).toEqual([303, 409]);
+    const loser = first.status === 409 ? first : second;
+    const winner = (await repository.getLead(id))!.work;
+    expect(winner.version).toBe(2);
+    expect(readable(loser.text)).toContain(CONFLICT_NOTICE);
+    expect(readable(loser.text)).toContain(
+      `Situação: <strong>${winner.status === 'won' ? 'Ganho' : 'Perdido'}</strong>`,
+    );
+    const rows = (await backend.rows('outbox')).filter((row) => String(row.kind).endsWith('.updated'));
+    expect(rows).toHaveLength(1);
+  });
+
   it('takes the lead in one tap, and shows the webhook as queued', async () => {
     const { repository, seller, id, page, post } = await setUp({ channels: ['webhook'] });
 
