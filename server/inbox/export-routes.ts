@@ -44,7 +44,7 @@ const LEAD_EXPORT_COLUMNS: readonly Column<ExportedLead>[] = [
  * what it left out, a file cannot, and a wider file than asked is more personal data than needed.
  * The audit line names the filter but not the search's words, which may be a person's name.
  */
-function inboxExport(store: InboxExportStore, exports: CsvExports): RequestHandler {
+export function inboxExport(store: InboxExportStore, exports: CsvExports): RequestHandler {
   return async (req, res) => {
     const { query, params, problems } = parseView(req.query);
     if (problems.length) return sendRefusal(req, res, refuse('INVALID_VIEW', problems.join(' ')));

@@ -8,7 +8,7 @@ import { weekOf, weekReport } from './report';
 // GET /painel/relatorio[?semana=AAAA-MM-DD] (issue 34 §3; docs/requirements.md §6.4): the week's
 // figures for the whole team. Counts and times only, no person's data: every member may read it.
 
-function reportPage({ store, render }: TeamContext): RequestHandler {
+function reportPage({ store, render, calendar }: TeamContext): RequestHandler {
   return async (req, res) => {
     const param = typeof req.query.semana === 'string' ? req.query.semana.trim().slice(0, 20) : '';
     const today = todayInSaoPaulo();
@@ -17,7 +17,7 @@ function reportPage({ store, render }: TeamContext): RequestHandler {
       store.weekCounts(week.since, week.until),
       store.weekArrivals(week.since, week.until),
     ]);
-    const report = weekReport(week, counts, arrivals, new Date());
+    const report = weekReport(week, counts, arrivals, new Date(), calendar);
     render(res, problem ? 400 : 200, 'report', {
       report,
       problems: problem ? [problem] : [],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PROMISE_MS, percentile, weekFrom, weekOf, weekReport } from './report';
+import { DEFAULT_CALENDAR } from '../../shared/holidays';
+import { percentile, weekFrom, weekOf, weekReport } from './report';
 
 // The weekly report's arithmetic (issue 34 §3; docs/requirements.md §6.4), case by case.
 
@@ -57,37 +58,46 @@ describe('the report’s figures', () => {
   const at = (hours: number) => new Date(Date.parse(week.since) + hours * 3_600_000).toISOString();
   const answered = (arrival: number, after: number) => ({ createdAt: at(arrival), respondedAt: at(arrival + after) });
 
-  it('counts the promise kept, the median and the 90th percentile, unanswered leads at their wait so far', () => {
-    const arrivals = [answered(10, 0.5), answered(11, 2), answered(12, 2.5), answered(13, 1), { createdAt: at(14) }];
+  it('counts the promise kept, the median and the 90th percentile in business hours, unanswered leads at their wait so far', () => {
+    // Monday 16/11/2026 in São Paulo, open 7h–18h; hours after its midnight.
+    const arrivals = [
+      answered(10, 0.5),
+      answered(11, 2),
+      answered(12, 2.5),
+      answered(13, 1),
+      // 17:30, answered at 8:00 the next morning: 30 minutes before closing and 1 hour after opening.
+      answered(17.5, 14.5),
+      // 14:00, still waiting at Tuesday 00:00: 4 business hours.
+      { createdAt: at(14) },
+    ];
     const counts = [
       { source: 'google', campaign: 'norte', leads: 2, won: 1, lost: 0 },
       { source: 'google', leads: 1, won: 0, lost: 1 },
-      { leads: 2, won: 0, lost: 0 },
+      { leads: 3, won: 0, lost: 0 },
     ];
 
-    const report = weekReport(week, counts, arrivals, new Date(at(24)));
+    const report = weekReport(week, counts, arrivals, new Date(at(24)), DEFAULT_CALENDAR);
 
-    expect(report.leads).toBe(5);
-    // 0.5 h, 1 h and 2 h are within "2 horas úteis"; 2.5 h is not, nor is the one still waiting.
-    expect(report.withinPromise).toBe(3);
-    expect(PROMISE_MS).toBe(7_200_000);
+    expect(report.leads).toBe(6);
+    // 0.5 h, 1 h, 1.5 h and 2 h are within "2 horas úteis"; 2.5 h is not, nor is the one still waiting.
+    expect(report.withinPromise).toBe(4);
     expect(report.unanswered).toBe(1);
-    // Waits 0.5, 1, 2, 2.5 and 10 hours (the unanswered one, until now).
-    expect(report.median).toBe(2 * 3_600_000);
-    expect(report.p90).toBe(10 * 3_600_000);
+    // Business waits 0.5, 1, 1.5, 2, 2.5 and 4 hours: the night's 13 hours count for nothing.
+    expect(report.median).toBe(1.5 * 3_600_000);
+    expect(report.p90).toBe(4 * 3_600_000);
     expect(report.bySource).toEqual([
       { source: 'google', leads: 3, won: 1, lost: 1 },
-      { leads: 2, won: 0, lost: 0 },
+      { leads: 3, won: 0, lost: 0 },
     ]);
     expect(report.bySourceCampaign.map(({ source, campaign }) => `${source}/${campaign}`)).toEqual([
-      'google/norte',
       'undefined/undefined',
+      'google/norte',
       'google/undefined',
     ]);
   });
 
   it('a week without leads has no times to show', () => {
-    const report = weekReport(week, [], [], new Date());
+    const report = weekReport(week, [], [], new Date(), DEFAULT_CALENDAR);
     expect(report).toMatchObject({ leads: 0, withinPromise: 0, unanswered: 0 });
     expect(report.median).toBeUndefined();
   });

@@ -1,18 +1,11 @@
+import { businessMillisBetween, PROMISE_MS } from '../../shared/business-hours';
+import type { BusinessCalendar } from '../../shared/holidays';
 import type { Arrival, SourceCount, Week, WeekReport } from '../../shared/inbox-report';
 import { startOfDayInSaoPaulo } from './query';
 
 // The weekly report's arithmetic (issue 34 §3, last bullet; docs/requirements.md §6.4): which week,
 // and what its leads' counts and response times come to. The SQL is in report-store.ts; this file
 // has no I/O, so that its cases are a table (report.test.ts).
-
-/** The promise every page makes: "em até 2 horas úteis". */
-export const PROMISE_MS = 2 * 60 * 60 * 1000;
-
-/**
- * Business time between two instants. Wall-clock time until shared/business-hours.ts (issue 34's
- * clock, another helper's) lands on main: then this becomes its businessMillisBetween.
- */
-const responseMillis = (from: Date, to: Date) => Math.max(0, to.getTime() - from.getTime());
 
 const DATE = /^\d{4}-\d\d-\d\d$/;
 const noon = (date: string) => new Date(`${date}T12:00:00Z`);
@@ -64,7 +57,15 @@ const byLeads = (a: SourceCount, b: SourceCount) =>
  * The week's figures. A lead not yet answered counts with its wait until `now`: leaving it out would
  * flatter the figures by the very leads the promise is about (docs/decisions/035-inbox-export-and-report.md).
  */
-export function weekReport(week: Week, counts: readonly SourceCount[], arrivals: readonly Arrival[], now: Date) {
+export function weekReport(
+  week: Week,
+  counts: readonly SourceCount[],
+  arrivals: readonly Arrival[],
+  now: Date,
+  calendar: BusinessCalendar,
+) {
+  /** Business time from arrival to the first answer, or to now. */
+  const responseMillis = (from: Date, to: Date) => businessMillisBetween(from, to, calendar);
   const bySource = new Map<string | undefined, SourceCount>();
   for (const { source, leads, won, lost } of counts) {
     const sum = bySource.get(source) ?? { ...(source !== undefined && { source }), leads: 0, won: 0, lost: 0 };
