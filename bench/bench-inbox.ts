@@ -100,7 +100,7 @@ async function exportMemory(repository: Repository) {
     res.locals.actor = { kind: 'system' };
     next();
   });
-  app.get('/leads.csv', inboxExport(repository, csvExports(repository)));
+  app.get('/leads.csv', inboxExport(repository, csvExports(repository), DEFAULT_CALENDAR));
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const mb = () => process.memoryUsage().rss / 1024 ** 2;

@@ -1,5 +1,7 @@
 import type { RequestHandler } from 'express';
+import { promiseCutoffs } from '../../shared/business-hours';
 import { contactFields } from '../../shared/contact';
+import type { BusinessCalendar } from '../../shared/holidays';
 import { receivedAt } from '../../shared/lead';
 import { LEAD_KINDS } from '../../shared/lead-status';
 import { quoteFields } from '../../shared/quote';
@@ -10,7 +12,7 @@ import { refuse, sendRefusal } from '../http/refusals';
 import type { TeamContext } from '../team/context';
 import type { TeamRoute } from '../team/routes';
 import type { ExportedLead, InboxExportStore } from './export-store';
-import { parseView, viewSearch } from './query';
+import { parseView, viewSearch, withPromise } from './query';
 
 // GET /painel/leads.csv?<view>: the inbox's current view as one spreadsheet (issue 34 §4;
 // docs/requirements.md §6.4, §10.16). Contacts and quotes in one file, as the inbox lists them: a
@@ -44,9 +46,11 @@ const LEAD_EXPORT_COLUMNS: readonly Column<ExportedLead>[] = [
  * what it left out, a file cannot, and a wider file than asked is more personal data than needed.
  * The audit line names the filter but not the search's words, which may be a person's name.
  */
-export function inboxExport(store: InboxExportStore, exports: CsvExports): RequestHandler {
+export function inboxExport(store: InboxExportStore, exports: CsvExports, calendar: BusinessCalendar): RequestHandler {
   return async (req, res) => {
-    const { query, params, problems } = parseView(req.query);
+    const { params, problems, ...view } = parseView(req.query);
+    // "Atrasados" and "Vencem em breve" as the list shows them at this moment.
+    const query = withPromise(view.query, view.promise, promiseCutoffs(new Date(), calendar));
     if (problems.length) return sendRefusal(req, res, refuse('INVALID_VIEW', problems.join(' ')));
     await exports.send(req, res, {
       name: 'leads',
@@ -62,6 +66,12 @@ export function inboxExport(store: InboxExportStore, exports: CsvExports): Reque
 }
 
 /** The export's line in the team's table of routes: an admin's (see the decision above). */
-export const exportRoutes = ({ store, exports }: TeamContext): TeamRoute[] => [
-  { method: 'GET', path: '/painel/leads.csv', access: 'admin', reply: 'page', handle: inboxExport(store, exports) },
+export const exportRoutes = ({ store, exports, calendar }: TeamContext): TeamRoute[] => [
+  {
+    method: 'GET',
+    path: '/painel/leads.csv',
+    access: 'admin',
+    reply: 'page',
+    handle: inboxExport(store, exports, calendar),
+  },
 ];

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createTestApp } from '../../test/support/app';
 import { backendsForThisFile } from '../../test/support/backends';
 import { sampleContact, sampleQuote, validContact, validQuote } from '../../test/support/leads';
@@ -108,6 +108,25 @@ describe.each(backendsForThisFile())('the inbox’s export on $name', (backend) 
     // A salesperson works the leads in the inbox; the bulk copy is an admin's.
     const refused = await get('/painel/leads.csv', seller.cookie).expect(403);
     expect(refused.text).not.toContain(wanted);
+  });
+
+  it('exports the clock’s "Atrasados" view as the list shows it: new leads past the promise', async () => {
+    onTestFinished(() => void vi.useRealTimers());
+    const { repository, by, get } = await setUp();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // Monday 2 November 2026 (a holiday, Finados) and Tuesday 3rd at 9:00 in São Paulo: long overdue.
+    vi.setSystemTime(new Date('2026-11-03T12:00:00Z'));
+    const overdue = await contact(repository, { name: 'Atrasado' });
+    const answered = await contact(repository, { name: 'Respondido' });
+    vi.useRealTimers();
+    await repository.changeLead(answered, 1, { status: 'contacted' }, by);
+    await contact(repository, { name: 'Acabou de chegar' });
+
+    const res = await get('/painel/leads.csv?visao=atrasados').expect(200);
+
+    expect(sheetOf(res.text).map((row) => row.ID)).toEqual([overdue]);
+    const [line] = await repository.readAudit({ action: 'leads.exported', limit: 1 });
+    expect(line?.detail).toMatchObject({ filter: 'visao=atrasados' });
   });
 
   it('streams a view longer than many batches, each lead once, newest first', { timeout: 60_000 }, async () => {
