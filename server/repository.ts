@@ -7,6 +7,7 @@ import { openPostgresDatabase, type PoolOptions } from './db/postgres';
 import { openWhenReady } from './db/postgres-start';
 import { type RateLimitCounters, sqlRateLimitCounters } from './db/rate-limit-counters';
 import { openSqliteDatabase, SQLITE_FILE } from './db/sqlite';
+import { type InboxStore, sqlInbox } from './inbox/sql-store';
 import { sqlOutbox } from './outbox/sql-store';
 import { type Channel, configuredChannels, type Outbox } from './outbox/store';
 import { type PersonalDataStore, sqlPersonalData } from './personal-data/sql-store';
@@ -33,7 +34,8 @@ export type Repository = ContactStore &
   QuoteStore &
   PersonalDataStore &
   TeamStore &
-  AuditStore & {
+  AuditStore &
+  InboxStore & {
     /** The outbox channels it writes a row to with each new lead (see RepositoryOptions). */
     readonly channels: readonly Channel[];
     /** The deliveries waiting, per channel. */
@@ -59,6 +61,7 @@ function sqlRepository(db: Database, { channels = [] }: RepositoryOptions): Repo
     ...sqlPersonalData(db, noticeErasure),
     ...sqlTeam(db, mailTeam),
     ...sqlAudit(db),
+    ...sqlInbox(db),
     channels,
     outbox,
     connections: () => db.connections(),

@@ -5,6 +5,7 @@ import {
   inputSchema,
   leadId,
   leadSource,
+  leadStatus,
   personFields,
   receivedAt,
   text,
@@ -17,6 +18,7 @@ import {
  */
 export const contactFields = {
   id: leadId,
+  status: leadStatus,
   ...personFields,
   message: text('Mensagem', requiredText({ label: 'uma mensagem', max: 5000, multiline: true })),
   createdAt: receivedAt('Recebido em'),

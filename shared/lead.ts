@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { email, optionalText, phone, requiredText } from './fields';
+import { FIRST_STATUS, LEAD_STATUS_LABELS, LEAD_STATUSES } from './lead-status';
 
 // A lead (a contact request, a quote request) is defined once, as its fields in the order the API
 // shows them (shared/contact.ts, shared/quote.ts). A field says what kind of value it holds, how
@@ -77,6 +78,12 @@ export const setByServer = <F extends LeadField>(field: F, initial?: z.output<F[
   ({ ...field, server: true, initial }) as const;
 
 export const leadId = setByServer(text('ID', z.uuid()));
+
+/**
+ * Where the sales team's work on the lead stands (shared/lead-status.ts): every lead arrives as
+ * 'new'; the inbox and the API's PATCH move it on (server/inbox/).
+ */
+export const leadStatus = setByServer(choice('Situação', z.enum(LEAD_STATUSES), LEAD_STATUS_LABELS), FIRST_STATUS);
 
 /** When the lead was stored; `label` heads its column of the spreadsheet. */
 export const receivedAt = (label: string) => setByServer({ kind: 'instant', label, schema: z.iso.datetime() } as const);

@@ -7,11 +7,11 @@ import {
   inputSchema,
   leadId,
   leadSource,
+  leadStatus,
   personFields,
   place,
   quantity,
   receivedAt,
-  setByServer,
   text,
   type ValuesOf,
 } from './lead';
@@ -41,7 +41,7 @@ const pickupDate = z.iso
  */
 export const quoteFields = {
   id: leadId,
-  status: setByServer(choice('Situação', z.literal('pending'), { pending: 'Pendente' }), 'pending'),
+  status: leadStatus,
   createdAt: receivedAt('Recebida em'),
   ...personFields,
   origin: place('Origem', 'a'),

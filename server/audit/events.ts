@@ -16,6 +16,9 @@ export const AUDIT_ACTIONS = {
   'member.role': 'Papel alterado',
   'member.revoked': 'Acesso revogado',
   'lead.viewed': 'Dados de lead vistos',
+  'lead.status': 'Situação do lead alterada',
+  'lead.owner': 'Responsável pelo lead alterado',
+  'lead.note': 'Nota no lead',
   'leads.read': 'Leads lidos',
   'leads.exported': 'Exportação',
   'subject.access': 'Consulta de titular',
@@ -65,6 +68,8 @@ export type AuditFilter = {
   /** A member's id. */
   actorId?: string;
   action?: AuditAction;
+  /** The one lead the lines are about: a lead's history. */
+  leadId?: string;
   /** Keyset pagination: lines with a smaller seq. */
   before?: number;
   limit: number;

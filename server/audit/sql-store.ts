@@ -57,9 +57,11 @@ export async function appendAudit(tx: Queries, event: AuditEvent) {
     leadIds?.length ? JSON.stringify(leadIds) : null,
     detail ? JSON.stringify(detail) : null,
     event.ip ?? null,
+    // The one lead a line is about, indexed: a lead's history (server/inbox/) reads by it.
+    leadIds?.length === 1 ? leadIds[0]! : null,
   ];
   await tx.run(
-    `INSERT INTO audit_log (at, action, contacts, quotes, request_id, actor, actor_id, subject, lead_ids, detail, ip)
+    `INSERT INTO audit_log (at, action, contacts, quotes, request_id, actor, actor_id, subject, lead_ids, detail, ip, lead_id)
      VALUES (${params.map(() => '?').join(', ')})`,
     params,
   );
@@ -86,6 +88,7 @@ export async function forgetLeads(tx: Queries, ids: readonly string[]) {
         Number(row.seq),
       ]);
     }
+    await tx.run(`UPDATE audit_log SET lead_id = NULL WHERE lead_id IN (${slice.placeholders})`, slice.ids);
   }
 }
 
@@ -102,9 +105,10 @@ export function sqlAudit(db: Database): AuditStore {
   return {
     // One statement is atomic on both backends: no transaction of its own needed.
     recordAudit: (event) => appendAudit(db, event),
-    async readAudit({ actorId, action, before, limit }: AuditFilter) {
+    async readAudit({ actorId, action, leadId, before, limit }: AuditFilter) {
       const filters = [
         ['actor_id = ?', actorId],
+        ['lead_id = ?', leadId],
         ['action = ?', action],
         ['seq < ?', before],
       ] as const;

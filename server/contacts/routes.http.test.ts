@@ -25,7 +25,7 @@ describe.each(backendsForThisFile())('contacts on $name', (backend) => {
         },
       });
       const { items } = await repository.listContacts(1, 10);
-      expect(items).toEqual([{ ...valid, id: res.body.data.id, createdAt: res.body.data.createdAt }]);
+      expect(items).toEqual([{ ...valid, id: res.body.data.id, status: 'new', createdAt: res.body.data.createdAt }]);
     });
 
     it('trims values and leaves empty optional fields out', async () => {
@@ -40,6 +40,7 @@ describe.each(backendsForThisFile())('contacts on $name', (backend) => {
       const [stored] = (await repository.listContacts(1, 10)).items;
       expect(stored).toEqual({
         id: expect.any(String),
+        status: 'new',
         createdAt: expect.any(String),
         name: 'Ana',
         email: 'ana@empresa.com.br',
@@ -162,7 +163,13 @@ describe.each(backendsForThisFile())('contacts on $name', (backend) => {
         .send({ ...valid, source: campaign })
         .expect(201);
       const [stored] = (await repository.listContacts(1, 10)).items;
-      expect(stored).toEqual({ ...valid, id: expect.any(String), createdAt: expect.any(String), source: campaign });
+      expect(stored).toEqual({
+        ...valid,
+        id: expect.any(String),
+        status: 'new',
+        createdAt: expect.any(String),
+        source: campaign,
+      });
     });
 
     it('leaves out a part that breaks its rules, or a source that is no object, and stores the lead all the same', async () => {
@@ -257,7 +264,7 @@ describe.each(backendsForThisFile())('contacts on $name', (backend) => {
 
       const reopened = await backend.another();
       const { items } = await reopened.listContacts(1, 10);
-      expect(items).toEqual([{ ...sent, id: res.body.data.id, createdAt: res.body.data.createdAt }]);
+      expect(items).toEqual([{ ...sent, id: res.body.data.id, status: 'new', createdAt: res.body.data.createdAt }]);
     });
   });
 

@@ -16,17 +16,19 @@ describe.each(backendsForThisFile())('Repository on $name', (backend) => {
     });
     const { items, total } = await repository.listContacts(1, 10);
     expect(total).toBe(1);
-    expect(items).toEqual([{ ...sampleContact, ...(result.outcome === 'created' ? result.record : {}) }]);
+    expect(items).toEqual([
+      { ...sampleContact, status: 'new', ...(result.outcome === 'created' ? result.record : {}) },
+    ]);
   });
 
-  it('stores a quote and answers the whole record, pending, equal to what it reads back', async () => {
+  it('stores a quote and answers the whole record, new, equal to what it reads back', async () => {
     const repository = await backend.fresh();
     const result = await repository.createQuote(validQuote(fullQuote));
     if (result.outcome !== 'created') throw new Error(result.outcome);
     expect(result.record).toEqual({
       ...fullQuote,
       id: expect.stringMatching(UUID),
-      status: 'pending',
+      status: 'new',
       createdAt: expect.stringMatching(ISO_INSTANT),
     });
     expect(await repository.getQuote(result.record.id)).toEqual(result.record);
@@ -212,7 +214,7 @@ describe.each(backendsForThisFile())('Repository on $name', (backend) => {
     await first.close();
     const reopened = await backend.another();
     expect((await reopened.listContacts(1, 10)).items).toEqual([
-      { ...sent, id: expect.any(String), createdAt: expect.any(String) },
+      { ...sent, id: expect.any(String), status: 'new', createdAt: expect.any(String) },
     ]);
   });
 

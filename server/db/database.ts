@@ -64,11 +64,25 @@ export type Dialect = {
    * it deleted leaves the database's files as far as the backend allows (docs/requirements.md §10.17).
    */
   afterErasure(tables: readonly string[]): string;
+  /** The inbox's accent-insensitive text search (docs/decisions/032-inbox-search.md). */
+  search: TextSearch;
   /** A version number kept outside schema_migrations, read and kept in step by the migrations. */
   legacyVersion?: {
     read(tx: Queries): Promise<number>;
     write(tx: Queries, version: number): Promise<void>;
   };
+};
+
+/**
+ * A text index over `text`, an expression of `table`'s columns (written with `row.` before each
+ * column, which `as` replaces), that finds rows holding every word asked, whatever their accents and
+ * letter case. Each backend builds it with its own text search.
+ */
+export type TextSearch = {
+  /** The statements of the migration that builds the index and keeps it up to date. */
+  index(table: string, text: (row: string) => string): string[];
+  /** The condition on `table`'s rows (named `row`) that holds `words` (each a whole word or its start). */
+  matches(table: string, text: (row: string) => string, words: readonly string[]): { sql: string; params: Param[] };
 };
 
 /** Ids per statement when one lists ids: far below either backend's limit on parameters. */

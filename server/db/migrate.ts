@@ -37,7 +37,7 @@ export function migrate(db: Database) {
     for (let version = recorded + 1; version <= legacy; version++) await record(version);
     for (const [index, statements] of migrations.entries()) {
       if (index < applied) continue;
-      for (const statement of statements(types)) await tx.run(statement);
+      for (const statement of statements(types, db.dialect)) await tx.run(statement);
       await record(index + 1);
     }
     const latest = Math.max(applied, migrations.length);

@@ -29,6 +29,29 @@ const postgres: Dialect = {
   // it, and autovacuum waits for a fifth of a table to be dead. A plain VACUUM takes no lock that
   // stops a write; VACUUM FULL would leave no copy but locks the table out (docs/leads.md).
   afterErasure: (tables) => `VACUUM ${tables.join(', ')}`,
+  // unaccent folds the accents and pg_trgm indexes the folded text, so that a word found anywhere in
+  // it ('%sao%') is an index scan. unaccent is not IMMUTABLE (its dictionary could change), so an
+  // index needs a wrapper that says it is, naming the dictionary's schema.
+  // https://www.postgresql.org/docs/current/unaccent.html, https://www.postgresql.org/docs/current/pgtrgm.html
+  search: {
+    index: (table, text) => [
+      // Extensions are the database's, not a schema's: replicas (and test files) migrating their
+      // own schemas at once must not race to create them.
+      `SELECT pg_advisory_xact_lock(hashtext('site-extensions'))`,
+      'CREATE EXTENSION IF NOT EXISTS unaccent SCHEMA public',
+      'CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public',
+      `CREATE OR REPLACE FUNCTION site_search_text(text) RETURNS text
+         LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
+         AS $$ SELECT lower(public.unaccent('public.unaccent'::regdictionary, $1)) $$`,
+      `CREATE INDEX ${table}_search ON ${table} USING gin (site_search_text(${text('')}) public.gin_trgm_ops)`,
+    ],
+    matches: (table, text, words) => ({
+      sql: words
+        .map(() => `site_search_text(${text(`${table}.`)}) LIKE '%' || site_search_text(?) || '%'`)
+        .join(' AND '),
+      params: words.map((word) => word.replace(/[\\%_]/g, (special) => `\\${special}`)),
+    }),
+  },
 };
 
 const BEGIN = {

@@ -1,10 +1,10 @@
-import type { ColumnTypes } from './database';
+import type { ColumnTypes, Dialect } from './database';
 
 /**
  * The schema, one entry per version (its position, from 1), each the statements of one
  * transaction. Append new entries; never edit one that has been applied.
  */
-export const migrations: ReadonlyArray<(type: ColumnTypes) => string[]> = [
+export const migrations: ReadonlyArray<(type: ColumnTypes, dialect: Dialect) => string[]> = [
   (type) => [
     `CREATE TABLE contacts (
        seq ${type.seq},
@@ -178,4 +178,55 @@ export const migrations: ReadonlyArray<(type: ColumnTypes) => string[]> = [
        expires_at ${type.timestamp} NOT NULL
      )`,
   ],
+  // The lead inbox (issue 34, docs/requirements.md §6.4): where the team's work on each lead stands.
+  // A contact gains the status a quote had ('pending' is 'new'); both gain an owner, a lost reason, the
+  // moment the lead first left 'new' (the promise's clock stops there), and a version every change
+  // bumps, so that two members' changes cannot overwrite each other unseen. An older replica inserts
+  // none of these during a rolling deploy and gets the defaults; its quotes say 'pending', which the
+  // inbox reads as 'new' (server/inbox/sql-store.ts). Notes are rows of their own; the audit record
+  // names the one lead a line is about, so a lead's history is one indexed read; the search index
+  // is each backend's own (docs/decisions/032-inbox-search.md).
+  (type, dialect) => [
+    `ALTER TABLE contacts ADD COLUMN status text NOT NULL DEFAULT 'new'`,
+    `UPDATE quotes SET status = 'new' WHERE status = 'pending'`,
+    ...['contacts', 'quotes'].flatMap((table) => [
+      `ALTER TABLE ${table} ADD COLUMN owner_id ${type.uuid}`,
+      `ALTER TABLE ${table} ADD COLUMN lost_reason text`,
+      `ALTER TABLE ${table} ADD COLUMN responded_at ${type.timestamp}`,
+      `ALTER TABLE ${table} ADD COLUMN version integer NOT NULL DEFAULT 1`,
+      `ALTER TABLE ${table} ADD COLUMN updated_at ${type.timestamp}`,
+      // The inbox's order (newest first, keyset on arrival and id) and its two narrowest filters.
+      `CREATE INDEX ${table}_arrival ON ${table} (created_at, id)`,
+      `CREATE INDEX ${table}_status ON ${table} (status, created_at)`,
+      `CREATE INDEX ${table}_owner ON ${table} (owner_id, created_at)`,
+    ]),
+    `CREATE TABLE lead_notes (
+       seq ${type.seq},
+       id ${type.uuid} NOT NULL UNIQUE,
+       lead_id ${type.uuid} NOT NULL,
+       author_id ${type.uuid} NOT NULL,
+       body text NOT NULL,
+       created_at ${type.timestamp} NOT NULL
+     )`,
+    'CREATE INDEX lead_notes_lead ON lead_notes (lead_id, seq)',
+    `ALTER TABLE audit_log ADD COLUMN lead_id ${type.uuid}`,
+    'CREATE INDEX audit_log_lead ON audit_log (lead_id, seq)',
+    ...dialect.search.index('contacts', SEARCHED.contacts),
+    ...dialect.search.index('quotes', SEARCHED.quotes),
+  ],
 ];
+
+/**
+ * What the inbox's search reads of each kind of lead (issue 34: name, e-mail, phone, company and the
+ * message; a quote's cities too), as one text per row, `row` naming the row ('new.' in a trigger).
+ * Built into the indexes by the migration above: change it only with a migration that rebuilds them.
+ */
+export const SEARCHED = {
+  contacts: (row: string) => joined(row, ['name', 'email', 'phone', 'company', 'message']),
+  quotes: (row: string) =>
+    joined(row, ['name', 'email', 'phone', 'company', 'origin_city', 'destination_city', 'notes']),
+};
+
+function joined(row: string, columns: readonly string[]) {
+  return columns.map((column) => `coalesce(${row}${column}, '')`).join(` || ' ' || `);
+}

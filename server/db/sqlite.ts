@@ -31,6 +31,25 @@ const sqlite: Dialect = {
   // text in them, are still frames of the write-ahead log: copy the log into the file and empty it.
   // https://www.sqlite.org/pragma.html#pragma_wal_checkpoint
   afterErasure: () => 'PRAGMA wal_checkpoint(TRUNCATE)',
+  // FTS5, its tokenizer folding accents ('São' is 'sao'), contentless: the index holds the words, not
+  // a second copy of the text, and a lead's delete takes its words out (contentless_delete), so an
+  // erasure leaves none behind. Each word asked is a quoted prefix: "sao"* "paul"*.
+  // https://www.sqlite.org/fts5.html#contentless_delete_tables
+  search: {
+    index: (table, text) => [
+      `CREATE VIRTUAL TABLE ${table}_search USING fts5(text, content='', contentless_delete=1, ` +
+        `tokenize='unicode61 remove_diacritics 2')`,
+      `INSERT INTO ${table}_search (rowid, text) SELECT seq, ${text('')} FROM ${table}`,
+      `CREATE TRIGGER ${table}_search_insert AFTER INSERT ON ${table} BEGIN ` +
+        `INSERT INTO ${table}_search (rowid, text) VALUES (new.seq, ${text('new.')}); END`,
+      `CREATE TRIGGER ${table}_search_delete AFTER DELETE ON ${table} BEGIN ` +
+        `DELETE FROM ${table}_search WHERE rowid = old.seq; END`,
+    ],
+    matches: (table, _text, words) => ({
+      sql: `${table}.seq IN (SELECT rowid FROM ${table}_search WHERE ${table}_search MATCH ?)`,
+      params: [words.map((word) => `"${word.replaceAll('"', '""')}"*`).join(' ')],
+    }),
+  },
   // No migrationLock nor purgeLock: BEGIN IMMEDIATE takes the database's one write lock, other
   // processes included.
 

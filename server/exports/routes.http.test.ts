@@ -161,7 +161,13 @@ describe('CSV exports', () => {
   it('answer 503 with Retry-After past 8 exports at once, and the next one once a place is free', async () => {
     const repository = testRepository();
     const { id, createdAt } = (await repository.createContact(validContact(sampleContact))).record;
-    const contact = { ...validContact(sampleContact), id, createdAt, message: 'm'.repeat(2_000) };
+    const contact = {
+      ...validContact(sampleContact),
+      id,
+      status: 'new' as const,
+      createdAt,
+      message: 'm'.repeat(2_000),
+    };
     const { app } = createTestApp({
       adminToken: ADMIN_TOKEN,
       repository: {

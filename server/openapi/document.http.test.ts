@@ -129,7 +129,10 @@ describe('GET /api/openapi.json', () => {
     });
     expect(schemas.QuoteInput.properties.origin.properties.state.enum).toHaveLength(27);
     expect(schemas.QuoteInput.properties.notes.maxLength).toBe(2000);
-    expect(schemas.Quote.properties.status).toEqual({ type: 'string', enum: ['pending'] });
+    expect(schemas.Quote.properties.status).toEqual({
+      type: 'string',
+      enum: ['new', 'contacted', 'proposal', 'won', 'lost'],
+    });
     expect(schemas.QuoteInput).not.toHaveProperty('$schema');
   });
 

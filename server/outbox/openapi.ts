@@ -32,6 +32,7 @@ export const webhookExamples: { [Type in keyof typeof webhookEvents]: z.input<(t
     timestamp: '2026-11-22T12:30:00.000Z',
     data: {
       id: '0b7c2f4e-1a2b-4c3d-8e9f-0123456789ab',
+      status: 'new',
       name: 'Ana Souza',
       email: 'ana@empresa.com.br',
       phone: '(91) 3222-1100',
@@ -46,7 +47,7 @@ export const webhookExamples: { [Type in keyof typeof webhookEvents]: z.input<(t
     timestamp: '2026-11-22T13:05:00.000Z',
     data: {
       id: '5d1e8a90-3c4b-4f6e-9a7d-2b8c0e1f3a45',
-      status: 'pending',
+      status: 'new',
       createdAt: '2026-11-22T13:05:00.000Z',
       name: 'Carlos Lima',
       email: 'carlos@bebidasdonorte.com.br',

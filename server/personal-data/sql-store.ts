@@ -16,7 +16,7 @@ async function deleteByIds(tx: Queries, table: string, column: string, ids: stri
 }
 
 /** Every table that may hold a copy of a lead. */
-const LEAD_TABLES = ['contacts', 'quotes', 'outbox', 'idempotency_keys', 'audit_log'] as const;
+const LEAD_TABLES = ['contacts', 'quotes', 'lead_notes', 'outbox', 'idempotency_keys', 'audit_log'] as const;
 
 /** Run in an erasure's transaction before its outbox rows go: tells the webhook's receiver (outbox/sql-store.ts). */
 type NoticeErasure = (tx: Queries, erased: SubjectErased['record']) => Promise<void>;
@@ -90,6 +90,8 @@ export function sqlPersonalData(db: Database, noticeErasure: NoticeErasure): Per
         const quotes = await ids('quotes');
         await noticeErasure(tx, { email, contacts, quotes, erasedAt });
         await deleteByIds(tx, 'outbox', 'lead_id', [...contacts, ...quotes]);
+        // The team's notes are about the person: they go with the leads (the search index goes by trigger).
+        await deleteByIds(tx, 'lead_notes', 'lead_id', [...contacts, ...quotes]);
         // The key's fingerprint is a hash of the lead's content: personal data too.
         await deleteByIds(tx, 'idempotency_keys', 'resource_id', [...contacts, ...quotes]);
         // Rows an older release wrote have no lead_id; of those, only a pending one still holds a
@@ -118,6 +120,10 @@ export function sqlPersonalData(db: Database, noticeErasure: NoticeErasure): Per
         await tx.run('DELETE FROM idempotency_keys WHERE created_at < ?', before);
         const contacts = await tx.run('DELETE FROM contacts WHERE created_at < ?', before);
         const quotes = await tx.run('DELETE FROM quotes WHERE created_at < ?', before);
+        // A note is younger than its lead: it goes when its lead has gone.
+        await tx.run(
+          'DELETE FROM lead_notes WHERE lead_id NOT IN (SELECT id FROM contacts UNION ALL SELECT id FROM quotes)',
+        );
         const audit = await purgeAuditBefore(tx, cutoff);
         await appendAudit(tx, { ...RETENTION, action: 'retention.purge', detail: { contacts, quotes, outbox, audit } });
         return { contacts, quotes, outbox, audit };

@@ -12,7 +12,7 @@ const daysFromToday = (days: number) => todayInSaoPaulo(new Date(Date.now() + da
 describe.each(backendsForThisFile())('POST /api/quotes on $name', (backend) => {
   const freshApp = async () => createTestApp({ repository: await backend.fresh() });
 
-  it('stores the request and answers 201 with the whole quote, pending', async () => {
+  it('stores the request and answers 201 with the whole quote, new', async () => {
     const { app, repository } = await freshApp();
     const res = await post(app).send(fullQuote);
     expect(res.status).toBe(201);
@@ -24,7 +24,7 @@ describe.each(backendsForThisFile())('POST /api/quotes on $name', (backend) => {
       data: {
         ...fullQuote,
         id: expect.stringMatching(UUID),
-        status: 'pending',
+        status: 'new',
         createdAt: expect.stringMatching(ISO_INSTANT),
       },
     });
@@ -46,7 +46,7 @@ describe.each(backendsForThisFile())('POST /api/quotes on $name', (backend) => {
       ...sampleQuote,
       name: 'Carlos',
       id: expect.stringMatching(UUID),
-      status: 'pending',
+      status: 'new',
       createdAt: expect.any(String),
     });
   });

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { fullQuote, sampleContact } from '../../../test/support/leads';
 import { leadMessage } from './email-message';
 
-const stored = { ...sampleContact, id: '0b7c2f4e-1a2b-4c3d-8e9f-0123456789ab', createdAt: '2030-01-02T12:00:00.000Z' };
+const stored = {
+  ...sampleContact,
+  id: '0b7c2f4e-1a2b-4c3d-8e9f-0123456789ab',
+  status: 'new' as const,
+  createdAt: '2030-01-02T12:00:00.000Z',
+};
 
 describe('the e-mail of a lead stored before today’s rules', () => {
   it('links no phone that is not a plain phone number', () => {
@@ -40,7 +45,7 @@ describe('the e-mail of a lead', () => {
     ].join('\n');
 
   it('lists every field of a quote with its label, the route in the subject, and the time in Brazil', () => {
-    const record = { ...stored, status: 'pending' as const, ...fullQuote, weightTons: 27.125, source };
+    const record = { ...stored, ...fullQuote, weightTons: 27.125, source };
 
     const message = leadMessage({ kind: 'quote', record });
 

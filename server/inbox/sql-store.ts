@@ -1,0 +1,214 @@
+import { randomUUID } from 'node:crypto';
+import type { Contact } from '../../shared/contact';
+import type { InboxCursor, InboxRow, LeadNote, LeadQuery, LeadWork } from '../../shared/inbox';
+import type { LeadKind, LeadStatus } from '../../shared/lead-status';
+import type { Quote } from '../../shared/quote';
+import type { AuditContext } from '../audit/events';
+import { appendAudit } from '../audit/sql-store';
+import type { Database, Param, Queries, Row } from '../db/database';
+import { SEARCHED } from '../db/schema';
+import { contactsTable, quotesTable, type Table } from '../leads/rows';
+
+// The inbox's reads and the team's changes to a lead (issue 34; docs/requirements.md §6.4). Contacts
+// and quotes stay in their own tables; the inbox reads both as one list, newest first.
+
+/** A lead as it arrived (the API's record), and where the team's work on it stands. */
+export type WorkedLead =
+  | { kind: 'contact'; record: Contact; work: LeadWork }
+  | { kind: 'quote'; record: Quote; work: LeadWork };
+
+/** What a member changes at once: any of these; a note is added, never edited. */
+export type LeadChange = { status?: LeadStatus; lostReason?: string; owner?: string | null; note?: string };
+
+/** The member who changes a lead, and from where: their audit line's actor. */
+export type ChangedBy = AuditContext & { actor: { kind: 'member'; id: string; email: string } };
+
+export type ChangeResult =
+  | { outcome: 'changed'; lead: WorkedLead }
+  /** The lead changed since `version`: nothing was written; here it is as it stands now. */
+  | { outcome: 'conflict'; lead: WorkedLead };
+
+export interface InboxStore {
+  /** Up to `limit` leads that `query` selects, newest first, after `cursor` (keyset pagination). */
+  listLeads(query: LeadQuery, limit: number, cursor?: InboxCursor): Promise<InboxRow[]>;
+  /** `id` must be a UUID (the router checks); undefined when no lead has it. */
+  getLead(id: string): Promise<WorkedLead | undefined>;
+  /** The team's notes on a lead, oldest first. */
+  leadNotes(id: string): Promise<LeadNote[]>;
+  /**
+   * Applies `change` if the lead is still at `version`, in one transaction with its note and its audit
+   * lines; undefined when no lead has `id`.
+   */
+  changeLead(id: string, version: number, change: LeadChange, by: ChangedBy): Promise<ChangeResult | undefined>;
+}
+
+const KINDS = [
+  { kind: 'contact', table: contactsTable, summary: 'message' },
+  {
+    kind: 'quote',
+    table: quotesTable,
+    summary: `origin_city || '/' || origin_state || ' → ' || destination_city || '/' || destination_state`,
+  },
+] as const satisfies readonly { kind: LeadKind; table: Table<unknown, never>; summary: string }[];
+
+const WORK_COLUMNS = 'owner_id, lost_reason, responded_at, version, updated_at';
+
+/** PostgreSQL's driver hands back a Date, SQLite the ISO text it stored. */
+const instant = (value: unknown) => (value == null ? undefined : new Date(value as string | Date).toISOString());
+const ownerOf = (row: Row) =>
+  row.owner_id == null ? undefined : { id: String(row.owner_id), name: String(row.owner_name ?? '') };
+
+const workOf = (row: Row): LeadWork => ({
+  status: String(row.status) as LeadStatus,
+  ...(row.lost_reason != null && { lostReason: String(row.lost_reason) }),
+  ...(row.owner_id != null && { owner: ownerOf(row) }),
+  ...(row.responded_at != null && { respondedAt: instant(row.responded_at) }),
+  version: Number(row.version),
+  ...(row.updated_at != null && { updatedAt: instant(row.updated_at) }),
+});
+
+/** One kind's rows that `query` selects, as the inbox's columns, at most `limit`, newest first. */
+function arm(
+  db: Database,
+  { kind, table, summary }: (typeof KINDS)[number],
+  query: LeadQuery,
+  limit: number,
+  cursor?: InboxCursor,
+) {
+  const conditions: string[] = [];
+  const params: Param[] = [];
+  const where = (sql: string, ...values: Param[]) => {
+    conditions.push(sql);
+    params.push(...values);
+  };
+  if (query.status) where('status = ?', query.status);
+  if (query.owner === null) where('owner_id IS NULL');
+  else if (query.owner) where('owner_id = ?', query.owner);
+  if (query.source) where('source_utm_source = ?', query.source);
+  if (query.campaign) where('source_utm_campaign = ?', query.campaign);
+  if (query.since) where('created_at >= ?', query.since);
+  if (query.until) where('created_at < ?', query.until);
+  if (query.words?.length) {
+    const match = db.dialect.search.matches(table.name, SEARCHED[table.name as keyof typeof SEARCHED], query.words);
+    where(match.sql, ...match.params);
+  }
+  if (cursor) where('(created_at < ? OR (created_at = ? AND id < ?))', cursor.createdAt, cursor.createdAt, cursor.id);
+  const sql =
+    `SELECT '${kind}' AS kind, id, created_at, name, email, phone, company, status, ${WORK_COLUMNS}, ` +
+    `source_form, source_page, source_utm_source, source_utm_medium, source_utm_campaign, ${summary} AS summary ` +
+    `FROM ${table.name} ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''} ` +
+    'ORDER BY created_at DESC, id DESC LIMIT ?';
+  return { sql, params: [...params, limit] };
+}
+
+const toRow = (row: Row): InboxRow => {
+  const record = (row.kind === 'contact' ? contactsTable : quotesTable).toRecord(row) as Partial<Contact>;
+  return {
+    kind: row.kind as LeadKind,
+    id: String(row.id),
+    createdAt: instant(row.created_at)!,
+    name: String(row.name),
+    email: String(row.email),
+    ...(row.phone != null && { phone: String(row.phone) }),
+    ...(row.company != null && { company: String(row.company) }),
+    status: String(row.status) as LeadStatus,
+    ...(row.owner_id != null && { owner: ownerOf(row) }),
+    ...(row.responded_at != null && { respondedAt: instant(row.responded_at) }),
+    ...(record.source && { source: record.source }),
+    summary: String(row.summary ?? ''),
+  };
+};
+
+/** The lead `id` of either kind, with its work's columns and its owner's name. */
+async function findLead(queries: Queries, id: string): Promise<WorkedLead | undefined> {
+  for (const { kind, table } of KINDS) {
+    const row = await queries.get(
+      `SELECT ${table.columns.map((column) => `l.${column}`).join(', ')}, ` +
+        `${WORK_COLUMNS.split(', ')
+          .map((column) => `l.${column}`)
+          .join(', ')}, m.name AS owner_name ` +
+        `FROM ${table.name} l LEFT JOIN members m ON m.id = l.owner_id WHERE l.id = ?`,
+      [id],
+    );
+    if (row) return { kind, record: table.toRecord(row), work: workOf(row) } as WorkedLead;
+  }
+  return undefined;
+}
+
+export function sqlInbox(db: Database): InboxStore {
+  return {
+    async listLeads(query, limit, cursor) {
+      // Each kind's newest `limit` first, from its own index; then the two lists merged.
+      const arms = KINDS.filter(({ kind }) => !query.kind || query.kind === kind).map((each) =>
+        arm(db, each, query, limit, cursor),
+      );
+      const rows = await db.all(
+        `SELECT u.*, m.name AS owner_name FROM (${arms.map(({ sql }, n) => `SELECT * FROM (${sql}) AS a${n}`).join(' UNION ALL ')}) AS u ` +
+          'LEFT JOIN members m ON m.id = u.owner_id ORDER BY u.created_at DESC, u.id DESC LIMIT ?',
+        [...arms.flatMap(({ params }) => params), limit],
+      );
+      return rows.map(toRow);
+    },
+
+    getLead: (id) => findLead(db, id),
+
+    async leadNotes(id) {
+      const rows = await db.all(
+        'SELECT n.id, n.author_id, m.name AS author_name, n.body, n.created_at FROM lead_notes n ' +
+          'LEFT JOIN members m ON m.id = n.author_id WHERE n.lead_id = ? ORDER BY n.seq',
+        [id],
+      );
+      return rows.map((row) => ({
+        id: String(row.id),
+        author: { id: String(row.author_id), name: String(row.author_name ?? '') },
+        body: String(row.body),
+        createdAt: instant(row.created_at)!,
+      }));
+    },
+
+    changeLead: (id, version, change, by) =>
+      db.transaction(async (tx): Promise<ChangeResult | undefined> => {
+        const lead = await findLead(tx, id);
+        if (!lead) return undefined;
+        if (lead.work.version !== version) return { outcome: 'conflict', lead };
+        const now = new Date().toISOString();
+        const { work } = lead;
+        const status = change.status ?? work.status;
+        const owner = change.owner === undefined ? (work.owner?.id ?? null) : change.owner;
+        // The clock stops the first time the lead leaves 'new', and stays stopped if it comes back.
+        const respondedAt = work.respondedAt ?? (status === 'new' ? null : now);
+        const table = lead.kind === 'contact' ? 'contacts' : 'quotes';
+        // The version in the WHERE too: of two changes racing past the read above, one updates.
+        const updated = await tx.run(
+          `UPDATE ${table} SET status = ?, lost_reason = ?, owner_id = ?, responded_at = ?, version = version + 1, ` +
+            'updated_at = ? WHERE id = ? AND version = ?',
+          [
+            status,
+            status === 'lost' ? (change.lostReason ?? work.lostReason ?? null) : null,
+            owner,
+            respondedAt,
+            now,
+            id,
+            version,
+          ],
+        );
+        if (updated === 0) return { outcome: 'conflict', lead: (await findLead(tx, id))! };
+        const line = { ...by, leadIds: [id] };
+        if (status !== work.status)
+          await appendAudit(tx, { ...line, action: 'lead.status', detail: { from: work.status, to: status } });
+        if (owner !== (work.owner?.id ?? null))
+          await appendAudit(tx, { ...line, action: 'lead.owner', detail: { to: owner ?? 'ninguém' } });
+        if (change.note) {
+          await tx.run('INSERT INTO lead_notes (id, lead_id, author_id, body, created_at) VALUES (?, ?, ?, ?, ?)', [
+            randomUUID(),
+            id,
+            by.actor.id,
+            change.note,
+            now,
+          ]);
+          await appendAudit(tx, { ...line, action: 'lead.note' });
+        }
+        return { outcome: 'changed', lead: (await findLead(tx, id))! };
+      }),
+  };
+}

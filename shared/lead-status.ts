@@ -1,0 +1,23 @@
+// Where a lead stands as the sales team works it (issue 34; docs/requirements.md §6.4): the one list
+// the inbox, the lead's page, the API's PATCH, the export and the webhooks share.
+
+export const LEAD_STATUS_LABELS = {
+  new: 'Novo',
+  contacted: 'Em contato',
+  proposal: 'Proposta enviada',
+  won: 'Ganho',
+  lost: 'Perdido',
+} as const;
+
+export type LeadStatus = keyof typeof LEAD_STATUS_LABELS;
+export const LEAD_STATUSES = Object.keys(LEAD_STATUS_LABELS) as LeadStatus[];
+
+/** The status every lead arrives in: its clock runs while it stays here (shared/business-hours.ts). */
+export const FIRST_STATUS = 'new' satisfies LeadStatus;
+
+export const LEAD_KINDS = { contact: 'Contato', quote: 'Cotação' } as const;
+export type LeadKind = keyof typeof LEAD_KINDS;
+
+/** The longest lost reason and note a member may write: a paragraph, not a document. */
+export const LOST_REASON_MAX = 300;
+export const NOTE_MAX = 4000;
