@@ -89,17 +89,24 @@ const drained = async (res: IncomingMessage) => {
   return res.statusCode ?? 0;
 };
 
-/** Downloads the export whole; a 503 is tried again after its Retry-After. Resolves with the bytes and the 503s. */
+/**
+ * Downloads the export whole; a 503 is tried again after its Retry-After. Resolves with the status, the
+ * bytes received, the 503s, and the error that cut the download short, if one did.
+ */
 async function readerExport(url: string, adminToken: string, agent: Agent, deadline: number) {
   for (let refused = 0; Date.now() < deadline; refused++) {
     const res = await get(url, '/api/contacts.csv', agent, { Authorization: `Bearer ${adminToken}` });
     if (res.statusCode === 503) {
       await drained(res);
-      await sleep(Number(res.headers['retry-after']) * 1000);
+      await sleep(Number(res.headers['retry-after'] ?? 1) * 1000);
       continue;
     }
     let bytes = 0;
-    for await (const chunk of res) bytes += (chunk as Buffer).length;
+    try {
+      for await (const chunk of res) bytes += (chunk as Buffer).length;
+    } catch (error) {
+      return { status: res.statusCode, bytes, refused, error: (error as NodeJS.ErrnoException).code ?? String(error) };
+    }
     return { status: res.statusCode, bytes, refused };
   }
   throw new Error('a exportação não terminou a tempo');
