@@ -23,7 +23,7 @@ try {
   reportStart(config, process.env, logger, process.env.SITE_VERSION ?? 'desenvolvimento');
   if (config.mail) await checkRelayName(config.mail.smtpUrl, logger);
   const repository = await openRepository(config, logger);
-  const metrics = createMetrics(repository, { processMetrics: true });
+  const metrics = createMetrics(repository, { processMetrics: true, calendar: config.calendar });
   const notifications = startNotifications(repository, config, logger, {
     observe: (channel, outcome) => metrics.notifications.inc({ channel, outcome }),
   });

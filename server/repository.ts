@@ -8,6 +8,7 @@ import { openWhenReady } from './db/postgres-start';
 import { type RateLimitCounters, sqlRateLimitCounters } from './db/rate-limit-counters';
 import { openSqliteDatabase, SQLITE_FILE } from './db/sqlite';
 import { type InboxStore, sqlInbox } from './inbox/sql-store';
+import { sqlWaitingLeads, type WaitingLeadsStore } from './inbox/waiting-counts';
 import { sqlOutbox } from './outbox/sql-store';
 import { type Channel, configuredChannels, type Outbox } from './outbox/store';
 import { type PersonalDataStore, sqlPersonalData } from './personal-data/sql-store';
@@ -35,7 +36,8 @@ export type Repository = ContactStore &
   PersonalDataStore &
   TeamStore &
   AuditStore &
-  InboxStore & {
+  InboxStore &
+  WaitingLeadsStore & {
     /** The outbox channels it writes a row to with each new lead (see RepositoryOptions). */
     readonly channels: readonly Channel[];
     /** The deliveries waiting, per channel. */
@@ -62,6 +64,7 @@ function sqlRepository(db: Database, { channels = [] }: RepositoryOptions): Repo
     ...sqlTeam(db, mailTeam),
     ...sqlAudit(db),
     ...sqlInbox(db),
+    ...sqlWaitingLeads(db),
     channels,
     outbox,
     connections: () => db.connections(),

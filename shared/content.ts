@@ -37,13 +37,20 @@ export const company = {
 } as const;
 
 /**
+ * The response promise, in business hours (docs/requirements.md §9.2, §9.4): what the page says, and
+ * what the inbox's clock counts (shared/business-hours.ts).
+ */
+export const RESPONSE_PROMISE_HOURS = 2;
+const withinPromise = `em até ${RESPONSE_PROMISE_HOURS} horas úteis`;
+
+/**
  * Opening hours and response time (docs/requirements.md §9.2), shared by the header bar, contact
  * section and footer.
  */
 export const serviceHours = /* @__PURE__ */ (() => ({
   short: openingHoursText(),
   support: 'Suporte e rastreamento 24/7',
-  response: 'Resposta em até 2 horas úteis',
+  response: `Resposta ${withinPromise}`,
 }))();
 
 /** The brand's navy: the browser's toolbar on phones (the page's theme-color) and the web app manifest. */
@@ -103,7 +110,7 @@ export const contactForm = {
   // Short on purpose: with it, "/" and its headers fit the first round trip with 27 bytes to spare (bench/size.ts).
   privacyNotice: { link: 'Como usamos seus dados', href: PRIVACY_PATH },
   successTitle: 'Solicitação enviada com sucesso!',
-  successDescription: 'Nossa equipe entrará em contato em até 2 horas úteis.',
+  successDescription: `Nossa equipe entrará em contato ${withinPromise}.`,
   errorTitle: 'Erro ao enviar solicitação',
   errorFallback: 'Tente novamente mais tarde.',
   /** Names read by screen readers: the toasts' region (Alt+T focuses it) and their close button. */
@@ -396,7 +403,7 @@ export const certifications = {
 export const contactSection = {
   eyebrow: 'Contato',
   title: 'Solicite uma cotação',
-  lead: 'Conte-nos sobre a sua carga: origem, destino, tipo de mercadoria e frequência. Nossa equipe responde em até 2 horas úteis.',
+  lead: `Conte-nos sobre a sua carga: origem, destino, tipo de mercadoria e frequência. Nossa equipe responde ${withinPromise}.`,
   infoTitle: 'Atendimento',
   labels: {
     phone: 'Telefone',

@@ -1,8 +1,10 @@
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { postgresSchemaForThisFile, TEST_DATABASE_URL } from '../../test/support/backends';
 import { lead } from '../../test/support/requests';
@@ -345,6 +347,38 @@ describe.skipIf(!TEST_DATABASE_URL || !passwordOf(TEST_DATABASE_URL))('PostgreSQ
     expect(lines).toEqual([
       `o banco site_que_nao_existe não existe em ${url.host} (3D000): crie-o (createdb -h ${url.hostname} ` +
         `-U ${url.username} site_que_nao_existe) ou corrija o nome no fim de DATABASE_URL`,
+    ]);
+  });
+
+  it('for a user who may not create the search’s extensions says how to create them', async () => {
+    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await admin.connect();
+    const name = `site_sem_extensoes_${process.pid}`;
+    const password = randomBytes(12).toString('hex');
+    await admin.query(`CREATE ROLE ${name} LOGIN PASSWORD '${password}'`);
+    await admin.query(`CREATE DATABASE ${name}`);
+    onTestFinished(async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.query(`DROP ROLE IF EXISTS ${name}`);
+      await admin.end();
+    });
+    // The tables it may create; the database (where extensions go) stays the superuser's.
+    const inside = new URL(TEST_DATABASE_URL!);
+    inside.pathname = `/${name}`;
+    const owner = new pg.Client({ connectionString: inside.href });
+    await owner.connect();
+    await owner.query(`GRANT CREATE, USAGE ON SCHEMA public TO ${name}`);
+    await owner.end();
+    const url = new URL(inside);
+    [url.username, url.password] = [name, password];
+
+    const { code, lines } = await failedStart('A user who may not create the extensions', { DATABASE_URL: url.href });
+
+    expect(code).toBe(1);
+    expect(lines).toEqual([
+      `o PostgreSQL em ${url.host} não deixa o usuário ${name} criar as extensões unaccent e pg_trgm no banco ${name} ` +
+        `(42501): instale o contrib do PostgreSQL, ou crie-as uma vez como superusuário ` +
+        `(psql -d ${name} -c 'CREATE EXTENSION unaccent; CREATE EXTENSION pg_trgm;')`,
     ]);
   });
 

@@ -51,6 +51,14 @@ function refusal(error: unknown, { host, database, user }: Target): string | und
       `o banco ${database} não existe em ${host} (3D000): crie-o (createdb -h ${host.replace(/:\d+$/, '')} ` +
       `-U ${user} ${database}) ou corrija o nome no fim de DATABASE_URL`
     );
+  // The inbox's search needs two contrib extensions (docs/decisions/032-inbox-search.md): missing
+  // from the server (0A000, 58P01), or the user may not create them in this database (42501).
+  if (/extension/.test(message) && (code === '42501' || code === '0A000' || code === '58P01'))
+    return (
+      `o PostgreSQL em ${host} não deixa o usuário ${user} criar as extensões unaccent e pg_trgm no banco ${database} ` +
+      `(${code}): instale o contrib do PostgreSQL, ou crie-as uma vez como superusuário ` +
+      `(psql -d ${database} -c 'CREATE EXTENSION unaccent; CREATE EXTENSION pg_trgm;')`
+    );
   if (code === '42501')
     return `o usuário ${user} não pode criar as tabelas no banco ${database} em ${host} (42501): dê-lhe o esquema (GRANT CREATE)`;
   if (/SSL|certificate|self.signed/i.test(message))

@@ -48,13 +48,15 @@ describe('CSV exports', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     const text = res.body as string;
     expect(
-      text.startsWith(`${BOM}"ID";"Recebido em";"Nome";"E-mail";"Telefone";"Empresa";"Mensagem";"Formulário";`),
+      text.startsWith(
+        `${BOM}"ID";"Recebido em";"Situação";"Nome";"E-mail";"Telefone";"Empresa";"Mensagem";"Formulário";`,
+      ),
     ).toBe(true);
     const lines = text.slice(BOM.length).split('\r\n');
     expect(lines.at(-1)).toBe('');
     const rows = lines.slice(1, -1);
     expect(rows).toHaveLength(total);
-    expect(rows.map((row) => row.split(';')[6])).toEqual(Array.from({ length: total }, (_, i) => `"m${total - i}"`));
+    expect(rows.map((row) => row.split(';')[7])).toEqual(Array.from({ length: total }, (_, i) => `"m${total - i}"`));
   });
 
   it('quote every cell, keep separators, quotes and line breaks inside it, and neutralise formulas', async () => {
@@ -79,7 +81,7 @@ describe('CSV exports', () => {
     const rows = ((await download(app, '/api/contacts.csv')).body as string).split('\r\n');
 
     // From the name to the message: the ID, the time and the source's five cells left out.
-    const cells = (row: string) => row.split('";"').slice(2, -5).join('";"');
+    const cells = (row: string) => row.split('";"').slice(3, -5).join('";"');
     expect(cells(rows[1]!)).toBe(`'\tTab";"x@y.com.br";"";"";"'\rCR`);
     expect(cells(`${rows[2]}\r\n${rows[3]}`)).toBe(
       `'=HYPERLINK(""http://mal.example"",""Clique"")";"'@ana@empresa.com.br";"\u2060+55 (91) 3222-1100";` +
@@ -103,7 +105,7 @@ describe('CSV exports', () => {
       `${BOM}"ID";"Recebida em";"Situação";"Nome";"E-mail";"Telefone";"Empresa";"Cidade de origem";"UF de origem";` +
         '"Cidade de destino";"UF de destino";"Tipo de carga";"Peso (t)";"Veículo";"Data de coleta";"Observações";' +
         '"Formulário";"Página";"utm_source";"utm_medium";"utm_campaign"\r\n' +
-        `"${record.id}";"2030-03-15 12:04:05";"Pendente";"Carlos Lima";"carlos@bebidasdonorte.com.br";` +
+        `"${record.id}";"2030-03-15 12:04:05";"Novo";"Carlos Lima";"carlos@bebidasdonorte.com.br";` +
         `"\u2060+55 (91) 98765-4321";"Açaí & Cia — Distribuição";"Campinas";"SP";"Belém";"PA";"Bebidas";"27,125";"28t";` +
         '"2099-12-31";"Carga paletizada 🚚\nDescarga com doca.";"parceiro";"/cotacao";"google";"cpc";"norte"\r\n',
     );

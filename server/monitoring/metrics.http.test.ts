@@ -1,14 +1,15 @@
 import request from 'supertest';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import type { BusinessCalendar } from '../../shared/holidays';
 import { createTestApp, testRepository } from '../../test/support/app';
-import { postgresSchemaForThisFile, TEST_DATABASE_URL } from '../../test/support/backends';
+import { backendsForThisFile, postgresSchemaForThisFile, TEST_DATABASE_URL } from '../../test/support/backends';
 import { ADMIN_TOKEN, bearer, sampleContact, sampleQuote } from '../../test/support/leads';
 import { createMetrics } from './metrics';
 
 /** The app with its metrics, and a way to read one series' value from GET /metrics. */
-function appWithMetrics(overrides: Parameters<typeof createTestApp>[0] = {}) {
+function appWithMetrics(overrides: Parameters<typeof createTestApp>[0] = {}, calendar?: BusinessCalendar) {
   const repository = overrides.repository ?? testRepository();
-  const metrics = createMetrics(repository);
+  const metrics = createMetrics(repository, { calendar });
   const { app } = createTestApp({ adminToken: ADMIN_TOKEN, repository, metrics, ...overrides });
   const scrape = async () => (await request(app).get('/metrics').set('Authorization', bearer).expect(200)).text;
   const value = async (series: string) => {
@@ -124,5 +125,74 @@ describe.skipIf(!TEST_DATABASE_URL)('GET /metrics on PostgreSQL', () => {
     const { value } = appWithMetrics({ repository });
     expect(await value('site_db_connections_waiting')).toBe(0);
     expect(await value('site_db_connections_in_use')).toBe(0);
+  });
+});
+
+// The promise of "2 horas úteis" (docs/requirements.md §9.4), counted in the database at each scrape.
+// Monday 30 November 2026; São Paulo is at UTC-3.
+type Arrival = { at: string; path: string; body: object };
+describe.each(backendsForThisFile())('site_leads_waiting on $name', (backend) => {
+  /** The app with `arrivals` posted at those instants, and the clock then set to `now`. */
+  async function waitingAt(now: string, arrivals: Arrival[], calendar?: BusinessCalendar) {
+    const repository = await backend.fresh();
+    const metrics = appWithMetrics({ repository }, calendar);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    onTestFinished(() => void vi.useRealTimers());
+    for (const { at, path, body } of arrivals) {
+      vi.setSystemTime(new Date(at));
+      await request(metrics.app).post(path).send(body).expect(201);
+    }
+    vi.setSystemTime(new Date(now));
+    const states = async () => ({
+      within: await metrics.value('site_leads_waiting{state="within"}'),
+      at_risk: await metrics.value('site_leads_waiting{state="at_risk"}'),
+      overdue: await metrics.value('site_leads_waiting{state="overdue"}'),
+    });
+    return { states };
+  }
+  const contact = (at: string) => ({ at, path: '/api/contacts', body: sampleContact });
+  const quote = (at: string) => ({ at, path: '/api/quotes', body: sampleQuote });
+
+  it('counts a fresh lead as within the promise, one of 1h45 as at risk and one of 3 hours as overdue', async () => {
+    const { states } = await waitingAt('2026-11-30T12:00:00-03:00', [
+      contact('2026-11-30T09:00:00-03:00'),
+      quote('2026-11-30T10:15:00-03:00'),
+      contact('2026-11-30T11:50:00-03:00'),
+    ]);
+    expect(await states()).toEqual({ within: 1, at_risk: 1, overdue: 1 });
+  });
+
+  it('sorts leads to the millisecond at the edges: 2 hours exactly is overdue, 1h30 exactly at risk', async () => {
+    const { states } = await waitingAt('2026-11-30T12:00:00.000-03:00', [
+      contact('2026-11-30T10:00:00.000-03:00'),
+      contact('2026-11-30T10:00:00.001-03:00'),
+      quote('2026-11-30T10:30:00.000-03:00'),
+      quote('2026-11-30T10:30:00.001-03:00'),
+    ]);
+    expect(await states()).toEqual({ within: 1, at_risk: 2, overdue: 1 });
+  });
+
+  it('counts business time only: a lead of Saturday 11:00 is still within the promise at 7:15 on Monday', async () => {
+    const { states } = await waitingAt('2026-11-30T07:15:00-03:00', [quote('2026-11-28T11:00:00-03:00')]);
+    expect(await states()).toEqual({ within: 1, at_risk: 0, overdue: 0 });
+  });
+
+  it('stops counting a lead that left Novo, and counts a quote an older replica wrote as pending', async () => {
+    const { states } = await waitingAt('2026-11-30T17:00:00-03:00', [
+      contact('2026-11-30T09:00:00-03:00'),
+      quote('2026-11-30T09:00:00-03:00'),
+    ]);
+    await backend.exec("UPDATE contacts SET status = 'contacted'");
+    await backend.exec("UPDATE quotes SET status = 'pending'");
+    expect(await states()).toEqual({ within: 0, at_risk: 0, overdue: 1 });
+  });
+
+  it('stops the clock on Carnival only while OPTIONAL_HOLIDAYS is closed', async () => {
+    // Saturday 11:30 before Carnival, read on its Tuesday at 10:00: 30 business minutes, or 14h30.
+    const arrivals = [contact('2026-02-14T11:30:00-03:00')];
+    const closed = await waitingAt('2026-02-17T10:00:00-03:00', arrivals);
+    expect(await closed.states()).toEqual({ within: 1, at_risk: 0, overdue: 0 });
+    const open = await waitingAt('2026-02-17T10:00:00-03:00', arrivals, { optionalHolidays: 'open' });
+    expect(await open.states()).toEqual({ within: 0, at_risk: 0, overdue: 1 });
   });
 });

@@ -1,4 +1,6 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { PROMISE_STATES, promiseCutoffs } from '../../shared/business-hours';
+import { type BusinessCalendar, DEFAULT_CALENDAR } from '../../shared/holidays';
 import { NOTIFICATION_OUTCOMES } from '../outbox/dispatcher';
 import { CHANNELS } from '../outbox/store';
 import type { Repository } from '../repository';
@@ -9,10 +11,17 @@ export type LeadType = (typeof LEAD_TYPES)[number];
 /**
  * Everything /metrics shows (docs/requirements.md §10.13). Labels take a few fixed values each:
  * the route pattern (never the raw path), the status class, the lead type, the outcome.
- * Counters are this replica's; the outbox's pending and failed counts are the database's, the same
- * on every replica.
+ * Counters are this replica's; the outbox's pending and failed counts and the leads waiting are the
+ * database's, the same on every replica.
  */
-export function createMetrics(repository: Repository, { processMetrics = false } = {}) {
+export function createMetrics(
+  repository: Repository,
+  // OPTIONAL_HOLIDAYS (server/process/config.ts): the days the promise's clock stops.
+  {
+    processMetrics = false,
+    calendar = DEFAULT_CALENDAR,
+  }: { processMetrics?: boolean; calendar?: BusinessCalendar } = {},
+) {
   const registry = new Registry();
   // CPU, memory, event-loop lag, GC, handles: the process's own, sampled when scraped.
   if (processMetrics) collectDefaultMetrics({ register: registry });
@@ -41,6 +50,19 @@ export function createMetrics(repository: Repository, { processMetrics = false }
     'Entregas abandonadas depois de 24 h que o banco ainda guarda, por canal (igual em todas as réplicas).',
     'failed',
   );
+  new Gauge({
+    name: 'site_leads_waiting',
+    help:
+      'Contatos e cotações em Novo, pela promessa de 2 horas úteis: dentro do prazo, em risco, atrasados ' +
+      '(contados no banco: igual em todas as réplicas).',
+    labelNames: ['state'] as const,
+    registers,
+    async collect() {
+      const cutoffs = promiseCutoffs(new Date(), calendar);
+      const counts = await repository.waitingLeads(cutoffs).catch(() => undefined);
+      for (const state of PROMISE_STATES) this.set({ state }, counts?.[state] ?? Number.NaN);
+    },
+  });
   new Gauge({
     name: 'site_database_up',
     help: 'Se o banco de dados respondeu ao ser perguntado nesta coleta: 1 sim, 0 não.',

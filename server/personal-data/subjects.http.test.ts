@@ -56,7 +56,7 @@ describe('/api/subjects', () => {
     expect(res.body).toEqual({
       success: true,
       message: 'Dados encontrados para este e-mail.',
-      data: { contacts: [{ ...contact, ...sampleContact }], quotes: [quote] },
+      data: { contacts: [{ ...contact, ...sampleContact, status: 'new' }], quotes: [quote] },
     });
     expect(audit()).toEqual([{ action: 'subject.access', contacts: 1, quotes: 1, request_id: 'pedido-de-acesso-1' }]);
   });

@@ -18,6 +18,7 @@ describe('loadConfig', () => {
       shutdown: { drainMs: 5_000, timeoutMs: 8_000 },
       maxConnections: 1_000,
       databaseWaitMs: 30_000,
+      calendar: { optionalHolidays: 'closed' },
       retentionDays: 365,
     });
   });
@@ -45,6 +46,7 @@ describe('loadConfig', () => {
     ['MAX_CONNECTIONS', '0', 'use um número inteiro, 1 ou maior'],
     ['LOG_LEVEL', 'verbose', 'use um destes: fatal, error, warn, info, debug, trace, silent'],
     ['DATABASE_WAIT_SECONDS', 'muito', 'use um número inteiro, 0 ou maior'],
+    ['OPTIONAL_HOLIDAYS', 'aberto', 'use closed (o escritório fecha no Carnaval e em Corpus Christi) ou open'],
   ])('answers %s=%s in Portuguese with the fix', (name, value, fix) => {
     expect(() => loadConfig({ [name]: value })).toThrow(`Variável de ambiente inválida: ${name}: ${fix}`);
   });
@@ -68,6 +70,7 @@ describe('loadConfig', () => {
       SHUTDOWN_TIMEOUT_MS: '2500',
       MAX_CONNECTIONS: '50',
       RETENTION_DAYS: '0',
+      OPTIONAL_HOLIDAYS: 'open',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -78,6 +81,7 @@ describe('loadConfig', () => {
       rateLimits: { perMinute: 0, perHour: 100, refusedPerMinute: 50, refusedPerHour: 0 },
       shutdown: { drainMs: 0, timeoutMs: 2500 },
       maxConnections: 50,
+      calendar: { optionalHolidays: 'open' },
       retentionDays: 0,
     });
   });

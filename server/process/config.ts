@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { company } from '../../shared/content';
+import { DEFAULT_CALENDAR, OPTIONAL_HOLIDAYS } from '../../shared/holidays';
 import { invalid } from './config-error';
 import {
   adminToken,
@@ -84,6 +85,11 @@ const schema = z
       )
       .optional(),
     // A year: long enough for a sales cycle, short enough that leads are not kept without purpose.
+    // Carnival and Corpus Christi are optional points, which most offices close for
+    // (docs/decisions/031-business-hours-clock.md).
+    OPTIONAL_HOLIDAYS: z
+      .enum(OPTIONAL_HOLIDAYS, 'use closed (o escritório fecha no Carnaval e em Corpus Christi) ou open')
+      .default(DEFAULT_CALENDAR.optionalHolidays),
     RETENTION_DAYS: whole(0, 'use um número de dias de 0 (guardar sempre) a 36500')
       .max(36_500, 'use um número de dias de 0 (guardar sempre) a 36500')
       .default(365),
@@ -150,6 +156,8 @@ const schema = z
       /** Where each new lead is posted, signed (docs/requirements.md §10.15); unset turns webhooks off. */
       webhook:
         env.WEBHOOK_URL && env.WEBHOOK_SECRET ? { url: env.WEBHOOK_URL, secret: env.WEBHOOK_SECRET, site } : undefined,
+      /** The days the clock of "2 horas úteis" stops for (docs/requirements.md §9.4). */
+      calendar: { optionalHolidays: env.OPTIONAL_HOLIDAYS },
       /** Leads older than this many days are erased (docs/requirements.md §10.18); 0 keeps them. */
       retentionDays: env.RETENTION_DAYS,
     };

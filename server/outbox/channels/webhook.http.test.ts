@@ -64,14 +64,14 @@ describe('webhooks', () => {
       JSON.stringify({
         type: 'contact.created',
         timestamp: createdAt,
-        data: { id, name, email, phone, company, message, createdAt, source },
+        data: { id, status: 'new', name, email, phone, company, message, createdAt, source },
       }),
       JSON.stringify({
         type: 'quote.created',
         timestamp: quote.createdAt,
         data: {
           id: quote.id,
-          status: 'pending',
+          status: 'new',
           createdAt: quote.createdAt,
           ...{ name: fullQuote.name, email: fullQuote.email, phone: fullQuote.phone, company: fullQuote.company },
           origin: { city: origin.city, state: origin.state },
