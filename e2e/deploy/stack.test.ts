@@ -1,6 +1,5 @@
 import { randomBytes, X509Certificate } from 'node:crypto';
-import { appendFileSync, copyFileSync, cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -9,6 +8,7 @@ import { docker, dockerMissing } from '../../test/support/docker';
 import { type VisitOutcome, visitorLoad } from '../../test/support/load';
 import { MINICA, PEBBLE_CONFIG, PEBBLE_DIRECTORY, pebbleRoot } from '../../test/support/pebble';
 import { whenReplica } from '../../test/support/proxy';
+import { deployKit } from '../../test/support/stack';
 import { curlHead as curlAs, selfSigned, servedCertificate } from '../../test/support/tls';
 import { eventually } from '../../test/support/wait';
 
@@ -25,18 +25,9 @@ const ROUNDS = 5;
 const REPLICAS = ['app1', 'app2'] as const;
 /** The site's name: the proxy's alias on the stack's network, where Pebble looks it up. */
 const DOMAIN = 'site.test';
-const project = `site-e2e-${randomBytes(4).toString('hex')}`;
-const image = `${project}:test`;
-/** A copy of deploy/ as an ops engineer would have it, with the test's additions beside it. */
-const dir = path.join(mkdtempSync(path.join(tmpdir(), 'site-stack-')), 'deploy');
-const compose = (...args: string[]) => docker(['compose', ...args], dir);
+const kit = deployKit('site-e2e');
+const { project, image, dir, compose, published, publishedPort, psql, noteVolumes, volumes } = kit;
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
-/** The host address Docker published a container port on, as http://127.0.0.1:port. */
-const published = async (service: string, port: number) =>
-  `http://${(await compose('port', service, String(port))).trim()}`;
-const publishedPort = async (service: string, port: number) => Number(new URL(await published(service, port)).port);
-const psql = async (sql: string) =>
-  (await compose('exec', '-T', 'db', 'psql', '-U', 'site', '-d', 'site', '-At', '-c', sql)).trim().split('\n');
 const addressOf = async (container: string) =>
   (await docker(['inspect', '-f', '{{range .NetworkSettings.Networks}}{{.IPAddress}}{{end}}', container])).trim();
 const proxyLog = async () => compose('logs', '--no-log-prefix', 'proxy');
@@ -90,27 +81,14 @@ const asVisitor = () => ({ ca: https.root, servername: DOMAIN });
 const curlHead = (url: string, ...args: string[]) => curlAs(DOMAIN, https.rootFile, url, ...args);
 
 const fillers: string[] = [];
-/**
- * The replicas' anonymous /data volumes (the image's VOLUME): a recreated replica mounts its
- * predecessor's by name, so `down --volumes` leaves it; each is noted while its container runs.
- */
-const volumes = new Set<string>();
-const noteVolumes = async () => {
-  const containers = (await compose('ps', '-aq')).trim().split('\n').filter(Boolean);
-  if (containers.length === 0) return;
-  const names = await docker(['inspect', '-f', '{{range .Mounts}}{{.Name}} {{end}}', ...containers]);
-  for (const name of names.split(/\s+/).filter(Boolean)) volumes.add(name);
-};
 const removeAll = async () => {
   for (const filler of fillers.splice(0)) await docker(['rm', '-f', filler]);
-  await compose('down', '--volumes', '--remove-orphans');
-  const left = await docker(['volume', 'ls', '-q']);
-  for (const name of volumes) if (left.includes(name)) await docker(['volume', 'rm', name]);
+  await kit.down();
 };
 afterAll(async () => {
   if (missing) return;
   await removeAll().catch(() => {});
-  await docker(['image', 'rm', '-f', image]).catch(() => {});
+  await kit.removeImage().catch(() => {});
 }, 120_000);
 
 describe.skipIf(missing)('the deploy kit in Docker', () => {
@@ -118,7 +96,7 @@ describe.skipIf(missing)('the deploy kit in Docker', () => {
     timeout: 900_000,
   }, async () => {
     const start = performance.now();
-    await docker(['build', '-q', '-t', image, '.']);
+    await kit.build();
     const size = Number(await docker(['image', 'inspect', '-f', '{{.Size}}', image]));
     expect(size).toBeGreaterThan(0);
     console.info(`stack: image built in ${seconds(start)}, ${(size / 1e6).toFixed(0)} MB`);
@@ -161,16 +139,9 @@ describe.skipIf(missing)('the deploy kit in Docker', () => {
   });
 
   it('comes up with `docker compose up --wait` from .env.example and two secrets', { timeout: 300_000 }, async () => {
-    cpSync('deploy', dir, { recursive: true });
-    const secrets = readFileSync(path.join(dir, '.env.example'), 'utf8')
-      .replace(/^ADMIN_TOKEN=$/m, `ADMIN_TOKEN=${randomBytes(32).toString('hex')}`)
-      .replace(/^POSTGRES_PASSWORD=$/m, `POSTGRES_PASSWORD=${randomBytes(16).toString('hex')}`)
-      .replace(/^DOMAIN=$/m, `DOMAIN=${DOMAIN}`)
-      .replace(/^ACME_EMAIL=$/m, 'ACME_EMAIL=ops@rotanorte.com.br');
-    // The test's own: its project name, its CA, a webhook receiver, and no rate limit, as every client
-    // of the load reaches the proxy through Docker's port forwarding, from one address.
-    const ours = {
-      COMPOSE_PROJECT_NAME: project,
+    // The test's own: its CA, a webhook receiver, and no rate limit, as every client of the load
+    // reaches the proxy through Docker's port forwarding, from one address.
+    const variables = {
       ACME_DIRECTORY: PEBBLE_DIRECTORY,
       WEBHOOK_URL: 'http://hooks:8080/leads',
       WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('base64')}`,
@@ -179,15 +150,12 @@ describe.skipIf(missing)('the deploy kit in Docker', () => {
       RATE_LIMIT_REFUSED_PER_MINUTE: '0',
       RATE_LIMIT_REFUSED_PER_HOUR: '0',
     };
-    const lines = Object.entries(ours).map(([name, value]) => `${name}=${value}\n`);
-    writeFileSync(path.join(dir, '.env'), `${secrets}\n${lines.join('')}`);
-    writeFileSync(path.join(dir, 'compose.override.yaml'), override);
-    copyFileSync('test/support/webhook-sink.mjs', path.join(dir, 'webhook-sink.mjs'));
-    writeFileSync(path.join(dir, 'pebble-config.json'), PEBBLE_CONFIG);
-
+    const files = {
+      'webhook-sink.mjs': readFileSync('test/support/webhook-sink.mjs', 'utf8'),
+      'pebble-config.json': PEBBLE_CONFIG,
+    };
     const start = performance.now();
-    await compose('up', '-d', '--wait', '--no-build');
-    await noteVolumes();
+    await kit.up({ domain: DOMAIN, variables, override, files });
     console.info(`stack: compose up --wait in ${seconds(start)}`);
     https.port = await publishedPort('proxy', 443);
     https.plainPort = await publishedPort('proxy', 80);

@@ -1,13 +1,23 @@
 // Stalled CSV exports against a site (issue 38): clients that ask for the export and never read a
 // byte, beside admins whose downloads read, while a visitor asks for the landing page. For the
 // process and stack tests, which assert on what it returns, and `npm run bench:abuse`, which prints it.
+// Over plain HTTP to a replica, or over HTTPS to the deploy kit's proxy (e2e/deploy/abuse-stack.test.ts).
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { Agent, type IncomingMessage, request } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import tls from 'node:tls';
+
+/** How an https:// site on 127.0.0.1 is reached: the CA it trusts and the name it asks for (SNI). */
+type Tls = { ca: string; servername: string };
 
 type Flood = {
-  /** The site's address, http://host:port, loopback only. */
+  /** The site's address, http(s)://host:port, loopback only. */
   url: string;
+  /** For an https:// url. */
+  tls?: Tls;
   adminToken: string;
   /** Clients that ask for the export and never read. */
   stalled: number;
@@ -17,27 +27,20 @@ type Flood = {
   onTick?: () => void;
 };
 
-/** A socket that asks for the export and reads nothing; resolves when the server has closed it. */
-function stalledExport(url: URL, adminToken: string) {
-  const socket = net.connect(Number(url.port), url.hostname);
+/**
+ * A socket that asks for the export and reads nothing, until the flood ends. Whether, and when, the
+ * site cut it is in the site's log: through a proxy, the client's own socket stays with the proxy.
+ */
+function stalledExport(url: URL, adminToken: string, secure?: Tls) {
+  const [port, host] = [Number(url.port), url.hostname];
+  const socket = secure ? tls.connect({ port, host, ...secure }) : net.connect(port, host);
   socket.pause();
   socket.on('error', () => {});
+  const authority = secure ? `${secure.servername}:${port}` : url.host;
   socket.write(
-    `GET /api/contacts.csv HTTP/1.1\r\nHost: ${url.host}\r\nAuthorization: Bearer ${adminToken}\r\nConnection: close\r\n\r\n`,
+    `GET /api/contacts.csv HTTP/1.1\r\nHost: ${authority}\r\nAuthorization: Bearer ${adminToken}\r\nConnection: close\r\n\r\n`,
   );
-  const opened = Date.now();
-  // A paused socket does not notice the server's close; a write does. Empty lines before a
-  // request are allowed (RFC 9112 §2.2), so the server takes them for nothing.
-  const probe = setInterval(() => socket.write('\r\n'), 500);
-  return {
-    closed: new Promise<number>((resolve) =>
-      socket.once('close', () => {
-        clearInterval(probe);
-        resolve(Date.now() - opened);
-      }),
-    ),
-    destroy: () => socket.destroy(),
-  };
+  return socket;
 }
 
 /**
@@ -71,31 +74,53 @@ export function trickleExport(url: string, adminToken: string, bytesPerS: number
   return { sent, stop: () => void child.kill() };
 }
 
-/** Downloads the export whole; a 503 is tried again after its Retry-After. Resolves with the bytes and the 503s. */
-async function readerExport(url: string, adminToken: string, deadline: number) {
+/** GET `path` of the site on a kept-alive connection of `agent`; resolves with the response, its body unread. */
+const get = (url: string, path: string, agent: Agent, headers: Record<string, string> = {}) =>
+  new Promise<IncomingMessage>((resolve, reject) =>
+    (url.startsWith('https:') ? httpsRequest : request)(`${url}${path}`, { agent, headers }, resolve)
+      .on('error', reject)
+      .end(),
+  );
+
+/** The response's status, once its body has been read and dropped. */
+const drained = async (res: IncomingMessage) => {
+  res.resume();
+  await once(res, 'end');
+  return res.statusCode ?? 0;
+};
+
+/**
+ * Downloads the export whole; a 503 is tried again after its Retry-After. Resolves with the status, the
+ * bytes received, the 503s, and the error that cut the download short, if one did.
+ */
+async function readerExport(url: string, adminToken: string, agent: Agent, deadline: number) {
   for (let refused = 0; Date.now() < deadline; refused++) {
-    const res = await fetch(`${url}/api/contacts.csv`, {
-      headers: { Authorization: `Bearer ${adminToken}`, 'Accept-Encoding': 'identity' },
-    });
-    if (res.status === 503) {
-      await res.body?.cancel();
-      await sleep(Number(res.headers.get('retry-after')) * 1000);
+    const res = await get(url, '/api/contacts.csv', agent, { Authorization: `Bearer ${adminToken}` });
+    if (res.statusCode === 503) {
+      await drained(res);
+      await sleep(Number(res.headers['retry-after'] ?? 1) * 1000);
       continue;
     }
     let bytes = 0;
-    for await (const chunk of res.body ?? []) bytes += chunk.length;
-    return { status: res.status, bytes, refused };
+    try {
+      for await (const chunk of res) bytes += (chunk as Buffer).length;
+    } catch (error) {
+      return { status: res.statusCode, bytes, refused, error: (error as NodeJS.ErrnoException).code ?? String(error) };
+    }
+    return { status: res.statusCode, bytes, refused };
   }
   throw new Error('a exportação não terminou a tempo');
 }
 
 /**
  * Opens the stalled clients first, then the readers, and asks for GET / every 100 ms until every
- * reader is done, or `timeoutMs`. Resolves with each reader's outcome and the landing page's statuses.
+ * reader is done, or `timeoutMs`; then closes the stalled clients the site has not cut. Resolves with
+ * each reader's outcome and the landing page's statuses.
  */
-export async function exportFlood({ url, adminToken, stalled, readers, onTick }: Flood, timeoutMs = 90_000) {
+export async function exportFlood({ url, tls, adminToken, stalled, readers, onTick }: Flood, timeoutMs = 90_000) {
   const deadline = Date.now() + timeoutMs;
-  const stalledClients = Array.from({ length: stalled }, () => stalledExport(new URL(url), adminToken));
+  const agent = tls ? new HttpsAgent({ keepAlive: true, ...tls }) : new Agent({ keepAlive: true });
+  const stalledClients = Array.from({ length: stalled }, () => stalledExport(new URL(url), adminToken, tls));
   // The stalled clients are in before the first reader asks.
   await sleep(500);
   const pages: number[] = [];
@@ -103,26 +128,19 @@ export async function exportFlood({ url, adminToken, stalled, readers, onTick }:
   const visitor = (async () => {
     while (!done) {
       onTick?.();
-      pages.push(
-        await fetch(`${url}/`).then(
-          (res) => res.arrayBuffer().then(() => res.status),
-          () => 0,
-        ),
-      );
+      pages.push(await get(url, '/', agent).then(drained, () => 0));
       await sleep(100);
     }
   })();
-  const timer = setTimeout(() => {
-    for (const client of stalledClients) client.destroy();
-  }, timeoutMs);
   try {
-    const results = await Promise.all(Array.from({ length: readers }, () => readerExport(url, adminToken, deadline)));
-    const closedAfterMs = await Promise.all(stalledClients.map((client) => client.closed));
-    return { readers: results, closedAfterMs, pages };
+    const results = await Promise.all(
+      Array.from({ length: readers }, () => readerExport(url, adminToken, agent, deadline)),
+    );
+    return { readers: results, pages };
   } finally {
     done = true;
-    clearTimeout(timer);
     await visitor;
     for (const client of stalledClients) client.destroy();
+    agent.destroy();
   }
 }
