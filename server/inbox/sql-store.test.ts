@@ -69,6 +69,17 @@ describe.each(backendsForThisFile())('The inbox on $name', (backend) => {
     });
   });
 
+  it('reads a quote an older replica stored as pending as new, in the list, its filter and its work', async () => {
+    const repository = await backend.fresh();
+    const id = await quote(repository, {});
+    await backend.exec(`UPDATE quotes SET status = 'pending' WHERE id = '${id}'`);
+
+    const listed = await repository.listLeads({ status: 'new' }, 10);
+
+    expect(listed.map((row) => [row.id, row.status])).toEqual([[id, 'new']]);
+    expect((await repository.getLead(id))?.work.status).toBe('new');
+  });
+
   it('refuses a change made against an older version, and keeps the first one', async () => {
     const repository = await backend.fresh();
     const [ana, bia] = [await addMember(repository, 'vendas'), await addMember(repository, 'vendas')];

@@ -73,8 +73,15 @@ const ownerOf = (row: Row) =>
         ...(row.owner_email != null && { email: String(row.owner_email) }),
       };
 
-export const workOf = (row: Row): LeadWork => ({
-  status: String(row.status) as LeadStatus,
+export /**
+ * A quote an older replica stored during a rolling deploy says 'pending', the status before the inbox
+ * (server/db/schema.ts, migration 12): it is 'new', as the migration made every one before it.
+ */
+const LEGACY_NEW = 'pending';
+const statusOf = (row: Row) => (row.status === LEGACY_NEW ? 'new' : String(row.status)) as LeadStatus;
+
+const workOf = (row: Row): LeadWork => ({
+  status: statusOf(row),
   ...(row.lost_reason != null && { lostReason: String(row.lost_reason) }),
   ...(row.owner_id != null && { owner: ownerOf(row) }),
   ...(row.responded_at != null && { respondedAt: instant(row.responded_at) }),
@@ -96,7 +103,8 @@ function arm(
     conditions.push(sql);
     params.push(...values);
   };
-  if (query.status) where('status = ?', query.status);
+  if (query.status === 'new') where('status IN (?, ?)', query.status, LEGACY_NEW);
+  else if (query.status) where('status = ?', query.status);
   if (query.owner === null) where('owner_id IS NULL');
   else if (query.owner) where('owner_id = ?', query.owner);
   if (query.source) where('source_utm_source = ?', query.source);
@@ -126,7 +134,7 @@ const toRow = (row: Row): InboxRow => {
     email: String(row.email),
     ...(row.phone != null && { phone: String(row.phone) }),
     ...(row.company != null && { company: String(row.company) }),
-    status: String(row.status) as LeadStatus,
+    status: statusOf(row),
     ...(row.owner_id != null && { owner: ownerOf(row) }),
     ...(row.responded_at != null && { respondedAt: instant(row.responded_at) }),
     ...(record.source && { source: record.source }),
