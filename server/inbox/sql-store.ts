@@ -73,14 +73,14 @@ const ownerOf = (row: Row) =>
         ...(row.owner_email != null && { email: String(row.owner_email) }),
       };
 
-export /**
+/**
  * A quote an older replica stored during a rolling deploy says 'pending', the status before the inbox
  * (server/db/schema.ts, migration 12): it is 'new', as the migration made every one before it.
  */
 const LEGACY_NEW = 'pending';
 const statusOf = (row: Row) => (row.status === LEGACY_NEW ? 'new' : String(row.status)) as LeadStatus;
 
-const workOf = (row: Row): LeadWork => ({
+export const workOf = (row: Row): LeadWork => ({
   status: statusOf(row),
   ...(row.lost_reason != null && { lostReason: String(row.lost_reason) }),
   ...(row.owner_id != null && { owner: ownerOf(row) }),
