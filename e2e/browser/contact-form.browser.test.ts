@@ -75,6 +75,7 @@ describe('the contact form with JavaScript, against the real server', { timeout:
     expect(stored).toEqual([
       {
         id: expect.any(String),
+        status: 'new',
         createdAt: expect.any(String),
         ...FULL_REQUEST,
         source: { form: 'contato', page: '/' },
@@ -99,6 +100,7 @@ describe('the contact form with JavaScript, against the real server', { timeout:
     const [stored] = (await storedContacts(site.dataDir)).filter((contact) => contact.email === required.email);
     expect(stored).toEqual({
       id: expect.any(String),
+      status: 'new',
       createdAt: expect.any(String),
       ...required,
       source: CAMPAIGN_SOURCE,

@@ -40,7 +40,13 @@ describe('the contact form without JavaScript', { timeout: 20_000 }, () => {
     // A posted form sends a typed line break as CRLF (HTML standard); the server stores LF, as from the script.
     const stored = (await storedContacts(site.dataDir)).filter((contact) => contact.email === FULL_REQUEST.email);
     expect(stored).toEqual([
-      { id: expect.any(String), createdAt: expect.any(String), ...FULL_REQUEST, source: CAMPAIGN_SOURCE },
+      {
+        id: expect.any(String),
+        status: 'new',
+        createdAt: expect.any(String),
+        ...FULL_REQUEST,
+        source: CAMPAIGN_SOURCE,
+      },
     ]);
     expect(unexpected(problems, SCRIPTS_REFUSED)).toEqual([]);
   });

@@ -65,7 +65,7 @@ describe('a crash', () => {
     server = await startServer({}, server.dataDir);
     expect((await fetch(`${server.url}/health`)).status).toBe(200);
     const repository = openSqlite(server.dataDir);
-    expect((await repository.listContacts(1, 10)).items).toEqual([{ ...sent, ...data }]);
+    expect((await repository.listContacts(1, 10)).items).toEqual([{ ...sent, ...data, status: 'new' }]);
     await repository.close();
   });
 });
