@@ -214,6 +214,45 @@ export const migrations: ReadonlyArray<(type: ColumnTypes, dialect: Dialect) => 
     ...dialect.search.index('contacts', SEARCHED.contacts),
     ...dialect.search.index('quotes', SEARCHED.quotes),
   ],
+  // The spam quarantine (issue 35, docs/requirements.md §10.9, docs/decisions/036-spam-quarantine.md).
+  // A suspect post waits here, apart from the leads, until a member releases it (it then becomes a
+  // contact with this id and arrival time) or marks it as spam; the retention erases it after
+  // SUSPECT_RETENTION_DAYS. Its fields are kept as the validator handed them, with the reasons and
+  // their weights. A message's print (a hash of its normalised text, with a hash of the address)
+  // lives an hour, for the "same message from several addresses" signal. What the team's marks
+  // taught is counted per word and per reason. The site's own keys (the render stamp's) are
+  // created once, by whichever replica starts first, so every replica signs alike.
+  (type) => [
+    `CREATE TABLE suspects (
+       seq ${type.seq},
+       id ${type.uuid} NOT NULL UNIQUE,
+       email text NOT NULL,
+       state text NOT NULL,
+       reasons ${type.json} NOT NULL,
+       fields ${type.json} NOT NULL,
+       created_at ${type.timestamp} NOT NULL,
+       marked_by ${type.uuid},
+       marked_at ${type.timestamp}
+     )`,
+    'CREATE INDEX suspects_folder ON suspects (state, created_at)',
+    'CREATE INDEX suspects_email ON suspects (lower(email))',
+    'CREATE INDEX suspects_age ON suspects (created_at)',
+    `CREATE TABLE message_prints (
+       print text NOT NULL,
+       sender text NOT NULL,
+       created_at ${type.timestamp} NOT NULL
+     )`,
+    'CREATE INDEX message_prints_print ON message_prints (print, created_at)',
+    'CREATE INDEX message_prints_age ON message_prints (created_at)',
+    `CREATE TABLE spam_counts (
+       kind text NOT NULL,
+       term text NOT NULL,
+       spam integer NOT NULL,
+       ham integer NOT NULL,
+       PRIMARY KEY (kind, term)
+     )`,
+    'CREATE TABLE site_keys (name text PRIMARY KEY, secret text NOT NULL)',
+  ],
 ];
 
 /**
