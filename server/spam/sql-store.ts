@@ -28,6 +28,8 @@ export type SuspectCursor = { createdAt: string; id: string };
 
 export type Released = 'released' | 'gone';
 export type Marked = 'marked' | 'already' | 'gone';
+/** What "É spam" on a lead's page did: moved it, found it already in the folder, or found nothing. */
+export type Moved = 'moved' | 'already' | 'gone';
 
 export interface SuspectStore {
   /** One page of a state's posts, newest first, below `after` when given. */
@@ -42,9 +44,18 @@ export interface SuspectStore {
   releaseSuspect(id: string, by: AuditContext): Promise<Released>;
   /** "É spam": it stays out, marked, until the retention erases it; the mark is learnt. */
   markSpam(id: string, by: AuditContext): Promise<Marked>;
+  /**
+   * "É spam" on a contact that got through: it leaves the inbox with its notes and its deliveries
+   * not yet made, and waits in "Marcados como spam" with its id and arrival time, where "Não é spam"
+   * brings it back. Of two racing, one finds it already moved.
+   */
+  moveToSpam(id: string, by: AuditContext): Promise<Moved>;
 }
 
 const COLUMNS = 'id, state, created_at, fields, reasons, marked_at';
+
+/** Who marked it, when a member did (the API's token marks nothing). */
+const markerOf = (by: AuditContext) => (by.actor.kind === 'member' ? by.actor.id : null);
 
 function suspectOf(row: Record<string, unknown>): Suspect {
   const findings: Finding[] = fromJson(row.reasons);
@@ -102,7 +113,7 @@ export function sqlSuspects(db: Database, enqueue: Enqueue): SuspectStore {
 
     markSpam: (id, by) =>
       db.transaction(async (tx): Promise<Marked> => {
-        const markedBy = by.actor.kind === 'member' ? by.actor.id : null;
+        const markedBy = markerOf(by);
         const [row] = await tx.all(
           `UPDATE suspects SET state = 'spam', marked_by = ?, marked_at = ? WHERE id = ? AND state = 'suspect'
              RETURNING ${COLUMNS}`,
@@ -113,6 +124,25 @@ export function sqlSuspects(db: Database, enqueue: Enqueue): SuspectStore {
         await learn(tx, lessonOf(suspect.fields, suspect.findings), 'spam');
         await appendAudit(tx, { ...by, action: 'suspect.spam', leadIds: [id] });
         return 'marked';
+      }),
+
+    moveToSpam: (id, by) =>
+      db.transaction(async (tx): Promise<Moved> => {
+        // The DELETE is the claim, as a release's: of two racing, the second finds no contact.
+        const [row] = await tx.all(`DELETE FROM contacts WHERE id = ? RETURNING *`, [id]);
+        if (!row) return (await tx.get('SELECT 1 AS found FROM suspects WHERE id = ?', [id])) ? 'already' : 'gone';
+        const { id: _id, status: _status, createdAt, ...fields } = contactsTable.toRecord(row);
+        await tx.run('DELETE FROM lead_notes WHERE lead_id = ?', [id]);
+        // A delivery not made yet is not made; one already made stays in the outbox's record.
+        await tx.run(`DELETE FROM outbox WHERE lead_id = ? AND status = 'pending'`, [id]);
+        await tx.run(
+          `INSERT INTO suspects (id, email, state, reasons, fields, created_at, marked_by, marked_at)
+             VALUES (?, ?, 'spam', '[]', ?, ?, ?, ?)`,
+          [id, fields.email, JSON.stringify(fields), createdAt, markerOf(by), new Date().toISOString()],
+        );
+        await learn(tx, lessonOf(fields, []), 'spam');
+        await appendAudit(tx, { ...by, action: 'suspect.spam', leadIds: [id] });
+        return 'moved';
       }),
   };
 }
