@@ -20,10 +20,10 @@ const decimals = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 1, maxi
 /** A weight as the team reads it, '1,0' or '−0,3': the minus sign, not a hyphen, so it reads as one. */
 export const weightText = (weight: number) => decimals.format(weight).replace('-', '−');
 
-/** How long ago, in the largest unit that is at least one: 'há 5 min', 'há 3 h', 'há 2 dias'. */
+/** How long ago, in the largest unit that is at least one: 'há 5 min', 'há 3 h' (up to 47), 'há 2 dias'. */
 export function agoText(instant: string, now: string) {
   const minutes = Math.max(0, Math.floor((Date.parse(now) - Date.parse(instant)) / 60_000));
-  if (minutes < 1) return 'agora há pouco';
+  if (minutes < 1) return 'há pouco';
   if (minutes < 60) return `há ${minutes} min`;
   const hours = Math.floor(minutes / 60);
   if (hours < 48) return `há ${hours} h`;

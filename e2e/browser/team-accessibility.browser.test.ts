@@ -34,6 +34,33 @@ beforeAll(async () => {
   await store.createContact(validContact({ ...sampleContact, company: 'Açaí do Pará', source: { form: 'contato' } }));
   const { record } = await store.createQuote(validQuote({ ...sampleQuote, source: { utmSource: 'google' } }));
   await store.changeLead(record.id, 1, { owner: seller.id, status: 'proposal' }, by);
+  // The Suspeitos folder, both tabs with posts (issue 35): a customer whose autofill filled the
+  // honeypot, link spam, and one the team marked.
+  const held = (fields: object, honeypot: boolean) =>
+    store.receiveContact(validContact({ ...sampleContact, ...fields }), { honeypot, stamp: { kind: 'none' } });
+  await held(
+    {
+      name: 'Juliana Ramos',
+      email: 'juliana.ramos@gmail.com',
+      phone: '(91) 98765-4321',
+      company: 'Frigorífico Guamá',
+      message:
+        'Bom dia, preciso de cotacao para carreta frigorifica de Belem/PA para Sao Paulo/SP,\n24 t, saida dia 02/12.',
+      source: { form: 'contato' },
+    },
+    true,
+  );
+  await held(
+    {
+      name: 'SEO Expert',
+      email: 'growth@mailinator.com',
+      message: 'Boost your Google ranking now!!! https://bit.ly/3seo http://185.22.14.9/offer www.cheap-seo.top',
+      source: { utmSource: 'newsletter', utmCampaign: 'promo' },
+    },
+    false,
+  );
+  const marked = await held({ name: 'Casino Bonus', message: 'Ganhe bônus em http://bet-bonus.xyz agora' }, true);
+  await store.markSpam(marked.result.record.id, by);
 }, 30_000);
 afterAll(async () => {
   await store?.close();
@@ -155,6 +182,8 @@ const PAGES: { name: string; viewer: Viewer; path: () => Promise<string>; status
   { name: 'Lead', viewer: 'vendas', path: workedLead, status: 200 },
   { name: 'Lead, com a eliminação', viewer: 'admin', path: workedLead, status: 200 },
   { name: 'Lead que não existe', viewer: 'vendas', path: async () => '/painel/leads/nada', status: 404 },
+  { name: 'Suspeitos', viewer: 'vendas', path: async () => '/painel/suspeitos', status: 200 },
+  { name: 'Marcados como spam', viewer: 'vendas', path: async () => '/painel/suspeitos?estado=spam', status: 200 },
   {
     name: 'Relatório semanal',
     viewer: 'vendas',
@@ -218,6 +247,28 @@ describe('the lead’s page', { timeout: 30_000 }, () => {
         expect(Math.min(box!.width, box!.height), name).toBeGreaterThanOrEqual(48);
       }
       await screenshot(page, `lead-${width}`);
+    });
+});
+
+describe('the Suspeitos folder', { timeout: 30_000 }, () => {
+  for (const [width, viewport] of [
+    ['1280', DESKTOP],
+    ['375', PHONE],
+  ] as const)
+    it(`fits ${width} px, its buttons a thumb wide, saved as a screenshot for review`, async () => {
+      const { page } = await openAs('vendas', '/painel/suspeitos', viewport);
+
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBe(0);
+      const buttons = page.getByRole('button', { name: /^(Não é spam|É spam)$/ });
+      expect(await buttons.count()).toBeGreaterThanOrEqual(4);
+      for (const button of await buttons.all()) {
+        const box = await button.boundingBox();
+        expect(Math.min(box!.width, box!.height), (await button.textContent()) ?? '').toBeGreaterThanOrEqual(48);
+      }
+      await screenshot(page, `suspects-${width}`);
     });
 });
 

@@ -122,8 +122,6 @@ const postgres = (url: string): Backend => {
         ...['contacts', 'quotes', 'lead_notes', 'idempotency_keys', 'outbox', 'audit_log'],
         ...['suspects', 'message_prints', 'spam_counts'],
         ...['members', 'passkeys', 'sessions', 'invitations', 'sign_in_codes', 'webauthn_challenges'],
-        // The spam quarantine's (issue 35): a held post, or a mark learnt, would leak into the next test.
-        ...['lead_notes', 'suspects', 'message_prints', 'spam_counts'],
       ].map((table) => `${store.schema}.${table}`);
       await store.admin.query(`TRUNCATE ${tables.join(', ')}`);
       return repository;
