@@ -13,7 +13,7 @@ import { cursorParam, readCursor } from './query';
 // An action answers 303 back to the tab and page it was made on, with its outcome in the URL
 // (`aviso`, one of OUTCOMES: never text from the request), so a reload repeats nothing.
 
-export const SUSPECTS_PATH = '/painel/suspeitos';
+const SUSPECTS_PATH = '/painel/suspeitos';
 
 /** What an action did, as the folder says it; `lead` links the post to its page once it is a contact. */
 export const OUTCOMES = {
@@ -32,7 +32,7 @@ type Outcome = keyof typeof OUTCOMES;
 type Place = { state: SuspectState; cursor?: InboxCursor; outcome?: Outcome; lead?: string };
 
 /** The folder's address for `place`: only what differs from its first page of Suspeitos. */
-export function folderHref({ state, cursor, outcome, lead }: Place) {
+function folderHref({ state, cursor, outcome, lead }: Place) {
   const search = new URLSearchParams();
   if (state === 'spam') search.set('estado', 'spam');
   if (cursor) search.set('apos', cursorParam(cursor));

@@ -13,7 +13,7 @@ import { learn } from './learning';
 // leads, so no listing, export, inbox view or delivery can see it until a member releases it.
 
 /** A held post as the folder shows it. */
-export type Suspect = {
+type Suspect = {
   id: string;
   state: SuspectState;
   createdAt: string;
@@ -24,12 +24,12 @@ export type Suspect = {
 };
 
 /** Where a page of the folder starts: below this arrival (newest first). */
-export type SuspectCursor = { createdAt: string; id: string };
+type SuspectCursor = { createdAt: string; id: string };
 
-export type Released = 'released' | 'gone';
-export type Marked = 'marked' | 'already' | 'gone';
+type Released = 'released' | 'gone';
+type Marked = 'marked' | 'already' | 'gone';
 /** What "É spam" on a lead's page did: moved it, found it already in the folder, or found nothing. */
-export type Moved = 'moved' | 'already' | 'gone';
+type Moved = 'moved' | 'already' | 'gone';
 
 export interface SuspectStore {
   /** One page of a state's posts, newest first, below `after` when given. */
