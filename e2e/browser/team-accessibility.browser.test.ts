@@ -181,6 +181,12 @@ const PAGES: { name: string; viewer: Viewer; path: () => Promise<string>; status
   { name: 'Registro', viewer: 'admin', path: async () => '/painel/registro', status: 200 },
   { name: 'Lead', viewer: 'vendas', path: workedLead, status: 200 },
   { name: 'Lead, com a eliminação', viewer: 'admin', path: workedLead, status: 200 },
+  {
+    name: 'Lead de contato, com “É spam”',
+    viewer: 'vendas',
+    path: async () => `/painel/leads/${(await store.createContact(validContact(sampleContact))).record.id}`,
+    status: 200,
+  },
   { name: 'Lead que não existe', viewer: 'vendas', path: async () => '/painel/leads/nada', status: 404 },
   { name: 'Suspeitos', viewer: 'vendas', path: async () => '/painel/suspeitos', status: 200 },
   { name: 'Marcados como spam', viewer: 'vendas', path: async () => '/painel/suspeitos?estado=spam', status: 200 },

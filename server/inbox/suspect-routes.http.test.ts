@@ -4,7 +4,7 @@ import type { ContactFields } from '../../shared/contact';
 import { createTestApp } from '../../test/support/app';
 import { type Backend, backendsForThisFile } from '../../test/support/backends';
 import { storeContact } from '../../test/support/inbox';
-import { ADMIN_TOKEN, bearer, sampleContact, validContact } from '../../test/support/leads';
+import { ADMIN_TOKEN, bearer, sampleContact, sampleQuote, validContact, validQuote } from '../../test/support/leads';
 import { signedInMember } from '../../test/support/members';
 import type { Repository } from '../repository';
 import { OUTCOMES } from './suspect-routes';
@@ -209,6 +209,9 @@ describe.each(backendsForThisFile())('the Suspeitos folder on $name', (backend) 
     expect(tab).toContain(OUTCOMES.movido.text);
     expect(tab).toContain('Link Builder');
     expect((await get(`/painel/leads/${id}`)).status).toBe(404);
+    // Quotes are not weighed: their page has no "É spam".
+    const { record: quote } = await repository.createQuote(validQuote(sampleQuote));
+    expect((await get(`/painel/leads/${quote.id}`).expect(200)).text).not.toContain('/spam"');
     const [line] = await repository.readAudit({ action: 'suspect.spam', limit: 1 });
     expect(line).toMatchObject({ actorId: seller.member.id, leadIds: [id] });
   });
