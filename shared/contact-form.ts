@@ -48,6 +48,9 @@ export type ContactFormState = {
 /** A field people never see or fill: a value in it means a bot sent the form (§10.9). */
 export const HONEYPOT_FIELD = 'website';
 
+/** The form's render stamp (issue 35): when the page was rendered, signed by the server. */
+export const STAMP_FIELD = 'inicio';
+
 /** The contact form, as a lead's source names it. */
 const CONTACT_FORM = 'contato';
 

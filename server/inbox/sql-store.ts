@@ -6,6 +6,7 @@ import type { Quote } from '../../shared/quote';
 import type { AuditContext } from '../audit/events';
 import { appendAudit } from '../audit/sql-store';
 import type { Database, Param, Queries, Row } from '../db/database';
+import { instant } from '../db/results';
 import { SEARCHED } from '../db/schema';
 import { contactsTable, quotesTable, type Table } from '../leads/rows';
 
@@ -63,7 +64,6 @@ export const KINDS = [
 export const WORK_COLUMNS = 'owner_id, lost_reason, responded_at, version, updated_at';
 
 /** PostgreSQL's driver hands back a Date, SQLite the ISO text it stored. */
-const instant = (value: unknown) => (value == null ? undefined : new Date(value as string | Date).toISOString());
 const ownerOf = (row: Row) =>
   row.owner_id == null
     ? undefined
