@@ -80,7 +80,10 @@ describe.skipIf(!TEST_DATABASE_URL)('a release of a held post on one replica whi
     const replies = await Promise.all(
       held.flatMap(({ id }, n) => {
         const path = `/painel/suspeitos/${id}/liberar`;
-        const pair = [first(path, { cookie: member.cookie, form: {} }), second(path, { cookie: member.cookie, form: {} })];
+        const pair = [
+          first(path, { cookie: member.cookie, form: {} }),
+          second(path, { cookie: member.cookie, form: {} }),
+        ];
         return n % 2 === 0 ? pair : pair.reverse();
       }),
     );

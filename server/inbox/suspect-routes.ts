@@ -120,7 +120,7 @@ export function suspectRoutes(context: TeamContext): TeamRoute[] {
     if (!id) return next();
     const moved = await store.moveToSpam(id, auditContext(req, res));
     if (moved === 'gone') return next();
-    res.redirect(303, folderHref({ state: 'spam', outcome: moved === 'moved' ? 'movido' : 'ja-spam' }));
+    res.redirect(303, folderHref({ state: 'spam', outcome: moved === 'marked' ? 'movido' : 'ja-spam' }));
   };
 
   const route = (method: 'GET' | 'POST', path: string, handle: RequestHandler) =>

@@ -28,8 +28,6 @@ type SuspectCursor = { createdAt: string; id: string };
 
 type Released = 'released' | 'gone';
 type Marked = 'marked' | 'already' | 'gone';
-/** What "É spam" on a lead's page did: moved it, found it already in the folder, or found nothing. */
-type Moved = 'moved' | 'already' | 'gone';
 
 export interface SuspectStore {
   /** One page of a state's posts, newest first, below `after` when given. */
@@ -47,9 +45,9 @@ export interface SuspectStore {
   /**
    * "É spam" on a contact that got through: it leaves the inbox with its notes and its deliveries
    * not yet made, and waits in "Marcados como spam" with its id and arrival time, where "Não é spam"
-   * brings it back. Of two racing, one finds it already moved.
+   * brings it back. Of two racing, one finds it already marked.
    */
-  moveToSpam(id: string, by: AuditContext): Promise<Moved>;
+  moveToSpam(id: string, by: AuditContext): Promise<Marked>;
 }
 
 const COLUMNS = 'id, state, created_at, fields, reasons, marked_at';
@@ -127,7 +125,7 @@ export function sqlSuspects(db: Database, enqueue: Enqueue): SuspectStore {
       }),
 
     moveToSpam: (id, by) =>
-      db.transaction(async (tx): Promise<Moved> => {
+      db.transaction(async (tx): Promise<Marked> => {
         // The DELETE is the claim, as a release's: of two racing, the second finds no contact.
         const [row] = await tx.all(`DELETE FROM contacts WHERE id = ? RETURNING *`, [id]);
         if (!row) return (await tx.get('SELECT 1 AS found FROM suspects WHERE id = ?', [id])) ? 'already' : 'gone';
@@ -145,7 +143,7 @@ export function sqlSuspects(db: Database, enqueue: Enqueue): SuspectStore {
         if (row.responded_at != null) await learn(tx, lesson, 'ham', -1);
         await learn(tx, lesson, 'spam');
         await appendAudit(tx, { ...by, action: 'suspect.spam', leadIds: [id] });
-        return 'moved';
+        return 'marked';
       }),
   };
 }
