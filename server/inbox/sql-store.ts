@@ -9,7 +9,7 @@ import type { Database, Param, Queries, Row } from '../db/database';
 import { instant } from '../db/results';
 import { SEARCHED } from '../db/schema';
 import { contactsTable, quotesTable, type Table } from '../leads/rows';
-import { lessonOf } from '../spam/judge';
+import { leadLessonOf } from '../spam/judge';
 import { learn } from '../spam/learning';
 
 // The inbox's reads and the team's changes to a lead (issue 34; docs/requirements.md §6.4). Contacts
@@ -239,7 +239,7 @@ export function sqlInbox(db: Database, announce: AnnounceChange = async () => {}
         // A contact the team takes up is a real one: its words teach the spam filter what a lead
         // reads like (issue 35 §3, docs/decisions/036-spam-quarantine.md). Once, when the clock stops.
         if (lead.kind === 'contact' && !work.respondedAt && respondedAt)
-          await learn(tx, lessonOf(lead.record, []), 'ham');
+          await learn(tx, leadLessonOf(lead.record), 'ham');
         const changed = (await findLead(tx, id))!;
         await announce(tx, changed, await notesOf(tx, id));
         return { outcome: 'changed', lead: changed };

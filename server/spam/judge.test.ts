@@ -71,7 +71,7 @@ describe.each(backendsForThisFile())('the judge and what marks teach, on $name',
     }
     const seo = await repository.receiveContact(post(`Ola! ${SEO}`), person);
     expect(seo.verdict).toMatchObject({ suspect: true, findings: [{ reason: 'words', weight: 1 }] });
-    expect((await reasonsOf(repository, post(FREIGHT))).words).toBe(-0.3);
+    expect((await reasonsOf(repository, post(FREIGHT))).words).toBe(-0.15);
     // A second mark or release of the same post does nothing more.
     expect(await repository.markSpam(spamIds[0]!, BY_TOKEN)).toBe('already');
     expect(await repository.releaseSuspect(spamIds[0]!, BY_TOKEN)).toBe('released');

@@ -18,12 +18,22 @@ export type Lesson = { words: readonly string[]; reasons: readonly SuspectReason
 
 const NONE: Tally = { spam: 0, ham: 0 };
 
-/** The marks in all, and those of the signals and of these words (one read). */
+/**
+ * A word that this many marked posts had speaks by its absence too (Bernoulli naive Bayes): a
+ * message about freight that never says "frete", "carga" or "cotação" is telling. Rarer words are
+ * weighed only where they appear, which bounds the read to the site's common vocabulary.
+ */
+const TELLING_ABSENCE = 3;
+/** How much a common word's absence counts beside a word present (see wordsWeight). */
+const ABSENCE_SHARE = 0.5;
+
+/** The marks in all, those of the signals, of these words, and of the common words (one read). */
 export async function knowledgeOf(tx: Queries, words: readonly string[]): Promise<Knowledge> {
-  const wordTerms = words.length > 0 ? ` OR (kind = 'word' AND term IN (${words.map(() => '?').join(', ')}))` : '';
+  const wordTerms = words.length > 0 ? ` OR term IN (${words.map(() => '?').join(', ')})` : '';
   const rows = await tx.all(
-    `SELECT kind, term, spam, ham FROM spam_counts WHERE kind IN ('posts', 'reason')${wordTerms}`,
-    [...words],
+    `SELECT kind, term, spam, ham FROM spam_counts WHERE kind IN ('posts', 'reason')
+       OR (kind = 'word' AND (spam + ham >= ?${wordTerms}))`,
+    [TELLING_ABSENCE, ...words],
   );
   const knowledge: Knowledge = { posts: NONE, reasons: new Map(), words: new Map() };
   for (const row of rows) {
@@ -62,13 +72,15 @@ const PRIOR_MARKS = 10;
 
 /**
  * A signal's weight once the team has marked posts that showed it: its first weight times twice
- * the share of those posts that were spam, counting PRIOR_MARKS assumed ones, half each way. No
- * mark keeps it as it was; a signal the team keeps overruling fades towards 0 (the honeypot, at
- * 1.5, holds a post alone until the team has released six autofilled customers and marked none
- * as spam), one it keeps confirming grows towards twice its weight.
+ * the share of those posts that were spam, counting PRIOR_MARKS assumed ones, half each way, and
+ * never above its first weight. A signal the team keeps overruling fades towards 0 (the honeypot,
+ * at 1.5, holds a post alone until the team has released six autofilled customers and marked none
+ * as spam); one it keeps confirming stays as it was. Letting it grow held real leads on the
+ * labelled corpus: a link, at 0.68 once spam with links had been marked, and a few business words
+ * reached 1 (server/spam/corpus.test.ts).
  */
 export function adaptedWeight(weight: number, tally: Tally = NONE) {
-  return (weight * 2 * (tally.spam + PRIOR_MARKS / 2)) / (tally.spam + tally.ham + PRIOR_MARKS);
+  return Math.min(weight, (weight * 2 * (tally.spam + PRIOR_MARKS / 2)) / (tally.spam + tally.ham + PRIOR_MARKS));
 }
 
 /** Naive Bayes speaks once the team has marked this many posts of each kind. */
@@ -76,24 +88,31 @@ const FEWEST_MARKS = 5;
 
 /**
  * The log-odds naive Bayes needs for the words alone to hold a post (a weight of 1): about 3,000
- * to 1. Words only ever weigh in once the team has marked enough posts, and never rescue a post by
- * more than NEGATIVE_FLOOR: a hard signal (the honeypot, a forged stamp) stays decisive.
+ * to 1. On the labelled corpus, 6 caught 1 spam post in 100 more and held a real lead; 8 held
+ * none. Words only ever weigh in once the team has marked enough posts, and never rescue a post
+ * by more than NEGATIVE_FLOOR: a hard signal (1.2 or more) stays decisive.
  */
 const LOG_ODDS_FOR_ONE = 8;
-const NEGATIVE_FLOOR = -0.3;
+const NEGATIVE_FLOOR = -0.15;
 
 /**
- * The weight of the message's words: naive Bayes over the words the team's marked posts had,
- * Laplace-smoothed, with even priors (the team marks mostly what the folder shows, so the marks'
- * own proportion says nothing about the site's). Words no marked post had say nothing.
+ * The weight of the message's words: Bernoulli naive Bayes over the words the team's marked posts
+ * had, Laplace-smoothed, with even priors (the team marks mostly what bothers it, so the marks' own
+ * proportion says nothing about the site's). A word present speaks; a common word absent speaks at
+ * ABSENCE_SHARE of its weight (on the corpus, absence lifted the spam caught from 75% to 79%, and
+ * in full it held real leads that never say "frete"); words no marked post had say nothing.
  */
 export function wordsWeight({ posts, words: known }: Knowledge, words: readonly string[]) {
   if (posts.spam < FEWEST_MARKS || posts.ham < FEWEST_MARKS) return 0;
+  const present = new Set(words);
   let logOdds = 0;
-  for (const word of words) {
-    const tally = known.get(word);
-    if (!tally || tally.spam + tally.ham === 0) continue;
-    logOdds += Math.log((tally.spam + 1) / (posts.spam + 2)) - Math.log((tally.ham + 1) / (posts.ham + 2));
+  for (const [word, tally] of known) {
+    if (tally.spam + tally.ham === 0) continue;
+    const inSpam = (tally.spam + 1) / (posts.spam + 2);
+    const inHam = (tally.ham + 1) / (posts.ham + 2);
+    if (present.has(word)) logOdds += Math.log(inSpam) - Math.log(inHam);
+    else if (tally.spam + tally.ham >= TELLING_ABSENCE)
+      logOdds += ABSENCE_SHARE * (Math.log(1 - inSpam) - Math.log(1 - inHam));
   }
   return Math.min(1, Math.max(NEGATIVE_FLOOR, logOdds / LOG_ODDS_FOR_ONE));
 }

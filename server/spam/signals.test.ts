@@ -25,7 +25,7 @@ describe('a post’s own signals (issue 35 §2)', () => {
 
   it('weighs the honeypot, and the render stamp: missing, forged, or posted faster than a person', () => {
     expect(reasons('Olá', {}, { ...person, honeypot: true })).toEqual([['honeypot', 1.5, undefined]]);
-    expect(reasons('Olá', {}, { honeypot: false, stamp: { kind: 'none' } })).toEqual([['noStamp', 0.7, undefined]]);
+    expect(reasons('Olá', {}, { honeypot: false, stamp: { kind: 'none' } })).toEqual([['noStamp', 1.2, undefined]]);
     expect(reasons('Olá', {}, { honeypot: false, stamp: { kind: 'forged' } })).toEqual([
       ['forgedStamp', 1.5, undefined],
     ]);
@@ -62,5 +62,11 @@ describe('a post’s own signals (issue 35 §2)', () => {
     expect(reasons('Продвижение сайтов в поисковых системах недорого')).toEqual([['foreignScript', 1.5, undefined]]);
     expect(reasons('网站推广 优化 排名 第一页')).toEqual([['foreignScript', 1.5, undefined]]);
     expect(reasons('Olá, sou o Wei (张伟) da importadora, preciso de frete para Manaus')).toEqual([]);
+  });
+
+  it('finds keys struck at random, not a customer’s abbreviations', () => {
+    expect(reasons('hgjhgjhg kjhkjhkjh lkjlkjlkj')).toEqual([['gibberish', 1.2, undefined]]);
+    expect(reasons('qwertyuiop asdfghjkl zxcvbnm')).toEqual([['gibberish', 1.2, undefined]]);
+    expect(reasons('pfv vc tem cnh pra mopp? qto fica sp x mns, NF e CT-e prontos')).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { isDisposableEmailDomain } from 'disposable-email-domains-js';
 import type { ContactFields } from '../../shared/contact';
 import { type Finding, SUSPECT_REASONS, type SuspectReason } from '../../shared/spam';
+import { unaccented } from './words';
 
 // The signals a post shows by itself (issue 35 §2): no third party, no tracking, nothing asked of
 // the visitor. What needs the database (the same message from other senders, the team's marks)
@@ -74,6 +75,22 @@ function foreignLetters(text: string) {
   return { letters, foreign: letters - latin };
 }
 
+const KEYBOARD_ROWS = ['qwertyuiop', 'asdfghjkl', 'zxcvbnm'];
+const VOWEL = /[aeiouy]/;
+
+/**
+ * Keys struck at random: two or more of the message's words of 3 letters or more, and at least
+ * half of them, have no vowel ("hgjhgjhg", "sdfsdf") or run along a keyboard row ("asdfghjkl").
+ * Abbreviations a customer writes ("vc", "pfv", "NF", "CNH") are short, or a few among real words.
+ */
+function gibberish(message: string) {
+  const words = (unaccented(message.toLowerCase()).match(/\p{L}{3,}/gu) ?? []).filter((word) => /^[a-z]+$/.test(word));
+  const struck = words.filter(
+    (word) => !VOWEL.test(word) || (word.length >= 5 && KEYBOARD_ROWS.some((row) => row.includes(word))),
+  );
+  return struck.length >= 2 && struck.length * 2 >= words.length;
+}
+
 /** The address's domain or any domain above it is on the maintained list of temporary mailboxes. */
 function disposableDomain(email: string) {
   const labels = email
@@ -118,6 +135,8 @@ export function signalsOf(fields: ContactFields, client: ClientSignals): Finding
   const ip = hosts.find((host) => IP_HOST.test(host));
   if (ip) findings.push(found('ipLink', ip));
   if (linksIn(`${fields.name} ${fields.company ?? ''}`).length > 0) findings.push(found('linkInName'));
+
+  if (gibberish(fields.message)) findings.push(found('gibberish'));
 
   const disposable = disposableDomain(fields.email);
   if (disposable) findings.push(found('disposable', disposable));

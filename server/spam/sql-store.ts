@@ -6,7 +6,7 @@ import type { Database, Queries } from '../db/database';
 import { fromJson, instant } from '../db/results';
 import { contactsTable } from '../leads/rows';
 import { type Enqueue, insertLead } from '../leads/storage';
-import { lessonOf, type Verdict } from './judge';
+import { leadLessonOf, lessonOf, type Verdict } from './judge';
 import { learn } from './learning';
 
 // The "Suspeitos" folder's storage (issue 35 §1): a held post waits in `suspects`, apart from the
@@ -138,7 +138,7 @@ export function sqlSuspects(db: Database, enqueue: Enqueue): SuspectStore {
              VALUES (?, ?, 'spam', '[]', ?, ?, ?, ?)`,
           [id, fields.email, JSON.stringify(fields), createdAt, markerOf(by), new Date().toISOString()],
         );
-        const lesson = lessonOf(fields, []);
+        const lesson = leadLessonOf(fields);
         // Taken up out of Novo, it was learnt as a real lead (server/inbox/sql-store.ts): the team now says otherwise.
         if (row.responded_at != null) await learn(tx, lesson, 'ham', -1);
         await learn(tx, lesson, 'spam');

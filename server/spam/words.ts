@@ -10,7 +10,7 @@ const MOST_WORDS = 300;
 const WORD = /[\p{L}\p{N}]+/gu;
 
 /** Letters without their accents: NFD splits "ç" into "c" and a combining mark, which goes. */
-const unaccented = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '');
+export const unaccented = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '');
 
 /** The distinct stems of `text`, at most MOST_WORDS of them; words under 3 letters say little. */
 export function wordsOf(text: string): string[] {
