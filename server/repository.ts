@@ -18,6 +18,7 @@ import { type PersonalDataStore, sqlPersonalData } from './personal-data/sql-sto
 import type { Config } from './process/config';
 import type { Logger } from './process/logger';
 import { type QuoteStore, sqlQuotes } from './quotes/sql-store';
+import { type RenderStamps, renderStamps } from './spam/stamp';
 import { sqlTeam, type TeamStore } from './team/sql-store';
 
 // Storage, composed: each feature owns its SQL store in its own folder, and db/ gives them the
@@ -52,6 +53,8 @@ export type Repository = ContactStore &
      * is all there is and counting in memory spares the single writer a write per request.
      */
     readonly rateLimitCounters?: RateLimitCounters;
+    /** The contact form's render stamps, with the key every replica shares (issue 35). */
+    renderStamps(): Promise<RenderStamps>;
     /** How busy the database connections are (metrics). */
     connections(): ConnectionUse;
     /** Resolves when the database answers a trivial query. */
@@ -77,6 +80,7 @@ function sqlRepository(db: Database, { channels = [] }: RepositoryOptions): Repo
     ...sqlWaitingLeads(db),
     channels,
     outbox,
+    renderStamps: () => renderStamps(db),
     connections: () => db.connections(),
     ping: async () => void (await db.get('SELECT 1')),
     close: () => db.close(),

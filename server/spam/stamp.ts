@@ -1,0 +1,61 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Database } from '../db/database';
+
+/** What a post's render stamp says (issue 35). */
+export type StampCheck = { kind: 'none' } | { kind: 'forged' } | { kind: 'ok'; elapsedMs: number };
+
+/**
+ * The signed time a page with the contact form was rendered at, which the form posts back
+ * (docs/decisions/037-render-stamp.md): a post's age says whether a person could have typed it.
+ */
+export type RenderStamps = { sign(now?: number): string; check(value: unknown, now?: number): StampCheck };
+
+/** The key's row in site_keys. */
+const KEY_NAME = 'render-stamp';
+const KEY_BYTES = 32;
+/** Half of HMAC-SHA256: 128 bits are far beyond guessing, and the stamp stays short in every page. */
+const MAC_BYTES = 16;
+/**
+ * How far in the future a stamp may be: the replicas' clocks differ a little, and the page may be
+ * rendered on one and posted to another. Past it, the stamp was not ours.
+ */
+const CLOCK_SKEW_MS = 5_000;
+/** Milliseconds since 1970, as a stamp writes them: digits only, no sign, no exponent. */
+const STAMP = /^(\d{1,15})\.([\w-]{22})$/;
+
+/**
+ * The stamps of every replica: the key is made by whichever starts first and read back by all
+ * (one row of site_keys, migration 13), so a page rendered on one replica checks on another with
+ * no setting to share.
+ */
+export async function renderStamps(db: Database): Promise<RenderStamps> {
+  await db.run('INSERT INTO site_keys (name, secret) VALUES (?, ?) ON CONFLICT DO NOTHING', [
+    KEY_NAME,
+    randomBytes(KEY_BYTES).toString('base64url'),
+  ]);
+  const row = await db.get('SELECT secret FROM site_keys WHERE name = ?', [KEY_NAME]);
+  return stampsSignedWith(Buffer.from(String(row!.secret), 'base64url'));
+}
+
+/** Stamps signed with `key`: the database's key at start-up, or a test's own. */
+export function stampsSignedWith(key: Buffer): RenderStamps {
+  const mac = (time: string) => createHmac('sha256', key).update(time).digest().subarray(0, MAC_BYTES);
+  return {
+    sign(now = Date.now()) {
+      const time = String(now);
+      return `${time}.${mac(time).toString('base64url')}`;
+    },
+    check(value, now = Date.now()) {
+      if (value === undefined || value === null || value === '') return { kind: 'none' };
+      const parts = typeof value === 'string' ? STAMP.exec(value) : null;
+      if (!parts) return { kind: 'forged' };
+      const [, time, signature] = parts as unknown as [string, string, string];
+      const given = Buffer.from(signature, 'base64url');
+      // Compared in constant time: a timing difference would tell a forger how many bytes were right.
+      if (given.length !== MAC_BYTES || !timingSafeEqual(given, mac(time))) return { kind: 'forged' };
+      const rendered = Number(time);
+      if (rendered > now + CLOCK_SKEW_MS) return { kind: 'forged' };
+      return { kind: 'ok', elapsedMs: Math.max(0, now - rendered) };
+    },
+  };
+}
