@@ -48,6 +48,17 @@ export type ContactFormState = {
 /** A field people never see or fill: a value in it means a bot sent the form (§10.9). */
 export const HONEYPOT_FIELD = 'website';
 
+/**
+ * The hidden field that carries the signed time the page was rendered (issue 35): a form posted
+ * sooner than a person could type it is suspect. A plain name, so a bot sees nothing to fake. The
+ * server writes it at the end of the page, outside the form, whose id ties it to the form
+ * (docs/decisions/037-render-stamp.md).
+ */
+export const STAMP_FIELD = 'ref';
+
+/** The contact form's id: the stamp's field names it in its `form` attribute. */
+export const CONTACT_FORM_ID = 'contact-form';
+
 /** The contact form, as a lead's source names it. */
 const CONTACT_FORM = 'contato';
 
