@@ -39,6 +39,7 @@ try {
     logger,
     manifest: readManifest(),
     repository,
+    stamps: await repository.renderStamps(),
     draining: draining.signal,
     adminToken,
     trustProxy,

@@ -30,6 +30,7 @@ type ContactDeps = {
   metrics: Metrics;
   /** The site's address: a Referer of its own pages tells where a form came from. */
   publicUrl: URL;
+  stamps: import('../spam/stamp').RenderStamps;
 };
 
 /**

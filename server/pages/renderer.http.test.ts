@@ -45,7 +45,8 @@ describe('GET /', () => {
     const { app } = createTestApp();
     const { text } = await request(app).get('/');
     expect(text).toContain(`<style>${testManifest.css.text}</style>`);
-    expect(text).toContain(`>${testManifest.scripts.landing.text}</script></body>`);
+    // After the script, only the form's render stamp (server/pages/form-stamp.ts).
+    expect(text).toMatch(new RegExp(`>${testManifest.scripts.landing.text}</script><input [^>]+></body></html>$`));
     expect(text).not.toMatch(/<script[^>]*\ssrc=|rel="modulepreload"/);
   });
 

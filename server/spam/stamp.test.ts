@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { backendsForThisFile } from '../../test/support/backends';
-import { stampsSignedWith } from './stamp';
+import { type StampCheck, stampsSignedWith } from './stamp';
 
 const RENDERED = 1_764_160_000_000;
 const stamps = stampsSignedWith(randomBytes(32));
@@ -12,7 +12,8 @@ describe('a render stamp', () => {
   });
 
   it('is told apart from no stamp at all', () => {
-    for (const absent of [undefined, null, '']) expect(stamps.check(absent, RENDERED)).toEqual({ kind: 'none' });
+    const none: StampCheck = { kind: 'none' };
+    for (const absent of [undefined, null, '']) expect(stamps.check(absent, RENDERED)).toEqual(none);
   });
 
   it.each([
