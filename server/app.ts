@@ -126,7 +126,7 @@ export function createApp(deps: AppDeps) {
     onLimited: () => metrics.rateLimited.inc(),
   });
   const writeGuards = [refuseCrossSite(publicUrl), ...rateLimits];
-  const contacts = contactRoutes({ repository, renderPage, logger, writeGuards, admin, metrics, publicUrl, stamps });
+  const contacts = contactRoutes({ repository, renderPage, logger, writeGuards, admin, publicUrl, stamps });
   // The form's refusals get pages after the router, where boundBody's 413, met before any route,
   // reaches them too: a visitor without JavaScript sees the site's page, not JSON.
   app.use('/api/contacts', rememberMount, contacts, formErrorPages(renderPage));

@@ -30,6 +30,7 @@ try {
   const retention = startRetention({
     repository,
     days: config.retentionDays,
+    suspectDays: config.suspectRetentionDays,
     logger,
     onPurged: () => metrics.retentionPurged.setToCurrentTime(),
   });

@@ -18,6 +18,7 @@ import { type PersonalDataStore, sqlPersonalData } from './personal-data/sql-sto
 import type { Config } from './process/config';
 import type { Logger } from './process/logger';
 import { type QuoteStore, sqlQuotes } from './quotes/sql-store';
+import { type SuspectStore, sqlSuspects } from './spam/sql-store';
 import { type RenderStamps, renderStamps } from './spam/stamp';
 import { sqlTeam, type TeamStore } from './team/sql-store';
 
@@ -43,7 +44,8 @@ export type Repository = ContactStore &
   InboxStore &
   InboxExportStore &
   InboxReportStore &
-  WaitingLeadsStore & {
+  WaitingLeadsStore &
+  SuspectStore & {
     /** The outbox channels it writes a row to with each new lead (see RepositoryOptions). */
     readonly channels: readonly Channel[];
     /** The deliveries waiting, per channel. */
@@ -70,6 +72,7 @@ function sqlRepository(db: Database, { channels = [] }: RepositoryOptions): Repo
   );
   return {
     ...sqlContacts(db, enqueue),
+    ...sqlSuspects(db, enqueue),
     ...sqlQuotes(db, enqueue),
     ...sqlPersonalData(db, noticeErasure),
     ...sqlTeam(db, mailTeam),

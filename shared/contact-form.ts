@@ -49,12 +49,11 @@ export type ContactFormState = {
 export const HONEYPOT_FIELD = 'website';
 
 /**
- * The hidden field that carries the signed time the page was rendered (issue 35): a form posted
- * sooner than a person could type it is suspect. A plain name, so a bot sees nothing to fake. The
- * server writes it at the end of the page, outside the form, whose id ties it to the form
- * (docs/decisions/037-render-stamp.md).
+ * The form's render stamp (issue 35): when the page was rendered, signed by the server. A form
+ * posted sooner than a person could type it is suspect. The server writes it at the end of the
+ * page, outside the form, whose id ties it to the form (docs/decisions/037-render-stamp.md).
  */
-export const STAMP_FIELD = 'ref';
+export const STAMP_FIELD = 'inicio';
 
 /** The contact form's id: the stamp's field names it in its `form` attribute. */
 export const CONTACT_FORM_ID = 'contact-form';

@@ -19,6 +19,8 @@ export const AUDIT_ACTIONS = {
   'lead.status': 'Situação do lead alterada',
   'lead.owner': 'Responsável pelo lead alterado',
   'lead.note': 'Nota no lead',
+  'suspect.released': 'Suspeito liberado (não é spam)',
+  'suspect.spam': 'Suspeito marcado como spam',
   'leads.read': 'Leads lidos',
   'leads.exported': 'Exportação',
   'subject.access': 'Consulta de titular',

@@ -154,7 +154,10 @@ describe.each(backendsForThisFile())('Audit record on $name', (backend) => {
     await repository.recordAudit(viewed(SELLER));
     vi.setSystemTime(now);
 
-    const purged = await repository.purgeOlderThan(new Date(now - 365 * DAY));
+    const purged = await repository.purgeOlderThan({
+      leads: new Date(now - 365 * DAY),
+      suspects: new Date(now - 365 * DAY),
+    });
 
     expect(purged).toMatchObject({ audit: 1 });
     const lines = await repository.readAudit({ limit: 10 });
@@ -162,6 +165,6 @@ describe.each(backendsForThisFile())('Audit record on $name', (backend) => {
       ['retention.purge', 'sistema'],
       ['lead.viewed', 'vendas@rotanorte.com.br'],
     ]);
-    expect(lines[0]!.detail).toEqual({ contacts: 0, quotes: 0, outbox: 0, audit: 1 });
+    expect(lines[0]!.detail).toEqual({ contacts: 0, quotes: 0, suspects: 0, outbox: 0, audit: 1 });
   });
 });

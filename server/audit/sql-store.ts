@@ -1,12 +1,10 @@
 import { type Database, inSlices, type Param, type Queries, type Row } from '../db/database';
+import { fromJson } from '../db/results';
 import type { AuditActor, AuditEvent, AuditFilter, AuditLine, AuditStore } from './events';
 
 /** The actor as a line stores it; a member by their e-mail as it was then, and their id beside it. */
 const ACTOR_NAMES = { token: 'token', system: 'sistema', anonymous: 'anônimo' } as const;
 const actorName = (actor: AuditActor) => (actor.kind === 'member' ? actor.email : ACTOR_NAMES[actor.kind]);
-
-/** SQLite hands back a JSON column's text; PostgreSQL's driver, the parsed jsonb. */
-const fromJson = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : (value ?? undefined));
 
 const COLUMNS = 'seq, at, action, contacts, quotes, request_id, actor, actor_id, subject, lead_ids, detail, ip';
 

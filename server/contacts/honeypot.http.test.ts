@@ -1,12 +1,21 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import type { Repository } from '../../server/repository';
 import { createTestApp } from '../../test/support/app';
 
 const contact = { name: 'Ana', email: 'ana@empresa.com.br', message: 'Olá' };
 const form = 'name=Ana&email=ana%40empresa.com.br&message=Ol%C3%A1';
 
+/** What the folder holds: no lead, and each held post with the honeypot among its reasons (issue 35 §1). */
+async function held(repository: Repository) {
+  expect((await repository.listContacts(1, 10)).total).toBe(0);
+  const suspects = await repository.listSuspects('suspect', 10);
+  for (const suspect of suspects) expect(suspect.findings.map((finding) => finding.reason)).toContain('honeypot');
+  return suspects;
+}
+
 describe('the honeypot field', () => {
-  it('gives a bot that fills it a normal 201 and stores nothing', async () => {
+  it('gives a post that fills it a normal 201 and holds it in Suspeitos, not lost', async () => {
     const { app, repository } = createTestApp();
     const res = await request(app)
       .post('/api/contacts')
@@ -17,7 +26,8 @@ describe('the honeypot field', () => {
       message: 'Solicitação enviada com sucesso!',
       data: { id: expect.any(String) },
     });
-    expect((await repository.listContacts(1, 10)).total).toBe(0);
+    const [suspect] = await held(repository);
+    expect(suspect).toMatchObject({ id: res.body.data.id, fields: contact });
   });
 
   it.each([
@@ -28,38 +38,48 @@ describe('the honeypot field', () => {
     ['an empty array', []],
     ['an object', { url: 'http://spam.example' }],
     ['an empty object', {}],
-  ])('traps %s as it traps text, and stores nothing', async (_shape, website) => {
+  ])('traps %s as it traps text, and holds the post', async (_shape, website) => {
     const { app, repository } = createTestApp();
     const res = await request(app)
       .post('/api/contacts')
       .send({ ...contact, website });
     expect(res.status).toBe(201);
-    expect((await repository.listContacts(1, 10)).total).toBe(0);
+    expect(await held(repository)).toHaveLength(1);
   });
 
-  it('redirects a filled form post like a real one and stores nothing', async () => {
+  it('redirects a filled form post like a real one and holds it', async () => {
     const { app, repository } = createTestApp();
     const res = await request(app).post('/api/contacts').type('form').send(`${form}&website=spam`);
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe('/?contato=enviado#contact');
-    expect((await repository.listContacts(1, 10)).total).toBe(0);
+    expect(await held(repository)).toHaveLength(1);
   });
 
   it('traps the field sent twice in a form, even empty both times', async () => {
     const { app, repository } = createTestApp();
     const res = await request(app).post('/api/contacts').type('form').send(`${form}&website=&website=`);
     expect(res.status).toBe(303);
-    expect((await repository.listContacts(1, 10)).total).toBe(0);
+    expect(await held(repository)).toHaveLength(1);
   });
 
-  it('replays the decoy’s id for the same Idempotency-Key, as a stored request would', async () => {
-    const { app } = createTestApp();
+  it('replays the held post’s id for the same Idempotency-Key, as a stored request would', async () => {
+    const { app, repository } = createTestApp();
     const body = { ...contact, website: 'http://spam.example' };
     const first = await request(app).post('/api/contacts').set('Idempotency-Key', 'bot-1').send(body);
     const again = await request(app).post('/api/contacts').set('Idempotency-Key', 'bot-1').send(body);
     expect(again.status).toBe(201);
     expect(again.body).toEqual(first.body);
     expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(await held(repository)).toHaveLength(1);
+  });
+
+  it('answers a filled post with invalid fields as it answers anyone’s, and holds nothing', async () => {
+    const { app, repository } = createTestApp();
+    const res = await request(app)
+      .post('/api/contacts')
+      .send({ ...contact, email: 'ana@', website: 'http://spam.example' });
+    expect(res.status).toBe(400);
+    expect(await held(repository)).toHaveLength(0);
   });
 
   it.each([

@@ -1,5 +1,6 @@
 import { type RequestHandler, Router } from 'express';
 import { contactInputSchema } from '../../shared/contact';
+import { STAMP_FIELD } from '../../shared/contact-form';
 import type { AuditStore } from '../audit/events';
 import { auditedListing } from '../audit/request';
 import { bodyKind, readBody } from '../http/body';
@@ -7,12 +8,12 @@ import { listHandler } from '../http/listing';
 import { loggedPath } from '../http/log-text';
 import { allowOnly } from '../http/methods';
 import { refuse, sendRefusal } from '../http/refusals';
-import { idempotencyKey } from '../http/validation';
 import { markReplay, replyJson, validateAndStore, type WriteOutcome } from '../http/write';
 import { patchLead } from '../inbox/api-routes';
-import type { Metrics } from '../monitoring/metrics';
 import type { PageRenderer } from '../pages/renderer';
 import type { Logger } from '../process/logger';
+import type { Verdict } from '../spam/judge';
+import type { ClientSignals, StampCheck } from '../spam/signals';
 import { CONTACT_SENT_URL, formSource, invalidFormPage } from './form-pages';
 import { trapped } from './honeypot';
 import type { ContactStore } from './sql-store';
@@ -27,10 +28,9 @@ type ContactDeps = {
   writeGuards: RequestHandler[];
   /** The API token's guard (server/http/admin.ts). */
   admin: RequestHandler;
-  metrics: Metrics;
   /** The site's address: a Referer of its own pages tells where a form came from. */
   publicUrl: URL;
-  stamps: import('../spam/stamp').RenderStamps;
+  stamps?: { check(value: unknown): StampCheck };
 };
 
 /**
@@ -38,25 +38,27 @@ type ContactDeps = {
  * without JavaScript (docs/requirements.md §4, §10), and the protected listing of what was stored.
  */
 export function contactRoutes(deps: ContactDeps) {
-  const { repository, renderPage, logger, writeGuards, admin, metrics, publicUrl } = deps;
-  const store = (req: Parameters<RequestHandler>[0]) =>
-    validateAndStore(req, contactInputSchema, (fields, idempotency) => repository.createContact(fields, idempotency));
-
+  const { repository, renderPage, logger, writeGuards, admin, publicUrl, stamps } = deps;
   const post: RequestHandler = async (req, res) => {
     const kind = bodyKind(req);
     if (!kind) return sendRefusal(req, res, refuse('UNSUPPORTED_MEDIA_TYPE'));
     // A form posted without JavaScript says where it came from in its Referer (docs/requirements.md §10.19).
     if (kind === 'form') req.body = { ...req.body, source: formSource(req, publicUrl) };
-    // Checked before validation: a bot gets the reply of a stored request, whatever else it sent,
-    // and the same one again for the same key and body, as a stored request's retry would.
-    let result: WriteOutcome<unknown>;
-    if (trapped(req.body)) {
-      logger.info({ path: loggedPath(req.path) }, 'honeypot preenchido: solicitação descartada');
-      metrics.honeypotTrips.inc();
-      const key = idempotencyKey(req, req.body);
-      result = await repository.trapContact(key === 'invalid' ? undefined : key);
-    } else {
-      result = await store(req);
+    // What the client sent beside the fields, read before validation drops it (issue 35 §2).
+    const client: ClientSignals = {
+      honeypot: trapped(req.body),
+      stamp: stamps?.check(req.body?.[STAMP_FIELD]) ?? { kind: 'none' },
+    };
+    let verdict: Verdict | undefined;
+    const result: WriteOutcome<unknown> = await validateAndStore(req, contactInputSchema, async (fields, key) => {
+      const received = await repository.receiveContact(fields, client, key);
+      verdict = received.verdict;
+      return received.result;
+    });
+    // A suspect is answered exactly as a lead: a bot learns nothing.
+    if (verdict?.suspect) {
+      const reasons = verdict.findings.map((finding) => finding.reason);
+      logger.info({ path: loggedPath(req.path), reasons, score: verdict.score }, 'contato retido como suspeito');
     }
     if (kind === 'json') return replyJson(req, res, result, CONTACT_CREATED_MESSAGE);
     markReplay(res, result);

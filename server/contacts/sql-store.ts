@@ -4,15 +4,24 @@ import type { Database, Queries } from '../db/database';
 import type { CreateResult, IdempotencyKey, ListResult } from '../db/results';
 import { contactsTable } from '../leads/rows';
 import { batchesOf, createOnce, type Enqueue, insertLead, pageOf } from '../leads/storage';
+import { judge, type Verdict } from '../spam/judge';
+import type { ClientSignals } from '../spam/signals';
+import { holdSuspect } from '../spam/sql-store';
 
 /** The contacts' storage (docs/requirements.md §3, §10.3, §10.5, §10.16). */
 export interface ContactStore {
   createContact(fields: ContactFields, idempotency?: IdempotencyKey): Promise<CreateResult<Created>>;
   /**
-   * What a post caught by the honeypot is told was stored (docs/requirements.md §10.9): no lead,
-   * only, under its key, the decoy's id and time, replayed to its retries as a real one would be.
+   * A post from the site's form or the API, weighed first (docs/requirements.md §10.9, issue 35):
+   * a lead, stored and queued for delivery, or a suspect held in the "Suspeitos" folder. Both
+   * answer alike, so a bot learns nothing; the verdict is for the metrics, and undefined on a
+   * replay (the first request's was counted).
    */
-  trapContact(idempotency?: IdempotencyKey): Promise<CreateResult<Created>>;
+  receiveContact(
+    fields: ContactFields,
+    client: ClientSignals,
+    idempotency?: IdempotencyKey,
+  ): Promise<{ result: CreateResult<Created>; verdict?: Verdict }>;
   listContacts(page: number, limit: number): Promise<ListResult<Contact>>;
   /** Every contact, newest first, in batches of `nextSize()` rows, asked before each (see batchesOf). */
   contactBatches(nextSize: () => number): AsyncIterable<Contact[]>;
@@ -35,7 +44,23 @@ export function sqlContacts(db: Database, enqueue: Enqueue): ContactStore {
         },
         created,
       ),
-    trapContact: (idempotency) => createOnce(db, 'contacts', idempotency, created, created),
+    receiveContact: async (fields, client, idempotency) => {
+      let verdict: Verdict | undefined;
+      const result = await createOnce(
+        db,
+        'contacts',
+        idempotency,
+        async (tx, id, createdAt) => {
+          verdict = await judge(tx, fields, client, createdAt);
+          if (verdict.suspect) await holdSuspect(tx, id, createdAt, fields, verdict);
+          else
+            await enqueue(tx, { kind: 'contact', record: await insertLead(tx, contactsTable, id, createdAt, fields) });
+          return { id, createdAt };
+        },
+        created,
+      );
+      return { result, verdict };
+    },
     listContacts: (pageNumber, limit) => pageOf(db, contactsTable, pageNumber, limit),
     contactBatches: (nextSize) => batchesOf(db, contactsTable, nextSize),
   };

@@ -131,16 +131,23 @@ describe.each(backendsForThisFile())('Repository on $name', (backend) => {
     expect([first, later].map(({ record }) => record.id)).not.toContain(again.record.id);
   });
 
-  it('remembers the decoy given to a trapped post under its key, and stores no lead', async () => {
+  it('holds a suspect post apart under its key, replays its answer, and stores no lead', async () => {
     const repository = await backend.fresh();
-    const decoy = await repository.trapContact(key('k-7'));
-    expect(decoy).toEqual({
+    const trapped = { honeypot: true, stamp: { kind: 'ok', elapsedMs: 60_000 } } as const;
+    const held = await repository.receiveContact(validContact(), trapped, key('k-7'));
+    expect(held.verdict).toMatchObject({ suspect: true, findings: [{ reason: 'honeypot', weight: 1 }] });
+    expect(held.result).toEqual({
       outcome: 'created',
       record: { id: expect.stringMatching(UUID), createdAt: expect.stringMatching(ISO_INSTANT) },
     });
-    expect(await repository.trapContact(key('k-7'))).toEqual({ ...decoy, outcome: 'replayed' });
-    expect((await repository.trapContact()).record.id).not.toBe(decoy.record.id);
+    expect(await repository.receiveContact(validContact(), trapped, key('k-7'))).toEqual({
+      result: { ...held.result, outcome: 'replayed' },
+      verdict: undefined,
+    });
     expect((await repository.listContacts(1, 10)).total).toBe(0);
+    expect((await repository.listSuspects('suspect', 10)).map((suspect) => suspect.id)).toEqual([
+      held.result.record.id,
+    ]);
   });
 
   it('keeps keys apart per endpoint', async () => {

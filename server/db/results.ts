@@ -11,3 +11,9 @@ export type IdempotencyKey = { key: string; fingerprint: string };
 export type CreateResult<T> = { outcome: 'created'; record: T } | { outcome: 'replayed'; record: T };
 
 export type ListResult<T> = { items: T[]; total: number };
+
+/** A JSON column as read: PostgreSQL's jsonb arrives parsed, SQLite's text does not. */
+export const fromJson = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : (value ?? undefined));
+
+/** A timestamp column as read (a Date from PostgreSQL, text from SQLite), as ISO 8601. */
+export const instant = (value: unknown) => (value == null ? undefined : new Date(value as string | Date).toISOString());

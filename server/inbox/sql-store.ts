@@ -6,8 +6,11 @@ import type { Quote } from '../../shared/quote';
 import type { AuditContext } from '../audit/events';
 import { appendAudit } from '../audit/sql-store';
 import type { Database, Param, Queries, Row } from '../db/database';
+import { instant } from '../db/results';
 import { SEARCHED } from '../db/schema';
 import { contactsTable, quotesTable, type Table } from '../leads/rows';
+import { lessonOf } from '../spam/judge';
+import { learn } from '../spam/learning';
 
 // The inbox's reads and the team's changes to a lead (issue 34; docs/requirements.md §6.4). Contacts
 // and quotes stay in their own tables; the inbox reads both as one list, newest first.
@@ -63,7 +66,6 @@ export const KINDS = [
 export const WORK_COLUMNS = 'owner_id, lost_reason, responded_at, version, updated_at';
 
 /** PostgreSQL's driver hands back a Date, SQLite the ISO text it stored. */
-const instant = (value: unknown) => (value == null ? undefined : new Date(value as string | Date).toISOString());
 const ownerOf = (row: Row) =>
   row.owner_id == null
     ? undefined
@@ -234,6 +236,10 @@ export function sqlInbox(db: Database, announce: AnnounceChange = async () => {}
           ]);
           await appendAudit(tx, { ...line, action: 'lead.note' });
         }
+        // A contact the team takes up is a real one: its words teach the spam filter what a lead
+        // reads like (issue 35 §3, docs/decisions/036-spam-quarantine.md). Once, when the clock stops.
+        if (lead.kind === 'contact' && !work.respondedAt && respondedAt)
+          await learn(tx, lessonOf(lead.record, []), 'ham');
         const changed = (await findLead(tx, id))!;
         await announce(tx, changed, await notesOf(tx, id));
         return { outcome: 'changed', lead: changed };

@@ -64,6 +64,16 @@ export function createMetrics(
     },
   });
   new Gauge({
+    name: 'site_leads_suspects',
+    help: 'Contatos na pasta Suspeitos: à espera de alguém (suspect) e marcados como spam (spam); igual em todas as réplicas.',
+    labelNames: ['state'] as const,
+    registers,
+    async collect() {
+      const counts = await repository.suspectCounts().catch(() => undefined);
+      for (const state of ['suspect', 'spam'] as const) this.set({ state }, counts?.[state] ?? Number.NaN);
+    },
+  });
+  new Gauge({
     name: 'site_database_up',
     help: 'Se o banco de dados respondeu ao ser perguntado nesta coleta: 1 sim, 0 não.',
     registers,
@@ -118,9 +128,15 @@ export function createMetrics(
       help: 'Conexões fechadas ao chegar porque MAX_CONNECTIONS já estavam abertas nesta réplica.',
       registers,
     }),
-    honeypotTrips: new Counter({
-      name: 'site_honeypot_trips_total',
-      help: 'Envios do formulário de contato com o campo-armadilha preenchido (descartados).',
+    suspectReasons: new Counter({
+      name: 'site_leads_suspect_total',
+      help: 'Contatos retidos como suspeitos, por sinal (um contato conta uma vez em cada sinal que mostrou).',
+      labelNames: ['reason'] as const,
+      registers,
+    }),
+    suspectsHeld: new Counter({
+      name: 'site_leads_held_total',
+      help: 'Contatos retidos como suspeitos na pasta Suspeitos (cada um uma vez).',
       registers,
     }),
     retentionPurged: new Gauge({
@@ -139,6 +155,7 @@ export function createMetrics(
   // after a restart (a series born at 1 would hide it), and "no lead for hours" has a series to read
   // (deploy/prometheus/alerts.yml).
   for (const type of LEAD_TYPES) counters.leadsCreated.inc({ type }, 0);
+  counters.suspectsHeld.inc(0);
   for (const channel of CHANNELS)
     for (const outcome of NOTIFICATION_OUTCOMES) counters.notifications.inc({ channel, outcome }, 0);
   return counters;

@@ -76,12 +76,13 @@ describe.each(backendsForThisFile())('Outbox on $name', (backend) => {
       expect(second!.createdAt).toBe(quote.record.createdAt);
     });
 
-    it('writes nothing more for a replayed Idempotency-Key, nor for a trapped post', async () => {
+    it('writes nothing more for a replayed Idempotency-Key, nor for a held post', async () => {
       const repository = await backend.fresh(on);
+      const trapped = { honeypot: true, stamp: { kind: 'ok', elapsedMs: 60_000 } } as const;
       await repository.createContact(validContact(), { key: 'k', fingerprint: 'a' });
       await repository.createContact(validContact(), { key: 'k', fingerprint: 'a' });
-      await repository.trapContact({ key: 'k', fingerprint: 'b' });
-      await repository.trapContact();
+      await repository.receiveContact(validContact(), trapped, { key: 'k', fingerprint: 'b' });
+      await repository.receiveContact(validContact(), trapped);
       expect(await pending(repository, channel)).toBe(1);
     });
 

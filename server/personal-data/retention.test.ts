@@ -5,6 +5,7 @@ import { validContact } from '../../test/support/leads';
 import { eventually } from '../../test/support/wait';
 import type { Repository } from '../repository';
 import { startRetention } from './retention';
+import type { PurgeCutoffs } from './sql-store';
 
 const DAY = 24 * 60 * 60 * 1000;
 const PURGED = 'retenção: contatos e cotações antigos apagados';
@@ -12,10 +13,10 @@ const PURGED = 'retenção: contatos e cotações antigos apagados';
 /** startRetention with a logger the test reads, stopped when the test ends. */
 function retention(
   repository: Pick<Repository, 'purgeOlderThan'>,
-  options: { days: number; now?: () => Date; everyMs?: number; onPurged?: () => void },
+  options: { days: number; suspectDays?: number; now?: () => Date; everyMs?: number; onPurged?: () => void },
 ) {
   const { logger, logs } = captureLogger();
-  const running = startRetention({ repository, logger, ...options });
+  const running = startRetention({ repository, logger, suspectDays: 30, ...options });
   onTestFinished(() => running.stop(1_000));
   return { logs, stop: running.stop };
 }
@@ -40,6 +41,24 @@ describe.each(backendsForThisFile())('Retention on $name', (backend) => {
     });
     expect((await repository.listContacts(1, 10)).total).toBe(0);
   });
+
+  it('erases the posts held as suspect after SUSPECT_RETENTION_DAYS, even when RETENTION_DAYS keeps the leads', async () => {
+    const repository = await backend.fresh();
+    const trapped = { honeypot: true, stamp: { kind: 'ok', elapsedMs: 60_000 } } as const;
+    await repository.receiveContact(validContact(), trapped);
+    await repository.createContact(validContact());
+    let now = new Date(Date.now() + 29 * DAY);
+    const { logs } = retention(repository, { days: 0, suspectDays: 30, now: () => now, everyMs: 200 });
+
+    await eventually(() => expect(logs.filter((line) => line.msg === PURGED)).toHaveLength(1));
+    expect(await repository.suspectCounts()).toEqual({ suspect: 1, spam: 0 });
+    now = new Date(Date.now() + 31 * DAY);
+    await eventually(() =>
+      expect(logs.filter((line) => line.msg === PURGED).at(-1)).toMatchObject({ suspects: 1, contacts: 0 }),
+    );
+    expect(await repository.suspectCounts()).toEqual({ suspect: 0, spam: 0 });
+    expect((await repository.listContacts(1, 10)).total).toBe(1);
+  });
 });
 
 /** Vitest's clock instead of the machine's, for the test that calls it: rounds run when the test says. */
@@ -51,17 +70,28 @@ function fakeClock() {
 }
 
 describe('startRetention', () => {
-  it('with RETENTION_DAYS=0 says so once and never purges', async () => {
+  it('with RETENTION_DAYS=0 says so once and purges only the posts held as suspect', async () => {
     fakeClock();
-    let purges = 0;
-    const { logs } = retention({ purgeOlderThan: async () => void purges++ }, { days: 0, everyMs: 10 });
-
+    const asked: PurgeCutoffs[] = [];
+    const { logs } = retention(
+      {
+        purgeOlderThan: async (cutoffs) => {
+          asked.push(cutoffs);
+          return { contacts: 0, quotes: 0, suspects: 0, outbox: 0, audit: 0 };
+        },
+      },
+      { days: 0, suspectDays: 30, everyMs: 10 },
+    );
     await vi.advanceTimersByTimeAsync(100);
 
-    expect(purges).toBe(0);
-    expect(logs).toEqual([
-      expect.objectContaining({ msg: 'RETENTION_DAYS=0: contatos e cotações guardados sem prazo' }),
-    ]);
+    expect(asked.length).toBeGreaterThan(1);
+    for (const cutoffs of asked) {
+      expect(cutoffs.leads).toBeUndefined();
+      expect(Date.now() - cutoffs.suspects.getTime()).toBeGreaterThanOrEqual(30 * DAY - 100);
+    }
+    expect(
+      logs.filter((line) => line.msg === 'RETENTION_DAYS=0: contatos e cotações guardados sem prazo'),
+    ).toHaveLength(1);
   });
 
   it('once stopped, starts no round again', async () => {
@@ -69,7 +99,7 @@ describe('startRetention', () => {
     let purges = 0;
     const purgeOlderThan = async () => {
       purges++;
-      return { contacts: 0, quotes: 0, outbox: 0, audit: 0 };
+      return { contacts: 0, quotes: 0, suspects: 0, outbox: 0, audit: 0 };
     };
     const { stop } = retention({ purgeOlderThan }, { days: 30, everyMs: 200 });
     await vi.advanceTimersByTimeAsync(200);
@@ -88,7 +118,7 @@ describe('startRetention', () => {
       {
         purgeOlderThan: async () => {
           if (++calls === 1) throw new Error('Connection terminated');
-          return { contacts: 2, quotes: 1, outbox: 3, audit: 0 };
+          return { contacts: 2, quotes: 1, suspects: 0, outbox: 3, audit: 0 };
         },
       },
       { days: 365, everyMs: 50, onPurged: () => purged++ },

@@ -10,6 +10,8 @@ type Retention = {
   repository: Pick<PersonalDataStore, 'purgeOlderThan'>;
   /** RETENTION_DAYS; 0 keeps the leads forever. */
   days: number;
+  /** SUSPECT_RETENTION_DAYS: posts held as suspect are erased after it, whatever RETENTION_DAYS says. */
+  suspectDays: number;
   logger: Logger;
   /** The clock that decides what is old; tests set their own. */
   now?: () => Date;
@@ -21,31 +23,31 @@ type Retention = {
 
 /**
  * Erases the leads older than `days` (docs/requirements.md §10.18; LGPD art. 15 and 16: processing
- * ends once its purpose is met) at start-up and then every day, logging what it erased. With
+ * ends once its purpose is met) and the posts held as suspect older than `suspectDays` (§10.9) at
+ * start-up and then every day, logging what it erased. With
  * several replicas on PostgreSQL each runs its own timer and one purges at a time: a replica that
  * finds another purging skips its round, which that one covers.
  */
 export function startRetention({
   repository,
   days,
+  suspectDays,
   logger,
   now = () => new Date(),
   everyMs = DAY_MS,
   onPurged,
 }: Retention): BackgroundLoop {
-  if (days === 0) {
-    logger.info('RETENTION_DAYS=0: contatos e cotações guardados sem prazo');
-    return { stop: async () => {} };
-  }
+  if (days === 0) logger.info('RETENTION_DAYS=0: contatos e cotações guardados sem prazo');
   /** One purge; resolves with the delay until the next. */
   const purge = async () => {
-    const cutoff = new Date(now().getTime() - days * DAY_MS);
+    const before = (daysAgo: number) => new Date(now().getTime() - daysAgo * DAY_MS);
+    const cutoff = days === 0 ? undefined : before(days);
     try {
-      const purged = await repository.purgeOlderThan(cutoff);
+      const purged = await repository.purgeOlderThan({ leads: cutoff, suspects: before(suspectDays) });
       if (purged) {
         onPurged?.();
         logger.info(
-          { ...purged, retentionDays: days, cutoff: cutoff.toISOString() },
+          { ...purged, retentionDays: days, suspectRetentionDays: suspectDays, cutoff: cutoff?.toISOString() },
           'retenção: contatos e cotações antigos apagados',
         );
       } else {

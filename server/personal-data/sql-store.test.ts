@@ -36,8 +36,12 @@ describe.each(backendsForThisFile())('Personal data on $name', (backend) => {
 
     const erased = await repository.eraseSubject('ANA@empresa.com.br', { ...BY_TOKEN, requestId: 'pedido-2' });
 
-    expect(erased).toEqual({ contacts: 1, quotes: 1 });
-    expect(await repository.readSubject('ana@empresa.com.br', BY_TOKEN)).toEqual({ contacts: [], quotes: [] });
+    expect(erased).toEqual({ contacts: 1, quotes: 1, suspects: 0 });
+    expect(await repository.readSubject('ana@empresa.com.br', BY_TOKEN)).toEqual({
+      contacts: [],
+      quotes: [],
+      suspects: [],
+    });
     expect((await repository.listContacts(1, 10)).items.map((contact) => contact.id)).toEqual([kept.record.id]);
     const outbox = await backend.rows('outbox');
     expect(outbox.map((row) => row.lead_id)).toEqual([kept.record.id, kept.record.id]);
@@ -47,6 +51,37 @@ describe.each(backendsForThisFile())('Personal data on $name', (backend) => {
       { action: 'subject.erasure', contacts: 1, quotes: 1, request_id: 'pedido-2' },
       { action: 'subject.access', contacts: 0, quotes: 0, request_id: null },
     ]);
+  });
+
+  it('shows a person the posts held as suspect under their address, and erases them with their keys and audit ids', async () => {
+    const repository = await backend.fresh();
+    const trapped = { honeypot: true, stamp: { kind: 'ok', elapsedMs: 60_000 } } as const;
+    const held = await repository.receiveContact(ana('Ana@Empresa.com.br', 'retido'), trapped, {
+      key: 'k-ana',
+      fingerprint: 'f',
+    });
+    await repository.receiveContact(other, trapped);
+    const id = held.result.record.id;
+    await repository.markSpam(id, BY_TOKEN);
+
+    const found = await repository.readSubject('ana@empresa.com.br', BY_TOKEN);
+    expect(found.suspects).toEqual([
+      expect.objectContaining({
+        id,
+        email: 'Ana@Empresa.com.br',
+        message: 'retido',
+        state: 'spam',
+        reasons: ['honeypot'],
+      }),
+    ]);
+    expect(await repository.eraseSubject('ANA@empresa.com.br', BY_TOKEN)).toEqual({
+      contacts: 0,
+      quotes: 0,
+      suspects: 1,
+    });
+    expect(await repository.suspectCounts()).toEqual({ suspect: 1, spam: 0 });
+    expect((await backend.rows('idempotency_keys')).map((row) => row.resource_id)).not.toContain(id);
+    expect(JSON.stringify(await backend.rows('audit_log'))).not.toContain(id);
   });
 
   it('tells the webhook of an erasure the leads it may have had, and keeps that notice through another erasure', async () => {
@@ -98,9 +133,12 @@ describe.each(backendsForThisFile())('Personal data on $name', (backend) => {
     await repository.createQuote(validQuote());
     vi.setSystemTime(now);
 
-    const purged = await repository.purgeOlderThan(new Date(now - 365 * DAY));
+    const purged = await repository.purgeOlderThan({
+      leads: new Date(now - 365 * DAY),
+      suspects: new Date(now - 365 * DAY),
+    });
 
-    expect(purged).toEqual({ contacts: 1, quotes: 1, outbox: 2, audit: 0 });
+    expect(purged).toEqual({ contacts: 1, quotes: 1, suspects: 0, outbox: 2, audit: 0 });
     expect((await repository.listContacts(1, 10)).items.map((contact) => contact.id)).toEqual([young.record.id]);
     expect((await repository.listQuotes(1, 10)).total).toBe(0);
     expect((await backend.rows('outbox')).map((row) => row.lead_id)).toEqual([young.record.id]);
@@ -121,14 +159,17 @@ describe.skipIf(!TEST_DATABASE_URL)('the retention purge on PostgreSQL', () => {
     // The admin pool has one connection: the session lock is taken and released on the same one.
     await store.admin.query(`SELECT pg_advisory_lock(${lock})`, [store.schema]);
     const skipped = await repository
-      .purgeOlderThan(new Date(Date.now() + DAY))
+      .purgeOlderThan({ leads: new Date(Date.now() + DAY), suspects: new Date(Date.now() + DAY) })
       .finally(() => store.admin.query(`SELECT pg_advisory_unlock(${lock})`, [store.schema]));
 
     expect(skipped).toBeUndefined();
     expect((await repository.listContacts(1, 10)).total).toBe(1);
-    expect(await repository.purgeOlderThan(new Date(Date.now() + DAY))).toEqual({
+    expect(
+      await repository.purgeOlderThan({ leads: new Date(Date.now() + DAY), suspects: new Date(Date.now() + DAY) }),
+    ).toEqual({
       contacts: 1,
       quotes: 0,
+      suspects: 0,
       outbox: 0,
       audit: 0,
     });

@@ -1,7 +1,10 @@
-import type { Erased, SubjectData } from '../../shared/api/types';
+import type { Erased, HeldPost, SubjectData } from '../../shared/api/types';
+import type { ContactFields } from '../../shared/contact';
+import type { Finding, SuspectState } from '../../shared/spam';
 import type { AuditContext } from '../audit/events';
 import { appendAudit, forgetLeads, purgeAuditBefore } from '../audit/sql-store';
-import { type Database, inSlices, type Queries } from '../db/database';
+import { type Database, inSlices, type Queries, type Row } from '../db/database';
+import { fromJson, instant } from '../db/results';
 import { contactsTable, quotesTable, selectSql } from '../leads/rows';
 import type { SubjectErased } from '../outbox/store';
 
@@ -16,13 +19,39 @@ async function deleteByIds(tx: Queries, table: string, column: string, ids: stri
 }
 
 /** Every table that may hold a copy of a lead. */
-const LEAD_TABLES = ['contacts', 'quotes', 'lead_notes', 'outbox', 'idempotency_keys', 'audit_log'] as const;
+const LEAD_TABLES = [
+  'contacts',
+  'quotes',
+  'lead_notes',
+  'suspects',
+  'outbox',
+  'idempotency_keys',
+  'audit_log',
+] as const;
+
+const SUSPECT_COLUMNS = 'id, state, created_at, fields, reasons';
+
+/** A held post as its person's access shows it: what they sent, when, and the signals it showed. */
+function heldPost(row: Row): HeldPost {
+  const fields: ContactFields = fromJson(row.fields);
+  const findings: Finding[] = fromJson(row.reasons);
+  return {
+    id: String(row.id),
+    ...fields,
+    createdAt: instant(row.created_at)!,
+    state: row.state as SuspectState,
+    reasons: findings.map((finding) => finding.reason),
+  };
+}
 
 /** Run in an erasure's transaction before its outbox rows go: tells the webhook's receiver (outbox/sql-store.ts). */
 type NoticeErasure = (tx: Queries, erased: SubjectErased['record']) => Promise<void>;
 
 /** What a retention purge erased, audit lines included; undefined when another replica was purging. */
-type Purged = { contacts: number; quotes: number; outbox: number; audit: number };
+type Purged = { contacts: number; quotes: number; suspects: number; outbox: number; audit: number };
+
+/** What a purge erases: the leads before `leads` (none when RETENTION_DAYS is 0), the suspects before `suspects`. */
+export type PurgeCutoffs = { leads?: Date; suspects: Date };
 
 /**
  * The retention is the site's own doing: its line names the system (docs/decisions/028-one-audit-record.md).
@@ -43,10 +72,11 @@ export interface PersonalDataStore {
    */
   eraseSubject(email: string, by: AuditContext): Promise<Erased>;
   /**
-   * Erases the leads stored before `cutoff`, with their outbox rows and keys, and the audit lines
-   * older than it too (docs/requirements.md §10.18); undefined, having done nothing, when another replica is purging now.
+   * Erases the leads stored before the leads' cutoff, with their outbox rows and keys, and the audit
+   * lines older than it too (docs/requirements.md §10.18), and the posts held as suspect before the
+   * suspects' (§10.9); undefined, having done nothing, when another replica is purging now.
    */
-  purgeOlderThan(cutoff: Date): Promise<Purged | undefined>;
+  purgeOlderThan(cutoffs: PurgeCutoffs): Promise<Purged | undefined>;
 }
 
 export function sqlPersonalData(db: Database, noticeErasure: NoticeErasure): PersonalDataStore {
@@ -66,13 +96,16 @@ export function sqlPersonalData(db: Database, noticeErasure: NoticeErasure): Per
           contactsTable.toRecord,
         );
         const quotes = (await tx.all(`${selectSql(quotesTable)} ${newestFirst}`, [email])).map(quotesTable.toRecord);
+        const suspects = (await tx.all(`SELECT ${SUSPECT_COLUMNS} FROM suspects ${newestFirst}`, [email])).map(
+          heldPost,
+        );
         await appendAudit(tx, {
           ...by,
           action: 'subject.access',
-          leadIds: [...contacts, ...quotes].map((lead) => lead.id),
-          detail: { contacts: contacts.length, quotes: quotes.length },
+          leadIds: [...contacts, ...quotes, ...suspects].map((lead) => lead.id),
+          detail: { contacts: contacts.length, quotes: quotes.length, suspects: suspects.length },
         });
-        return { contacts, quotes };
+        return { contacts, quotes, suspects };
       }),
 
     /**
@@ -88,12 +121,14 @@ export function sqlPersonalData(db: Database, noticeErasure: NoticeErasure): Per
           (await tx.all(`DELETE FROM ${table} ${BY_EMAIL} RETURNING id`, [email])).map((row) => String(row.id));
         const contacts = await ids('contacts');
         const quotes = await ids('quotes');
+        // The webhook's receiver never got a held post: its notice names the leads alone.
+        const suspects = await ids('suspects');
         await noticeErasure(tx, { email, contacts, quotes, erasedAt });
         await deleteByIds(tx, 'outbox', 'lead_id', [...contacts, ...quotes]);
         // The team's notes are about the person: they go with the leads (the search index goes by trigger).
         await deleteByIds(tx, 'lead_notes', 'lead_id', [...contacts, ...quotes]);
         // The key's fingerprint is a hash of the lead's content: personal data too.
-        await deleteByIds(tx, 'idempotency_keys', 'resource_id', [...contacts, ...quotes]);
+        await deleteByIds(tx, 'idempotency_keys', 'resource_id', [...contacts, ...quotes, ...suspects]);
         // Rows an older release wrote have no lead_id; of those, only a pending one still holds a
         // copy. An erasure's own notice has none either, and must stay.
         await tx.run(
@@ -102,8 +137,8 @@ export function sqlPersonalData(db: Database, noticeErasure: NoticeErasure): Per
           [email],
         );
         // The events stay, without whose leads they were (docs/requirements.md §10.17).
-        await forgetLeads(tx, [...contacts, ...quotes]);
-        const erased = { contacts: contacts.length, quotes: quotes.length };
+        await forgetLeads(tx, [...contacts, ...quotes, ...suspects]);
+        const erased = { contacts: contacts.length, quotes: quotes.length, suspects: suspects.length };
         await appendAudit(tx, { ...by, action: 'subject.erasure', detail: erased });
         return erased;
       }),
@@ -112,21 +147,26 @@ export function sqlPersonalData(db: Database, noticeErasure: NoticeErasure): Per
      * An outbox row and an Idempotency-Key carry their lead's creation time, so one cutoff finds a
      * lead and everything written with it, whichever release wrote it.
      */
-    purgeOlderThan: (cutoff) =>
+    purgeOlderThan: (cutoffs) =>
       erasing(async (tx): Promise<Purged | undefined> => {
         if (purgeLock && !(await tx.get(purgeLock))?.locked) return undefined;
-        const before = [cutoff.toISOString()];
-        const outbox = await tx.run('DELETE FROM outbox WHERE created_at < ?', before);
-        await tx.run('DELETE FROM idempotency_keys WHERE created_at < ?', before);
-        const contacts = await tx.run('DELETE FROM contacts WHERE created_at < ?', before);
-        const quotes = await tx.run('DELETE FROM quotes WHERE created_at < ?', before);
-        // A note is younger than its lead: it goes when its lead has gone.
-        await tx.run(
-          'DELETE FROM lead_notes WHERE lead_id NOT IN (SELECT id FROM contacts UNION ALL SELECT id FROM quotes)',
-        );
-        const audit = await purgeAuditBefore(tx, cutoff);
-        await appendAudit(tx, { ...RETENTION, action: 'retention.purge', detail: { contacts, quotes, outbox, audit } });
-        return { contacts, quotes, outbox, audit };
+        // A held post's key lives a day (leads/storage.ts): nothing else of it to erase.
+        const suspects = await tx.run('DELETE FROM suspects WHERE created_at < ?', [cutoffs.suspects.toISOString()]);
+        const purged = { contacts: 0, quotes: 0, suspects, outbox: 0, audit: 0 };
+        if (cutoffs.leads) {
+          const before = [cutoffs.leads.toISOString()];
+          purged.outbox = await tx.run('DELETE FROM outbox WHERE created_at < ?', before);
+          await tx.run('DELETE FROM idempotency_keys WHERE created_at < ?', before);
+          purged.contacts = await tx.run('DELETE FROM contacts WHERE created_at < ?', before);
+          purged.quotes = await tx.run('DELETE FROM quotes WHERE created_at < ?', before);
+          // A note is younger than its lead: it goes when its lead has gone.
+          await tx.run(
+            'DELETE FROM lead_notes WHERE lead_id NOT IN (SELECT id FROM contacts UNION ALL SELECT id FROM quotes)',
+          );
+          purged.audit = await purgeAuditBefore(tx, cutoffs.leads);
+        }
+        await appendAudit(tx, { ...RETENTION, action: 'retention.purge', detail: purged });
+        return purged;
       }),
   };
 }

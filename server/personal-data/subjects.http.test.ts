@@ -56,7 +56,7 @@ describe('/api/subjects', () => {
     expect(res.body).toEqual({
       success: true,
       message: 'Dados encontrados para este e-mail.',
-      data: { contacts: [{ ...contact, ...sampleContact, status: 'new' }], quotes: [quote] },
+      data: { contacts: [{ ...contact, ...sampleContact, status: 'new' }], quotes: [quote], suspects: [] },
     });
     expect(audit()).toEqual([{ action: 'subject.access', contacts: 1, quotes: 1, request_id: 'pedido-de-acesso-1' }]);
   });
@@ -70,7 +70,7 @@ describe('/api/subjects', () => {
     expect(res.body).toEqual({
       success: true,
       message: 'Dados deste e-mail apagados.',
-      data: { contacts: 1, quotes: 1 },
+      data: { contacts: 1, quotes: 1, suspects: 0 },
     });
     const after = await request(app).get('/api/subjects?email=ana@empresa.com.br').set('Authorization', bearer);
     expect(after.body).toMatchObject({

@@ -93,6 +93,10 @@ const schema = z
     RETENTION_DAYS: whole(0, 'use um número de dias de 0 (guardar sempre) a 36500')
       .max(36_500, 'use um número de dias de 0 (guardar sempre) a 36500')
       .default(365),
+    // Issue 35: a held post is kept for the team to look at, not for ever; 0 would keep a bot's junk.
+    SUSPECT_RETENTION_DAYS: whole(1, 'use um número de dias de 1 a 365')
+      .max(365, 'use um número de dias de 1 a 365')
+      .default(30),
   })
   // Settings that only work together: half a mail setup would send leads nowhere without saying
   // so, a webhook URL without its secret could not be signed, a secret without a URL signs nothing.
@@ -160,6 +164,8 @@ const schema = z
       calendar: { optionalHolidays: env.OPTIONAL_HOLIDAYS },
       /** Leads older than this many days are erased (docs/requirements.md §10.18); 0 keeps them. */
       retentionDays: env.RETENTION_DAYS,
+      /** Posts held as suspect are erased after this many days (docs/requirements.md §10.9). */
+      suspectRetentionDays: env.SUSPECT_RETENTION_DAYS,
     };
   });
 

@@ -1,8 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../db/database';
-
-/** What a post's render stamp says (issue 35). */
-export type StampCheck = { kind: 'none' } | { kind: 'forged' } | { kind: 'ok'; elapsedMs: number };
+import type { StampCheck } from './signals';
 
 /**
  * The signed time a page with the contact form was rendered at, which the form posts back

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Contact } from '../contact';
 import type { Quote } from '../quote';
+import type { SuspectReason, SuspectState } from '../spam';
 
 // The reply envelope every /api endpoint uses (docs/requirements.md §10.1), defined once as zod
 // schemas: the server's OpenAPI document is generated from them (server/openapi/parts.ts), and the
@@ -11,7 +12,9 @@ import type { Quote } from '../quote';
 export const createdSchema = z.object({ id: z.uuid(), createdAt: z.iso.datetime() }).meta({ id: 'Created' });
 
 /** DELETE /api/subjects: how many of each were erased. */
-export const erasedSchema = z.object({ contacts: z.int().min(0), quotes: z.int().min(0) }).meta({ id: 'Erased' });
+export const erasedSchema = z
+  .object({ contacts: z.int().min(0), quotes: z.int().min(0), suspects: z.int().min(0) })
+  .meta({ id: 'Erased' });
 
 const paginationSchema = z
   .object({ page: z.int(), limit: z.int(), total: z.int(), totalPages: z.int() })
@@ -42,6 +45,9 @@ export type Erased = z.infer<typeof erasedSchema>;
 export type PageReply<T> = z.infer<ReturnType<typeof pageSchema<z.ZodType<T>>>>;
 
 /** GET /api/subjects: everything stored under one e-mail address (docs/requirements.md §10.17). */
-export type SubjectData = { contacts: Contact[]; quotes: Quote[] };
+export type SubjectData = { contacts: Contact[]; quotes: Quote[]; suspects: HeldPost[] };
+
+/** A post held in the "Suspeitos" folder, as a person's access shows it (issue 35): what they sent, and why it waits. */
+export type HeldPost = Omit<Contact, 'status'> & { state: SuspectState; reasons: SuspectReason[] };
 
 export type PageQuery = { page?: number; limit?: number };

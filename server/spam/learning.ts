@@ -1,0 +1,94 @@
+import type { SuspectReason } from '../../shared/spam';
+import type { Queries } from '../db/database';
+
+// What the team's marks teach (issue 35 §3, docs/decisions/036-spam-quarantine.md), per site, in
+// the spam_counts table: how many marked posts were spam and how many were not, in all, per signal
+// they showed, and per word of their message. Two uses: each signal's weight follows how often the
+// team agreed with it (counting), and the message's words are weighed by naive Bayes.
+
+export type Label = 'spam' | 'ham';
+
+type Tally = { spam: number; ham: number };
+
+/** The counts a post's judgement reads: the marks in all, per signal, and per word it has. */
+export type Knowledge = { posts: Tally; reasons: Map<string, Tally>; words: Map<string, Tally> };
+
+/** A post as learning sees it: its words and the signals it showed. */
+export type Lesson = { words: readonly string[]; reasons: readonly SuspectReason[] };
+
+const NONE: Tally = { spam: 0, ham: 0 };
+
+/** The marks in all, and those of the signals and of these words (one read). */
+export async function knowledgeOf(tx: Queries, words: readonly string[]): Promise<Knowledge> {
+  const wordTerms = words.length > 0 ? ` OR (kind = 'word' AND term IN (${words.map(() => '?').join(', ')}))` : '';
+  const rows = await tx.all(
+    `SELECT kind, term, spam, ham FROM spam_counts WHERE kind IN ('posts', 'reason')${wordTerms}`,
+    [...words],
+  );
+  const knowledge: Knowledge = { posts: NONE, reasons: new Map(), words: new Map() };
+  for (const row of rows) {
+    const tally = { spam: Number(row.spam), ham: Number(row.ham) };
+    if (row.kind === 'posts') knowledge.posts = tally;
+    else (row.kind === 'reason' ? knowledge.reasons : knowledge.words).set(String(row.term), tally);
+  }
+  return knowledge;
+}
+
+/**
+ * Counts one mark (or, with `delta` -1, takes back an earlier one: a post marked as spam and then
+ * released). One statement; its rows in a fixed order, so two replicas learning at once on
+ * PostgreSQL lock them in the same order and never deadlock.
+ */
+export async function learn(tx: Queries, lesson: Lesson, label: Label, delta: 1 | -1 = 1) {
+  const terms: [string, string][] = [
+    ['posts', ''],
+    ...[...new Set(lesson.reasons)].map((reason): [string, string] => ['reason', reason]),
+    ...[...new Set(lesson.words)].map((word): [string, string] => ['word', word]),
+  ];
+  terms.sort(([kindA, termA], [kindB, termB]) => (kindA === kindB ? (termA < termB ? -1 : 1) : kindA < kindB ? -1 : 1));
+  const spam = label === 'spam' ? delta : 0;
+  const ham = label === 'ham' ? delta : 0;
+  await tx.run(
+    `INSERT INTO spam_counts (kind, term, spam, ham) VALUES ${terms.map(() => '(?, ?, ?, ?)').join(', ')}
+       ON CONFLICT (kind, term) DO UPDATE
+       SET spam = spam_counts.spam + excluded.spam, ham = spam_counts.ham + excluded.ham`,
+    // A take-back's rows exist (the mark it undoes made them), so it always subtracts.
+    terms.flatMap(([kind, term]) => [kind, term, spam, ham]),
+  );
+}
+
+/**
+ * A signal's weight once the team has marked posts that showed it: its first weight times twice
+ * the share of those posts that were spam, with one of each assumed (so no mark keeps it as it was,
+ * and a signal the team keeps overruling fades towards 0, one it keeps confirming doubles).
+ */
+export function adaptedWeight(weight: number, tally: Tally = NONE) {
+  return (weight * 2 * (tally.spam + 1)) / (tally.spam + tally.ham + 2);
+}
+
+/** Naive Bayes speaks once the team has marked this many posts of each kind. */
+const FEWEST_MARKS = 5;
+
+/**
+ * The log-odds naive Bayes needs for the words alone to hold a post (a weight of 1): about 3,000
+ * to 1. Words only ever weigh in once the team has marked enough posts, and never rescue a post by
+ * more than NEGATIVE_FLOOR: a hard signal (the honeypot, a forged stamp) stays decisive.
+ */
+const LOG_ODDS_FOR_ONE = 8;
+const NEGATIVE_FLOOR = -0.3;
+
+/**
+ * The weight of the message's words: naive Bayes over the words the team's marked posts had,
+ * Laplace-smoothed, with even priors (the team marks mostly what the folder shows, so the marks'
+ * own proportion says nothing about the site's). Words no marked post had say nothing.
+ */
+export function wordsWeight({ posts, words: known }: Knowledge, words: readonly string[]) {
+  if (posts.spam < FEWEST_MARKS || posts.ham < FEWEST_MARKS) return 0;
+  let logOdds = 0;
+  for (const word of words) {
+    const tally = known.get(word);
+    if (!tally || tally.spam + tally.ham === 0) continue;
+    logOdds += Math.log((tally.spam + 1) / (posts.spam + 2)) - Math.log((tally.ham + 1) / (posts.ham + 2));
+  }
+  return Math.min(1, Math.max(NEGATIVE_FLOOR, logOdds / LOG_ODDS_FOR_ONE));
+}

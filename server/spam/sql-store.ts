@@ -1,0 +1,118 @@
+import type { ContactFields } from '../../shared/contact';
+import type { Finding, SuspectState } from '../../shared/spam';
+import type { AuditContext } from '../audit/events';
+import { appendAudit } from '../audit/sql-store';
+import type { Database, Queries } from '../db/database';
+import { fromJson, instant } from '../db/results';
+import { contactsTable } from '../leads/rows';
+import { type Enqueue, insertLead } from '../leads/storage';
+import { lessonOf, type Verdict } from './judge';
+import { learn } from './learning';
+
+// The "Suspeitos" folder's storage (issue 35 §1): a held post waits in `suspects`, apart from the
+// leads, so no listing, export, inbox view or delivery can see it until a member releases it.
+
+/** A held post as the folder shows it. */
+export type Suspect = {
+  id: string;
+  state: SuspectState;
+  createdAt: string;
+  fields: ContactFields;
+  findings: Finding[];
+  score: number;
+  markedAt?: string;
+};
+
+/** Where a page of the folder starts: below this arrival (newest first). */
+export type SuspectCursor = { createdAt: string; id: string };
+
+export type Released = 'released' | 'gone';
+export type Marked = 'marked' | 'already' | 'gone';
+
+export interface SuspectStore {
+  /** One page of a state's posts, newest first, below `after` when given. */
+  listSuspects(state: SuspectState, limit: number, after?: SuspectCursor): Promise<Suspect[]>;
+  /** How many posts wait in each state: the folder's size. */
+  suspectCounts(): Promise<Record<SuspectState, number>>;
+  /**
+   * "Não é spam": the post becomes the contact it would have been, with its id and arrival time,
+   * its deliveries queued in the same transaction; the team's mark is learnt. Exactly once: of
+   * two releases racing (a double click, two replicas), one finds it gone.
+   */
+  releaseSuspect(id: string, by: AuditContext): Promise<Released>;
+  /** "É spam": it stays out, marked, until the retention erases it; the mark is learnt. */
+  markSpam(id: string, by: AuditContext): Promise<Marked>;
+}
+
+const COLUMNS = 'id, state, created_at, fields, reasons, marked_at';
+
+function suspectOf(row: Record<string, unknown>): Suspect {
+  const findings: Finding[] = fromJson(row.reasons);
+  return {
+    id: String(row.id),
+    state: row.state as SuspectState,
+    createdAt: instant(row.created_at)!,
+    fields: fromJson(row.fields),
+    findings,
+    score: Math.round(findings.reduce((sum, finding) => sum + finding.weight, 0) * 100) / 100,
+    ...(row.marked_at != null && { markedAt: instant(row.marked_at) }),
+  };
+}
+
+/** Holds a post as suspect, in the transaction that would have stored it as a lead. */
+export async function holdSuspect(tx: Queries, id: string, createdAt: string, fields: ContactFields, verdict: Verdict) {
+  await tx.run(
+    `INSERT INTO suspects (id, email, state, reasons, fields, created_at) VALUES (?, ?, 'suspect', ?, ?, ?)`,
+    [id, fields.email, JSON.stringify(verdict.findings), JSON.stringify(fields), createdAt],
+  );
+}
+
+export function sqlSuspects(db: Database, enqueue: Enqueue): SuspectStore {
+  return {
+    listSuspects: async (state, limit, after) => {
+      const below = after ? ' AND (created_at < ? OR (created_at = ? AND id < ?))' : '';
+      const rows = await db.all(
+        `SELECT ${COLUMNS} FROM suspects WHERE state = ?${below} ORDER BY created_at DESC, id DESC LIMIT ?`,
+        [state, ...(after ? [after.createdAt, after.createdAt, after.id] : []), limit],
+      );
+      return rows.map(suspectOf);
+    },
+
+    suspectCounts: async () => {
+      const rows = await db.all('SELECT state, count(*) AS posts FROM suspects GROUP BY state');
+      const counts = { suspect: 0, spam: 0 };
+      for (const row of rows) counts[row.state as SuspectState] = Number(row.posts);
+      return counts;
+    },
+
+    releaseSuspect: (id, by) =>
+      db.transaction(async (tx): Promise<Released> => {
+        // The DELETE is the claim: a second release (PostgreSQL waits for this one to commit) finds nothing.
+        const [row] = await tx.all(`DELETE FROM suspects WHERE id = ? RETURNING ${COLUMNS}`, [id]);
+        if (!row) return 'gone';
+        const suspect = suspectOf(row);
+        const lesson = lessonOf(suspect.fields, suspect.findings);
+        if (suspect.state === 'spam') await learn(tx, lesson, 'spam', -1);
+        await learn(tx, lesson, 'ham');
+        const record = await insertLead(tx, contactsTable, id, suspect.createdAt, suspect.fields);
+        await enqueue(tx, { kind: 'contact', record });
+        await appendAudit(tx, { ...by, action: 'suspect.released', leadIds: [id] });
+        return 'released';
+      }),
+
+    markSpam: (id, by) =>
+      db.transaction(async (tx): Promise<Marked> => {
+        const markedBy = by.actor.kind === 'member' ? by.actor.id : null;
+        const [row] = await tx.all(
+          `UPDATE suspects SET state = 'spam', marked_by = ?, marked_at = ? WHERE id = ? AND state = 'suspect'
+             RETURNING ${COLUMNS}`,
+          [markedBy, new Date().toISOString(), id],
+        );
+        if (!row) return (await tx.get('SELECT 1 AS found FROM suspects WHERE id = ?', [id])) ? 'already' : 'gone';
+        const suspect = suspectOf(row);
+        await learn(tx, lessonOf(suspect.fields, suspect.findings), 'spam');
+        await appendAudit(tx, { ...by, action: 'suspect.spam', leadIds: [id] });
+        return 'marked';
+      }),
+  };
+}
