@@ -5,6 +5,7 @@ import { contactFields, contactInputSchema } from '../../shared/contact';
 import type { LeadFields } from '../../shared/lead';
 import { leadWorkShape } from '../../shared/lead-change';
 import { quoteFields, quoteInputSchema } from '../../shared/quote';
+import { SUSPECT_REASONS, SUSPECT_STATES, type SuspectReason, type SuspectState } from '../../shared/spam';
 import { REFUSALS, type RefusalCode } from '../http/refusals';
 import { IDEMPOTENCY_KEY_PATTERN } from '../http/validation';
 
@@ -24,6 +25,18 @@ export const schemas = {
   /** A lead with the team's work on it: PATCH's reply, the updated webhooks' data (issue 34 §5). */
   WorkedContact: recordSchema(contactFields).extend(leadWorkShape).meta({ id: 'WorkedContact' }),
   WorkedQuote: recordSchema(quoteFields).extend(leadWorkShape).meta({ id: 'WorkedQuote' }),
+  /** A post held in the "Suspeitos" folder, as a person's access shows it (issue 35). */
+  HeldPost: recordSchema(contactFields)
+    .omit({ status: true })
+    .extend({
+      state: z.enum(Object.keys(SUSPECT_STATES) as [SuspectState, ...SuspectState[]]).meta({
+        description: 'suspect: à espera da equipe; spam: marcado como spam.',
+      }),
+      reasons: z.array(z.enum(Object.keys(SUSPECT_REASONS) as [SuspectReason, ...SuspectReason[]])).meta({
+        description: 'Os sinais que o fizeram esperar na pasta Suspeitos.',
+      }),
+    })
+    .meta({ id: 'HeldPost' }),
 };
 
 export const json = (schema: z.ZodType, description: string): ResponseConfig => ({

@@ -18,8 +18,14 @@ export const subjectOperations: RouteConfig[] = [
         'registrado na auditoria',
     },
     json(
-      envelope(z.object({ contacts: z.array(schemas.Contact), quotes: z.array(schemas.Quote) })),
-      'Os contatos e as cotações deste e-mail, mais recentes primeiro',
+      envelope(
+        z.object({
+          contacts: z.array(schemas.Contact),
+          quotes: z.array(schemas.Quote),
+          suspects: z.array(schemas.HeldPost),
+        }),
+      ),
+      'Os contatos, as cotações e os envios retidos como suspeitos deste e-mail, mais recentes primeiro',
     ),
   ),
   protectedRead(
@@ -32,6 +38,6 @@ export const subjectOperations: RouteConfig[] = [
         '(LGPD art. 18: eliminação), e avisa o webhook que recebeu algum destes pedidos (subject.erased); ' +
         'registrado na auditoria',
     },
-    json(envelope(erasedSchema), 'Quantos contatos e cotações foram apagados'),
+    json(envelope(erasedSchema), 'Quantos contatos, cotações e envios retidos foram apagados'),
   ),
 ];

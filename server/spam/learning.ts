@@ -57,13 +57,18 @@ export async function learn(tx: Queries, lesson: Lesson, label: Label, delta: 1 
   );
 }
 
+/** The marks each signal is assumed to have had, half each way, before the team's first. */
+const PRIOR_MARKS = 10;
+
 /**
  * A signal's weight once the team has marked posts that showed it: its first weight times twice
- * the share of those posts that were spam, with one of each assumed (so no mark keeps it as it was,
- * and a signal the team keeps overruling fades towards 0, one it keeps confirming doubles).
+ * the share of those posts that were spam, counting PRIOR_MARKS assumed ones, half each way. No
+ * mark keeps it as it was; a signal the team keeps overruling fades towards 0 (the honeypot, at
+ * 1.5, holds a post alone until the team has released six autofilled customers and marked none
+ * as spam), one it keeps confirming grows towards twice its weight.
  */
 export function adaptedWeight(weight: number, tally: Tally = NONE) {
-  return (weight * 2 * (tally.spam + 1)) / (tally.spam + tally.ham + 2);
+  return (weight * 2 * (tally.spam + PRIOR_MARKS / 2)) / (tally.spam + tally.ham + PRIOR_MARKS);
 }
 
 /** Naive Bayes speaks once the team has marked this many posts of each kind. */

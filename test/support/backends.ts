@@ -119,7 +119,8 @@ const postgres = (url: string): Backend => {
     async fresh(options) {
       const repository = await store.open(options);
       const tables = [
-        ...['contacts', 'quotes', 'idempotency_keys', 'outbox', 'audit_log'],
+        ...['contacts', 'quotes', 'lead_notes', 'idempotency_keys', 'outbox', 'audit_log'],
+        ...['suspects', 'message_prints', 'spam_counts'],
         ...['members', 'passkeys', 'sessions', 'invitations', 'sign_in_codes', 'webauthn_challenges'],
       ].map((table) => `${store.schema}.${table}`);
       await store.admin.query(`TRUNCATE ${tables.join(', ')}`);
