@@ -6,7 +6,15 @@ import { CONTACT_FORM_ID, STAMP_FIELD } from '../../shared/contact-form';
 // (server/pages/open-encodings.ts, docs/decisions/037-render-stamp.md).
 
 /** Signs the time a page is rendered at: the site's render stamps (server/spam/stamp.ts). */
-export type PageStamps = { sign(): string };
+export type PageStamps = { sign(now: number): string };
+
+/**
+ * How long one signed end serves the pages asked for meanwhile: signing every request's took
+ * GET / from 0.71–0.74 of the bare handler's requests to 0.42 (docs/decisions/037-render-stamp.md).
+ * A stamp up to this much older than its page makes a post look slower by as much, never faster:
+ * nothing beside the 3 s a person needs at least (docs/requirements.md §10.9).
+ */
+const SIGNED_END_SERVES_MS = 100;
 
 const END = Buffer.from('</body></html>');
 /** The form's id as React writes it: no other element of a page has it. */
@@ -20,9 +28,18 @@ export function stampedHead(html: Buffer): Buffer | undefined {
   return html.subarray(0, html.length - END.length);
 }
 
-/** The end of a page with the form, with a stamp of this moment. */
-export const stampedTail = (stamps: PageStamps) =>
-  Buffer.concat([
-    Buffer.from(`<input type="hidden" name="${STAMP_FIELD}" value="${stamps.sign()}" form="${CONTACT_FORM_ID}">`),
-    END,
-  ]);
+/** The end of a page with the form, with a stamp of this moment or at most SIGNED_END_SERVES_MS before. */
+export function stampedTails(stamps: PageStamps) {
+  let signedAt = Number.NEGATIVE_INFINITY;
+  let tail = END;
+  return () => {
+    const now = Date.now();
+    // A clock set back signs anew: a stamp is never later than its page.
+    if (now - signedAt >= SIGNED_END_SERVES_MS || now < signedAt) {
+      signedAt = now;
+      const field = `<input type="hidden" name="${STAMP_FIELD}" value="${stamps.sign(now)}" form="${CONTACT_FORM_ID}">`;
+      tail = Buffer.concat([Buffer.from(field), END]);
+    }
+    return tail;
+  };
+}

@@ -8,7 +8,7 @@ import type { PrivacyFacts } from '../../shared/content';
 import { loggedPath } from '../http/log-text';
 import type { Logger } from '../process/logger';
 import type { Manifest } from './assets';
-import { type PageStamps, stampedHead, stampedTail } from './form-stamp';
+import { type PageStamps, stampedHead, stampedTails } from './form-stamp';
 import { type Encoding, keeper, type RenderedPage } from './kept-pages';
 import { plainPage } from './plain-page';
 import { renderDocument } from './render';
@@ -102,6 +102,7 @@ export function createPageRenderer(
   stamps: PageStamps,
 ): PageRenderer {
   const pageRoutes = createStaticHandler(routes);
+  const stampedTail = stampedTails(stamps);
   const pagePaths = new Set(pathsOf(routes));
 
   /** React Router's answer for one of our own paths: the page, its status, and the document. */
@@ -160,7 +161,7 @@ export function createPageRenderer(
       if (variant?.personal) {
         const { html: rendered } = await renderPath('/', variant.islands);
         const head = stampedHead(rendered);
-        const html = head ? Buffer.concat([head, stampedTail(stamps)]) : rendered;
+        const html = head ? Buffer.concat([head, stampedTail()]) : rendered;
         const body = encoding ? await compressVariant[encoding](html) : html;
         sendBody(htmlHeaders(res, variant.status).set('Cache-Control', 'no-store'), encoding, body);
         return;
@@ -175,7 +176,7 @@ export function createPageRenderer(
         res.status(304).end();
         return;
       }
-      sendBody(res, encoding, chosen.body, chosen.close?.(stampedTail(stamps)));
+      sendBody(res, encoding, chosen.body, chosen.close?.(stampedTail()));
     } catch (error) {
       logger.error({ err: error, path: loggedPath(req.path) }, 'falha ao renderizar a página');
       res

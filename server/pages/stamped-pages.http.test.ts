@@ -20,7 +20,8 @@ function stampOf(html: string) {
   return new FormData(form).get(STAMP_FIELD);
 }
 
-const moment = () => new Promise((resolve) => setTimeout(resolve, 20));
+/** Longer than one signed end serves (server/pages/form-stamp.ts). */
+const moment = () => new Promise((resolve) => setTimeout(resolve, 150));
 
 describe('a page with the contact form', () => {
   it('carries a stamp of its own request, which checks as ok', async () => {

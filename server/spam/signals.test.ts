@@ -26,9 +26,7 @@ describe('a post’s own signals (issue 35 §2)', () => {
   it('weighs the honeypot, and the render stamp: missing, forged, or posted faster than a person', () => {
     expect(reasons('Olá', {}, { ...person, honeypot: true })).toEqual([['honeypot', 1, undefined]]);
     expect(reasons('Olá', {}, { honeypot: false, stamp: { kind: 'none' } })).toEqual([['noStamp', 0.7, undefined]]);
-    expect(reasons('Olá', {}, { honeypot: false, stamp: { kind: 'forged' } })).toEqual([
-      ['forgedStamp', 1, undefined],
-    ]);
+    expect(reasons('Olá', {}, { honeypot: false, stamp: { kind: 'forged' } })).toEqual([['forgedStamp', 1, undefined]]);
     expect(reasons('Olá', {}, { honeypot: false, stamp: { kind: 'ok', elapsedMs: 1_200 } })).toEqual([
       ['fast', 1, '1,2 s'],
     ]);
