@@ -70,7 +70,7 @@ describe('a page with the contact form', () => {
       curl('--compressed', '-H', `Accept-Encoding: ${coding}`, '-w', '%header{content-encoding}');
     expect(await decoded('br')).toBe(`${identity}br`);
     expect(await decoded('gzip')).toBe(`${identity}gzip`);
-    expect(identity).toContain(`name="${STAMP_FIELD}"`);
+    expect(identity).toContain(`name=${STAMP_FIELD} `);
   });
 
   it('answers 304 to its weak ETag, per coding, though the stamp moved on', async () => {
@@ -110,7 +110,7 @@ describe.each([
   it('has no stamp, and the strong ETag of one page for everyone', async () => {
     const { app } = createTestApp();
     const res = await request(app).get(path);
-    expect(res.text).not.toContain(`name="${STAMP_FIELD}"`);
+    expect(res.text).not.toMatch(new RegExp(`name="?${STAMP_FIELD}`));
     expect(res.text.endsWith('</body></html>')).toBe(true);
     expect(res.headers.etag).toMatch(/^"[\w-]+"$/);
   });

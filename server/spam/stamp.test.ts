@@ -18,11 +18,12 @@ describe('a render stamp', () => {
   });
 
   it.each([
-    ['a changed time', (stamp: string) => stamp.replace(/^\d+/, String(RENDERED - 60_000))],
+    ['a changed time', (stamp: string) => stamp.replace(/^\w+/, (RENDERED - 60_000).toString(36))],
     ['a changed signature', (stamp: string) => `${stamp.slice(0, -2)}${stamp.endsWith('AA') ? 'AB' : 'AA'}`],
     ['a shortened signature', (stamp: string) => stamp.slice(0, -1)],
     ['no signature', (stamp: string) => stamp.split('.')[0]!],
-    ['a time that is no number', (stamp: string) => stamp.replace(/^\d+/, '1e12')],
+    ['a time that is no number', (stamp: string) => stamp.replace(/^\w+/, '-1')],
+    ['a time in another base', (stamp: string) => stamp.replace(/^\w+/, String(RENDERED))],
     ['another key’s signature', () => stampsSignedWith(randomBytes(32)).sign(RENDERED)],
     ['text', () => 'qualquer coisa'],
   ])('is forged with %s', (_change, forge) => {

@@ -11,15 +11,18 @@ export type RenderStamps = { sign(now?: number): string; check(value: unknown, n
 /** The key's row in site_keys. */
 const KEY_NAME = 'render-stamp';
 const KEY_BYTES = 32;
-/** Half of HMAC-SHA256: 128 bits are far beyond guessing, and the stamp stays short in every page. */
-const MAC_BYTES = 16;
+/**
+ * 96 bits of HMAC-SHA256 (as IPsec's HMAC-96; RFC 2104 §5 asks for at least 80): far beyond
+ * guessing, and short, since every page carries the stamp uncompressed (docs/decisions/037-render-stamp.md).
+ */
+const MAC_BYTES = 12;
 /**
  * How far in the future a stamp may be: the replicas' clocks differ a little, and the page may be
  * rendered on one and posted to another. Past it, the stamp was not ours.
  */
 const CLOCK_SKEW_MS = 5_000;
-/** Milliseconds since 1970, as a stamp writes them: digits only, no sign, no exponent. */
-const STAMP = /^(\d{1,15})\.([\w-]{22})$/;
+/** Milliseconds since 1970 in base 36 (8 characters until 2059), a dot, and the MAC in base64url. */
+const STAMP = /^([0-9a-z]{1,10})\.([\w-]{16})$/;
 
 /**
  * The stamps of every replica: the key is made by whichever starts first and read back by all
@@ -43,7 +46,7 @@ export function stampsSignedWith(key: Buffer): RenderStamps {
   const mac = (time: string) => createHmac('sha256', secret).update(time).digest().subarray(0, MAC_BYTES);
   return {
     sign(now = Date.now()) {
-      const time = String(now);
+      const time = now.toString(36);
       return `${time}.${mac(time).toString('base64url')}`;
     },
     check(value, now = Date.now()) {
@@ -54,7 +57,7 @@ export function stampsSignedWith(key: Buffer): RenderStamps {
       const given = Buffer.from(signature, 'base64url');
       // Compared in constant time: a timing difference would tell a forger how many bytes were right.
       if (given.length !== MAC_BYTES || !timingSafeEqual(given, mac(time))) return { kind: 'forged' };
-      const rendered = Number(time);
+      const rendered = Number.parseInt(time, 36);
       if (rendered > now + CLOCK_SKEW_MS) return { kind: 'forged' };
       return { kind: 'ok', elapsedMs: Math.max(0, now - rendered) };
     },

@@ -1,0 +1,3 @@
+import { measureSizes } from './bench/size-report';
+
+for (const r of await measureSizes()) console.log(r.name, r.bytes, r.budget);
