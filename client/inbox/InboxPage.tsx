@@ -15,10 +15,12 @@ type Props = {
   first?: string;
   /** This view as a spreadsheet: an admin's link only. */
   exportHref?: string;
+  /** How many posts wait in the "Suspeitos" folder (issue 35): the team sees it fill. */
+  suspects: number;
 };
 
 /** The inbox, /painel (issue 34 Deliver 1; docs/requirements.md §6.4): every lead, newest first. */
-export function InboxPage({ rows, members, params, problems, older, first, exportHref }: Props) {
+export function InboxPage({ rows, members, params, problems, older, first, exportHref, suspects }: Props) {
   const filtered = Object.values(params).some(Boolean);
   return (
     <>
@@ -33,7 +35,7 @@ export function InboxPage({ rows, members, params, problems, older, first, expor
           </ul>
         </div>
       )}
-      <PromiseLinks current={params.promise} />
+      <PromiseLinks current={params.promise} suspects={suspects} />
       <InboxFilter params={params} members={members} />
       {exportHref && (
         <p className="inbox-export">
@@ -61,12 +63,13 @@ export function InboxPage({ rows, members, params, problems, older, first, expor
 
 /**
  * The clock's views one tap away, on their own: what a salesperson opens first on a phone. The
- * filter form keeps the view with the other filters.
+ * filter form keeps the view with the other filters. Beside them, the folder of what the spam
+ * filter held, with its size.
  */
-function PromiseLinks({ current }: { current: string }) {
+function PromiseLinks({ current, suspects }: { current: string; suspects: number }) {
   const views: [string, string][] = [['', 'Todos os leads'], ...Object.entries(PROMISE_VIEWS)];
   return (
-    <nav className="inbox-views" aria-label="Visões pelo prazo de 2 horas úteis">
+    <nav className="inbox-views" aria-label="Visões pelo prazo de 2 horas úteis, e os suspeitos de spam">
       <ul>
         {views.map(([view, label]) => (
           <li key={view}>
@@ -78,6 +81,9 @@ function PromiseLinks({ current }: { current: string }) {
             </a>
           </li>
         ))}
+        <li className="inbox-views__folder">
+          <a href="/painel/suspeitos">Suspeitos ({suspects})</a>
+        </li>
       </ul>
     </nav>
   );

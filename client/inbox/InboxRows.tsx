@@ -5,7 +5,7 @@ import { LEAD_KINDS, LEAD_STATUS_LABELS } from '../../shared/lead-status';
 import { readableInSaoPaulo } from '../../shared/sao-paulo-time';
 
 /** Where a lead came from, as the team names it: its campaign when the visit had one, else the form. */
-const sourceText = (source?: Source) => {
+export const sourceText = (source?: Source) => {
   const campaign = [source?.utmSource, source?.utmCampaign].filter(Boolean).join(' / ');
   if (campaign) return campaign;
   return source?.form ? `formulário “${source.form}”` : 'não informada';

@@ -102,6 +102,7 @@ export function LeadPage(props: LeadPageProps) {
           ))}
         </ol>
       </section>
+      {lead.kind === 'contact' && <SpamForm id={lead.id} />}
       {lead.admin && <EraseForm id={lead.id} />}
     </>
   );
@@ -118,6 +119,24 @@ function Lines({ lines }: { lines: ShownLine[] }) {
         </div>
       ))}
     </dl>
+  );
+}
+
+/**
+ * A contact the filter let through, sent to the folder (issue 35): quotes are not weighed, so only a
+ * contact has it. Secondary on purpose: the work on the lead comes first.
+ */
+function SpamForm({ id }: { id: string }) {
+  return (
+    <section className="team-card" aria-labelledby="spam">
+      <h2 id="spam">É spam?</h2>
+      <p>Sai da caixa de entrada e fica em “Marcados como spam”, de onde “Não é spam” o traz de volta.</p>
+      <form method="post" action={`/painel/leads/${id}/spam`} className="team-form">
+        <button className="button button--ghost lead-spam" type="submit">
+          É spam
+        </button>
+      </form>
+    </section>
   );
 }
 

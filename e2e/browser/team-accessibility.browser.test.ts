@@ -5,15 +5,15 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { SQLITE_FILE } from '../../server/db/sqlite';
 import type { Repository } from '../../server/repository';
 import { openSqlite } from '../../server/repository';
-import { invite, setupLink } from '../../server/team/invitations';
-import { todayInSaoPaulo } from '../../shared/sao-paulo-time';
+import { invite } from '../../server/team/invitations';
 import { axeViolations, describeViolations } from '../../test/support/axe';
 import { tabThroughPage } from '../../test/support/keyboard';
-import { fullQuote, sampleContact, sampleQuote, validContact, validQuote } from '../../test/support/leads';
+import { sampleContact, sampleQuote, validContact, validQuote } from '../../test/support/leads';
 import { addMember } from '../../test/support/members';
 import { browserForThisFile, clickThrough, DESKTOP, PHONE, screenshot } from '../../test/support/site';
 import { startSmtp } from '../../test/support/smtp';
 import { codeIn, mailTo, startTeamServer } from '../../test/support/team';
+import { heldPosts, teamPages, type Viewer, workedLead } from '../../test/support/team-pages';
 
 // Issue 33, "Prove it": axe finds nothing on any page of the sign-in, the keyboard alone reaches
 // every field and button in order with the focus in sight, and without JavaScript the code path
@@ -39,9 +39,6 @@ afterAll(async () => {
   await store?.close();
   await server?.stop();
 });
-
-/** Who is looking: nobody, or a member with a session that may only enrol, or a whole one of a role. */
-type Viewer = 'nobody' | 'enrolling' | 'vendas' | 'admin';
 
 let invited = 0;
 
@@ -88,93 +85,13 @@ const noscriptNotice = (page: Page) =>
     return notice?.checkVisibility() ? notice.textContent : null;
   });
 
-const token = (link: string) => new URL(link).searchParams.get('token')!;
-
-/**
- * A quote as sales works it (issue 34 §2): taken, moved to Em contato, with a note; its page's path.
- * Written beside the server, as the team's changes write it.
- */
-async function workedLead() {
-  const { record } = await store.createQuote(
-    validQuote({ ...fullQuote, source: { form: 'cotacao', utmSource: 'google', utmCampaign: 'frete-norte' } }),
-  );
-  const seller = await addMember(store, 'vendas');
-  const by = { actor: { kind: 'member', id: seller.id, email: seller.email } } as const;
-  await store.changeLead(record.id, 1, { owner: seller.id, status: 'contacted' }, by);
-  await store.changeLead(record.id, 2, { note: 'Cliente quer retirar na segunda às 7h; confirmar doca.' }, by);
-  return `/painel/leads/${record.id}`;
-}
-
-/** Each page of the sign-in and the panel, as the person who reaches it sees it, and its status. */
-const PAGES: { name: string; viewer: Viewer; path: () => Promise<string>; status: number }[] = [
-  { name: 'Entrar', viewer: 'nobody', path: async () => '/entrar', status: 200 },
-  { name: 'Código por e-mail', viewer: 'nobody', path: async () => '/entrar/codigo', status: 200 },
-  {
-    name: 'Digite o código',
-    viewer: 'nobody',
-    path: async () => '/entrar/codigo/confirmar?email=ana%40example.com',
-    status: 200,
-  },
-  {
-    name: 'Convite',
-    viewer: 'nobody',
-    path: async () => {
-      const { link } = await invite(store, new URL(server.url), true, {
-        email: `c-${Date.now()}@example.com`,
-        name: 'Carla',
-        role: 'vendas',
-      });
-      return `/entrar/convite?token=${token(link)}`;
-    },
-    status: 200,
-  },
-  {
-    name: 'Primeiro acesso',
-    viewer: 'nobody',
-    path: async () => `/entrar/configurar?token=${token(await setupLink(store, new URL(server.url)))}`,
-    status: 200,
-  },
-  { name: 'Link expirado', viewer: 'nobody', path: async () => `/entrar/convite?token=${'x'.repeat(43)}`, status: 410 },
-  {
-    name: 'Minha conta, só para cadastrar a chave',
-    viewer: 'enrolling',
-    path: async () => '/painel/conta',
-    status: 200,
-  },
-  { name: 'Minha conta', viewer: 'vendas', path: async () => '/painel/conta', status: 200 },
-  { name: 'Painel (os leads)', viewer: 'vendas', path: async () => '/painel', status: 200 },
-  {
-    name: 'Painel com filtros e um valor inválido',
-    viewer: 'vendas',
-    path: async () => '/painel?q=sao+paulo&situacao=aberto&de=2026-01-01',
-    status: 200,
-  },
-  { name: 'Sem permissão', viewer: 'vendas', path: async () => '/painel/equipe', status: 403 },
-  { name: 'Equipe', viewer: 'admin', path: async () => '/painel/equipe', status: 200 },
-  { name: 'Registro', viewer: 'admin', path: async () => '/painel/registro', status: 200 },
-  { name: 'Lead', viewer: 'vendas', path: workedLead, status: 200 },
-  { name: 'Lead, com a eliminação', viewer: 'admin', path: workedLead, status: 200 },
-  { name: 'Lead que não existe', viewer: 'vendas', path: async () => '/painel/leads/nada', status: 404 },
-  {
-    name: 'Relatório semanal',
-    viewer: 'vendas',
-    // This week's, with leads in it: its figures and both tables are on the page.
-    path: async () => {
-      for (const source of [{ utmSource: 'google', utmCampaign: 'norte' }, undefined])
-        await store.createContact(validContact({ ...sampleContact, ...(source && { source }) }));
-      return `/painel/relatorio?semana=${todayInSaoPaulo()}`;
-    },
-    status: 200,
-  },
-];
-
 describe('the sign-in’s pages with axe-core, WCAG 2.2 A and AA', { timeout: 30_000 }, () => {
   for (const [width, viewport] of [
     ['1280 px', DESKTOP],
     ['375 px', PHONE],
   ] as const)
-    it.each(PAGES)(`finds no violation on $name (${width})`, async ({ viewer, path, status }) => {
-      const { page, response } = await openAs(viewer, await path(), viewport);
+    it.each(teamPages)(`finds no violation on $name (${width})`, async ({ viewer, path, status }) => {
+      const { page, response } = await openAs(viewer, await path({ store, url: server.url }), viewport);
 
       expect(response?.status()).toBe(status);
       await expectNoViolations(page);
@@ -206,7 +123,7 @@ describe('the lead’s page', { timeout: 30_000 }, () => {
     ['375', PHONE],
   ] as const)
     it(`fits ${width} px, its answer links a thumb wide, saved as a screenshot for review`, async () => {
-      const { page } = await openAs('admin', await workedLead(), viewport);
+      const { page } = await openAs('admin', await workedLead(store), viewport);
 
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
@@ -218,6 +135,29 @@ describe('the lead’s page', { timeout: 30_000 }, () => {
         expect(Math.min(box!.width, box!.height), name).toBeGreaterThanOrEqual(48);
       }
       await screenshot(page, `lead-${width}`);
+    });
+});
+
+describe('the Suspeitos folder', { timeout: 30_000 }, () => {
+  for (const [width, viewport] of [
+    ['1280', DESKTOP],
+    ['375', PHONE],
+  ] as const)
+    it(`fits ${width} px, its buttons a thumb wide, saved as a screenshot for review`, async () => {
+      await heldPosts(store);
+      const { page } = await openAs('vendas', '/painel/suspeitos', viewport);
+
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBe(0);
+      const buttons = page.getByRole('button', { name: /^(Não é spam|É spam)$/ });
+      expect(await buttons.count()).toBeGreaterThanOrEqual(4);
+      for (const button of await buttons.all()) {
+        const box = await button.boundingBox();
+        expect(Math.min(box!.width, box!.height), (await button.textContent()) ?? '').toBeGreaterThanOrEqual(48);
+      }
+      await screenshot(page, `suspects-${width}`);
     });
 });
 

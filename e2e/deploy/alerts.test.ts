@@ -22,7 +22,7 @@ if (!promtool) console.info('alerts: no promtool here (apt-get install prometheu
 const run = (args: string[], cwd = FOLDER) => promisify(execFile)('promtool', args, { cwd });
 
 type UnitTests = { rule_files: string[]; tests: { alert_rule_test: { alertname: string; exp_alerts: unknown[] }[] }[] };
-const UNIT_TESTS = ['alerts.test.yml', 'business-hours.test.yml'];
+const UNIT_TESTS = ['alerts.test.yml', 'business-hours.test.yml', 'suspects.test.yml'];
 const unitTests = UNIT_TESTS.map((file) => parse(readFileSync(path.join(FOLDER, file), 'utf8')) as UnitTests);
 
 describe.skipIf(!promtool)('the alert rules', () => {
@@ -31,7 +31,7 @@ describe.skipIf(!promtool)('the alert rules', () => {
     expect(stdout).toContain(`SUCCESS: ${alertRules().length} rules found`);
   });
 
-  it('pass their promtool unit tests', { timeout: 60_000 }, async () => {
+  it('pass their promtool unit tests', { timeout: 120_000 }, async () => {
     const { stdout } = await run(['test', 'rules', ...UNIT_TESTS]);
     expect(stdout.match(/SUCCESS/g)).toHaveLength(UNIT_TESTS.length);
   });

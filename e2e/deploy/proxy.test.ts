@@ -210,6 +210,7 @@ describe('hostile input at the proxy (issue 38)', () => {
       expect(headers['x-frame-options']).toBe('DENY');
       expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
       expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(headers['cross-origin-opener-policy']).toBe('same-origin');
       expect(headers['cross-origin-resource-policy']).toBe('same-origin');
     }
   });

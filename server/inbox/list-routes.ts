@@ -29,9 +29,10 @@ export function inboxListRoutes(context: TeamContext): TeamRoute[] {
     const now = new Date();
     const query = withPromise(view.query, view.promise, promiseCutoffs(now, calendar));
     // One more than a page: whether it exists says whether "Mais antigos" has anything to show.
-    const [rows, members] = await Promise.all([
+    const [rows, members, held] = await Promise.all([
       store.listLeads(query, INBOX_PAGE + 1, view.cursor),
       store.listMembers(),
+      store.suspectCounts(),
     ]);
     const page = rows.slice(0, INBOX_PAGE);
     const last = page.at(-1);
@@ -40,6 +41,7 @@ export function inboxListRoutes(context: TeamContext): TeamRoute[] {
       members: members.map(({ id, name }) => ({ id, name })),
       params: view.params,
       problems: view.problems,
+      suspects: held.suspect,
       ...(rows.length > INBOX_PAGE && last && { older: `/painel${viewSearch(view.params, last)}` }),
       ...(view.cursor && { first: `/painel${viewSearch(view.params)}` }),
       // The bulk copy is an admin's (docs/decisions/035-inbox-export-and-report.md): only they see the link.

@@ -59,9 +59,10 @@ const searchWords = (text: string) =>
     .map((word) => word.slice(0, MAX_WORD));
 
 /** A cursor as the URL carries it: the last row's arrival and id, readable and unforgeable into SQL. */
-const cursorParam = ({ createdAt, id }: InboxCursor) => `${createdAt}_${id}`;
+export const cursorParam = ({ createdAt, id }: InboxCursor) => `${createdAt}_${id}`;
 
-function readCursor(text: string): InboxCursor | undefined {
+/** A cursor from the URL, if it is one (the Suspeitos folder pages the same way: suspect-routes.ts). */
+export function readCursor(text: string): InboxCursor | undefined {
   const [createdAt = '', id = ''] = text.split('_');
   return UUID.test(id) && !Number.isNaN(Date.parse(createdAt)) && createdAt.endsWith('Z')
     ? { createdAt: new Date(createdAt).toISOString(), id }

@@ -80,18 +80,43 @@ describe('GET /metrics', () => {
     expect(await value('site_leads_created_total{type="quote"}')).toBe(1);
   });
 
-  it('counts the requests refused by the rate limit and the honeypot trips', async () => {
+  it('counts the requests refused by the rate limit', async () => {
     const { app, value } = appWithMetrics({ rateLimits: { perMinute: 2, perHour: 0 } });
-    await request(app)
-      .post('/api/contacts')
-      .send({ ...sampleContact, website: 'http://spam.example' })
-      .expect(201);
+    await request(app).post('/api/contacts').send(sampleContact).expect(201);
     await request(app).post('/api/contacts').send(sampleContact).expect(201);
     await request(app).post('/api/contacts').send(sampleContact).expect(429);
     await request(app).post('/api/quotes').send(sampleQuote).expect(429);
     expect(await value('site_rate_limited_requests_total')).toBe(2);
-    expect(await value('site_honeypot_trips_total')).toBe(1);
-    expect(await value('site_leads_created_total{type="contact"}')).toBe(1);
+    expect(await value('site_leads_created_total{type="contact"}')).toBe(2);
+  });
+
+  it('counts a post held as suspect once, once per signal it showed, and in the folder, not as a lead', async () => {
+    // What the alert on the share of suspects reads (deploy/prometheus/alerts.yml, SiteSuspectShareJump).
+    const { app, scrape, value } = appWithMetrics();
+    await request(app)
+      .post('/api/contacts')
+      .send({ ...sampleContact, website: 'http://spam.example' })
+      .expect(201);
+    expect(await value('site_leads_held_total')).toBe(1);
+    expect(await value('site_leads_suspect_total{reason="honeypot"}')).toBe(1);
+    expect(await value('site_leads_suspect_total{reason="disposable"}')).toBe(0);
+    expect(await value('site_leads_suspects{state="suspect"}')).toBe(1);
+    expect(await value('site_leads_suspects{state="spam"}')).toBe(0);
+    expect(await value('site_leads_created_total{type="contact"}')).toBe(0);
+    const text = await scrape();
+    expect(text).toContain(
+      '# HELP site_leads_held_total Contatos retidos como suspeitos na pasta Suspeitos (cada um uma vez).\n' +
+        '# TYPE site_leads_held_total counter\n',
+    );
+    expect(text).toContain(
+      '# HELP site_leads_suspect_total Contatos retidos como suspeitos, por sinal ' +
+        '(um contato conta uma vez em cada sinal que mostrou).\n# TYPE site_leads_suspect_total counter\n',
+    );
+    expect(text).toContain(
+      '# HELP site_leads_suspects Contatos na pasta Suspeitos: à espera de alguém (suspect) e marcados como spam ' +
+        '(spam); igual em todas as réplicas.\n# TYPE site_leads_suspects gauge\n',
+    );
+    expect(text).not.toContain('site_honeypot');
   });
 
   it('shows the outbox waiting and how busy the database connection is', async () => {

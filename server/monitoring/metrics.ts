@@ -1,6 +1,7 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { PROMISE_STATES, promiseCutoffs } from '../../shared/business-hours';
 import { type BusinessCalendar, DEFAULT_CALENDAR } from '../../shared/holidays';
+import { SUSPECT_REASONS } from '../../shared/spam';
 import { NOTIFICATION_OUTCOMES } from '../outbox/dispatcher';
 import { CHANNELS } from '../outbox/store';
 import type { Repository } from '../repository';
@@ -151,11 +152,14 @@ export function createMetrics(
       registers,
     }),
   };
-  // Every series of the counters the alerts read starts at 0: increase() sees the first lead or delivery
-  // after a restart (a series born at 1 would hide it), and "no lead for hours" has a series to read
-  // (deploy/prometheus/alerts.yml).
+  // Every series of the counters the alerts read starts at 0: increase() sees the first lead, held post or
+  // delivery after a restart (a series born at 1 would hide it), "no lead for hours" has a series to read,
+  // and so has the share of posts held before the first one (deploy/prometheus/alerts.yml). The reasons
+  // too: the alert on that share sends whoever answers it to the held posts by reason, where a signal
+  // that starts misfiring after a restart must show its first post.
   for (const type of LEAD_TYPES) counters.leadsCreated.inc({ type }, 0);
   counters.suspectsHeld.inc(0);
+  for (const reason of Object.keys(SUSPECT_REASONS)) counters.suspectReasons.inc({ reason }, 0);
   for (const channel of CHANNELS)
     for (const outcome of NOTIFICATION_OUTCOMES) counters.notifications.inc({ channel, outcome }, 0);
   return counters;

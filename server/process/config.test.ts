@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       databaseWaitMs: 30_000,
       calendar: { optionalHolidays: 'closed' },
       retentionDays: 365,
+      suspectRetentionDays: 30,
     });
   });
 

@@ -24,11 +24,13 @@ describe('a post’s own signals (issue 35 §2)', () => {
   });
 
   it('weighs the honeypot, and the render stamp: missing, forged, or posted faster than a person', () => {
-    expect(reasons('Olá', {}, { ...person, honeypot: true })).toEqual([['honeypot', 1, undefined]]);
+    expect(reasons('Olá', {}, { ...person, honeypot: true })).toEqual([['honeypot', 1.5, undefined]]);
     expect(reasons('Olá', {}, { honeypot: false, stamp: { kind: 'none' } })).toEqual([['noStamp', 0.7, undefined]]);
-    expect(reasons('Olá', {}, { honeypot: false, stamp: { kind: 'forged' } })).toEqual([['forgedStamp', 1, undefined]]);
+    expect(reasons('Olá', {}, { honeypot: false, stamp: { kind: 'forged' } })).toEqual([
+      ['forgedStamp', 1.5, undefined],
+    ]);
     expect(reasons('Olá', {}, { honeypot: false, stamp: { kind: 'ok', elapsedMs: 1_200 } })).toEqual([
-      ['fast', 1, '1,2 s'],
+      ['fast', 1.5, '1,2 s'],
     ]);
     expect(reasons('Olá', {}, { honeypot: false, stamp: { kind: 'ok', elapsedMs: FASTEST_PERSON_MS } })).toEqual([]);
   });
@@ -42,23 +44,23 @@ describe('a post’s own signals (issue 35 §2)', () => {
     ]);
     expect(reasons('atualize em http://45.13.22.8/login')).toEqual([
       ['links', 0.45, '1'],
-      ['ipLink', 1, '45.13.22.8'],
+      ['ipLink', 1.2, '45.13.22.8'],
     ]);
   });
 
   it('finds a link in the name or the company', () => {
-    expect(reasons('Olá', { name: 'Ganhe dinheiro www.ganhe.xyz' })).toEqual([['linkInName', 1, undefined]]);
+    expect(reasons('Olá', { name: 'Ganhe dinheiro www.ganhe.xyz' })).toEqual([['linkInName', 1.2, undefined]]);
   });
 
   it('knows a disposable mailbox, and one under a subdomain of it, from the maintained list', () => {
-    expect(reasons('Olá', { email: 'x@mailinator.com' })).toEqual([['disposable', 1, 'mailinator.com']]);
-    expect(reasons('Olá', { email: 'x@mx.yopmail.com' })).toEqual([['disposable', 1, 'yopmail.com']]);
+    expect(reasons('Olá', { email: 'x@mailinator.com' })).toEqual([['disposable', 1.2, 'mailinator.com']]);
+    expect(reasons('Olá', { email: 'x@mx.yopmail.com' })).toEqual([['disposable', 1.2, 'yopmail.com']]);
     expect(reasons('Olá', { email: 'x@bol.com.br' })).toEqual([]);
   });
 
   it('finds a message in a script a Portuguese-speaking customer would not write, not a foreign name', () => {
-    expect(reasons('Продвижение сайтов в поисковых системах недорого')).toEqual([['foreignScript', 1, undefined]]);
-    expect(reasons('网站推广 优化 排名 第一页')).toEqual([['foreignScript', 1, undefined]]);
+    expect(reasons('Продвижение сайтов в поисковых системах недорого')).toEqual([['foreignScript', 1.5, undefined]]);
+    expect(reasons('网站推广 优化 排名 第一页')).toEqual([['foreignScript', 1.5, undefined]]);
     expect(reasons('Olá, sou o Wei (张伟) da importadora, preciso de frete para Manaus')).toEqual([]);
   });
 });

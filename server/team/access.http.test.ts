@@ -96,6 +96,10 @@ describe.each(backendsForThisFile())('every route of the signed-in part, on $nam
     expect(access('/painel/leads/:id/eliminar')).toEqual(['admin']);
     // The inbox's bulk copy is an admin's, as the tables' (docs/decisions/035-inbox-export-and-report.md).
     expect(access('/painel/leads.csv')).toEqual(['admin']);
+    // The spam folder and its buttons are every member's, as the inbox (issue 35).
+    expect(access('/painel/suspeitos')).toEqual(['vendas']);
+    for (const path of ['/painel/suspeitos/:id/liberar', '/painel/suspeitos/:id/spam', '/painel/leads/:id/spam'])
+      expect(access(path), path).toEqual(['vendas']);
     expect(access('/sair')).toEqual(['enrolling']);
   });
 

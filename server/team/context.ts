@@ -10,6 +10,7 @@ import type { InboxStore } from '../inbox/sql-store';
 import type { Outbox } from '../outbox/store';
 import type { Manifest } from '../pages/assets';
 import type { PersonalDataStore } from '../personal-data/sql-store';
+import type { SuspectStore } from '../spam/sql-store';
 import { type SignInLimits, signInLimits } from './limits';
 import { type RenderTeamPage, teamPages } from './pages';
 import { type PasskeyCeremonies, passkeyCeremonies } from './passkeys';
@@ -23,7 +24,8 @@ export type TeamContext = {
     PersonalDataStore &
     InboxStore &
     InboxExportStore &
-    InboxReportStore & { outbox: Pick<Outbox, 'ofLead'> };
+    InboxReportStore &
+    SuspectStore & { outbox: Pick<Outbox, 'ofLead'> };
   sessions: TeamSessions;
   ceremonies: PasskeyCeremonies;
   render: RenderTeamPage;
@@ -66,7 +68,8 @@ type ContextDeps = {
     PersonalDataStore &
     InboxStore &
     InboxExportStore &
-    InboxReportStore & {
+    InboxReportStore &
+    SuspectStore & {
       outbox: Pick<Outbox, 'ofLead'>;
       channels: readonly string[];
       rateLimitCounters?: RateLimitCounters;

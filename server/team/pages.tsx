@@ -4,6 +4,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { InboxPage } from '../../client/inbox/InboxPage';
 import { LeadPage } from '../../client/inbox/LeadPage';
 import { ReportPage } from '../../client/inbox/ReportPage';
+import { SuspectsPage } from '../../client/inbox/SuspectsPage';
 import { AccountPage } from '../../client/team/AccountPage';
 import { AuditPage } from '../../client/team/AuditPage';
 import { DataPage } from '../../client/team/DataPage';
@@ -35,6 +36,7 @@ const VIEWS = {
   report: { view: ReportPage, title: 'Relatório semanal' },
   forbidden: { view: ForbiddenPage, title: 'Sem permissão' },
   lead: { view: LeadPage, title: 'Lead' },
+  suspects: { view: SuspectsPage, title: 'Suspeitos de spam' },
 } satisfies Record<string, { view: FunctionComponent<never>; title: string }>;
 
 export type TeamView = keyof typeof VIEWS;

@@ -7,6 +7,7 @@ import { exportRoutes } from '../inbox/export-routes';
 import { leadRoutes } from '../inbox/lead-routes';
 import { inboxListRoutes } from '../inbox/list-routes';
 import { reportRoutes } from '../inbox/report-routes';
+import { suspectRoutes } from '../inbox/suspect-routes';
 import { type Access, type Reply, requireAccess } from './access';
 import { accountHandlers } from './account';
 import { adminHandlers } from './admin';
@@ -81,6 +82,7 @@ export function teamRoutes(context: TeamContext): TeamRoute[] {
     ...leadRoutes(context),
     ...exportRoutes(context),
     ...reportRoutes(context),
+    ...suspectRoutes(context),
   ];
 }
 

@@ -11,9 +11,9 @@ export type RenderedPage = {
 };
 
 /**
- * Every page the site renders: each route, and the pages the route table does not name (the
+ * Every page the public site renders: each route, and the pages the route table does not name (the
  * not-found page, the form's outcomes without JavaScript). A new kind of page that no route
- * names (another outcome, an error page) goes in this list.
+ * names (another outcome, an error page) goes in this list; a team page goes in team-pages.ts.
  */
 export const renderedPages: RenderedPage[] = [
   // Every path of the route table (client/routes.tsx): a page added there is checked without more.
@@ -27,10 +27,7 @@ export const renderedPages: RenderedPage[] = [
     status: 403,
     form: { body: 'name=Ana&email=ana%40exemplo.com.br&message=Oi', headers: { 'Sec-Fetch-Site': 'cross-site' } },
   },
-  // The team's sign-in (server/team/routes.ts), as anyone reaches it.
-  { name: 'entrar', path: '/entrar', status: 200 },
-  { name: 'código por e-mail', path: '/entrar/codigo', status: 200 },
-  { name: 'digite o código', path: '/entrar/codigo/confirmar?email=ana%40rotanorte.com.br', status: 200 },
+  // The sign-in's page for an address it refuses (server/team/routes.ts); its other pages and the
+  // panel's are test/support/team-pages.ts's list.
   { name: 'código com e-mail inválido', path: '/entrar/codigo', status: 400, form: { body: 'email=ana' } },
-  { name: 'link expirado', path: '/entrar/convite?token=nenhum', status: 410 },
 ];

@@ -1,0 +1,134 @@
+import type { Request, RequestHandler, Response } from 'express';
+import { z } from 'zod';
+import type { InboxCursor } from '../../shared/inbox';
+import type { SuspectState } from '../../shared/spam';
+import { auditContext } from '../audit/request';
+import { fieldOf, type TeamContext } from '../team/context';
+import type { TeamRoute } from '../team/routes';
+import { INBOX_PAGE } from './list-routes';
+import { cursorParam, readCursor } from './query';
+
+// The "Suspeitos" folder, /painel/suspeitos (issue 35 §1; docs/requirements.md §6.4): the posts the
+// filter held, each with why, and the two buttons that decide them. Every member's, as the inbox is.
+// An action answers 303 back to the tab and page it was made on, with its outcome in the URL
+// (`aviso`, one of OUTCOMES: never text from the request), so a reload repeats nothing.
+
+const SUSPECTS_PATH = '/painel/suspeitos';
+
+/** What an action did, as the folder says it; `lead` links the post to its page once it is a contact. */
+export const OUTCOMES = {
+  liberado: { text: 'Contato liberado: está na caixa de entrada e foi para a entrega.', lead: true },
+  'ja-liberado': { text: 'Este contato já tinha sido liberado.', lead: true },
+  spam: { text: 'Marcado como spam: fica fora da caixa de entrada, em “Marcados como spam”.', lead: false },
+  'ja-spam': { text: 'Este contato já estava marcado como spam.', lead: false },
+  movido: {
+    text: 'Contato movido para “Marcados como spam”: saiu da caixa de entrada e não será entregue.',
+    lead: false,
+  },
+} as const;
+type Outcome = keyof typeof OUTCOMES;
+
+/** Where the folder is: its tab, its page, and what was just done there. */
+type Place = { state: SuspectState; cursor?: InboxCursor; outcome?: Outcome; lead?: string };
+
+/** The folder's address for `place`: only what differs from its first page of Suspeitos. */
+function folderHref({ state, cursor, outcome, lead }: Place) {
+  const search = new URLSearchParams();
+  if (state === 'spam') search.set('estado', 'spam');
+  if (cursor) search.set('apos', cursorParam(cursor));
+  if (outcome) search.set('aviso', outcome);
+  if (lead && outcome && OUTCOMES[outcome].lead) search.set('lead', lead);
+  const query = search.toString();
+  return query ? `${SUSPECTS_PATH}?${query}` : SUSPECTS_PATH;
+}
+
+const uuid = z.uuid();
+const idOf = (value: unknown) => {
+  const parsed = uuid.safeParse(value);
+  return parsed.success ? parsed.data.toLowerCase() : undefined;
+};
+
+/** A tab and a page from their parameters' text, with what could not be read said in Portuguese. */
+function placeOf(state: string, after: string) {
+  const problems: string[] = [];
+  if (state && state !== 'spam') problems.push('Pasta desconhecida: mostramos os Suspeitos.');
+  const cursor = after ? readCursor(after) : undefined;
+  if (after && !cursor) problems.push('Link de página inválido: voltamos ao começo da lista.');
+  return { place: { state: state === 'spam' ? 'spam' : 'suspect', cursor } as Place, problems };
+}
+
+export function suspectRoutes(context: TeamContext): TeamRoute[] {
+  const { store, render } = context;
+
+  const folder: RequestHandler = async (req, res) => {
+    const text = (name: string) => {
+      const value = req.query[name];
+      const first = Array.isArray(value) ? value[0] : value;
+      return typeof first === 'string' ? first.trim().slice(0, 200) : '';
+    };
+    const { place, problems } = placeOf(text('estado'), text('apos'));
+    const outcome = Object.hasOwn(OUTCOMES, text('aviso')) ? (text('aviso') as Outcome) : undefined;
+    const lead = outcome && OUTCOMES[outcome].lead ? idOf(text('lead')) : undefined;
+    // One more than a page: whether it exists says whether "Mais antigos" has anything to show.
+    const [rows, counts] = await Promise.all([
+      store.listSuspects(place.state, INBOX_PAGE + 1, place.cursor),
+      store.suspectCounts(),
+    ]);
+    const posts = rows.slice(0, INBOX_PAGE);
+    const last = posts.at(-1);
+    render(res, 200, 'suspects', {
+      state: place.state,
+      counts,
+      posts,
+      problems,
+      now: new Date().toISOString(),
+      back: { estado: place.state === 'spam' ? 'spam' : '', apos: place.cursor ? cursorParam(place.cursor) : '' },
+      ...(outcome && { notice: { text: OUTCOMES[outcome].text, ...(lead && { lead: `/painel/leads/${lead}` }) } }),
+      ...(rows.length > INBOX_PAGE && last && { older: folderHref({ state: place.state, cursor: last }) }),
+      ...(place.cursor && { first: folderHref({ state: place.state }) }),
+    });
+  };
+
+  /** Back to the tab and page the button was pressed on, saying what became of the post. */
+  const back = (req: Request, res: Response, outcome: Outcome, lead: string) => {
+    const { place } = placeOf(fieldOf(req, 'estado'), fieldOf(req, 'apos'));
+    res.redirect(303, folderHref({ ...place, outcome, lead }));
+  };
+
+  // An id that is no post's nor a contact's falls through to the site's 404 page, as any unknown path.
+  const release: RequestHandler = async (req, res, next) => {
+    const id = idOf(req.params.id);
+    if (!id) return next();
+    if ((await store.releaseSuspect(id, auditContext(req, res))) === 'released') return back(req, res, 'liberado', id);
+    // Another member (or this one's double click) released it first: it is a contact now.
+    if (await store.getLead(id)) return back(req, res, 'ja-liberado', id);
+    next();
+  };
+
+  const markSpam: RequestHandler = async (req, res, next) => {
+    const id = idOf(req.params.id);
+    if (!id) return next();
+    const marked = await store.markSpam(id, auditContext(req, res));
+    if (marked !== 'gone') return back(req, res, marked === 'marked' ? 'spam' : 'ja-spam', id);
+    if (await store.getLead(id)) return back(req, res, 'ja-liberado', id);
+    next();
+  };
+
+  /** "É spam" on a contact that got through: it leaves the inbox for the folder's spam tab. */
+  const moveToSpam: RequestHandler = async (req, res, next) => {
+    const id = idOf(req.params.id);
+    if (!id) return next();
+    const moved = await store.moveToSpam(id, auditContext(req, res));
+    if (moved === 'gone') return next();
+    res.redirect(303, folderHref({ state: 'spam', outcome: moved === 'marked' ? 'movido' : 'ja-spam' }));
+  };
+
+  const route = (method: 'GET' | 'POST', path: string, handle: RequestHandler) =>
+    ({ method, path, access: 'vendas', reply: 'page', handle }) satisfies TeamRoute;
+  return [
+    route('GET', SUSPECTS_PATH, folder),
+    route('POST', `${SUSPECTS_PATH}/:id/liberar`, release),
+    route('POST', `${SUSPECTS_PATH}/:id/spam`, markSpam),
+    route('POST', '/painel/leads/:id/spam', moveToSpam),
+  ];
+}

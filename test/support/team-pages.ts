@@ -1,0 +1,156 @@
+import type { Repository } from '../../server/repository';
+import { invite, setupLink } from '../../server/team/invitations';
+import { todayInSaoPaulo } from '../../shared/sao-paulo-time';
+import { fullQuote, sampleContact, validContact, validQuote } from './leads';
+import { addMember } from './members';
+
+/** Who is looking: nobody, or a member with a session that may only enrol, or a whole one of a role. */
+export type Viewer = 'nobody' | 'enrolling' | 'vendas' | 'admin';
+
+/** The running server a page's path is made for: its address, and its store opened beside it. */
+type TeamSite = { store: Repository; url: string };
+
+/** A page of the sign-in or the panel: who reaches it, its path (made on `site` when asked), and its status. */
+export type TeamPage = { name: string; viewer: Viewer; path: (site: TeamSite) => Promise<string>; status: number };
+
+const token = (link: string) => new URL(link).searchParams.get('token')!;
+
+/**
+ * A quote as sales works it (issue 34 §2): taken, moved to Em contato, with a note; its page's path.
+ * Written into `store`, beside the server, as the team's changes write it.
+ */
+export async function workedLead(store: Repository) {
+  const { record } = await store.createQuote(
+    validQuote({ ...fullQuote, source: { form: 'cotacao', utmSource: 'google', utmCampaign: 'frete-norte' } }),
+  );
+  const seller = await addMember(store, 'vendas');
+  const by = { actor: { kind: 'member', id: seller.id, email: seller.email } } as const;
+  await store.changeLead(record.id, 1, { owner: seller.id, status: 'contacted' }, by);
+  await store.changeLead(record.id, 2, { note: 'Cliente quer retirar na segunda às 7h; confirmar doca.' }, by);
+  return `/painel/leads/${record.id}`;
+}
+
+/**
+ * The "Suspeitos" folder with posts in both tabs (issue 35), once per store: a customer whose
+ * autofill filled the honeypot, link spam, and a post the team marked.
+ */
+export async function heldPosts(store: Repository) {
+  if ((await store.suspectCounts()).suspect > 0) return;
+  const held = (fields: object, honeypot: boolean) =>
+    store.receiveContact(validContact({ ...sampleContact, ...fields }), { honeypot, stamp: { kind: 'none' } });
+  await held(
+    {
+      name: 'Juliana Ramos',
+      email: 'juliana.ramos@gmail.com',
+      phone: '(91) 98765-4321',
+      company: 'Frigorífico Guamá',
+      message:
+        'Bom dia, preciso de cotacao para carreta frigorifica de Belem/PA para Sao Paulo/SP,\n24 t, saida dia 02/12.',
+      source: { form: 'contato' },
+    },
+    true,
+  );
+  await held(
+    {
+      name: 'SEO Expert',
+      email: 'growth@mailinator.com',
+      message: 'Boost your Google ranking now!!! https://bit.ly/3seo http://185.22.14.9/offer www.cheap-seo.top',
+      source: { utmSource: 'newsletter', utmCampaign: 'promo' },
+    },
+    false,
+  );
+  const marked = await held({ name: 'Casino Bonus', message: 'Ganhe bônus em http://bet-bonus.xyz agora' }, true);
+  const seller = await addMember(store, 'vendas');
+  await store.markSpam(marked.result.record.id, { actor: { kind: 'member', id: seller.id, email: seller.email } });
+}
+
+/**
+ * Each page of the sign-in and the panel, as the person who reaches it sees it: the accessibility
+ * and the valid-HTML checks read this one list, so a team page added here is checked by both.
+ */
+export const teamPages: TeamPage[] = [
+  { name: 'Entrar', viewer: 'nobody', path: async () => '/entrar', status: 200 },
+  { name: 'Código por e-mail', viewer: 'nobody', path: async () => '/entrar/codigo', status: 200 },
+  {
+    name: 'Digite o código',
+    viewer: 'nobody',
+    path: async () => '/entrar/codigo/confirmar?email=ana%40example.com',
+    status: 200,
+  },
+  {
+    name: 'Convite',
+    viewer: 'nobody',
+    path: async ({ store, url }) => {
+      const { link } = await invite(store, new URL(url), true, {
+        email: `c-${Date.now()}@example.com`,
+        name: 'Carla',
+        role: 'vendas',
+      });
+      return `/entrar/convite?token=${token(link)}`;
+    },
+    status: 200,
+  },
+  {
+    name: 'Primeiro acesso',
+    viewer: 'nobody',
+    path: async ({ store, url }) => `/entrar/configurar?token=${token(await setupLink(store, new URL(url)))}`,
+    status: 200,
+  },
+  { name: 'Link expirado', viewer: 'nobody', path: async () => `/entrar/convite?token=${'x'.repeat(43)}`, status: 410 },
+  {
+    name: 'Minha conta, só para cadastrar a chave',
+    viewer: 'enrolling',
+    path: async () => '/painel/conta',
+    status: 200,
+  },
+  { name: 'Minha conta', viewer: 'vendas', path: async () => '/painel/conta', status: 200 },
+  { name: 'Painel (os leads)', viewer: 'vendas', path: async () => '/painel', status: 200 },
+  {
+    name: 'Painel com filtros e um valor inválido',
+    viewer: 'vendas',
+    path: async () => '/painel?q=sao+paulo&situacao=aberto&de=2026-01-01',
+    status: 200,
+  },
+  { name: 'Sem permissão', viewer: 'vendas', path: async () => '/painel/equipe', status: 403 },
+  { name: 'Equipe', viewer: 'admin', path: async () => '/painel/equipe', status: 200 },
+  { name: 'Registro', viewer: 'admin', path: async () => '/painel/registro', status: 200 },
+  { name: 'Dados (LGPD)', viewer: 'admin', path: async () => '/painel/dados', status: 200 },
+  { name: 'Lead', viewer: 'vendas', path: ({ store }) => workedLead(store), status: 200 },
+  { name: 'Lead, com a eliminação', viewer: 'admin', path: ({ store }) => workedLead(store), status: 200 },
+  {
+    name: 'Lead de contato, com “É spam”',
+    viewer: 'vendas',
+    path: async ({ store }) => `/painel/leads/${(await store.createContact(validContact(sampleContact))).record.id}`,
+    status: 200,
+  },
+  { name: 'Lead que não existe', viewer: 'vendas', path: async () => '/painel/leads/nada', status: 404 },
+  {
+    name: 'Suspeitos',
+    viewer: 'vendas',
+    path: async ({ store }) => {
+      await heldPosts(store);
+      return '/painel/suspeitos';
+    },
+    status: 200,
+  },
+  {
+    name: 'Marcados como spam',
+    viewer: 'vendas',
+    path: async ({ store }) => {
+      await heldPosts(store);
+      return '/painel/suspeitos?estado=spam';
+    },
+    status: 200,
+  },
+  {
+    name: 'Relatório semanal',
+    viewer: 'vendas',
+    // This week's, with leads in it: its figures and both tables are on the page.
+    path: async ({ store }) => {
+      for (const source of [{ utmSource: 'google', utmCampaign: 'norte' }, undefined])
+        await store.createContact(validContact({ ...sampleContact, ...(source && { source }) }));
+      return `/painel/relatorio?semana=${todayInSaoPaulo()}`;
+    },
+    status: 200,
+  },
+];
