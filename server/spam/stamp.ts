@@ -12,8 +12,9 @@ export type RenderStamps = { sign(now?: number): string; check(value: unknown, n
 const KEY_NAME = 'render-stamp';
 const KEY_BYTES = 32;
 /**
- * 96 bits of HMAC-SHA256 (as IPsec's HMAC-96; RFC 2104 §5 asks for at least 80): far beyond
- * guessing, and short, since every page carries the stamp uncompressed (docs/decisions/037-render-stamp.md).
+ * 96 bits of HMAC-SHA256, as IPsec's HMAC-SHA-1-96 keeps (RFC 2404): a forger has to guess them
+ * online, one post per guess. Fewer than RFC 2104 §5's "half the hash" because every page carries
+ * the stamp uncompressed in its first round trip (docs/decisions/037-render-stamp.md).
  */
 const MAC_BYTES = 12;
 /**
