@@ -30,6 +30,7 @@ import type { TrustProxy } from './process/config-values';
 import type { Logger } from './process/logger';
 import { quotesRouter } from './quotes/routes';
 import type { Repository } from './repository';
+import type { RenderStamps } from './spam/stamp';
 import { teamContext } from './team/context';
 import { teamRouter } from './team/routes';
 
@@ -37,6 +38,8 @@ export type AppDeps = {
   logger: Logger;
   manifest: Manifest;
   repository: Repository;
+  /** The contact form's render stamps: written into every page with the form, checked on its posts. */
+  stamps: RenderStamps;
   /** The Bearer token of the protected reads; without it they answer 403. */
   adminToken?: string;
   /** Aborted when the process starts shutting down: readiness turns 503. */
@@ -62,13 +65,13 @@ export type AppDeps = {
 
 /** Builds the whole site as a request listener; never listens (server/index.ts does). */
 export function createApp(deps: AppDeps) {
-  const { logger, manifest, draining = new AbortController().signal } = deps;
+  const { logger, manifest, stamps, draining = new AbortController().signal } = deps;
   const metrics = deps.metrics ?? createMetrics(deps.repository);
   const repository = countingLeads(deps.repository, metrics);
   const { assetsDir = buildPaths.assets, publicDir = buildPaths.public } = deps;
   const app = express();
   const publicUrl = deps.publicUrl ?? new URL('http://localhost:3000');
-  const renderPage = createPageRenderer(manifest, logger, publicUrl, deps.privacy ?? { retentionDays: 365 });
+  const renderPage = createPageRenderer(manifest, logger, publicUrl, deps.privacy ?? { retentionDays: 365 }, stamps);
   // A failure here is not fatal: the page is tried again on its first visit.
   if (deps.prerender)
     renderPage
@@ -123,7 +126,7 @@ export function createApp(deps: AppDeps) {
     onLimited: () => metrics.rateLimited.inc(),
   });
   const writeGuards = [refuseCrossSite(publicUrl), ...rateLimits];
-  const contacts = contactRoutes({ repository, renderPage, logger, writeGuards, admin, publicUrl });
+  const contacts = contactRoutes({ repository, renderPage, logger, writeGuards, admin, publicUrl, stamps });
   // The form's refusals get pages after the router, where boundBody's 413, met before any route,
   // reaches them too: a visitor without JavaScript sees the site's page, not JSON.
   app.use('/api/contacts', rememberMount, contacts, formErrorPages(renderPage));

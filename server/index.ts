@@ -40,6 +40,7 @@ try {
     logger,
     manifest: readManifest(),
     repository,
+    stamps: await repository.renderStamps(),
     draining: draining.signal,
     adminToken,
     trustProxy,

@@ -19,6 +19,7 @@ import type { Config } from './process/config';
 import type { Logger } from './process/logger';
 import { type QuoteStore, sqlQuotes } from './quotes/sql-store';
 import { type SuspectStore, sqlSuspects } from './spam/sql-store';
+import { type RenderStamps, renderStamps } from './spam/stamp';
 import { sqlTeam, type TeamStore } from './team/sql-store';
 
 // Storage, composed: each feature owns its SQL store in its own folder, and db/ gives them the
@@ -54,6 +55,8 @@ export type Repository = ContactStore &
      * is all there is and counting in memory spares the single writer a write per request.
      */
     readonly rateLimitCounters?: RateLimitCounters;
+    /** The contact form's render stamps, with the key every replica shares (issue 35). */
+    renderStamps(): Promise<RenderStamps>;
     /** How busy the database connections are (metrics). */
     connections(): ConnectionUse;
     /** Resolves when the database answers a trivial query. */
@@ -80,6 +83,7 @@ function sqlRepository(db: Database, { channels = [] }: RepositoryOptions): Repo
     ...sqlWaitingLeads(db),
     channels,
     outbox,
+    renderStamps: () => renderStamps(db),
     connections: () => db.connections(),
     ping: async () => void (await db.get('SELECT 1')),
     close: () => db.close(),

@@ -48,8 +48,15 @@ export type ContactFormState = {
 /** A field people never see or fill: a value in it means a bot sent the form (§10.9). */
 export const HONEYPOT_FIELD = 'website';
 
-/** The form's render stamp (issue 35): when the page was rendered, signed by the server. */
+/**
+ * The form's render stamp (issue 35): when the page was rendered, signed by the server. A form
+ * posted sooner than a person could type it is suspect. The server writes it at the end of the
+ * page, outside the form, whose id ties it to the form (docs/decisions/037-render-stamp.md).
+ */
 export const STAMP_FIELD = 'inicio';
+
+/** The contact form's id: the stamp's field names it in its `form` attribute. */
+export const CONTACT_FORM_ID = 'contact-form';
 
 /** The contact form, as a lead's source names it. */
 const CONTACT_FORM = 'contato';

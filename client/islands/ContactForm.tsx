@@ -6,21 +6,27 @@ import { ApiError } from '../../shared/api/request';
 import type { ContactInput } from '../../shared/contact';
 import {
   CONTACT_FORM_FIELDS,
+  CONTACT_FORM_ID,
   type ContactFormState,
   contactFormFields,
   contactFormSource,
   HONEYPOT_FIELD,
+  STAMP_FIELD,
 } from '../../shared/contact-form';
 import { contactForm } from '../../shared/content';
 import { Glyph } from '../components/Glyph';
 import { Field, HoneypotField } from './ContactFields';
 import { notifyError, notifySuccess } from './Toasts';
 
-type Submission = { input: ContactInput & { [HONEYPOT_FIELD]?: string }; idempotencyKey: string };
+type Submission = {
+  input: ContactInput & { [HONEYPOT_FIELD]?: string; [STAMP_FIELD]?: string };
+  idempotencyKey: string;
+};
 
 /**
  * The form's values as the API takes them: optional fields left out when empty (docs/requirements.md
- * §5.1); and where the visit came from, as this page's address says (§10.19).
+ * §5.1); where the visit came from, as this page's address says (§10.19); and the page's render
+ * stamp, which the server writes outside the form but in its elements (issue 35), when there is one.
  */
 function payloadOf(form: HTMLFormElement): Submission['input'] {
   const data = new FormData(form);
@@ -33,6 +39,7 @@ function payloadOf(form: HTMLFormElement): Submission['input'] {
   return {
     ...(Object.fromEntries(fields.filter(([, value]) => value !== undefined)) as ContactInput),
     ...(optional(HONEYPOT_FIELD) && { [HONEYPOT_FIELD]: optional(HONEYPOT_FIELD) }),
+    ...(optional(STAMP_FIELD) && { [STAMP_FIELD]: optional(STAMP_FIELD) }),
     source: contactFormSource(window.location),
   };
 }
@@ -85,7 +92,14 @@ export function ContactForm({ sent = false, values = {}, errors = {}, formError 
   };
 
   return (
-    <form ref={formRef} className="contact-form" method="post" action="/api/contacts" onSubmit={submit}>
+    <form
+      ref={formRef}
+      id={CONTACT_FORM_ID}
+      className="contact-form"
+      method="post"
+      action="/api/contacts"
+      onSubmit={submit}
+    >
       {sent && (
         <div className="contact-form__status" role="status">
           <Glyph icon={CheckCircle2} />

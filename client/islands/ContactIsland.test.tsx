@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { CONTACT_FORM_ID, STAMP_FIELD } from '../../shared/contact-form';
 import { contactForm } from '../../shared/content';
 import { type Reply, startReceiver } from '../../test/support/http-receiver';
 import ContactIsland from './ContactIsland';
@@ -72,6 +73,21 @@ describe('the contact form island', () => {
       source: { form: 'contato', page: '/' },
     });
     expect(sent!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('sends the render stamp the page wrote after the form, tied to it by its id', async () => {
+    const requests = await apiAnswering(() => created);
+    render(<ContactIsland />);
+    // As the server writes it: the last element of the page, outside the form's own markup.
+    const stamp = Object.assign(document.createElement('input'), { type: 'hidden', name: STAMP_FIELD });
+    stamp.value = '1764160000000.c2lnbmF0dXJlLXNpZ25hdHVyZQ';
+    stamp.setAttribute('form', CONTACT_FORM_ID);
+    document.body.append(stamp);
+    onTestFinished(() => stamp.remove());
+    fill({ name: 'Ana Souza', email: 'ana@empresa.com.br', message: 'Carga SP → Manaus' });
+    submit();
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(JSON.parse(requests[0]!.body)).toMatchObject({ [STAMP_FIELD]: stamp.value, name: 'Ana Souza' });
   });
 
   it("shows the server's message in the error toast, its field errors beside the fields, and keeps the fields", async () => {

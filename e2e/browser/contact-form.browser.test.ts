@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { STAMP_FIELD } from '../../shared/contact-form';
 import {
   CAMPAIGN_SOURCE,
   CAMPAIGN_VISIT,
@@ -95,7 +96,12 @@ describe('the contact form with JavaScript, against the real server', { timeout:
     const posted = page.waitForRequest((request) => isContactPost(request.url(), request.method()));
     await submitButton(page).click();
 
-    expect((await posted).postDataJSON()).toEqual({ ...required, source: CAMPAIGN_SOURCE });
+    // With the page's render stamp, which the island finds among the form's elements (issue 35).
+    expect((await posted).postDataJSON()).toEqual({
+      ...required,
+      source: CAMPAIGN_SOURCE,
+      [STAMP_FIELD]: expect.stringMatching(/^[0-9a-z]+\.[\w-]{16}$/),
+    });
     await successToast(page).waitFor();
     const [stored] = (await storedContacts(site.dataDir)).filter((contact) => contact.email === required.email);
     expect(stored).toEqual({

@@ -13,7 +13,8 @@ describe('GET /', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.text).toMatch(/^<!DOCTYPE html><html lang="pt-BR">/);
-    expect(res.text).toContain('</html>');
+    // Whole: it ends with the form's render stamp, where HTML lets the end tags go (server/pages/form-stamp.ts).
+    expect(res.text).toMatch(/<\/script><input type=hidden [^>]+>$/);
   });
 
   it('renders every section of the spec, in order', async () => {
@@ -45,7 +46,8 @@ describe('GET /', () => {
     const { app } = createTestApp();
     const { text } = await request(app).get('/');
     expect(text).toContain(`<style>${testManifest.css.text}</style>`);
-    expect(text).toContain(`>${testManifest.scripts.landing.text}</script></body>`);
+    // After the script, only the form's render stamp; the end tags are left out (server/pages/form-stamp.ts).
+    expect(text).toMatch(new RegExp(`>${testManifest.scripts.landing.text}</script><input [^>]+>$`));
     expect(text).not.toMatch(/<script[^>]*\ssrc=|rel="modulepreload"/);
   });
 

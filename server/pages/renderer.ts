@@ -8,7 +8,8 @@ import type { PrivacyFacts } from '../../shared/content';
 import { loggedPath } from '../http/log-text';
 import type { Logger } from '../process/logger';
 import type { Manifest } from './assets';
-import { type Encoding, keeper } from './kept-pages';
+import { type PageStamps, stampedHead, stampedTails } from './form-stamp';
+import { type Encoding, keeper, type RenderedPage } from './kept-pages';
 import { plainPage } from './plain-page';
 import { renderDocument } from './render';
 
@@ -60,9 +61,11 @@ const compressVariant: Record<Encoding, (html: Buffer) => Promise<Buffer>> = {
   gzip: promisify(gzip),
 };
 
-function sendBody(res: Response, encoding: Encoding | undefined, body: Buffer) {
+function sendBody(res: Response, encoding: Encoding | undefined, body: Buffer, rest?: Buffer) {
   if (encoding) res.set('Content-Encoding', encoding);
-  res.set('Content-Length', String(body.length)).end(body);
+  res.set('Content-Length', String(body.length + (rest?.length ?? 0)));
+  if (rest) res.write(body);
+  res.end(rest ?? body);
 }
 
 const htmlHeaders = (res: Response, status: number) =>
@@ -96,8 +99,10 @@ export function createPageRenderer(
   logger: Logger,
   publicUrl: URL,
   privacy: PrivacyFacts,
+  stamps: PageStamps,
 ): PageRenderer {
   const pageRoutes = createStaticHandler(routes);
+  const stampedTail = stampedTails(stamps);
   const pagePaths = new Set(pathsOf(routes));
 
   /** React Router's answer for one of our own paths: the page, its status, and the document. */
@@ -119,11 +124,19 @@ export function createPageRenderer(
     );
     return { status: context.statusCode, html };
   };
+  /** A page with the contact form is kept open before its end, where each request puts a fresh stamp. */
+  const renderKept = async (path: string, islands?: IslandStates): Promise<RenderedPage> => {
+    const page = await renderPath(path, islands);
+    const head = stampedHead(page.html);
+    return head ? { ...page, html: head, open: true } : page;
+  };
   const keepPage = keeper(pagePaths.size + 1);
   const keepVariant = keeper(MAX_KEPT_VARIANTS);
-  const renderVariant = async ({ status, islands }: PageVariant) => ({ ...(await renderPath('/', islands)), status });
   const keptVariant = (variant: PageVariant) =>
-    keepVariant(JSON.stringify([variant.status, variant.islands]), () => renderVariant(variant));
+    keepVariant(JSON.stringify([variant.status, variant.islands]), async () => ({
+      ...(await renderKept('/', variant.islands)),
+      status: variant.status,
+    }));
   /**
    * The kept page of the route whose path a request's is exactly, else React Router's page for no
    * match. React Router is asked once per page, not per request: with its static handler's query
@@ -133,7 +146,7 @@ export function createPageRenderer(
    */
   const keptPage = (path: string) => {
     const key = pagePaths.has(path) ? path : NO_ROUTE;
-    return keepPage(key, () => renderPath(key));
+    return keepPage(key, () => renderKept(key));
   };
 
   const prerender = async (...variants: PageVariant[]) => {
@@ -146,7 +159,9 @@ export function createPageRenderer(
     try {
       const encoding = preferredEncoding(req);
       if (variant?.personal) {
-        const { html } = await renderVariant(variant);
+        const { html: rendered } = await renderPath('/', variant.islands);
+        const head = stampedHead(rendered);
+        const html = head ? Buffer.concat([head, stampedTail()]) : rendered;
         const body = encoding ? await compressVariant[encoding](html) : html;
         sendBody(htmlHeaders(res, variant.status).set('Cache-Control', 'no-store'), encoding, body);
         return;
@@ -161,7 +176,7 @@ export function createPageRenderer(
         res.status(304).end();
         return;
       }
-      sendBody(res, encoding, chosen.body);
+      sendBody(res, encoding, chosen.body, chosen.close?.(stampedTail()));
     } catch (error) {
       logger.error({ err: error, path: loggedPath(req.path) }, 'falha ao renderizar a página');
       res

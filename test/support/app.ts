@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +9,7 @@ import { inlinedCode, type Manifest } from '../../server/pages/assets';
 import { createLogger } from '../../server/process/logger';
 import type { RepositoryOptions } from '../../server/repository';
 import { openSqlite } from '../../server/repository';
+import { stampsSignedWith } from '../../server/spam/stamp';
 
 export const testManifest: Manifest = {
   css: inlinedCode('body{margin:0}'),
@@ -51,12 +53,23 @@ export function captureLogger() {
 }
 
 /**
+ * Render stamps that all say `time`: a page with the form is then the same bytes on every request,
+ * as it was before the stamp, and its encodings decode to exactly its identity body.
+ */
+export function stampsAt(time: number) {
+  const stamps = stampsSignedWith(randomBytes(32));
+  return { ...stamps, sign: () => stamps.sign(time) };
+}
+
+/**
  * The app as production builds it, with a logger whose lines the test can read; call it inside a
- * test. Without a repository of its own it gets a fresh SQLite one, closed when the test ends.
+ * test. Without a repository of its own it gets a fresh SQLite one, closed when the test ends; without
+ * stamps of its own, stamps signed with a key of this app's, which the test reads as `stamps`.
  */
 export function createTestApp(overrides: Partial<AppDeps> = {}) {
   const { logger, logs } = captureLogger();
   const repository = overrides.repository ?? testRepository();
-  const app = createApp({ logger, manifest: testManifest, repository, ...unbuiltFiles(), ...overrides });
-  return { app, logs, repository };
+  const stamps = overrides.stamps ?? stampsSignedWith(randomBytes(32));
+  const app = createApp({ logger, manifest: testManifest, repository, stamps, ...unbuiltFiles(), ...overrides });
+  return { app, logs, repository, stamps };
 }

@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { createServer, type RequestListener } from 'node:http';
+import { createServer, get, type IncomingHttpHeaders, type IncomingMessage, type RequestListener } from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { onTestFinished } from 'vitest';
 
@@ -21,6 +21,18 @@ export async function serving(app: RequestListener) {
 
 /** The app on a loopback port until the test ends; resolves with the port. */
 export const listening = async (app: RequestListener) => (await serving(app)).port;
+
+/** A reply with its body as sent: supertest and fetch would decode a compressed one on their own. */
+type EncodedReply = { status: number; headers: IncomingHttpHeaders; body: Buffer };
+
+/** GET over a real socket, the body kept as sent. */
+export async function getAsSent(app: RequestListener, path: string, headers: Record<string, string>) {
+  const port = await listening(app);
+  const [res] = (await once(get({ host: '127.0.0.1', port, path, headers }), 'response')) as [IncomingMessage];
+  const chunks: Buffer[] = [];
+  for await (const chunk of res) chunks.push(chunk as Buffer);
+  return { status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) } satisfies EncodedReply;
+}
 
 export type RawReply = {
   status: number;
