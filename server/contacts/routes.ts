@@ -13,7 +13,8 @@ import { patchLead } from '../inbox/api-routes';
 import type { PageRenderer } from '../pages/renderer';
 import type { Logger } from '../process/logger';
 import type { Verdict } from '../spam/judge';
-import type { ClientSignals, StampCheck } from '../spam/signals';
+import type { ClientSignals } from '../spam/signals';
+import type { RenderStamps } from '../spam/stamp';
 import { CONTACT_SENT_URL, formSource, invalidFormPage } from './form-pages';
 import { trapped } from './honeypot';
 import type { ContactStore } from './sql-store';
@@ -30,7 +31,8 @@ type ContactDeps = {
   admin: RequestHandler;
   /** The site's address: a Referer of its own pages tells where a form came from. */
   publicUrl: URL;
-  stamps?: { check(value: unknown): StampCheck };
+  /** The contact form's render stamps (issue 35): a post's tells how long after the page it came. */
+  stamps: Pick<RenderStamps, 'check'>;
 };
 
 /**
@@ -47,7 +49,7 @@ export function contactRoutes(deps: ContactDeps) {
     // What the client sent beside the fields, read before validation drops it (issue 35 §2).
     const client: ClientSignals = {
       honeypot: trapped(req.body),
-      stamp: stamps?.check(req.body?.[STAMP_FIELD]) ?? { kind: 'none' },
+      stamp: stamps.check(req.body?.[STAMP_FIELD]),
     };
     let verdict: Verdict | undefined;
     const result: WriteOutcome<unknown> = await validateAndStore(req, contactInputSchema, async (fields, key) => {
