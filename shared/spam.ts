@@ -18,7 +18,7 @@ export const SUSPECT_REASONS = {
   honeypot: { label: 'Preencheu o campo que os visitantes não veem', weight: 1.5 },
   fast: { label: 'Enviado rápido demais depois de abrir a página', weight: 1.5 },
   forgedStamp: { label: 'Carimbo de tempo do formulário inválido', weight: 1.5 },
-  noStamp: { label: 'Enviado sem passar pelo formulário do site', weight: 1.2 },
+  noStamp: { label: 'Enviado sem passar pelo formulário do site', weight: 0.7 },
   links: { label: 'Links na mensagem', weight: 0.45, most: 3 },
   shortener: { label: 'Link encurtado, que esconde o destino', weight: 0.8 },
   ipLink: { label: 'Link para um endereço IP, sem nome de site', weight: 1.2 },

@@ -25,7 +25,7 @@ describe('a post’s own signals (issue 35 §2)', () => {
 
   it('weighs the honeypot, and the render stamp: missing, forged, or posted faster than a person', () => {
     expect(reasons('Olá', {}, { ...person, honeypot: true })).toEqual([['honeypot', 1.5, undefined]]);
-    expect(reasons('Olá', {}, { honeypot: false, stamp: { kind: 'none' } })).toEqual([['noStamp', 1.2, undefined]]);
+    expect(reasons('Olá', {}, { honeypot: false, stamp: { kind: 'none' } })).toEqual([['noStamp', 0.7, undefined]]);
     expect(reasons('Olá', {}, { honeypot: false, stamp: { kind: 'forged' } })).toEqual([
       ['forgedStamp', 1.5, undefined],
     ]);
