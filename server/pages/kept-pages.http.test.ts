@@ -53,7 +53,7 @@ describe('the landing and 404 pages', () => {
     const first = await request(app).get('/');
     expect(first.headers['cache-control']).toBe('no-cache');
     // Weak: each request's page has a stamp of its own, and is the same page otherwise. The 304
-    // leaves the browser its older stamp, which only makes a post look slower (docs/decisions/037).
+    // leaves the browser its older stamp, which only makes a post look slower (docs/decisions/037-render-stamp.md).
     expect(first.headers.etag).toMatch(/^W\/"[\w-]+"$/);
     // Sent whole, with its length: nothing for a buffering proxy to hold back.
     expect(first.headers['content-length']).toMatch(/^[1-9]\d*$/);
