@@ -53,7 +53,7 @@ export const HONEYPOT_FIELD = 'website';
  * posted sooner than a person could type it is suspect. The server writes it at the end of the
  * page, outside the form, whose id ties it to the form (docs/decisions/037-render-stamp.md).
  */
-export const STAMP_FIELD = 'inicio';
+export const STAMP_FIELD = 'ts';
 
 /** The contact form's id: the stamp's field names it in its `form` attribute. */
 export const CONTACT_FORM_ID = 'contact-form';
