@@ -142,7 +142,7 @@ async function tappedTwice(page: Page, action: string, at: { x: number; y: numbe
 
 describe('suspected spam in Chromium', () => {
   it('holds an autofilled honeypot post, never delivers it, and delivers it once on "Não é spam"', {
-    timeout: 60_000,
+    timeout: 120_000,
   }, async () => {
     const site = await startSite();
     const visitor = {
@@ -258,7 +258,7 @@ describe('suspected spam in Chromium', () => {
   });
 
   it('delivers a person typing without JavaScript, and holds a script that posts at once', {
-    timeout: 60_000,
+    timeout: 120_000,
   }, async () => {
     const site = await startSite();
     const people = [
