@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { LOST_NEEDS_REASON } from '../../shared/lead-change';
 import { createTestApp } from '../../test/support/app';
 import { backendsForThisFile } from '../../test/support/backends';
+import { readable } from '../../test/support/inbox';
 import { fullQuote, sampleContact, validContact, validQuote } from '../../test/support/leads';
 import { signedInMember } from '../../test/support/members';
 import type { Repository } from '../repository';
@@ -12,14 +13,6 @@ import { CONFLICT_NOTICE } from './lead-routes';
 // answered 409 with the member's input kept, and an admin's erasure.
 
 const SAME_SITE = { 'Sec-Fetch-Site': 'same-origin' };
-/** React escapes text in HTML: the page's words as a browser reads them. */
-const readable = (html: string) =>
-  html
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
 
 describe.each(backendsForThisFile())('the lead’s page on $name', (backend) => {
   async function setUp(options?: Parameters<typeof backend.fresh>[0]) {

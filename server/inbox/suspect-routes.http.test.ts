@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ContactFields } from '../../shared/contact';
 import { createTestApp } from '../../test/support/app';
 import { type Backend, backendsForThisFile } from '../../test/support/backends';
-import { storeContact } from '../../test/support/inbox';
+import { readable, storeContact } from '../../test/support/inbox';
 import { ADMIN_TOKEN, bearer, sampleContact, sampleQuote, validContact, validQuote } from '../../test/support/leads';
 import { signedInMember } from '../../test/support/members';
 import type { Repository } from '../repository';
@@ -14,15 +14,6 @@ import { OUTCOMES } from './suspect-routes';
 
 const SAME_SITE = { 'Sec-Fetch-Site': 'same-origin' };
 const CHANNELS = ['email', 'webhook'] as const;
-
-/** React escapes text in HTML: the page's words as a browser reads them. */
-const readable = (html: string) =>
-  html
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
 
 /** The page's words without its markup, as a screen reader reads them out. */
 const words = (html: string) => readable(html.replace(/<[^>]+>/g, ''));

@@ -28,3 +28,12 @@ export const newestFirst = (ids: readonly string[]) =>
     const [at, bt] = [arrivals.get(a)!, arrivals.get(b)!];
     return at === bt ? (a < b ? 1 : -1) : at < bt ? 1 : -1;
   });
+
+/** React escapes text in HTML: the page's words as a browser reads them. */
+export const readable = (html: string) =>
+  html
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
