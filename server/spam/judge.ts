@@ -77,9 +77,11 @@ export const lessonOf = (fields: Pick<ContactFields, 'message'>, findings: reado
 /** How a contact's client looked is not kept once it is a lead: only its content speaks again. */
 const CONTENT_ONLY: ClientSignals = { honeypot: false, stamp: { kind: 'ok', elapsedMs: Number.POSITIVE_INFINITY } };
 
+/** The signals a delivered contact's content shows (links, a disposable address…), found again. */
+export const contentFindings = (fields: ContactFields) => signalsOf(fields, CONTENT_ONLY);
+
 /**
  * What a delivered contact teaches when the team marks it (taken up, or moved to spam): its words
- * and the signals its content shows (links, a disposable address…), so that a signal learns from
- * real leads as it does from spam, and grows only where the team's marks say it should.
+ * and the signals its content shows, so that a signal learns from real leads as it does from spam.
  */
-export const leadLessonOf = (fields: ContactFields) => lessonOf(fields, signalsOf(fields, CONTENT_ONLY));
+export const leadLessonOf = (fields: ContactFields) => lessonOf(fields, contentFindings(fields));

@@ -6,7 +6,7 @@ import type { Database, Queries } from '../db/database';
 import { fromJson, instant } from '../db/results';
 import { contactsTable } from '../leads/rows';
 import { type Enqueue, insertLead } from '../leads/storage';
-import { leadLessonOf, lessonOf, type Verdict } from './judge';
+import { contentFindings, lessonOf, type Verdict } from './judge';
 import { learn } from './learning';
 
 // The "Suspeitos" folder's storage (issue 35 §1): a held post waits in `suspects`, apart from the
@@ -133,12 +133,22 @@ export function sqlSuspects(db: Database, enqueue: Enqueue): SuspectStore {
         await tx.run('DELETE FROM lead_notes WHERE lead_id = ?', [id]);
         // A delivery not made yet is not made; one already made stays in the outbox's record.
         await tx.run(`DELETE FROM outbox WHERE lead_id = ? AND status = 'pending'`, [id]);
+        // Kept with what its content shows, so that a later release takes back exactly what this taught.
+        const findings = contentFindings(fields);
         await tx.run(
           `INSERT INTO suspects (id, email, state, reasons, fields, created_at, marked_by, marked_at)
-             VALUES (?, ?, 'spam', '[]', ?, ?, ?, ?)`,
-          [id, fields.email, JSON.stringify(fields), createdAt, markerOf(by), new Date().toISOString()],
+             VALUES (?, ?, 'spam', ?, ?, ?, ?, ?)`,
+          [
+            id,
+            fields.email,
+            JSON.stringify(findings),
+            JSON.stringify(fields),
+            createdAt,
+            markerOf(by),
+            new Date().toISOString(),
+          ],
         );
-        const lesson = leadLessonOf(fields);
+        const lesson = lessonOf(fields, findings);
         // Taken up out of Novo, it was learnt as a real lead (server/inbox/sql-store.ts): the team now says otherwise.
         if (row.responded_at != null) await learn(tx, lesson, 'ham', -1);
         await learn(tx, lesson, 'spam');
