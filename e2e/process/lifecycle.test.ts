@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSqlite } from '../../server/repository';
+import { STAMP_FIELD } from '../../shared/contact-form';
 import { lead, postInTwoParts, shutdownBegun } from '../../test/support/requests';
 import { type RunningServer, startServer } from '../../test/support/server-process';
 
@@ -31,7 +32,8 @@ describe('graceful shutdown', () => {
     expect(replies.map((reply) => reply.status)).toEqual(Array(25).fill(201));
     for (const page of pages) {
       expect(page.status).toBe(200);
-      expect(await page.text()).toContain('</html>');
+      // Whole: the page's last element is the form's render stamp (docs/decisions/037-render-stamp.md).
+      expect(await page.text()).toMatch(new RegExp(`<input type=hidden name=${STAMP_FIELD} [^<>]*>$`));
     }
     expect(await server.exited).toBe(0);
     expect(server.logs.map((entry) => entry.msg)).toContain('encerrado');
