@@ -154,9 +154,17 @@ describe('POST /api/contacts under hostile input', { timeout: 30_000 }, () => {
           return;
         }
         expect(res.status).toBe(201);
-        stored += 1;
-        const [newest] = (await repository.listContacts(1, 1)).items;
         const expected = Object.fromEntries(Object.entries(valid.data).filter(([, value]) => value !== undefined));
+        const [newest] = (await repository.listContacts(1, 1)).items;
+        if (newest?.id !== res.body.data.id) {
+          // Random text often looks like spam (keys struck at random, another script): such a post
+          // is held in the Suspeitos folder (issue 35), kept byte for byte all the same.
+          const held = (await repository.listSuspects('suspect', 1000)).find(({ id }) => id === res.body.data.id);
+          expect(held?.fields).toEqual(expected);
+          expectClean(held!.fields);
+          return;
+        }
+        stored += 1;
         expect(newest).toEqual({
           ...expected,
           id: res.body.data.id,
