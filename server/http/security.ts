@@ -19,14 +19,9 @@ const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=()';
 
 /**
  * The site's security headers: helmet's middleware with this site's policy, spelled as helmet
- * spells it, plus Permissions-Policy, which helmet does not set.
+ * spells it, plus Permissions-Policy, which helmet does not set. None depends on the request.
  */
-export function securityHeaders({
-  https = false,
-  styleHashes = [],
-  scriptHashes = [],
-  hstsPreload = false,
-}: SecurityOptions = {}) {
+function policyHeaders({ https = false, styleHashes = [], scriptHashes = [] }: SecurityOptions): RequestHandler {
   const helmetHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -56,30 +51,44 @@ export function securityHeaders({
     xDownloadOptions: false,
     xFrameOptions: { action: 'deny' },
   });
-  // HSTS only when the site's address is https:// and only on a request that came over HTTPS (the
-  // proxy's X-Forwarded-Proto, under TRUST_PROXY): browsers ignore it over plain HTTP (RFC 6797 §8.1),
-  // and a plain-HTTP container must not pin them to a TLS it does not have.
-  const maxAge = hstsPreload ? 63_072_000 : 31_536_000;
-  const hsts = https && helmet.strictTransportSecurity({ maxAge, includeSubDomains: true, preload: hstsPreload });
-  return ((req, res, next) => {
+  return (req, res, next) => {
     res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
-    if (hsts && req.secure) hsts(req, res, () => {});
     helmetHeaders(req, res, next);
-  }) satisfies RequestHandler;
+  };
 }
 
 /**
- * The headers securityHeaders sets, as name and value, for a reply written without Express: Node's
- * own refusals (client-errors.ts). None depends on the request, so they are taken once, from the
- * middleware run against a response that goes nowhere.
+ * The headers policyHeaders sets, as name and value: taken once, from the
+ * middleware run against a real response that goes nowhere, for every reply, Express's and Node's
+ * own refusals (client-errors.ts) alike.
  */
 export function siteHeaders(options: SecurityOptions = {}): [string, string][] {
   const req = new IncomingMessage(new Socket());
   const res = new ServerResponse(req);
   let failure: unknown;
-  securityHeaders(options)(req as Request, res as Response, (error?: unknown) => {
+  policyHeaders(options)(req as Request, res as Response, (error?: unknown) => {
     failure = error;
   });
   if (failure) throw failure;
   return Object.entries(res.getHeaders()).map(([name, value]) => [name, String(value)]);
+}
+
+/**
+ * Every response's security headers, set from the one list siteHeaders takes (issue 32: "helmet's
+ * documented middleware, or by hand from one list"). Run per request, helmet's twelve middleware
+ * cost GET / 6% of its requests a second (docs/performance.md, "Round three").
+ */
+export function securityHeaders(options: SecurityOptions = {}): RequestHandler {
+  const headers = new Map(siteHeaders(options));
+  // HSTS only when the site's address is https:// and only on a request that came over HTTPS (the
+  // proxy's X-Forwarded-Proto, under TRUST_PROXY): browsers ignore it over plain HTTP (RFC 6797 §8.1),
+  // and a plain-HTTP container must not pin them to a TLS it does not have.
+  const { https = false, hstsPreload = false } = options;
+  const maxAge = hstsPreload ? 63_072_000 : 31_536_000;
+  const hsts = https && helmet.strictTransportSecurity({ maxAge, includeSubDomains: true, preload: hstsPreload });
+  return (req, res, next) => {
+    res.setHeaders(headers);
+    if (hsts && req.secure) return hsts(req, res, next);
+    next();
+  };
 }
