@@ -76,7 +76,7 @@ export function siteHeaders(options: SecurityOptions = {}): [string, string][] {
 /**
  * Every response's security headers, set from the one list siteHeaders takes (issue 32: "helmet's
  * documented middleware, or by hand from one list"). Run per request, helmet's twelve middleware
- * cost GET / about 5% of its requests a second (docs/performance.md, "Round three").
+ * cost GET / about 5% of its requests a second (docs/performance.md, "Round three (issue 39)").
  */
 export function securityHeaders(options: SecurityOptions = {}): RequestHandler {
   const headers = new Map(siteHeaders(options));
