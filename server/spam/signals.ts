@@ -1,4 +1,4 @@
-import { isDisposableEmailDomain } from 'disposable-email-domains-js';
+import { disposableEmailBlocklistSet } from 'disposable-email-domains-js';
 import type { ContactFields } from '../../shared/contact';
 import { type Finding, SUSPECT_REASONS, type SuspectReason } from '../../shared/spam';
 import { unaccented } from './words';
@@ -91,6 +91,13 @@ function gibberish(message: string) {
   return struck.length >= 2 && struck.length * 2 >= words.length;
 }
 
+/**
+ * The maintained list of temporary mailboxes, made a Set once: the package's isDisposableEmailDomain
+ * builds it anew from 8,883 domains on every call, which was two thirds of a post's CPU and held
+ * POST /api/contacts to about 105 a second (docs/performance.md, "Round three (issue 39)").
+ */
+const DISPOSABLE_DOMAINS = disposableEmailBlocklistSet();
+
 /** The address's domain or any domain above it is on the maintained list of temporary mailboxes. */
 function disposableDomain(email: string) {
   const labels = email
@@ -99,7 +106,7 @@ function disposableDomain(email: string) {
     .split('.');
   for (let start = 0; start < labels.length - 1; start++) {
     const domain = labels.slice(start).join('.');
-    if (isDisposableEmailDomain(domain)) return domain;
+    if (DISPOSABLE_DOMAINS.has(domain)) return domain;
   }
   return undefined;
 }
