@@ -58,9 +58,9 @@ function policyHeaders({ https = false, styleHashes = [], scriptHashes = [] }: S
 }
 
 /**
- * The headers policyHeaders sets, as name and value: taken once, from the
- * middleware run against a real response that goes nowhere, for every reply, Express's and Node's
- * own refusals (client-errors.ts) alike.
+ * The headers policyHeaders sets, as name and value: taken once, from the middleware run against a
+ * real response that goes nowhere, for every reply, Express's and Node's own refusals
+ * (client-errors.ts) alike.
  */
 export function siteHeaders(options: SecurityOptions = {}): [string, string][] {
   const req = new IncomingMessage(new Socket());
