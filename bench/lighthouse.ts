@@ -1,7 +1,8 @@
 // `npm run lighthouse [-- --runs=N] [-- --compare=[NAME=]URL …]`: Lighthouse (mobile, default simulated
 // throttling) on the built site and on a control page, in the system Chromium, N times each
 // (default 5), one after the other in turn: site, control, site, control… Prints each run, then
-// each page's medians and spread; the site's median run, as Lighthouse's own CI picks it, is kept
+// each page's medians and spread, each page's differences from the control run by run, and issue
+// 39's targets for the site, met or not; the site's median run, as Lighthouse's own CI picks it, is kept
 // as JSON in .artifacts/ (not in git). `--compare` adds any other page to the rotation (another
 // site served locally, to compare against on the same machine at the same moment).
 // A single run is not a measurement: Lighthouse's docs put run-to-run spread at several points,
@@ -90,6 +91,38 @@ function summary({ label, runs }: Target) {
   console.log(`  TBT ≤ ${NO_BLOCKING_MS} ms em ${unblocked} de ${runs.length}; a11y/bp/SEO: ${categories}`);
 }
 
+/**
+ * Each page against the control run just before or after it, run by run: a busy minute lifts both
+ * of a pair alike, so the differences vary less than either page's own figures (on 2026-11-26 the
+ * control alone blocked 16 to 379 ms at a load average of 1 to 4).
+ */
+function paired(page: Target, control: Target) {
+  console.log(`\n${page.short} − controle, execução a execução (a mesma rodada):`);
+  for (const { name, of, unit } of FIGURES.filter((figure) => figure.unit)) {
+    const differences = page.runs.map((run, index) => of(run.lhr) - of(control.runs[index]!.lhr));
+    const listed = differences.map((difference) => shown(difference, unit)).join(', ');
+    console.log(`  ${name.padEnd(11)} ${shown(median(differences), unit).padStart(8)}  (${listed})`);
+  }
+}
+
+/** Issue 39's targets for the site, each with what was measured. */
+function verdict(site: Target, control: Target) {
+  const medianOf = (target: Target, id: string) => median(target.runs.map((run) => value(run.lhr, id)));
+  const tbt = medianOf(site, 'total-blocking-time');
+  const controlTbt = medianOf(control, 'total-blocking-time');
+  const lcp = medianOf(site, 'largest-contentful-paint');
+  const scores = site.runs.map((run) => score(run.lhr, 'performance'));
+  const met = (ok: boolean) => (ok ? 'cumprida' : 'NÃO cumprida');
+  console.log('\nMetas do site (issue 39):');
+  console.log(
+    `  TBT mediano ≤ o do controle: ${Math.round(tbt)} ms × ${Math.round(controlTbt)} ms, ${met(tbt <= controlTbt)}`,
+  );
+  console.log(`  LCP mediano ≤ 800 ms: ${Math.round(lcp)} ms, ${met(lcp <= 800)}`);
+  console.log(
+    `  desempenho 100 em toda execução: ${scores.join(', ')}, ${met(scores.every((points) => points === 100))}`,
+  );
+}
+
 /** The control: nothing but a heading and a paragraph, behind the site's own security headers. */
 function serveControl() {
   const app = express();
@@ -141,6 +174,9 @@ try {
     }
   }
   for (const target of targets) summary(target);
+  for (const target of targets.slice(2)) paired(target, targets[1]!);
+  paired(targets[0]!, targets[1]!);
+  verdict(targets[0]!, targets[1]!);
 
   // The global LH.Result type the helper is declared with does not reach this project: same object.
   const siteRuns = targets[0]!.runs;
