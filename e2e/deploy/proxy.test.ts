@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { parse } from 'yaml';
+import { siteHeaders } from '../../server/http/security';
 import { loadConfig } from '../../server/process/config';
 import { sampleContact } from '../../test/support/leads';
 import { PROXY_CONF_IN_CONTAINER, SHIPPED_PROXY_DIR, startProxy } from '../../test/support/proxy';
@@ -205,13 +206,14 @@ describe('hostile input at the proxy (issue 38)', () => {
       await rawRequest(port, 'GET / HTTP/9.9\r\nHost: x\r\nConnection: close\r\n\r\n'),
     ];
     expect(replies.map((reply) => reply.status)).toEqual([404, 413, 503, 505]);
+    // The app's own list, as every reply of the app sets it; the CSP alone differs, stricter here:
+    // HAProxy's pages load nothing.
+    const { 'content-security-policy': _, ...theApps } = Object.fromEntries(siteHeaders());
     for (const { status, headers } of replies) {
-      expect([status, headers['x-content-type-options']]).toEqual([status, 'nosniff']);
-      expect(headers['x-frame-options']).toBe('DENY');
+      expect({ status, ...headers }).toMatchObject({ status, ...theApps });
       expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
-      expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-      expect(headers['cross-origin-opener-policy']).toBe('same-origin');
-      expect(headers['cross-origin-resource-policy']).toBe('same-origin');
+      // Dropped from the app's list (Internet Explorer 8 alone read it): not sent here either.
+      expect(headers['x-download-options']).toBeUndefined();
     }
   });
 
