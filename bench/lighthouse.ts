@@ -174,12 +174,12 @@ try {
     }
   }
   for (const target of targets) summary(target);
-  for (const target of targets.slice(2)) paired(target, targets[1]!);
-  paired(targets[0]!, targets[1]!);
-  verdict(targets[0]!, targets[1]!);
+  const [siteTarget, controlTarget] = targets as [Target, Target];
+  for (const target of targets.filter((page) => page !== controlTarget)) paired(target, controlTarget);
+  verdict(siteTarget, controlTarget);
 
   // The global LH.Result type the helper is declared with does not reach this project: same object.
-  const siteRuns = targets[0]!.runs;
+  const siteRuns = siteTarget.runs;
   const medianRun = computeMedianRun(siteRuns.map((run) => run.lhr)) as Lhr;
   mkdirSync('.artifacts', { recursive: true });
   writeFileSync('.artifacts/lighthouse-report.json', String(siteRuns.find((run) => run.lhr === medianRun)!.report));
