@@ -207,6 +207,26 @@ describe.each(backendsForThisFile())('the Suspeitos folder on $name', (backend) 
     expect(line).toMatchObject({ actorId: seller.member.id, leadIds: [id] });
   });
 
+  it('“Não é spam” on a moved contact delivers it only where it had not been delivered yet', async () => {
+    const { repository, post, outboxOf, inInbox } = await folder();
+    const id = await storeContact(repository, { name: 'Cliente Engano' });
+    // Its e-mail reached the team before the wrong mark; its webhook had not reached the CRM.
+    await backend.exec(
+      `UPDATE outbox SET status = 'sent', sent_at = '2026-11-26T12:00:00.000Z', attempts = 1
+         WHERE lead_id = '${id}' AND channel = 'email'`,
+    );
+    await post(`/painel/leads/${id}/spam`).expect(303);
+
+    const res = await post(`/painel/suspeitos/${id}/liberar`, { estado: 'spam' });
+
+    expect(res.status).toBe(303);
+    expect(await inInbox(id)).toBe(true);
+    const rows = await outboxOf(id);
+    // Issue 35: released "stored, mailed and posted exactly once": the team is not mailed it twice.
+    expect(rows.filter((row) => row.channel === 'email').map((row) => row.status)).toEqual(['sent']);
+    expect(rows.filter((row) => row.channel === 'webhook').map((row) => row.status)).toEqual(['pending']);
+  });
+
   it('sends a visitor without a session to /entrar, and refuses a post from another site', async () => {
     const { app, repository, seller } = await folder();
     const id = await suspect(repository, { name: 'Joana Prado' });

@@ -46,11 +46,22 @@ const errorText = (error: string) => error.slice(0, 1000);
 export function sqlOutbox(db: Database, channels: readonly Channel[]) {
   const { now, later, skipLocked } = db.dialect;
 
-  /** Writes one row per channel for `lead`, in the transaction that stores it. */
+  /**
+   * Writes one row per channel for `lead`, in the transaction that stores it; none to a channel
+   * the lead already reached. A contact moved to spam after its e-mail went out keeps that row, and
+   * "Não é spam" stores it again: released "stored, mailed and posted exactly once" (issue 35;
+   * docs/requirements.md §6.4), it goes only where it had not gone yet.
+   */
   const enqueue = async (tx: Queries, lead: Lead) => {
     const { id: leadId, createdAt } = lead.record;
     const payload = JSON.stringify(lead.record);
+    const reached = await tx.all(`SELECT channel FROM outbox WHERE lead_id = ? AND kind = ? AND status = 'sent'`, [
+      leadId,
+      lead.kind,
+    ]);
+    const delivered = new Set(reached.map((row) => String(row.channel)));
     for (const channel of channels) {
+      if (delivered.has(channel)) continue;
       await tx.run(
         `INSERT INTO outbox (id, channel, lead_id, kind, payload, status, attempts, next_attempt_at, created_at)
          VALUES (?, ?, ?, ?, ?, 'pending', 0, ?, ?)`,
