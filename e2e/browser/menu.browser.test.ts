@@ -173,7 +173,14 @@ describe('the mobile menu at 375 px', { timeout: 20_000 }, () => {
           return { path: new URL(name).pathname, initiatorType, transferSize };
         }),
       );
-    const planned = (await page.locator('body').getAttribute('data-prefetch'))!.split(' ');
+    // Everything the page fetches ahead (client/entry.ts): the chunks, and the islands' stylesheets.
+    // Waiting for the chunks alone let a stylesheet's prefetch land after `before`, read as the tap's.
+    const planned = [
+      ...(await page.locator('body').getAttribute('data-prefetch'))!.split(' '),
+      ...(await page
+        .locator('[data-stylesheet]')
+        .evaluateAll((islands) => islands.map((island) => (island as HTMLElement).dataset.stylesheet!))),
+    ];
     await expect
       .poll(
         async () => (await resources()).filter((entry) => entry.initiatorType === 'link').map((entry) => entry.path),
