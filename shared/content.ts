@@ -128,7 +128,7 @@ export const notFound = /* @__PURE__ */ (() => ({
   backHome: 'Return to Home',
 }))();
 
-/** Icons are named here and mapped to lucide-react components in client/components/Icon.tsx. */
+/** Icons are named here and mapped to Lucide's drawings in client/components/Icon.tsx. */
 export type IconName =
   | 'truck'
   | 'route'

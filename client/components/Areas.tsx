@@ -1,4 +1,4 @@
-import { ArrowLeftRight } from 'lucide-react';
+import { ArrowLeftRight } from 'lucide';
 import { areas } from '../../shared/content';
 import { Glyph } from './Glyph';
 import { Icon } from './Icon';

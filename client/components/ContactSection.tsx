@@ -1,4 +1,4 @@
-import { Clock, Headset, Mail, MapPin, MessageCircle, Phone, Timer } from 'lucide-react';
+import { Clock, Headset, Mail, MapPin, MessageCircle, Phone, Timer } from 'lucide';
 import { use } from 'react';
 import { company, contactSection, serviceHours } from '../../shared/content';
 import ContactIsland from '../islands/ContactIsland';

@@ -1,4 +1,4 @@
-import { MessageCircle } from 'lucide-react';
+import { MessageCircle } from 'lucide';
 import { floatingContact } from '../../shared/content';
 import { Glyph } from './Glyph';
 

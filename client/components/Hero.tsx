@@ -1,4 +1,4 @@
-import { ArrowRight } from 'lucide-react';
+import { ArrowRight } from 'lucide';
 import { hero } from '../../shared/content';
 import { Glyph } from './Glyph';
 import { Icon } from './Icon';

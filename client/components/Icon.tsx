@@ -10,8 +10,8 @@ import {
   Gauge,
   Handshake,
   Headset,
+  type IconNode,
   Leaf,
-  type LucideIcon,
   MapPin,
   Package,
   Route,
@@ -23,11 +23,11 @@ import {
   Users,
   Wheat,
   Wine,
-} from 'lucide-react';
+} from 'lucide';
 import type { IconName } from '../../shared/content';
 import { Glyph } from './Glyph';
 
-const icons: Record<IconName, LucideIcon> = {
+const icons: Record<IconName, IconNode> = {
   award: Award,
   badgeCheck: BadgeCheck,
   calendar: Calendar,

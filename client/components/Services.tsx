@@ -1,4 +1,4 @@
-import { Check } from 'lucide-react';
+import { Check } from 'lucide';
 import { services } from '../../shared/content';
 import { Glyph } from './Glyph';
 import { Icon } from './Icon';

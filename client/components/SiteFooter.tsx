@@ -1,4 +1,4 @@
-import { Mail, MapPin, Phone } from 'lucide-react';
+import { Mail, MapPin, Phone } from 'lucide';
 import { company, footer, serviceHours, services } from '../../shared/content';
 import { FloatingContact } from './FloatingContact';
 import { Glyph } from './Glyph';

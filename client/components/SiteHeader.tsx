@@ -1,4 +1,4 @@
-import { Clock, Mail, Phone } from 'lucide-react';
+import { Clock, Mail, Phone } from 'lucide';
 import { company, headerCta, serviceHours } from '../../shared/content';
 import HeaderMenu from '../islands/HeaderMenu';
 import { Glyph } from './Glyph';

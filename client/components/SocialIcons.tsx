@@ -3,7 +3,7 @@ import { company } from '../../shared/content';
 
 type Network = (typeof company.social)[number]['network'];
 
-// lucide-react no longer ships brand icons, so these three simple marks are drawn here.
+// Lucide no longer ships brand icons, so these three simple marks are drawn here.
 const marks: Record<Network, ReactElement> = {
   instagram: (
     <>
@@ -39,7 +39,6 @@ export function SocialIcons() {
               strokeLinecap="round"
               strokeLinejoin="round"
               aria-hidden="true"
-              focusable="false"
             >
               {marks[item.network]}
             </svg>

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { CheckCircle2, Send } from 'lucide-react';
+import { CircleCheck, Send } from 'lucide';
 import { type FormEvent, useRef, useState } from 'react';
 import { createContact } from '../../shared/api/create-contact';
 import { ApiError } from '../../shared/api/request';
@@ -102,7 +102,7 @@ export function ContactForm({ sent = false, values = {}, errors = {}, formError 
     >
       {sent && (
         <div className="contact-form__status" role="status">
-          <Glyph icon={CheckCircle2} />
+          <Glyph icon={CircleCheck} />
           <p>
             <strong>{contactForm.successTitle}</strong> {contactForm.successDescription}
           </p>

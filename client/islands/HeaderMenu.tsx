@@ -1,4 +1,4 @@
-import { Menu, X } from 'lucide-react';
+import { Menu, X } from 'lucide';
 import { type MouseEvent, type ToggleEvent, useEffect, useId, useRef, useState } from 'react';
 import { menuTexts, navLinks } from '../../shared/content';
 import { Glyph } from '../components/Glyph';

@@ -1,4 +1,4 @@
-import { X } from 'lucide-react';
+import { X } from 'lucide';
 import { type CloseButtonProps, ToastContainer, toast } from 'react-toastify/unstyled';
 import { contactForm } from '../../shared/content';
 import { Glyph } from '../components/Glyph';

@@ -99,7 +99,7 @@ describe('the mobile menu at 375 px', { timeout: 20_000 }, () => {
     await expect(spokenToggle(page)).resolves.toEqual(OPEN);
     // The icon follows too: the stylesheet reads the popover's state.
     await expect(toggle(page).locator('svg:visible').count()).resolves.toBe(1);
-    await expect(toggle(page).locator('.lucide-x').isVisible()).resolves.toBe(true);
+    await expect(toggle(page).locator('svg.nav__when-open').isVisible()).resolves.toBe(true);
 
     await toggle(page).click();
     await menuList(page).waitFor({ state: 'hidden' });
