@@ -227,6 +227,43 @@ describe.each(backendsForThisFile())('the Suspeitos folder on $name', (backend) 
     expect(rows.filter((row) => row.channel === 'webhook').map((row) => row.status)).toEqual(['pending']);
   });
 
+  // A delivery in flight when the contact is moved: its outcome, not the move, decides the row.
+  it('“É spam” during a delivery keeps its success on record, and a failed one is not tried again', async () => {
+    const { repository, post, outboxOf } = await folder();
+    const id = await storeContact(repository, { name: 'Cliente Em Voo' });
+    const mail = repository.outbox.channel('email');
+    const hook = repository.outbox.channel('webhook');
+    const [mailing, posting] = [(await mail.claim(60_000))!, (await hook.claim(60_000))!];
+    expect([mailing.record, posting.record]).toMatchObject([{ id }, { id }]);
+
+    await post(`/painel/leads/${id}/spam`).expect(303);
+    // The e-mail reaches the team after the move; the CRM's webhook fails.
+    await mail.markSent(mailing);
+    await hook.retryLater(posting, 0, 'HTTP 503');
+
+    // Marked spam, the contact is not posted on the retry, nor counted as waiting or failed.
+    expect(await hook.claim(60_000)).toBeUndefined();
+    expect(await repository.outbox.counts()).toMatchObject({
+      email: { pending: 0 },
+      webhook: { pending: 0, failed: 0 },
+    });
+    // Neither row keeps a copy of the contact (SQLite hands back JSON's text, PostgreSQL the value).
+    const payloads = (await outboxOf(id)).map(({ payload }) =>
+      typeof payload === 'string' ? JSON.parse(payload) : payload,
+    );
+    expect(payloads).toEqual([{}, {}]);
+
+    await post(`/painel/suspeitos/${id}/liberar`, { estado: 'spam' }).expect(303);
+    // Released: mailed once in all (that delivery counted), posted now.
+    const statuses = (await repository.outbox.ofLead(id)).map((row) => [row.channel, row.status]);
+    expect(statuses).toEqual([
+      ['email', 'sent'],
+      ['webhook', 'pending'],
+    ]);
+    expect((await hook.claim(60_000))?.record).toMatchObject({ id });
+    expect(await mail.claim(60_000)).toBeUndefined();
+  });
+
   it('sends a visitor without a session to /entrar, and refuses a post from another site', async () => {
     const { app, repository, seller } = await folder();
     const id = await suspect(repository, { name: 'Joana Prado' });

@@ -23,6 +23,26 @@ const CLEARED_PAYLOAD = '{}';
 /** A settled row: no claim left on it, and no copy of the lead. */
 const RELEASED = `claimed_until = NULL, payload = '${CLEARED_PAYLOAD}'`;
 
+/**
+ * A delivery in flight when its contact was moved to spam (withdrawDeliveries): its success is
+ * recorded as any other, and nothing else of it is done.
+ */
+const WITHDRAWN = 'withdrawn';
+
+/**
+ * In the transaction that moves a contact to spam: a delivery not made yet is not made, one made
+ * stays on record, and one in flight (claimed, its lease running; `now` is the dialect's clock) is
+ * withdrawn, so that its outcome still lands on its row: a success as sent, which a release then
+ * does not repeat, and a failure not tried again.
+ */
+export async function withdrawDeliveries(tx: Queries, now: string, leadId: string) {
+  await tx.run(
+    `DELETE FROM outbox WHERE lead_id = ? AND status = 'pending' AND (claimed_until IS NULL OR claimed_until <= ${now})`,
+    [leadId],
+  );
+  await tx.run(`UPDATE outbox SET status = '${WITHDRAWN}' WHERE lead_id = ? AND status = 'pending'`, [leadId]);
+}
+
 /** Only the row as this claim left it (see Claim). Parameters: id, attempts. */
 const CLAIMED = 'WHERE id = ? AND attempts = ?';
 
@@ -160,19 +180,21 @@ export function sqlOutbox(db: Database, channels: readonly Channel[]) {
         notification.id,
         notification.attempts,
       ]),
+    // A row withdrawn while it was claimed (a contact moved to spam) is never claimed again: it
+    // settles as it stands, without the lead's copy, and is not a failure to alert on.
     retryLater: ({ id, attempts }, delayMs, error) =>
-      update(`UPDATE outbox SET next_attempt_at = ${later}, last_error = ?, claimed_until = NULL ${CLAIMED}`, [
-        delayMs,
-        errorText(error),
-        id,
-        attempts,
-      ]),
+      update(
+        `UPDATE outbox SET next_attempt_at = ${later}, last_error = ?, claimed_until = NULL,
+           payload = CASE WHEN status = '${WITHDRAWN}' THEN '${CLEARED_PAYLOAD}' ELSE payload END ${CLAIMED}`,
+        [delayMs, errorText(error), id, attempts],
+      ),
     markFailed: (notification, error) =>
-      settle(notification, `UPDATE outbox SET status = 'failed', last_error = ?, ${RELEASED} ${CLAIMED}`, [
-        errorText(error),
-        notification.id,
-        notification.attempts,
-      ]),
+      settle(
+        notification,
+        `UPDATE outbox SET status = CASE WHEN status = '${WITHDRAWN}' THEN status ELSE 'failed' END, last_error = ?,
+           ${RELEASED} ${CLAIMED}`,
+        [errorText(error), notification.id, notification.attempts],
+      ),
   });
 
   const stores = Object.fromEntries(CHANNELS.map((channel) => [channel, store(channel)])) as Record<
@@ -199,7 +221,8 @@ export function sqlOutbox(db: Database, channels: readonly Channel[]) {
     },
     async ofLead(id) {
       const rows = await db.all(
-        'SELECT channel, kind, status, attempts, last_error, created_at, sent_at FROM outbox WHERE lead_id = ? ORDER BY seq',
+        `SELECT channel, kind, status, attempts, last_error, created_at, sent_at FROM outbox
+         WHERE lead_id = ? AND status <> '${WITHDRAWN}' ORDER BY seq`,
         [id],
       );
       return rows.map((row) => ({

@@ -6,6 +6,7 @@ import type { Database, Queries } from '../db/database';
 import { fromJson, instant } from '../db/results';
 import { contactsTable } from '../leads/rows';
 import { type Enqueue, insertLead } from '../leads/storage';
+import { withdrawDeliveries } from '../outbox/sql-store';
 import { contentFindings, lessonOf, type Verdict } from './judge';
 import { learn } from './learning';
 
@@ -131,8 +132,7 @@ export function sqlSuspects(db: Database, enqueue: Enqueue): SuspectStore {
         if (!row) return (await tx.get('SELECT 1 AS found FROM suspects WHERE id = ?', [id])) ? 'already' : 'gone';
         const { id: _id, status: _status, createdAt, ...fields } = contactsTable.toRecord(row);
         await tx.run('DELETE FROM lead_notes WHERE lead_id = ?', [id]);
-        // A delivery not made yet is not made; one already made stays in the outbox's record.
-        await tx.run(`DELETE FROM outbox WHERE lead_id = ? AND status = 'pending'`, [id]);
+        await withdrawDeliveries(tx, db.dialect.now, id);
         // Kept with what its content shows, so that a later release takes back exactly what this taught.
         const findings = contentFindings(fields);
         await tx.run(
