@@ -264,6 +264,19 @@ describe.each(backendsForThisFile())('the Suspeitos folder on $name', (backend) 
     expect(await mail.claim(60_000)).toBeUndefined();
   });
 
+  it('a delivery withdrawn by “É spam” that is then given up is no failure to alert on', async () => {
+    const { repository, post, outboxOf } = await folder();
+    const id = await storeContact(repository, { name: 'Cliente Desistido' });
+    const hook = repository.outbox.channel('webhook');
+    const posting = (await hook.claim(60_000))!;
+
+    await post(`/painel/leads/${id}/spam`).expect(303);
+    await hook.markFailed(posting, 'HTTP 410');
+
+    expect((await repository.outbox.counts()).webhook).toEqual({ pending: 0, failed: 0 });
+    expect((await outboxOf(id)).map((row) => [row.channel, row.status])).toEqual([['webhook', 'withdrawn']]);
+  });
+
   it('sends a visitor without a session to /entrar, and refuses a post from another site', async () => {
     const { app, repository, seller } = await folder();
     const id = await suspect(repository, { name: 'Joana Prado' });
