@@ -32,6 +32,10 @@ async function suspect(repository: Repository, fields: Partial<ContactFields> = 
   return result.record.id;
 }
 
+/** An outbox row's payload: SQLite hands back JSON's text, PostgreSQL the value. */
+const payloadOf = ({ payload }: Record<string, unknown>) =>
+  typeof payload === 'string' ? JSON.parse(payload) : payload;
+
 const arrived = (backend: Backend, id: string, at: string) =>
   backend.exec(`UPDATE suspects SET created_at = '${at}' WHERE id = '${id}'`);
 
@@ -247,11 +251,8 @@ describe.each(backendsForThisFile())('the Suspeitos folder on $name', (backend) 
       email: { pending: 0 },
       webhook: { pending: 0, failed: 0 },
     });
-    // Neither row keeps a copy of the contact (SQLite hands back JSON's text, PostgreSQL the value).
-    const payloads = (await outboxOf(id)).map(({ payload }) =>
-      typeof payload === 'string' ? JSON.parse(payload) : payload,
-    );
-    expect(payloads).toEqual([{}, {}]);
+    // Neither row keeps a copy of the contact.
+    expect((await outboxOf(id)).map(payloadOf)).toEqual([{}, {}]);
 
     await post(`/painel/suspeitos/${id}/liberar`, { estado: 'spam' }).expect(303);
     // Released: mailed once in all (that delivery counted), posted now.
@@ -275,6 +276,29 @@ describe.each(backendsForThisFile())('the Suspeitos folder on $name', (backend) 
 
     expect((await repository.outbox.counts()).webhook).toEqual({ pending: 0, failed: 0 });
     expect((await outboxOf(id)).map((row) => [row.channel, row.status])).toEqual([['webhook', 'withdrawn']]);
+  });
+
+  // LGPD art. 18 §6 (docs/requirements.md §10.17): a contact moved to spam had been a lead, and
+  // may have reached the CRM as one before the move.
+  it('an erasure of a moved contact takes its deliveries’ rows and tells the CRM that had it', async () => {
+    const { app, repository, post, outboxOf } = await folder();
+    const id = await storeContact(repository, { name: 'Cliente Apagado', email: 'apagar@empresa.com.br' });
+    await backend.exec(
+      `UPDATE outbox SET status = 'sent', sent_at = '2026-11-26T12:00:00.000Z', attempts = 1, payload = '{}'
+         WHERE lead_id = '${id}' AND channel = 'webhook'`,
+    );
+    await post(`/painel/leads/${id}/spam`).expect(303);
+    expect((await outboxOf(id)).map((row) => row.channel)).toEqual(['webhook']);
+
+    const res = await request(app)
+      .delete('/api/subjects?email=apagar@empresa.com.br')
+      .set('Authorization', bearer)
+      .expect(200);
+
+    expect(res.body.data).toMatchObject({ contacts: 0, suspects: 1 });
+    expect(await outboxOf(id)).toEqual([]);
+    const notices = (await backend.rows('outbox')).filter((row) => row.kind === 'subject.erased');
+    expect(notices.map(payloadOf)).toMatchObject([{ email: 'apagar@empresa.com.br', contacts: [id], quotes: [] }]);
   });
 
   it('sends a visitor without a session to /entrar, and refuses a post from another site', async () => {

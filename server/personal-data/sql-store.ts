@@ -121,10 +121,12 @@ export function sqlPersonalData(db: Database, noticeErasure: NoticeErasure): Per
           (await tx.all(`DELETE FROM ${table} ${BY_EMAIL} RETURNING id`, [email])).map((row) => String(row.id));
         const contacts = await ids('contacts');
         const quotes = await ids('quotes');
-        // The webhook's receiver never got a held post: its notice names the leads alone.
         const suspects = await ids('suspects');
-        await noticeErasure(tx, { email, contacts, quotes, erasedAt });
-        await deleteByIds(tx, 'outbox', 'lead_id', [...contacts, ...quotes]);
+        // A held post never reached the webhook's receiver, but a contact moved to spam ("É spam")
+        // may have, as the contact it was: the notice names it among the contacts if its webhook was
+        // tried (noticeErasure), and its delivery rows go with the rest.
+        await noticeErasure(tx, { email, contacts: [...contacts, ...suspects], quotes, erasedAt });
+        await deleteByIds(tx, 'outbox', 'lead_id', [...contacts, ...quotes, ...suspects]);
         // The team's notes are about the person: they go with the leads (the search index goes by trigger).
         await deleteByIds(tx, 'lead_notes', 'lead_id', [...contacts, ...quotes]);
         // The key's fingerprint is a hash of the lead's content: personal data too.
