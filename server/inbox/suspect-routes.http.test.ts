@@ -278,6 +278,28 @@ describe.each(backendsForThisFile())('the Suspeitos folder on $name', (backend) 
     expect((await outboxOf(id)).map((row) => [row.channel, row.status])).toEqual([['webhook', 'withdrawn']]);
   });
 
+  it('“Não é spam” while a withdrawn delivery is in flight sends the contact once per channel', async () => {
+    const { repository, post, outboxOf } = await folder();
+    const id = await storeContact(repository, { name: 'Cliente De Volta' });
+    const mail = repository.outbox.channel('email');
+    const hook = repository.outbox.channel('webhook');
+    const [mailing, posting] = [(await mail.claim(60_000))!, (await hook.claim(60_000))!];
+    await post(`/painel/leads/${id}/spam`).expect(303);
+
+    await post(`/painel/suspeitos/${id}/liberar`, { estado: 'spam' }).expect(303);
+    // The flights land after the release: the e-mail arrives, the webhook fails once.
+    await mail.markSent(mailing);
+    await hook.retryLater(posting, 0, 'HTTP 503');
+
+    expect(await mail.claim(60_000)).toBeUndefined();
+    expect((await hook.claim(60_000))?.record).toMatchObject({ id });
+    expect(await hook.claim(60_000)).toBeUndefined();
+    expect((await outboxOf(id)).map((row) => [row.channel, row.status])).toEqual([
+      ['email', 'sent'],
+      ['webhook', 'pending'],
+    ]);
+  });
+
   // LGPD art. 18 §6 (docs/requirements.md §10.17): a contact moved to spam had been a lead, and
   // may have reached the CRM as one before the move.
   it('an erasure of a moved contact takes its deliveries’ rows and tells the CRM that had it', async () => {

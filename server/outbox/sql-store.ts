@@ -25,7 +25,7 @@ const RELEASED = `claimed_until = NULL, payload = '${CLEARED_PAYLOAD}'`;
 
 /**
  * A delivery in flight when its contact was moved to spam (withdrawDeliveries): its success is
- * recorded as any other, and nothing else of it is done.
+ * recorded as any other, and nothing else of it is done, unless a release resumes it (enqueue).
  */
 const WITHDRAWN = 'withdrawn';
 
@@ -70,16 +70,24 @@ export function sqlOutbox(db: Database, channels: readonly Channel[]) {
    * Writes one row per channel for `lead`, in the transaction that stores it; none to a channel
    * the lead already reached. A contact moved to spam after its e-mail went out keeps that row, and
    * "Não é spam" stores it again: released "stored, mailed and posted exactly once" (issue 35;
-   * docs/requirements.md §6.4), it goes only where it had not gone yet.
+   * docs/requirements.md §6.4), it goes only where it had not gone yet, nor is going now.
    */
   const enqueue = async (tx: Queries, lead: Lead) => {
     const { id: leadId, createdAt } = lead.record;
     const payload = JSON.stringify(lead.record);
+    // A delivery withdrawn by the move and still in flight (its claim not settled) counts again: its
+    // outcome lands as any delivery's, a success sent once, a failure tried again, and no second
+    // row sends the lead beside it.
+    const resumed = await tx.all(
+      `UPDATE outbox SET status = 'pending'
+       WHERE lead_id = ? AND kind = ? AND status = '${WITHDRAWN}' AND claimed_until IS NOT NULL RETURNING channel`,
+      [leadId, lead.kind],
+    );
     const reached = await tx.all(`SELECT channel FROM outbox WHERE lead_id = ? AND kind = ? AND status = 'sent'`, [
       leadId,
       lead.kind,
     ]);
-    const delivered = new Set(reached.map((row) => String(row.channel)));
+    const delivered = new Set([...resumed, ...reached].map((row) => String(row.channel)));
     for (const channel of channels) {
       if (delivered.has(channel)) continue;
       await tx.run(
