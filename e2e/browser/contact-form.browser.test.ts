@@ -16,7 +16,7 @@ import {
   submitButton,
   successToast,
 } from '../../test/support/contact-page';
-import { PHONE, siteForThisFile, storedContacts, unexpected } from '../../test/support/site';
+import { PHONE, siteForThisFile, storedContacts, unexpected, WAKE_WITHIN_MS } from '../../test/support/site';
 
 // No rate limit here: these tests are about the form, not about the limiter.
 const site = siteForThisFile({ RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PER_HOUR: '0' });
@@ -46,7 +46,7 @@ describe('the contact form with JavaScript, against the real server', { timeout:
 
     await page.mouse.wheel(0, 300);
 
-    await island.and(page.locator('[data-hydrated="true"]')).waitFor({ state: 'attached', timeout: 10_000 });
+    await island.and(page.locator('[data-hydrated="true"]')).waitFor({ state: 'attached', timeout: WAKE_WITHIN_MS });
     const screensAway = await page.evaluate(
       () => document.querySelector('#contact form')!.getBoundingClientRect().top / innerHeight,
     );

@@ -1,13 +1,15 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { spokenState } from '../../test/support/accessibility-tree';
-import { hydrateIslands, PHONE, siteForThisFile, unexpected } from '../../test/support/site';
+import { hydrateIslands, PHONE, siteForThisFile, unexpected, WAKE_WITHIN_MS } from '../../test/support/site';
 
 const site = siteForThisFile();
 
 const toggle = (page: Page) => page.locator('header .nav__toggle');
 const menuList = (page: Page) => page.locator('header .nav__list');
 const isHydrated = (page: Page) => page.locator('[data-island="menu"]').getAttribute('data-hydrated');
+/** A tap's wake-up, polled as long as hydrateIslands waits: under the whole suite a second was not always enough. */
+const WAKE = { timeout: WAKE_WITHIN_MS };
 
 /** What a screen reader is told about the button, from Chromium's accessibility tree. */
 const spokenToggle = (page: Page) => spokenState(page, 'header .nav__toggle');
@@ -56,7 +58,7 @@ describe('the mobile menu at 375 px', { timeout: 20_000 }, () => {
     await expect(menuList(page).getByRole('link').count()).resolves.toBe(9);
 
     // The tap also woke the island: it writes aria-expanded for the state it found, never closing the list.
-    await expect.poll(() => isHydrated(page)).toBe('true');
+    await expect.poll(() => isHydrated(page), WAKE).toBe('true');
     await expect.poll(() => toggle(page).getAttribute('aria-expanded')).toBe('true');
     await expect(menuList(page).isVisible()).resolves.toBe(true);
     await expect(page.evaluate(() => (window as Window & { toggles?: string[] }).toggles)).resolves.toEqual(['open']);
@@ -129,7 +131,7 @@ describe('the mobile menu at 375 px', { timeout: 20_000 }, () => {
     await menuList(page).waitFor({ state: 'hidden' });
 
     await toggle(page).click();
-    await expect.poll(() => isHydrated(page)).toBe('true');
+    await expect.poll(() => isHydrated(page), WAKE).toBe('true');
     await expect.poll(() => toggle(page).getAttribute('aria-expanded')).toBe('true');
     await expect(menuList(page).isVisible()).resolves.toBe(true);
     expect(refused).toBe(2);

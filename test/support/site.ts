@@ -68,6 +68,9 @@ export async function clickThrough(page: Page, target: Locator) {
   return request.response();
 }
 
+/** How long an island may take to wake (its download and hydration) on a machine busy with the whole suite. */
+export const WAKE_WITHIN_MS = 10_000;
+
 /**
  * Wakes every island the way a visitor does (the pointer over it, which also scrolls it into
  * view) and resolves once each one is live: marked data-hydrated, which client/hydrate.tsx does
@@ -83,7 +86,7 @@ export async function hydrateIslands(page: Page) {
         (island) => island.dataset.hydrated === 'true',
       ),
     undefined,
-    { timeout: 10_000 },
+    { timeout: WAKE_WITHIN_MS },
   );
   await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), scrollY);
 }
