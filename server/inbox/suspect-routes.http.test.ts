@@ -36,6 +36,16 @@ async function suspect(repository: Repository, fields: Partial<ContactFields> = 
 const payloadOf = ({ payload }: Record<string, unknown>) =>
   typeof payload === 'string' ? JSON.parse(payload) : payload;
 
+/** A contact stored with both its deliveries claimed, as the dispatcher holds them mid-flight. */
+async function inFlight(repository: Repository, name: string) {
+  const id = await storeContact(repository, { name });
+  const mail = repository.outbox.channel('email');
+  const hook = repository.outbox.channel('webhook');
+  const [mailing, posting] = [(await mail.claim(60_000))!, (await hook.claim(60_000))!];
+  expect([mailing.record, posting.record]).toMatchObject([{ id }, { id }]);
+  return { id, mail, hook, mailing, posting };
+}
+
 const arrived = (backend: Backend, id: string, at: string) =>
   backend.exec(`UPDATE suspects SET created_at = '${at}' WHERE id = '${id}'`);
 
@@ -234,11 +244,7 @@ describe.each(backendsForThisFile())('the Suspeitos folder on $name', (backend) 
   // A delivery in flight when the contact is moved: its outcome, not the move, decides the row.
   it('“É spam” during a delivery keeps its success on record, and a failed one is not tried again', async () => {
     const { repository, post, outboxOf } = await folder();
-    const id = await storeContact(repository, { name: 'Cliente Em Voo' });
-    const mail = repository.outbox.channel('email');
-    const hook = repository.outbox.channel('webhook');
-    const [mailing, posting] = [(await mail.claim(60_000))!, (await hook.claim(60_000))!];
-    expect([mailing.record, posting.record]).toMatchObject([{ id }, { id }]);
+    const { id, mail, hook, mailing, posting } = await inFlight(repository, 'Cliente Em Voo');
 
     await post(`/painel/leads/${id}/spam`).expect(303);
     // The e-mail reaches the team after the move; the CRM's webhook fails.
@@ -280,10 +286,7 @@ describe.each(backendsForThisFile())('the Suspeitos folder on $name', (backend) 
 
   it('“Não é spam” while a withdrawn delivery is in flight sends the contact once per channel', async () => {
     const { repository, post, outboxOf } = await folder();
-    const id = await storeContact(repository, { name: 'Cliente De Volta' });
-    const mail = repository.outbox.channel('email');
-    const hook = repository.outbox.channel('webhook');
-    const [mailing, posting] = [(await mail.claim(60_000))!, (await hook.claim(60_000))!];
+    const { id, mail, hook, mailing, posting } = await inFlight(repository, 'Cliente De Volta');
     await post(`/painel/leads/${id}/spam`).expect(303);
 
     await post(`/painel/suspeitos/${id}/liberar`, { estado: 'spam' }).expect(303);
