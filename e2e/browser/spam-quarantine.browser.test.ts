@@ -108,21 +108,26 @@ const webhooksFor = (site: Site, id: string) =>
 
 /**
  * A double tap on `at` on a slow network: each POST goes on to the server (route.fetch, with the
- * page's cookies), and the first answer is held until the second tap, so the server surely gets
- * both. Resolves with each answer's status and Location, in order.
+ * page's cookies), and the first answer is held until the second POST has left the browser, so the
+ * server surely gets both and the browser has dropped the first navigation, as it does for a second
+ * tap before the first answer. Resolves with each answer's status and Location, in order.
  */
 async function tappedTwice(page: Page, action: string, at: { x: number; y: number }) {
   const answers: { status: number; location?: string }[] = [];
   let firstAnswered!: () => void;
   const answered = new Promise<void>((resolve) => (firstAnswered = resolve));
-  let tappedAgain!: () => void;
-  const again = new Promise<void>((resolve) => (tappedAgain = resolve));
+  let secondSent!: () => void;
+  const second = new Promise<void>((resolve) => (secondSent = resolve));
+  let sent = 0;
   const forward = async (route: Route) => {
+    // Released only once the second navigation has begun: released on the tap's return instead,
+    // under load the first answer could still land, and its redirect be cut by the second's.
+    if (++sent === 2) secondSent();
     const response = await route.fetch({ maxRedirects: 0 });
     answers.push({ status: response.status(), location: response.headers().location });
     if (answers.length === 1) {
       firstAnswered();
-      await again;
+      await second;
     }
     // The browser dropped the first navigation when the second began: its answer has nowhere to go.
     await route.fulfill({ response }).catch(() => undefined);
@@ -132,8 +137,7 @@ async function tappedTwice(page: Page, action: string, at: { x: number; y: numbe
     await page.touchscreen.tap(at.x, at.y);
     await answered;
     await page.touchscreen.tap(at.x, at.y);
-    tappedAgain();
-    await expect.poll(() => answers.length).toBe(2);
+    await expect.poll(() => answers.length, { timeout: 10_000 }).toBe(2);
   } finally {
     await page.unroute(action, forward);
   }
