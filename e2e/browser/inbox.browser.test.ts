@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import type { Locator, Page, Route } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { SQLITE_FILE } from '../../server/db/sqlite';
 import { axeViolations, describeViolations } from '../../test/support/axe';
+import { pressedTwice } from '../../test/support/pressed-twice';
 import { firstAdmin, invitedMember } from '../../test/support/sales-team';
 import { browserForThisFile, clickThrough, DESKTOP, PHONE, screenshot, unexpected } from '../../test/support/site';
 import { startSmtp } from '../../test/support/smtp';
@@ -135,43 +136,12 @@ async function submitOnLeadPage(page: Page, press: () => Promise<unknown>) {
   await page.waitForLoadState('load');
 }
 
-/**
- * A person's slip on a slow phone network: `press` once, and again before the first answer is back.
- * Each POST goes on to the server (Playwright's route.fetch, with the page's cookies and headers); the
- * first answer is held until the second press, so the server surely receives both, as it does when
- * the first request's bytes are already on their way. Resolves with the server's statuses, in order;
- * then the page is read afresh, as a reload would.
- */
-async function pressedTwice(page: Page, press: () => Promise<unknown>) {
-  const statuses: number[] = [];
-  let firstAnswered!: () => void;
-  const answered = new Promise<void>((resolve) => (firstAnswered = resolve));
-  let pressedAgain!: () => void;
-  const again = new Promise<void>((resolve) => (pressedAgain = resolve));
-  const forward = async (route: Route) => {
-    if (route.request().method() !== 'POST') return route.fallback();
-    const response = await route.fetch({ maxRedirects: 0 });
-    statuses.push(response.status());
-    if (statuses.length === 1) {
-      firstAnswered();
-      await again;
-    }
-    // The browser dropped the first navigation when the second began: its answer has nowhere to go.
-    await route.fulfill({ response }).catch(() => undefined);
-  };
+/** pressedTwice on the page's own form, then the page read afresh, as a reload would: the statuses. */
+async function statusesOfTwoPresses(page: Page, press: () => Promise<unknown>) {
   const url = page.url();
-  await page.route(url, forward);
-  try {
-    await press();
-    await answered;
-    await press();
-    pressedAgain();
-    await expect.poll(() => statuses.length).toBe(2);
-  } finally {
-    await page.unroute(url, forward);
-  }
+  const answers = await pressedTwice(page, url, press);
   await page.goto(url);
-  return statuses;
+  return answers.map((answer) => answer.status);
 }
 
 async function expectNoViolations(page: Page) {
@@ -246,7 +216,7 @@ describe('the lead inbox in Chromium', () => {
       await page.getByLabel('Nota', { exact: true }).fill(NOTE);
       const save = page.getByRole('button', { name: 'Salvar nota' });
       await save.focus();
-      const noteAnswers = await pressedTwice(page, () => page.keyboard.press('Enter'));
+      const noteAnswers = await statusesOfTwoPresses(page, () => page.keyboard.press('Enter'));
       // Both after the redirect of POST-redirect-GET: the second is the first's, already applied, not a 409.
       expect(noteAnswers, 'respostas aos dois envios da nota').toEqual([303, 303]);
       const notes = page.getByRole('region', { name: 'Notas' });
@@ -259,7 +229,7 @@ describe('the lead inbox in Chromium', () => {
       // first navigation, which the slip does not.
       const box = (await page.getByRole('button', { name: 'Salvar situação' }).boundingBox())!;
       const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
-      const statusAnswers = await pressedTwice(page, () =>
+      const statusAnswers = await statusesOfTwoPresses(page, () =>
         device.hasTouch ? page.touchscreen.tap(x, y) : page.mouse.click(x, y),
       );
       expect(statusAnswers, 'respostas aos dois envios da situação').toEqual([303, 303]);

@@ -1,4 +1,4 @@
-import type { Page, Route } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { openSqlite } from '../../server/repository';
 import { SESSION_COOKIE } from '../../server/team/sessions';
@@ -7,6 +7,7 @@ import { SUSPECT_REASONS } from '../../shared/spam';
 import { type ContactValues, field, submitButton, successToast } from '../../test/support/contact-page';
 import { ADMIN_TOKEN, bearer } from '../../test/support/leads';
 import { signedInMember } from '../../test/support/members';
+import { pressedTwice } from '../../test/support/pressed-twice';
 import { browserForThisFile, clickThrough, hydrateIslands, PHONE, unexpected } from '../../test/support/site';
 import { header, startSmtp } from '../../test/support/smtp';
 import { startTeamServer } from '../../test/support/team';
@@ -106,44 +107,6 @@ const mailsFor = (site: Site, email: string) =>
 const webhooksFor = (site: Site, id: string) =>
   site.webhooks.deliveries.filter(({ body }) => body.type === 'contact.created' && body.data.id === id);
 
-/**
- * A double tap on `at` on a slow network: each POST goes on to the server (route.fetch, with the
- * page's cookies), and the first answer is held until the second POST has left the browser, so the
- * server surely gets both and the browser has dropped the first navigation, as it does for a second
- * tap before the first answer. Resolves with each answer's status and Location, in order.
- */
-async function tappedTwice(page: Page, action: string, at: { x: number; y: number }) {
-  const answers: { status: number; location?: string }[] = [];
-  let firstAnswered!: () => void;
-  const answered = new Promise<void>((resolve) => (firstAnswered = resolve));
-  let secondSent!: () => void;
-  const second = new Promise<void>((resolve) => (secondSent = resolve));
-  let sent = 0;
-  const forward = async (route: Route) => {
-    // Released only once the second navigation has begun: released on the tap's return instead,
-    // under load the first answer could still land, and its redirect be cut by the second's.
-    if (++sent === 2) secondSent();
-    const response = await route.fetch({ maxRedirects: 0 });
-    answers.push({ status: response.status(), location: response.headers().location });
-    if (answers.length === 1) {
-      firstAnswered();
-      await second;
-    }
-    // The browser dropped the first navigation when the second began: its answer has nowhere to go.
-    await route.fulfill({ response }).catch(() => undefined);
-  };
-  await page.route(action, forward);
-  try {
-    await page.touchscreen.tap(at.x, at.y);
-    await answered;
-    await page.touchscreen.tap(at.x, at.y);
-    await expect.poll(() => answers.length, { timeout: 10_000 }).toBe(2);
-  } finally {
-    await page.unroute(action, forward);
-  }
-  return answers;
-}
-
 describe('suspected spam in Chromium', () => {
   it('holds an autofilled honeypot post, never delivers it, and delivers it once on "Não é spam"', {
     timeout: 120_000,
@@ -217,7 +180,9 @@ describe('suspected spam in Chromium', () => {
     await release.scrollIntoViewIfNeeded();
     const box = (await release.boundingBox())!;
     const action = `${site.server.url}/painel/suspeitos/${held.id}/liberar`;
-    const answers = await tappedTwice(member.page, action, { x: box.x + box.width / 2, y: box.y + box.height / 2 });
+    const answers = await pressedTwice(member.page, action, () =>
+      member.page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2),
+    );
     expect(answers.map(({ status }) => status)).toEqual([303, 303]);
     expect(answers.map(({ location }) => new URL(location!, site.server.url).searchParams.get('aviso'))).toEqual([
       'liberado',
