@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { focusedStop, type Stop, tabThroughPage } from '../../test/support/keyboard';
-import { DESKTOP, PHONE, siteForThisFile } from '../../test/support/site';
+import { DESKTOP, PHONE, siteForThisFile, WAKE_WITHIN_MS } from '../../test/support/site';
 
 const site = siteForThisFile();
 
@@ -46,7 +46,9 @@ describe('the page with the keyboard alone', { timeout: 30_000 }, () => {
 
       // Focus alone woke both islands on the way.
       // Hydration finishes on its own time after the focus arrives: wait for it, do not sample it.
-      await expect.poll(() => page.locator('[data-island][data-hydrated="true"]').count()).toBe(2);
+      await expect
+        .poll(() => page.locator('[data-island][data-hydrated="true"]').count(), { timeout: WAKE_WITHIN_MS })
+        .toBe(2);
       const unseen = stops.filter((stop) => !stop.outline || !stop.inView || stop.obscuredBy);
       expect(unseen, 'stops without visible focus').toEqual([]);
       expect(problems).toEqual([]);
