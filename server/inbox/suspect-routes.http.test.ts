@@ -6,6 +6,7 @@ import { type Backend, backendsForThisFile } from '../../test/support/backends';
 import { readable, storeContact } from '../../test/support/inbox';
 import { ADMIN_TOKEN, bearer, sampleContact, sampleQuote, validContact, validQuote } from '../../test/support/leads';
 import { signedInMember } from '../../test/support/members';
+import { payloadOf } from '../../test/support/outbox';
 import type { Repository } from '../repository';
 import { OUTCOMES } from './suspect-routes';
 
@@ -31,10 +32,6 @@ async function suspect(repository: Repository, fields: Partial<ContactFields> = 
   expect(verdict?.suspect).toBe(true);
   return result.record.id;
 }
-
-/** An outbox row's payload: SQLite hands back JSON's text, PostgreSQL the value. */
-const payloadOf = ({ payload }: Record<string, unknown>) =>
-  typeof payload === 'string' ? JSON.parse(payload) : payload;
 
 /** A contact stored with both its deliveries claimed, as the dispatcher holds them mid-flight. */
 async function inFlight(repository: Repository, name: string) {

@@ -1,6 +1,7 @@
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { backendsForThisFile, postgresSchemaForThisFile, TEST_DATABASE_URL } from '../../test/support/backends';
 import { BY_TOKEN, fullQuote, sampleContact, validContact, validQuote } from '../../test/support/leads';
+import { payloadOf } from '../../test/support/outbox';
 import { CHANNELS } from '../outbox/store';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -100,9 +101,7 @@ describe.each(backendsForThisFile())('Personal data on $name', (backend) => {
     const notices = (await backend.rows('outbox')).filter((row) => row.kind === 'subject.erased');
     expect(notices).toMatchObject([{ channel: 'webhook', status: 'pending', attempts: 0, lead_id: null }]);
     // The quote's delivery was never tried: the receiver never had it, so it is not named.
-    const { payload } = notices[0]!;
-    // SQLite hands back the JSON's text; the test's own PostgreSQL client, the parsed jsonb.
-    expect(typeof payload === 'string' ? JSON.parse(payload) : payload).toEqual({
+    expect(payloadOf(notices[0]!)).toEqual({
       email: 'ana@empresa.com.br',
       contacts: [delivered.record.id, inFlight.record.id],
       quotes: [],

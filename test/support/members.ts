@@ -8,6 +8,7 @@ import { digestOf, newSecret } from '../../server/team/secrets';
 import { SESSION_COOKIE } from '../../server/team/sessions';
 import type { SessionPurpose } from '../../server/team/sql-store';
 import type { Role } from '../../shared/team';
+import { payloadOf } from './outbox';
 
 /** A member of `role` with an address of their own. */
 export const addMember = (
@@ -47,13 +48,13 @@ export function sessionCookieOf(res: { headers: Record<string, unknown> }) {
   return set.map((line) => line.split(';')[0]!).find((pair) => pair.startsWith(`${SESSION_COOKIE}=`));
 }
 
-/** The team's e-mails in the outbox as stored (SQLite keeps the JSON as text, PostgreSQL parsed). */
+/** The team's e-mails in the outbox, as they were queued. */
 export const teamMails = (outbox: Row[]) =>
   outbox
     .filter((row) => row.kind === 'team.message')
     .map(
       (row) =>
-        (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as {
+        payloadOf(row) as {
           to: string;
           subject: string;
           text: string;

@@ -3,6 +3,10 @@ import type { Channel } from '../../server/outbox/store';
 import type { Repository } from '../../server/repository';
 import { eventually } from './wait';
 
+/** An outbox row's payload as stored: SQLite hands back the JSON's text, PostgreSQL the parsed value. */
+export const payloadOf = ({ payload }: { payload?: unknown }) =>
+  typeof payload === 'string' ? JSON.parse(payload) : payload;
+
 /** How many deliveries of `channel` wait, due or backing off. */
 export const pending = async (repository: Repository, channel: Channel = 'email') =>
   (await repository.outbox.counts())[channel].pending;
