@@ -2,9 +2,10 @@
 // "/", the load runs, and where the processes run (pinned to a core each, or sharing both).
 import { execFile, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import autocannon, { type Options, type Result } from 'autocannon';
 import { PRODUCTION_NODE_OPTIONS } from '../scripts/launch/serve-built';
@@ -97,14 +98,43 @@ export const WRK = (() => {
 
 const MS = { us: 0.001, ms: 1, s: 1000 } as const;
 
-/** wrk --latency's report, read back: requests a second, p50 and p99, and what failed. */
+/**
+ * A wrk script that sends `target`'s method and body: wrk has no flag for either. The body goes in
+ * a Lua long string, whose level is picked so that the body cannot close it.
+ */
+function wrkScript({ method, body }: Target) {
+  const text = String(body);
+  let level = '';
+  while (text.includes(`]${level}]`)) level += '=';
+  const script = `wrk.method = "${method ?? 'POST'}"\nwrk.body = [${level}[${text}]${level}]\n`;
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-wrk-'));
+  const file = path.join(dir, 'request.lua');
+  writeFileSync(file, script);
+  return { file, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * wrk --latency's report, read back: requests a second, p50 and p99, and what failed. A body is
+ * sent through a script. The site answers every request that carries one with `Connection: close`
+ * (server/http/body-limit.ts), so each opens a connection; autocannon read those as 1.1 s at the
+ * median where wrk read 41 ms and the server logged 1–6 ms (2026-11-27, `POST /api/contacts`).
+ */
 async function wrkRun(target: Target, seconds: number) {
   const headers = Object.entries(target.headers ?? {}).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
+  const script = target.body === undefined ? undefined : wrkScript(target);
   const { stdout: output } = await execFileAsync(
     'wrk',
-    ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', ...headers, target.url],
+    [
+      '-t1',
+      `-c${CONNECTIONS}`,
+      `-d${seconds}s`,
+      '--latency',
+      ...headers,
+      ...(script ? ['-s', script.file] : []),
+      target.url,
+    ],
     { encoding: 'utf8' },
-  );
+  ).finally(() => script?.remove());
   const figure = (pattern: RegExp) => Number(pattern.exec(output)?.[1] ?? 0);
   const latency = (percent: number) => {
     const [, value = '0', unit = 'ms'] = new RegExp(`^\\s+${percent}%\\s+([\\d.]+)(us|ms|s)$`, 'm').exec(output) ?? [];
@@ -134,13 +164,12 @@ async function autocannonRun({ notFound, ...request }: Target, seconds: number) 
 }
 
 /**
- * One load run against the server process `pid`: wrk for what it can send (no body), else
- * autocannon. Besides the generator's figures, the server's CPU time per request: what the
+ * One load run against the server process `pid`: wrk when it is installed, else autocannon. Besides the generator's figures, the server's CPU time per request: what the
  * other engineers' jobs on a shared machine take from our throughput, they do not add to this.
  */
 export async function load(target: Target, seconds: number, pid: number): Promise<Run> {
   const before = cpuMs(pid);
-  const { total, ...figures } = await (WRK && !target.body ? wrkRun(target, seconds) : autocannonRun(target, seconds));
+  const { total, ...figures } = await (WRK ? wrkRun(target, seconds) : autocannonRun(target, seconds));
   return { ...figures, cpuUsPerRequest: ((cpuMs(pid) - before) * 1000) / total };
 }
 
