@@ -9,7 +9,9 @@
 // and on a shared machine the simulated TBT swings between 0 and 50 ms on the same page. The
 // control is a minimal page served with the site's security headers: what it scores is this
 // machine's floor at that moment, not the site's cost; taking the pages in turn lets a busy
-// minute hit both alike. The load average is printed with every run for the same reason.
+// minute hit both alike. The load average is printed with every run for the same reason, and so are
+// the tasks of the run's trace that the simulation counts as long, with their wall time (what it
+// multiplies) and their CPU time (what the page did; the rest was the thread waiting for a core).
 // Chromium is started by chrome-launcher, as the Lighthouse CLI does: a Playwright-launched
 // browser attaches its own scripts to every page (and disables the back/forward cache), which
 // the trace would then charge to the site.
@@ -26,6 +28,7 @@ import { CHROMIUM_FLAGS, chromiumPath } from '../scripts/launch/chromium';
 import { serveBuilt } from '../scripts/launch/serve-built';
 import { securityHeaders } from '../server/http/security';
 import { MEASURED_PUBLIC_URL } from './size-report';
+import { mainThreadTasks, simulatedLong, type Task, type TraceEvent } from './trace-tasks';
 
 const ATTEMPTS = 3;
 /** At most this TBT counts as none: Lighthouse shows it rounded to 10 ms. */
@@ -34,8 +37,11 @@ const NO_BLOCKING_MS = 10;
 type Lhr = RunnerResult['lhr'];
 /** The fields read of an entry of the network-requests audit. */
 type NetworkRequest = { resourceType?: string; transferSize?: number };
-/** What is kept of a run: its trace and other artifacts (tens of MB each) are let go. */
-type Run = Pick<RunnerResult, 'lhr' | 'report'>;
+/**
+ * What is kept of a run: its report, and of its trace (tens of MB, let go) the main-thread tasks
+ * the simulation counts as long.
+ */
+type Run = Pick<RunnerResult, 'lhr' | 'report'> & { long: Task[] };
 /** `short` names the page on each run's line; `label` heads its summary. */
 type Target = { short: string; label: string; url: string; runs: Run[] };
 
@@ -83,6 +89,13 @@ const others = (lhr: Lhr) => ['accessibility', 'best-practices', 'seo'].map((id)
 const line = (lhr: Lhr) =>
   `${FIGURES.map(({ name, of, unit }) => `${name} ${shown(of(lhr), unit)}`).join('  ')}  (a11y/bp/SEO ${others(lhr)})`;
 
+/**
+ * A task Lantern counts as long, as the trace saw it. Its wall time is what Lantern multiplies; its
+ * CPU time is what the page did: on a shared machine the rest is the thread waiting for a core.
+ */
+const described = (task: Task) =>
+  `${task.wallMs.toFixed(0)} ms de parede, ${task.cpuMs.toFixed(0)} de CPU (${task.heaviest[0]?.name ?? '?'})`;
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -96,6 +109,11 @@ function summary({ label, runs }: Target) {
     const spread = `${shown(Math.min(...values), unit)}–${shown(Math.max(...values), unit)}`;
     console.log(`  ${name.padEnd(11)} ${shown(median(values), unit).padStart(8)}  (${spread})`);
   }
+  const longIn = (run: Run, key: 'wallMs' | 'cpuMs') => run.long.reduce((sum, task) => sum + task[key], 0);
+  const [wall, cpu] = (['wallMs', 'cpuMs'] as const).map((key) => median(runs.map((run) => longIn(run, key))));
+  console.log(
+    `  longas no trace: ${wall!.toFixed(0)} ms de parede, ${cpu!.toFixed(0)} ms de CPU (medianas por execução)`,
+  );
   const unblocked = runs.filter((run) => value(run.lhr, 'total-blocking-time') <= NO_BLOCKING_MS).length;
   const categories = runs.map((run) => others(run.lhr)).join(', ');
   console.log(`  TBT ≤ ${NO_BLOCKING_MS} ms em ${unblocked} de ${runs.length}; a11y/bp/SEO: ${categories}`);
@@ -178,9 +196,12 @@ try {
   for (let i = 1; i <= count; i++) {
     for (const target of targets) {
       const before = load();
-      const { lhr, report } = await audit(target.url);
-      target.runs.push({ lhr, report });
+      const { lhr, report, artifacts } = await audit(target.url);
+      const long = simulatedLong(mainThreadTasks(artifacts.Trace.traceEvents as TraceEvent[], 1));
+      target.runs.push({ lhr, report, long });
       console.log(`${i}. [${before}] ${target.short.padEnd(12)} ${line(lhr)}`);
+      if (long.length)
+        console.log(`${' '.repeat(String(i).length + 8)}longas no trace: ${long.map(described).join('; ')}`);
     }
   }
   for (const target of targets) summary(target);

@@ -22,6 +22,8 @@ export type Task = {
   cpuMs: number;
   /** Where Chromium posted the task from ("parser/html_document_parser.cc:SchedulePumpTokenizer"); "?" untraced. */
   postedFrom: string;
+  /** Whether it laid out: Lighthouse's simulation then multiplies its wall time by 2, not 4. */
+  laidOut: boolean;
   /** The events inside it with the most CPU time of their own, heaviest first. */
   heaviest: { name: string; cpuMs: number }[];
 };
@@ -76,6 +78,7 @@ export function mainThreadTasks(events: TraceEvent[], heaviest = 5): Task[] {
         wallMs: ms(task.dur),
         cpuMs: ms(task.tdur),
         postedFrom: file ? `${file}:${controller!.args!.src_func}` : '?',
+        laidOut: inner.some((event) => event.name === 'Layout'),
         heaviest: [...selfCpuByName(inner)]
           .filter(([name]) => name !== 'ThreadControllerImpl::RunTask')
           .sort((a, b) => b[1] - a[1])
@@ -84,6 +87,13 @@ export function mainThreadTasks(events: TraceEvent[], heaviest = 5): Task[] {
       };
     });
 }
+
+/**
+ * The tasks Lighthouse's simulation (Lantern) counts as long, over 50 ms: it takes each task's wall
+ * time, not its CPU time, times the CPU slowdown (4), or half that for a task that laid out
+ * (@paulirish/trace_engine, lantern/simulation/Simulator.js, estimateCPUTimeRemaining).
+ */
+export const simulatedLong = (tasks: Task[]) => tasks.filter((task) => task.wallMs * (task.laidOut ? 2 : 4) > 50);
 
 const fixed = (value: number, width: number) => value.toFixed(1).padStart(width);
 
