@@ -253,6 +253,10 @@ export const migrations: ReadonlyArray<(type: ColumnTypes, dialect: Dialect) => 
      )`,
     'CREATE TABLE site_keys (name text PRIMARY KEY, secret text NOT NULL)',
   ],
+  // When a contact that got through was moved here by "É spam" (null for a post held on arrival):
+  // brought back by "Não é spam", it was a lead already, and site_leads_created_total does not count
+  // it a second time (docs/operations.md).
+  (type) => [`ALTER TABLE suspects ADD COLUMN moved_at ${type.timestamp}`],
 ];
 
 /**

@@ -238,6 +238,26 @@ describe.each(backendsForThisFile())('the Suspeitos folder on $name', (backend) 
     expect(rows.filter((row) => row.channel === 'webhook').map((row) => row.status)).toEqual(['pending']);
   });
 
+  it('counts a released post as a new lead, and a contact brought back from spam not a second time', async () => {
+    const { app, repository, post, inInbox } = await folder();
+    const created = async () => {
+      const text = (await request(app).get('/metrics').set('Authorization', bearer).expect(200)).text;
+      return Number(/^site_leads_created_total\{type="contact"\} (\d+)$/m.exec(text)?.[1]);
+    };
+    const id = (await request(app).post('/api/contacts').send(sampleContact).expect(201)).body.data.id as string;
+    expect(await created()).toBe(1);
+
+    await post(`/painel/leads/${id}/spam`).expect(303);
+    await post(`/painel/suspeitos/${id}/liberar`, { estado: 'spam' }).expect(303);
+    expect(await inInbox(id)).toBe(true);
+    expect(await created()).toBe(1);
+
+    const held = await suspect(repository, { name: 'Retido Na Chegada' });
+    await post(`/painel/suspeitos/${held}/liberar`).expect(303);
+    expect(await inInbox(held)).toBe(true);
+    expect(await created()).toBe(2);
+  });
+
   // A delivery in flight when the contact is moved: its outcome, not the move, decides the row.
   it('“É spam” during a delivery keeps its success on record, and a failed one is not tried again', async () => {
     const { repository, post, outboxOf } = await folder();

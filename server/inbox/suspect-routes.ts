@@ -99,7 +99,7 @@ export function suspectRoutes(context: TeamContext): TeamRoute[] {
   const release: RequestHandler = async (req, res, next) => {
     const id = idOf(req.params.id);
     if (!id) return next();
-    if ((await store.releaseSuspect(id, auditContext(req, res))) === 'released') return back(req, res, 'liberado', id);
+    if ((await store.releaseSuspect(id, auditContext(req, res))) !== 'gone') return back(req, res, 'liberado', id);
     // Another member (or this one's double click) released it first: it is a contact now.
     if (await store.getLead(id)) return back(req, res, 'ja-liberado', id);
     next();

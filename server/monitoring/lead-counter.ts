@@ -5,7 +5,7 @@ import type { LeadType, Metrics } from './metrics';
 /**
  * `repository`, counting each lead it stores (a replayed Idempotency-Key stores nothing new), each
  * post it holds as suspect, once in all and once per signal it showed, and each suspect released
- * into a lead (issue 35 §4).
+ * into a lead (issue 35 §4), but not a contact brought back from spam (docs/requirements.md §10.13).
  */
 export function countingLeads(
   repository: Repository,
@@ -29,6 +29,7 @@ export function countingLeads(
     },
     releaseSuspect: async (id, by) => {
       const released = await repository.releaseSuspect(id, by);
+      // A contact moved to spam and brought back ('restored') was counted when it first arrived.
       if (released === 'released') leadsCreated.inc({ type: 'contact' });
       return released;
     },

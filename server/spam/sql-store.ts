@@ -27,7 +27,8 @@ type Suspect = {
 /** Where a page of the folder starts: below this arrival (newest first). */
 type SuspectCursor = { createdAt: string; id: string };
 
-type Released = 'released' | 'gone';
+/** 'restored': the post was a contact moved here by "É spam", now back in the inbox. */
+type Released = 'released' | 'restored' | 'gone';
 type Marked = 'marked' | 'already' | 'gone';
 
 export interface SuspectStore {
@@ -98,7 +99,7 @@ export function sqlSuspects(db: Database, enqueue: Enqueue): SuspectStore {
     releaseSuspect: (id, by) =>
       db.transaction(async (tx): Promise<Released> => {
         // The DELETE is the claim: a second release (PostgreSQL waits for this one to commit) finds nothing.
-        const [row] = await tx.all(`DELETE FROM suspects WHERE id = ? RETURNING ${COLUMNS}`, [id]);
+        const [row] = await tx.all(`DELETE FROM suspects WHERE id = ? RETURNING ${COLUMNS}, moved_at`, [id]);
         if (!row) return 'gone';
         const suspect = suspectOf(row);
         const lesson = lessonOf(suspect.fields, suspect.findings);
@@ -107,7 +108,7 @@ export function sqlSuspects(db: Database, enqueue: Enqueue): SuspectStore {
         const record = await insertLead(tx, contactsTable, id, suspect.createdAt, suspect.fields);
         await enqueue(tx, { kind: 'contact', record });
         await appendAudit(tx, { ...by, action: 'suspect.released', leadIds: [id] });
-        return 'released';
+        return row.moved_at == null ? 'released' : 'restored';
       }),
 
     markSpam: (id, by) =>
@@ -135,18 +136,11 @@ export function sqlSuspects(db: Database, enqueue: Enqueue): SuspectStore {
         await withdrawDeliveries(tx, db.dialect.now, id);
         // Kept with what its content shows, so that a later release takes back exactly what this taught.
         const findings = contentFindings(fields);
+        const now = new Date().toISOString();
         await tx.run(
-          `INSERT INTO suspects (id, email, state, reasons, fields, created_at, marked_by, marked_at)
-             VALUES (?, ?, 'spam', ?, ?, ?, ?, ?)`,
-          [
-            id,
-            fields.email,
-            JSON.stringify(findings),
-            JSON.stringify(fields),
-            createdAt,
-            markerOf(by),
-            new Date().toISOString(),
-          ],
+          `INSERT INTO suspects (id, email, state, reasons, fields, created_at, marked_by, marked_at, moved_at)
+             VALUES (?, ?, 'spam', ?, ?, ?, ?, ?, ?)`,
+          [id, fields.email, JSON.stringify(findings), JSON.stringify(fields), createdAt, markerOf(by), now, now],
         );
         const lesson = lessonOf(fields, findings);
         // Taken up out of Novo, it was learnt as a real lead (server/inbox/sql-store.ts): the team now says otherwise.
