@@ -164,8 +164,9 @@ async function autocannonRun({ notFound, ...request }: Target, seconds: number) 
 }
 
 /**
- * One load run against the server process `pid`: wrk when it is installed, else autocannon. Besides the generator's figures, the server's CPU time per request: what the
- * other engineers' jobs on a shared machine take from our throughput, they do not add to this.
+ * One load run against the server process `pid`: wrk when it is installed, else autocannon.
+ * Besides the generator's figures, the server's CPU time per request: what the other engineers'
+ * jobs on a shared machine take from our throughput, they do not add to this.
  */
 export async function load(target: Target, seconds: number, pid: number): Promise<Run> {
   const before = cpuMs(pid);

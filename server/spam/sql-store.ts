@@ -39,7 +39,8 @@ export interface SuspectStore {
   /**
    * "Não é spam": the post becomes the contact it would have been, with its id and arrival time,
    * its deliveries queued in the same transaction; the team's mark is learnt. Exactly once: of
-   * two releases racing (a double click, two replicas), one finds it gone.
+   * two releases racing (a double click, two replicas), one finds it gone. 'restored' when it was
+   * a contact moved here by "É spam" rather than a post held on arrival.
    */
   releaseSuspect(id: string, by: AuditContext): Promise<Released>;
   /** "É spam": it stays out, marked, until the retention erases it; the mark is learnt. */
