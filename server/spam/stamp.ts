@@ -26,6 +26,9 @@ const CLOCK_SKEW_MS = 5_000;
 /** Milliseconds since 1970 in base 36 (8 characters until 2059), a dot, and the MAC in base64url. */
 const STAMP = new RegExp(`^([0-9a-z]{1,10})\\.([\\w-]{${Math.ceil((MAC_BYTES * 4) / 3)}})$`);
 
+/** The render time a stamp carries, in ms since 1970, unchecked; NaN when it is not shaped as one. */
+export const renderedAt = (stamp: string) => Number.parseInt(STAMP.exec(stamp)?.[1] ?? '', 36);
+
 /**
  * The stamps of every replica: the key is made by whichever starts first and read back by all
  * (one row of site_keys, migration 13), so a page rendered on one replica checks on another with
@@ -59,7 +62,7 @@ export function stampsSignedWith(key: Buffer): RenderStamps {
       const given = Buffer.from(signature, 'base64url');
       // Compared in constant time: a timing difference would tell a forger how many bytes were right.
       if (given.length !== MAC_BYTES || !timingSafeEqual(given, mac(time))) return { kind: 'forged' };
-      const rendered = Number.parseInt(time, 36);
+      const rendered = renderedAt(value as string);
       if (rendered > now + CLOCK_SKEW_MS) return { kind: 'forged' };
       return { kind: 'ok', elapsedMs: Math.max(0, now - rendered) };
     },

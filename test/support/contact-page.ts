@@ -1,4 +1,8 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Page } from 'playwright-core';
+import { FASTEST_PERSON_MS } from '../../server/spam/signals';
+import { renderedAt } from '../../server/spam/stamp';
+import { STAMP_FIELD } from '../../shared/contact-form';
 import { hydrateIslands, type siteForThisFile } from './site';
 
 export type ContactValues = { name: string; email: string; phone: string; company: string; message: string };
@@ -35,12 +39,29 @@ export async function openForm(site: Pick<ReturnType<typeof siteForThisFile>, 'o
   return opened;
 }
 
-/** Types each given value into its field, key by key, as a visitor would. */
+/**
+ * Types each given value into its field, key by key, as a visitor would, and takes at least as long
+ * as the fastest person the site believes in (server/spam/signals.ts): a fast machine types a whole
+ * request in under 3 s, and the site would rightly hold that post as suspect.
+ */
 export async function fillContactForm(page: Page, values: Partial<ContactValues>) {
   for (const [name, value] of Object.entries(values) as [keyof ContactValues, string][]) {
     await field(page, name).fill('');
     await field(page, name).pressSequentially(value);
   }
+  await afterAPersonsTime(page);
+}
+
+/** Some slack over the signal's limit: the page's stamp is shared for up to 100 ms (decision 037). */
+const PERSON_SLACK_MS = 250;
+
+/** Waits until the form's render stamp is as old as a person's fastest fill, read from the page itself. */
+async function afterAPersonsTime(page: Page) {
+  const stamp = await page.locator(`input[name="${STAMP_FIELD}"]`).first().getAttribute('value');
+  const rendered = stamp ? renderedAt(stamp) : Number.NaN;
+  if (Number.isNaN(rendered)) return;
+  const left = rendered + FASTEST_PERSON_MS + PERSON_SLACK_MS - Date.now();
+  if (left > 0) await sleep(left);
 }
 
 export async function fieldValues(page: Page): Promise<ContactValues> {
