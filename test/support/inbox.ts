@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Repository } from '../../server/repository';
 import { sampleContact, sampleQuote, validContact, validQuote } from './leads';
 
@@ -5,23 +6,42 @@ import { sampleContact, sampleQuote, validContact, validQuote } from './leads';
 
 type Stored = { id: string; createdAt: string };
 const arrivals = new Map<string, string>();
+let lastArrivalMs = 0;
 
 const kept = ({ record }: { record: Stored }) => {
   arrivals.set(record.id, record.createdAt);
+  lastArrivalMs = Math.max(lastArrivalMs, Date.parse(record.createdAt));
   return record.id;
 };
 
-/** A contact with `fields` over the sample's; its id. */
-export const storeContact = (repository: Repository, fields: object) =>
-  repository.createContact(validContact({ ...sampleContact, ...fields })).then(kept);
-
-/** A quote with `fields` over the sample's; its id. */
-export const storeQuote = (repository: Repository, fields: object) =>
-  repository.createQuote(validQuote({ ...sampleQuote, ...fields })).then(kept);
+/** How long to wait at most for the clock to move: a test that fakes Date holds it still. */
+const CLOCK_TICK_WAIT_MS = 5;
 
 /**
- * The ids newest first, as the inbox orders them: by arrival, then by id among leads stored in the
- * same millisecond (a fast test stores several), never by the order the test stored them in.
+ * Waits until the clock has left the millisecond of the last arrival stored here. Leads stored in
+ * one millisecond tie, and the inbox orders those by id: on a fast machine a test that stores
+ * several and reads them back in the order it stored them passed or failed by chance (the list
+ * and the export, in a CI run of 2026-11-27).
+ */
+async function afterTheLastArrival() {
+  for (let waited = 0; Date.now() === lastArrivalMs && waited < CLOCK_TICK_WAIT_MS; waited++) await sleep(1);
+}
+
+/** A contact with `fields` over the sample's, stored after the last one stored here; its id. */
+export const storeContact = async (repository: Repository, fields: object) => {
+  await afterTheLastArrival();
+  return kept(await repository.createContact(validContact({ ...sampleContact, ...fields })));
+};
+
+/** A quote with `fields` over the sample's, stored after the last one stored here; its id. */
+export const storeQuote = async (repository: Repository, fields: object) => {
+  await afterTheLastArrival();
+  return kept(await repository.createQuote(validQuote({ ...sampleQuote, ...fields })));
+};
+
+/**
+ * The ids newest first, as the inbox orders them: by arrival, then by id among leads of the same
+ * millisecond (stored here, they have none; stored otherwise, they may).
  */
 export const newestFirst = (ids: readonly string[]) =>
   [...ids].sort((a, b) => {
