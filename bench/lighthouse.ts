@@ -26,7 +26,7 @@ import lighthouse, { type RunnerResult } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { CHROMIUM_FLAGS, chromiumPath } from '../scripts/launch/chromium';
 import { serveBuilt } from '../scripts/launch/serve-built';
-import { securityHeaders } from '../server/http/security';
+import { responseHeaders } from '../server/http/security';
 import { MEASURED_PUBLIC_URL } from './size-report';
 import { mainThreadTasks, simulatedLong, type Task, type TraceEvent } from './trace-tasks';
 
@@ -155,7 +155,7 @@ function verdict(site: Target, control: Target) {
 function serveControl() {
   const app = express();
   app.disable('x-powered-by');
-  app.use(securityHeaders());
+  app.use(responseHeaders().set);
   app.get('/favicon.ico', (_req, res) => res.status(204).end());
   app.get('/', (_req, res) => {
     res.type('html').send(`<!DOCTYPE html><html lang="pt-BR"><head><meta charset="utf-8">

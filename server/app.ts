@@ -14,7 +14,7 @@ import { allowOnly } from './http/methods';
 import { postRateLimits, type RateLimits } from './http/rate-limit';
 import { requestLogging } from './http/request-logging';
 import { refuseMalformedTarget, siteListener } from './http/request-target';
-import { securityHeaders } from './http/security';
+import { responseHeaders } from './http/security';
 import { warnUntrustedProxy } from './http/untrusted-proxy';
 import { healthRouter } from './monitoring/health';
 import { countingLeads } from './monitoring/lead-counter';
@@ -22,6 +22,7 @@ import { createMetrics, type Metrics } from './monitoring/metrics';
 import { metricsEndpoint, rememberMount, requestTimer } from './monitoring/metrics-routes';
 import { openApiRouter } from './openapi/document';
 import { buildPaths, type Manifest } from './pages/assets';
+import { keptLanding } from './pages/kept-landing';
 import { createPageRenderer } from './pages/renderer';
 import { seoRouter } from './pages/seo';
 import { staticFiles } from './pages/static-files';
@@ -83,18 +84,16 @@ export function createApp(deps: AppDeps) {
   app.enable('case sensitive routing');
   app.enable('strict routing');
   app.set('trust proxy', deps.trustProxy ?? false);
-  app.use(
-    requestLogging(logger, requestTimer(metrics)),
-    securityHeaders({
-      https: publicUrl.protocol === 'https:',
-      hstsPreload: deps.hstsPreload,
-      styleHashes: [manifest.css.hash],
-      scriptHashes: Object.values(manifest.scripts).map((script) => script.hash),
-    }),
-    boundBody,
-    refuseMalformedTarget,
-  );
+  app.use(requestLogging(logger, requestTimer(metrics)));
   if (deps.trustProxy === undefined) app.use(warnUntrustedProxy(logger));
+  const headers = responseHeaders({
+    https: publicUrl.protocol === 'https:',
+    hstsPreload: deps.hstsPreload,
+    styleHashes: [manifest.css.hash],
+    scriptHashes: Object.values(manifest.scripts).map((script) => script.hash),
+  });
+  app.get('/', keptLanding(renderPage, headers));
+  app.use(headers.set, boundBody, refuseMalformedTarget);
   // The API token's one guard, its wrong guesses counted per address on the replicas' shared counters.
   const admin = requireAdmin(deps.adminToken, attemptLimiter(repository.rateLimitCounters, WRONG_TOKENS));
   app

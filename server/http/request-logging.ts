@@ -9,7 +9,11 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
 const requestId = (incoming: string | string[] | undefined) =>
   typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
 
-/** The id of the request being answered, as its log line and X-Request-Id carry it (e.g. for an audit row). */
+/**
+ * The id of the request being answered, as its log line and X-Request-Id carry it (e.g. for an audit
+ * row). The header is written with the security headers (server/http/security.ts), not here: a
+ * header set this early would keep the kept landing page from writing all of its own in one call.
+ */
 export const requestIdOf = (res: Response) => res.locals.requestId as string | undefined;
 
 /** What else wants to know that a request is done, and how long it took (the metrics). */
@@ -26,7 +30,6 @@ export function requestLogging(logger: Logger, observe?: Observer): RequestHandl
   return (req, res, next) => {
     const started = performance.now();
     const id = requestId(req.headers['x-request-id']);
-    res.setHeader('X-Request-Id', id);
     res.locals.requestId = id;
     // Read now: once a client has gone away its socket no longer knows the address.
     const ip = loggedText(req.ip);

@@ -2,6 +2,7 @@ import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import type { Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
+import { requestIdOf } from './request-logging';
 
 type SecurityOptions = {
   /** Only over HTTPS: on a plain-HTTP container the browser would upgrade every asset and fail. */
@@ -57,16 +58,12 @@ function policyHeaders({ https = false, styleHashes = [], scriptHashes = [] }: S
   };
 }
 
-/**
- * The headers policyHeaders sets, as name and value: taken once, from the middleware run against a
- * real response that goes nowhere, for every reply, Express's and Node's own refusals
- * (client-errors.ts) alike.
- */
-export function siteHeaders(options: SecurityOptions = {}): [string, string][] {
+/** The headers a middleware sets, as name and value: run once against a real response that goes nowhere. */
+function headersSetBy(middleware: RequestHandler): [string, string][] {
   const req = new IncomingMessage(new Socket());
   const res = new ServerResponse(req);
   let failure: unknown;
-  policyHeaders(options)(req as Request, res as Response, (error?: unknown) => {
+  middleware(req as Request, res as Response, (error?: unknown) => {
     failure = error;
   });
   if (failure) throw failure;
@@ -74,21 +71,49 @@ export function siteHeaders(options: SecurityOptions = {}): [string, string][] {
 }
 
 /**
- * Every response's security headers, set from the one list siteHeaders takes (issue 32: "helmet's
- * documented middleware, or by hand from one list"). Run per request, helmet's twelve middleware
- * cost GET / about 5% of its requests a second (docs/performance.md, "Round three (issue 39)").
+ * The headers policyHeaders sets, as name and value, for every reply, Express's and Node's own
+ * refusals (client-errors.ts) alike.
  */
-export function securityHeaders(options: SecurityOptions = {}): RequestHandler {
-  const headers = new Map(siteHeaders(options));
+export const siteHeaders = (options: SecurityOptions = {}) => headersSetBy(policyHeaders(options));
+
+/** Every response's own headers: the site's, HSTS where it applies, and the request's id. */
+export type ResponseHeaders = {
+  /**
+   * Them, as writeHead's array form (name, value, name, value…), in a new list for the caller to
+   * add to: the kept landing page writes them with its own in one call (server/pages/kept-landing.ts).
+   */
+  of(req: Request, res: Response): string[];
+  /** Sets them on the response: the first step of every other answer. */
+  set: RequestHandler;
+};
+
+/**
+ * Every response's headers, from the one list siteHeaders takes (issue 32: "helmet's documented
+ * middleware, or by hand from one list"). Run per request, helmet's twelve middleware cost GET /
+ * about 5% of its requests a second (docs/performance.md, "Round three (issue 39)").
+ */
+export function responseHeaders(options: SecurityOptions = {}): ResponseHeaders {
+  const plain = siteHeaders(options).flat();
   // HSTS only when the site's address is https:// and only on a request that came over HTTPS (the
   // proxy's X-Forwarded-Proto, under TRUST_PROXY): browsers ignore it over plain HTTP (RFC 6797 §8.1),
   // and a plain-HTTP container must not pin them to a TLS it does not have.
   const { https = false, hstsPreload = false } = options;
   const maxAge = hstsPreload ? 63_072_000 : 31_536_000;
-  const hsts = https && helmet.strictTransportSecurity({ maxAge, includeSubDomains: true, preload: hstsPreload });
-  return (req, res, next) => {
-    res.setHeaders(headers);
-    if (hsts && req.secure) return hsts(req, res, next);
-    next();
+  const secure = [
+    ...plain,
+    ...headersSetBy(helmet.strictTransportSecurity({ maxAge, includeSubDomains: true, preload: hstsPreload })).flat(),
+  ];
+  const of = (req: Request, res: Response) => {
+    const list = https && req.secure ? secure : plain;
+    const id = requestIdOf(res);
+    return id === undefined ? [...list] : [...list, 'X-Request-Id', id];
+  };
+  return {
+    of,
+    set: (req, res, next) => {
+      const list = of(req, res);
+      for (let i = 0; i < list.length; i += 2) res.setHeader(list[i]!, list[i + 1]!);
+      next();
+    },
   };
 }

@@ -41,6 +41,8 @@ describe('GET /metrics', () => {
 
   it('times requests by method, route pattern and status class, never by raw path', async () => {
     const { app, scrape } = appWithMetrics();
+    // The first renders the page; the second is the kept landing page's (server/pages/kept-landing.ts).
+    await request(app).get('/').expect(200);
     await request(app).get('/').expect(200);
     await request(app).get('/api/quotes/00000000-0000-4000-8000-000000000000').set('Authorization', bearer).expect(404);
     await request(app).get('/um/caminho/qualquer?x=1').expect(404);
@@ -48,7 +50,7 @@ describe('GET /metrics', () => {
     const text = await scrape();
     const count = (labels: string) =>
       Number(text.match(new RegExp(`^site_http_request_duration_seconds_count\\{${labels}\\} (\\d+)$`, 'm'))?.[1]);
-    expect(count('method="GET",route="/",status_class="2xx"')).toBe(1);
+    expect(count('method="GET",route="/",status_class="2xx"')).toBe(2);
     expect(count('method="GET",route="/api/quotes/:id",status_class="4xx"')).toBe(1);
     expect(count('method="GET",route="\\(sem rota\\)",status_class="4xx"')).toBe(2);
     expect(text).not.toMatch(/caminho|00000000-0000/);

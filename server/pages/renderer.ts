@@ -34,6 +34,12 @@ export type PageVariant = {
 export type PageRenderer = ((req: Request, res: Response, variant?: PageVariant) => Promise<void>) & {
   /** Renders the kept pages now, so that the first visitor does not wait for it. */
   prerender: (...variants: PageVariant[]) => Promise<void>;
+  /**
+   * Sends the kept landing page with `head` (headers no step has set yet; the list is the
+   * renderer's from then on) ahead of its own, all in one writeHead; false, having sent nothing,
+   * until it is rendered.
+   */
+  sendLanding: (req: Request, res: Response, head: string[]) => boolean;
 };
 
 /** How many distinct Accept-Encoding values keep their answer; browsers send a handful. */
@@ -61,19 +67,23 @@ const compressVariant: Record<Encoding, (html: Buffer) => Promise<Buffer>> = {
   gzip: promisify(gzip),
 };
 
-function sendBody(res: Response, encoding: Encoding | undefined, body: Buffer, rest?: Buffer) {
-  if (encoding) res.set('Content-Encoding', encoding);
-  res.set('Content-Length', String(body.length + (rest?.length ?? 0)));
+/** A page's representation as sent: its Cache-Control, its coding, and its validator if kept. */
+type Sent = { cacheControl: string; encoding?: Encoding; etag?: string };
+
+/**
+ * Sends a page, its headers in one writeHead: the page's own go after `head`, a list of this
+ * response's own (the kept landing page's response headers, sendLanding). Headers already set on
+ * the response stay, and any of the same name is replaced.
+ */
+function sendPage(res: Response, status: number, sent: Sent, body: Buffer, rest?: Buffer, head: string[] = []) {
+  head.push('Content-Type', 'text/html; charset=utf-8', 'Cache-Control', sent.cacheControl, 'Vary', 'Accept-Encoding');
+  if (sent.etag) head.push('ETag', sent.etag);
+  if (sent.encoding) head.push('Content-Encoding', sent.encoding);
+  head.push('Content-Length', String(body.length + (rest?.length ?? 0)));
+  res.writeHead(status, head);
   if (rest) res.write(body);
   res.end(rest ?? body);
 }
-
-const htmlHeaders = (res: Response, status: number) =>
-  res
-    .status(status)
-    .set('Content-Type', 'text/html; charset=utf-8')
-    .set('Cache-Control', 'no-cache')
-    .set('Vary', 'Accept-Encoding');
 
 /**
  * Shared variants kept at once (docs/requirements.md §4.2): the confirmation, and a refusal's
@@ -163,20 +173,23 @@ export function createPageRenderer(
         const head = stampedHead(rendered);
         const html = head ? Buffer.concat([head, stampedTail()]) : rendered;
         const body = encoding ? await compressVariant[encoding](html) : html;
-        sendBody(htmlHeaders(res, variant.status).set('Cache-Control', 'no-store'), encoding, body);
+        sendPage(res, variant.status, { cacheControl: 'no-store', encoding }, body);
         return;
       }
       // req.path as sent: WHATWG URL parsing would read "///x" or "/\evil.example" as "/".
       const kept = variant ? keptVariant(variant) : keptPage(req.path);
       const page = kept.ready ?? (await kept.rendered);
       const chosen = page[encoding ?? 'identity'];
-      htmlHeaders(res, page.status).set('ETag', chosen.etag);
+      const sent = { cacheControl: 'no-cache', encoding, etag: chosen.etag };
       // Express answers fresh only to a GET or HEAD with a 2xx, so any other page is always sent whole.
-      if (req.fresh) {
-        res.status(304).end();
-        return;
+      if (req.headers['if-none-match'] !== undefined) {
+        res.status(page.status).set({ 'Cache-Control': sent.cacheControl, Vary: 'Accept-Encoding', ETag: sent.etag });
+        if (req.fresh) {
+          res.status(304).end();
+          return;
+        }
       }
-      sendBody(res, encoding, chosen.body, chosen.close?.(stampedTail()));
+      sendPage(res, page.status, sent, chosen.body, chosen.close?.(stampedTail()));
     } catch (error) {
       logger.error({ err: error, path: loggedPath(req.path) }, 'falha ao renderizar a página');
       res
@@ -186,5 +199,14 @@ export function createPageRenderer(
         .send(RENDER_ERROR_HTML);
     }
   };
-  return Object.assign(render, { prerender });
+  const sendLanding = (req: Request, res: Response, head: string[]) => {
+    const page = keptPage('/').ready;
+    if (!page) return false;
+    const encoding = preferredEncoding(req);
+    const chosen = page[encoding ?? 'identity'];
+    const sent = { cacheControl: 'no-cache', encoding, etag: chosen.etag };
+    sendPage(res, page.status, sent, chosen.body, chosen.close?.(stampedTail()), head);
+    return true;
+  };
+  return Object.assign(render, { prerender, sendLanding });
 }
