@@ -58,13 +58,18 @@ function openGzip(head: Buffer): OpenBody {
 
 /** The page's head in each coding, each closed per request by `tail` (at most 65535 bytes). */
 export function openEncodings(head: Buffer): Record<Encoding | 'identity', OpenBody> {
-  const bounded = (body: OpenBody): OpenBody => ({
-    head: body.head,
-    close(tail) {
-      if (tail.length === 0 || tail.length > MAX_TAIL) throw new RangeError(`fim de página de ${tail.length} bytes`);
-      return body.close(tail);
-    },
-  });
+  const bounded = (body: OpenBody): OpenBody => {
+    // One tail ends every request for a while (form-stamp.ts), so each coding closes it once.
+    let last: { tail: Buffer; closed: Buffer } | undefined;
+    return {
+      head: body.head,
+      close(tail) {
+        if (tail.length === 0 || tail.length > MAX_TAIL) throw new RangeError(`fim de página de ${tail.length} bytes`);
+        if (last?.tail !== tail) last = { tail, closed: body.close(tail) };
+        return last.closed;
+      },
+    };
+  };
   return {
     identity: bounded({ head, close: (tail) => tail }),
     br: bounded(openBrotli(head)),
