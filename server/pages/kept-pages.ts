@@ -38,7 +38,8 @@ const openRepresentation = ({ head, close }: OpenBody): Representation => ({
  */
 export type RenderedPage = { status: number; html: Buffer; open?: boolean };
 
-type EncodedPage = { status: number } & Record<Encoding | 'identity', Representation>;
+/** A kept page: its status, and its bytes in each coding. */
+export type EncodedPage = { status: number } & Record<Encoding | 'identity', Representation>;
 
 function encode({ status, html, open }: RenderedPage): EncodedPage {
   if (open) {

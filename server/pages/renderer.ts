@@ -9,7 +9,7 @@ import { loggedPath } from '../http/log-text';
 import type { Logger } from '../process/logger';
 import type { Manifest } from './assets';
 import { type PageStamps, stampedHead, stampedTails } from './form-stamp';
-import { type Encoding, keeper, type RenderedPage } from './kept-pages';
+import { type EncodedPage, type Encoding, keeper, type RenderedPage } from './kept-pages';
 import { plainPage } from './plain-page';
 import { renderDocument } from './render';
 
@@ -67,6 +67,9 @@ const compressVariant: Record<Encoding, (html: Buffer) => Promise<Buffer>> = {
   gzip: promisify(gzip),
 };
 
+/** A kept page is the same for everyone, but is checked again before a cache reuses it. */
+const KEPT_CACHE_CONTROL = 'no-cache';
+
 /** A page's representation as sent: its Cache-Control, its coding, and its validator if kept. */
 type Sent = { cacheControl: string; encoding?: Encoding; etag?: string };
 
@@ -113,6 +116,12 @@ export function createPageRenderer(
 ): PageRenderer {
   const pageRoutes = createStaticHandler(routes);
   const stampedTail = stampedTails(stamps);
+  /** A kept page in `encoding`, its open end closed with this moment's stamp; `head` as sendPage takes it. */
+  const sendKept = (res: Response, page: EncodedPage, encoding: Encoding | undefined, head?: string[]) => {
+    const chosen = page[encoding ?? 'identity'];
+    const sent = { cacheControl: KEPT_CACHE_CONTROL, encoding, etag: chosen.etag };
+    sendPage(res, page.status, sent, chosen.body, chosen.close?.(stampedTail()), head);
+  };
   const pagePaths = new Set(pathsOf(routes));
 
   /** React Router's answer for one of our own paths: the page, its status, and the document. */
@@ -179,17 +188,16 @@ export function createPageRenderer(
       // req.path as sent: WHATWG URL parsing would read "///x" or "/\evil.example" as "/".
       const kept = variant ? keptVariant(variant) : keptPage(req.path);
       const page = kept.ready ?? (await kept.rendered);
-      const chosen = page[encoding ?? 'identity'];
-      const sent = { cacheControl: 'no-cache', encoding, etag: chosen.etag };
       // Express answers fresh only to a GET or HEAD with a 2xx, so any other page is always sent whole.
       if (req.headers['if-none-match'] !== undefined) {
-        res.status(page.status).set({ 'Cache-Control': sent.cacheControl, Vary: 'Accept-Encoding', ETag: sent.etag });
+        const etag = page[encoding ?? 'identity'].etag;
+        res.status(page.status).set({ 'Cache-Control': KEPT_CACHE_CONTROL, Vary: 'Accept-Encoding', ETag: etag });
         if (req.fresh) {
           res.status(304).end();
           return;
         }
       }
-      sendPage(res, page.status, sent, chosen.body, chosen.close?.(stampedTail()));
+      sendKept(res, page, encoding);
     } catch (error) {
       logger.error({ err: error, path: loggedPath(req.path) }, 'falha ao renderizar a página');
       res
@@ -202,10 +210,7 @@ export function createPageRenderer(
   const sendLanding = (req: Request, res: Response, head: string[]) => {
     const page = keptPage('/').ready;
     if (!page) return false;
-    const encoding = preferredEncoding(req);
-    const chosen = page[encoding ?? 'identity'];
-    const sent = { cacheControl: 'no-cache', encoding, etag: chosen.etag };
-    sendPage(res, page.status, sent, chosen.body, chosen.close?.(stampedTail()), head);
+    sendKept(res, page, preferredEncoding(req), head);
     return true;
   };
   return Object.assign(render, { prerender, sendLanding });
