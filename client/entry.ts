@@ -65,8 +65,8 @@ function wakeOnUse(element: HTMLElement) {
   for (const type of INTERACTIONS) element.addEventListener(type, start, { passive: true, signal: triggers.signal });
   if (element.dataset.hydrate === 'visible') {
     // The page's first scroll wakes it, long before a fast scroll brings it into view: woken only
-    // as it came near, its start held the main thread when the visitor tapped a field, and a tap
-    // on the form waited 250–1,100 ms for the next frame at 4× CPU (docs/performance.md).
+    // as it came near, its start held the main thread when the visitor tapped a field, and the tap
+    // waited for it on a slow phone (the first tap's target, docs/performance.md).
     addEventListener('scroll', start, { once: true, passive: true, signal: triggers.signal });
     const observer = new IntersectionObserver(
       (entries) => {
@@ -96,7 +96,7 @@ function prefetchAfterLoad() {
       add(element.dataset.stylesheet!, null);
   };
   // Not at once: a fast page can fire load before its first paint, and a request that ends
-  // before that paint counts in Lighthouse's LCP estimate (0.9 s became 1.5 s). Plain
+  // before that paint counts in Lighthouse's LCP estimate and delays it. Plain
   // setTimeout, as Lighthouse wraps requestIdleCallback and its first call costs a few ms.
   const afterLoad = () => setTimeout(prefetch, PREFETCH_DELAY_MS);
   if (document.readyState === 'complete') afterLoad();

@@ -9,8 +9,8 @@ const renumber = (keep: boolean[]) => {
 
 /**
  * Keeps only our own code in the server bundle's source map. Node holds the map in memory for
- * `--enable-source-maps`: the whole bundle's cost 58 MB of RSS and 0.3 s of start-up, ours alone
- * almost nothing. Every frame of our code is still named by its TypeScript file and line; a
+ * `--enable-source-maps`: the whole bundle's is tens of megabytes of RSS and a slower start-up,
+ * ours alone almost nothing. Every frame of our code is still named by its TypeScript file and line; a
  * dependency's frame keeps its line in the bundle, where its function name is readable.
  */
 export async function trimSourceMap(file: string) {

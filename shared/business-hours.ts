@@ -47,9 +47,8 @@ function wallClock(day: number, minutes: number) {
   return asUtc - offsetAt(asUtc - offsetAt(asUtc));
 }
 
-// Each day's spans cost four time-zone look-ups (about 8 µs each) and a holiday check (about 4 µs);
-// the clock walks every day of a lead's wait, and the inbox asks for many leads, so a day is worked
-// out once: a year's wait takes about 35 ms the first time and 0.15 ms after (decision 031). Bounded:
+// Each day's spans cost four time-zone look-ups and a holiday check; the clock walks every day of
+// a lead's wait, and the inbox asks for many leads, so a day is worked out once (decision 031). Bounded:
 // a cleared cache only costs the look-ups again.
 const spansByDay = new Map<number, readonly (readonly [number, number])[]>();
 

@@ -107,7 +107,7 @@ export const contactForm = {
   submit: 'Enviar solicitação',
   submitting: 'Enviando...',
   /** Under the button: what the data is for, and where the notice says the rest (LGPD art. 9). */
-  // Short on purpose: with it, "/" and its headers fit the first round trip with 27 bytes to spare (bench/size.ts).
+  // Short on purpose: "/" and its headers must fit the first round trip (bench/size.ts checks it).
   privacyNotice: { link: 'Como usamos seus dados', href: PRIVACY_PATH },
   successTitle: 'Solicitação enviada com sucesso!',
   successDescription: `Nossa equipe entrará em contato ${withinPromise}.`,

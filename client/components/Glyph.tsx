@@ -4,8 +4,8 @@ import { createElement } from 'react';
 // Lucide's icons as data (its `lucide` package), drawn here rather than by lucide-react, whose
 // components repeat width, height, stroke width and two class names of their own on every <svg>:
 // the stylesheet's `.icon` carries the presentation once. With Internet Explorer's `focusable`
-// gone as well, the landing page's 67 icons take 5 KB less HTML, 262 bytes less of its first
-// round trip once compressed (docs/performance.md).
+// gone as well, the landing page's icons weigh much less of its first round trip
+// (docs/performance.md, "What the first paint costs").
 
 /** A decorative Lucide icon: the text next to it carries the meaning. */
 export function Glyph({ icon, className }: { icon: IconNode; className?: string }) {

@@ -47,9 +47,9 @@ const sqlite: Dialect = {
     ],
     // The '+' keeps SQLite from looking the matches up one by one and sorting them all: it walks the
     // arrival index newest first instead, checks each row against the matches (a bloom filter, then
-    // a lookup) and stops at the page's end. With 100,000 leads (docs/performance.md, "Inbox at
-    // 100,000 leads") a word in 19,000 contacts took 97 ms that way and takes 4 ms; a word in none
-    // walks the whole index, 20 ms instead of 0.1 ms. The worst case is now bounded by the table.
+    // a lookup) and stops at the page's end (decision 032; docs/performance.md, "Inbox at 100,000
+    // leads"): a common word is found at once, a word in no lead walks the whole index, so the
+    // worst case is bounded by the table.
     matches: (table, _text, words) => ({
       sql: `+${table}.seq IN (SELECT rowid FROM ${table}_search WHERE ${table}_search MATCH ?)`,
       params: [words.map((word) => `"${word.replaceAll('"', '""')}"*`).join(' ')],

@@ -18,8 +18,7 @@ export const WRONG_TOKENS = { name: 'wrong-token', limit: 10, windowMs: 60_000 }
  * Wrong tokens are counted per client address (req.ip, as TRUST_PROXY lets the app see it) on
  * `wrongTokens`; past the limit the address gets 429 until its window ends, whatever token it sends,
  * the right one included: were the right token let through, a guess's answer (200 or 429) would
- * still tell whether it was right, and the limit would slow no one. Before it, 4,153 wrong tokens in
- * 5 s were each answered 401. A right token does not clear the count: a guesser behind the same
+ * still tell whether it was right, and the limit would slow no one. A right token does not clear the count: a guesser behind the same
  * address as the CRM would get a fresh allowance with each of its reads.
  */
 export function requireAdmin(adminToken: string | undefined, wrongTokens: AttemptLimiter): RequestHandler {

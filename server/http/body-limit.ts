@@ -25,8 +25,7 @@ function refusal(req: IncomingMessage) {
 /**
  * First in the app (docs/requirements.md §10.12): a request that carries a body has its connection
  * closed after the reply, so what nobody read of it is never read. Node would otherwise read on to
- * the end of it to reuse the connection, however long a chunked body runs (a GET with one was read
- * at 300 MB/s for as long as it came). A body that will not be read is refused before a byte of it
+ * the end of it to reuse the connection, however long a chunked body runs. A body that will not be read is refused before a byte of it
  * is: 413, whatever the path. A reply sent before the body has all arrived is followed by a
  * lingering close, so that the client reads it rather than a reset (lingering-close.ts).
  */
