@@ -9,9 +9,9 @@ import { type RateLimitCounters, sqlRateLimitCounters } from './db/rate-limit-co
 import { openSqliteDatabase, SQLITE_FILE } from './db/sqlite';
 import { type InboxExportStore, sqlInboxExport } from './inbox/export-store';
 import { type InboxReportStore, sqlInboxReport } from './inbox/report-store';
-import { leadResource } from './inbox/resource';
 import { type InboxStore, sqlInbox } from './inbox/sql-store';
 import { sqlWaitingLeads, type WaitingLeadsStore } from './inbox/waiting-counts';
+import { leadResource } from './leads/resource';
 import { sqlOutbox } from './outbox/sql-store';
 import { type Channel, configuredChannels, type Outbox } from './outbox/store';
 import { type PersonalDataStore, sqlPersonalData } from './personal-data/sql-store';

@@ -7,9 +7,9 @@ import { auditContext } from '../audit/request';
 import { bodyKind } from '../http/body';
 import { refuse, sendRefusal } from '../http/refusals';
 import { fieldErrors } from '../http/validation';
+import { type LeadResource, leadResource, type WorkedLead } from '../leads/resource';
 import type { TeamStore } from '../team/sql-store';
-import { type LeadResource, leadResource } from './resource';
-import type { InboxStore, WorkedLead } from './sql-store';
+import type { InboxStore } from './sql-store';
 
 // PATCH /api/contacts/ID and /api/quotes/ID (issue 34 §5; docs/requirements.md §6.4): a CRM sets the
 // status, the owner and notes with the API's token. The version is the ETag; If-Match makes the change

@@ -8,12 +8,13 @@ import { readableInSaoPaulo } from '../../shared/sao-paulo-time';
 import type { PageNotice } from '../../shared/team';
 import { auditContext } from '../audit/request';
 import { fieldErrors } from '../http/validation';
+import type { WorkedLead } from '../leads/resource';
 import { leadLines } from '../outbox/channels/email-message';
 import { fieldOf, type TeamContext } from '../team/context';
 import type { TeamRoute } from '../team/routes';
 import { contactLinks } from './contact-links';
 import { leadHistory, shownDeliveries } from './lead-lines';
-import type { ChangedBy, LeadChange, WorkedLead } from './sql-store';
+import type { ChangedBy, LeadChange } from './sql-store';
 
 // /painel/leads/ID (issue 34 §2; docs/requirements.md §6.4): the lead, its three forms, its erasure.
 // A change that lands answers 303 back to the page (PRG: a reload repeats nothing); one made on a
