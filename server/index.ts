@@ -28,7 +28,7 @@ try {
     observe: (channel, outcome) => metrics.notifications.inc({ channel, outcome }),
   });
   const retention = startRetention({
-    repository,
+    personalData: repository.personalData,
     days: config.retentionDays,
     suspectDays: config.suspectRetentionDays,
     logger,
@@ -52,7 +52,7 @@ try {
     prerender: true,
     metrics,
   });
-  await announceSetupLink(repository, publicUrl, logger);
+  await announceSetupLink(repository.team, publicUrl, logger);
   await listen(app, config, logger, {
     onConnectionRefused: () => metrics.connectionsRefused.inc(),
     draining,
