@@ -23,6 +23,7 @@ import { sqlInboxReport } from '../server/inbox/report-store';
 import { sqlInbox } from '../server/inbox/sql-store';
 import { createLogger } from '../server/process/logger';
 import { openPostgres, openSqlite, type Repository } from '../server/repository';
+import type { Stores } from '../server/stores';
 import { DEFAULT_CALENDAR } from '../shared/holidays';
 import { todayInSaoPaulo } from '../shared/sao-paulo-time';
 import { decade, LEADS, seedPostgres, seedSqlite } from './inbox-seed';
@@ -67,26 +68,26 @@ function recording(db: Database) {
 }
 
 /** The inbox's reads as the pages make them, on `repository`. */
-function reads(repository: Repository, leadIds: string[]) {
+function reads(repository: Pick<Stores, 'inbox' | 'audit' | 'inboxReport'>, leadIds: string[]) {
   const cutoff = new Date(Date.now() - 2 * 3600_000).toISOString();
   const week = weekOf('', todayInSaoPaulo()).week;
   return {
-    'primeira página': () => repository.listLeads({}, PAGE),
-    'busca "conceicao"': () => repository.listLeads({ words: ['conceicao'] }, PAGE),
-    'busca "ribeirao marabá"': () => repository.listLeads({ words: ['ribeirao', 'maraba'] }, PAGE),
-    atrasados: () => repository.listLeads({ status: 'new', until: cutoff }, PAGE),
+    'primeira página': () => repository.inbox.listLeads({}, PAGE),
+    'busca "conceicao"': () => repository.inbox.listLeads({ words: ['conceicao'] }, PAGE),
+    'busca "ribeirao marabá"': () => repository.inbox.listLeads({ words: ['ribeirao', 'maraba'] }, PAGE),
+    atrasados: () => repository.inbox.listLeads({ status: 'new', until: cutoff }, PAGE),
     'página do lead': async (run: number) => {
       const id = leadIds[(run * 7919) % leadIds.length]!;
       return Promise.all([
-        repository.getLead(id),
-        repository.leadNotes(id),
-        repository.readAudit({ leadId: id, limit: 50 }),
+        repository.inbox.getLead(id),
+        repository.inbox.leadNotes(id),
+        repository.audit.readAudit({ leadId: id, limit: 50 }),
       ]);
     },
     'relatório semanal': async () => {
       const [counts, arrivals] = await Promise.all([
-        repository.weekCounts(week.since, week.until),
-        repository.weekArrivals(week.since, week.until),
+        repository.inboxReport.weekCounts(week.since, week.until),
+        repository.inboxReport.weekArrivals(week.since, week.until),
       ]);
       return weekReport(week, counts, arrivals, new Date(), DEFAULT_CALENDAR);
     },
@@ -100,7 +101,7 @@ async function exportMemory(repository: Repository) {
     res.locals.actor = { kind: 'system' };
     next();
   });
-  app.get('/leads.csv', inboxExport(repository, csvExports(repository), DEFAULT_CALENDAR));
+  app.get('/leads.csv', inboxExport(repository.inboxExport, csvExports(repository), DEFAULT_CALENDAR));
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const mb = () => process.memoryUsage().rss / 1024 ** 2;
@@ -126,8 +127,12 @@ async function exportMemory(repository: Repository) {
 /** The plan of every statement `read` makes, as the database explains it. */
 async function plans(db: Database, explain: string, leadIds: string[]) {
   const recorded = recording(db);
-  const stores = { ...sqlInbox(recorded.db), ...sqlAudit(recorded.db), ...sqlInboxReport(recorded.db) };
-  for (const [name, read] of Object.entries(reads(stores as unknown as Repository, leadIds))) {
+  const stores = {
+    inbox: sqlInbox(recorded.db),
+    audit: sqlAudit(recorded.db),
+    inboxReport: sqlInboxReport(recorded.db),
+  };
+  for (const [name, read] of Object.entries(reads(stores, leadIds))) {
     recorded.asked.length = 0;
     await read(1);
     console.log(`\n### ${name}`);
@@ -139,7 +144,7 @@ async function plans(db: Database, explain: string, leadIds: string[]) {
 }
 
 async function measure(name: string, repository: Repository, db: Database, explain: string, seeded: number) {
-  const ids = (await repository.listLeads({}, 1000)).map((row) => row.id);
+  const ids = (await repository.inbox.listLeads({}, 1000)).map((row) => row.id);
   console.log(
     `\n${name}: ${LEADS} leads, semeado em ${seeded.toFixed(0)} s; carga da máquina ${loadavg()
       .map((l) => l.toFixed(2))

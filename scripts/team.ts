@@ -44,7 +44,7 @@ try {
           throw new StartupError(`escolha o papel com --role admin ou --role vendas\n${USAGE}`);
         const name = typeof values.nome === 'string' && values.nome.trim() ? values.nome.trim() : email.split('@')[0]!;
         const { member, link, mailed } = await invite(
-          repository,
+          repository.team,
           config.publicUrl,
           repository.channels.includes('email'),
           {
@@ -53,7 +53,7 @@ try {
             role,
           },
         );
-        await repository.recordAudit({
+        await repository.audit.recordAudit({
           action: 'member.invited',
           actor: SYSTEM,
           subject: member.email,
@@ -68,7 +68,7 @@ try {
         break;
       }
       case 'list': {
-        const members = await repository.listMembers();
+        const members = await repository.team.listMembers();
         if (members.length === 0) console.log('nenhum membro na equipe');
         for (const member of members)
           console.log(
@@ -78,10 +78,10 @@ try {
       }
       case 'revoke': {
         const email = emailArgument(argument);
-        const member = await repository.memberByEmail(email);
+        const member = await repository.team.memberByEmail(email);
         if (!member) throw new StartupError(`${email} não é da equipe: npm run team -- list mostra quem é`);
-        await repository.revokeMember(member.id);
-        await repository.recordAudit({
+        await repository.team.revokeMember(member.id);
+        await repository.audit.recordAudit({
           action: 'member.revoked',
           actor: SYSTEM,
           subject: member.email,

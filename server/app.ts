@@ -32,8 +32,7 @@ import type { Logger } from './process/logger';
 import { quotesRouter } from './quotes/routes';
 import type { Repository } from './repository';
 import type { RenderStamps } from './spam/stamp';
-import { teamContext } from './team/context';
-import { teamRouter } from './team/routes';
+import { workplace } from './workplace/app';
 
 export type AppDeps = {
   logger: Logger;
@@ -107,14 +106,24 @@ export function createApp(deps: AppDeps) {
     .all(allowOnly('GET'))
     .get(confirmationPage(renderPage), (req, res) => renderPage(req, res));
 
-  app.use('/health', rememberMount, healthRouter(repository, logger, draining));
+  app.use('/health', rememberMount, healthRouter(repository.ping, logger, draining));
 
   app.use(staticFiles(assetsDir, publicDir));
   app.use(seoRouter(publicUrl));
 
   const exports = csvExports(repository);
   // The sales team's part (/entrar, /painel): sessions are read there alone.
-  app.use(teamRouter(teamContext({ repository, manifest, publicUrl, exports, calendar: deps.calendar })));
+  app.use(
+    workplace({
+      stores: repository,
+      manifest,
+      publicUrl,
+      exports,
+      mailOn: repository.channels.includes('email'),
+      rateLimitCounters: repository.rateLimitCounters,
+      calendar: deps.calendar,
+    }),
+  );
 
   // Pages and files are sent precompressed; only the API's replies are compressed as they go.
   app.use('/api', compression());
@@ -125,14 +134,14 @@ export function createApp(deps: AppDeps) {
     onLimited: () => metrics.rateLimited.inc(),
   });
   const writeGuards = [refuseCrossSite(publicUrl), ...rateLimits];
-  const contacts = contactRoutes({ repository, renderPage, logger, writeGuards, admin, publicUrl, stamps });
+  const contacts = contactRoutes({ stores: repository, renderPage, logger, writeGuards, admin, publicUrl, stamps });
   // The form's refusals get pages after the router, where boundBody's 413, met before any route,
   // reaches them too: a visitor without JavaScript sees the site's page, not JSON.
   app.use('/api/contacts', rememberMount, contacts, formErrorPages(renderPage));
   app.use('/api/quotes', rememberMount, quotesRouter(repository, writeGuards, admin));
   app.use('/api/openapi.json', rememberMount, openApiRouter());
   app.use('/api', rememberMount, exportsRouter(exports, admin));
-  app.use('/api/subjects', rememberMount, subjectsRouter(repository, admin));
+  app.use('/api/subjects', rememberMount, subjectsRouter(repository.personalData, admin));
   app.use('/api', apiNotFound);
   app.use((req, res) => renderPage(req, res));
   app.use(errorHandler(logger));

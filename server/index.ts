@@ -1,6 +1,9 @@
 // First: on a Node too old to run the rest, it says so and stops.
 import './process/node-version';
 import { createApp } from './app';
+import { continueWithinLimit } from './http/body-limit';
+import { clientErrorReplies } from './http/client-errors';
+import { siteHeaders } from './http/security';
 import { createMetrics } from './monitoring/metrics';
 import { checkRelayName } from './outbox/channels/relay-check';
 import { startNotifications } from './outbox/notifications';
@@ -28,7 +31,7 @@ try {
     observe: (channel, outcome) => metrics.notifications.inc({ channel, outcome }),
   });
   const retention = startRetention({
-    repository,
+    personalData: repository.personalData,
     days: config.retentionDays,
     suspectDays: config.suspectRetentionDays,
     logger,
@@ -52,8 +55,11 @@ try {
     prerender: true,
     metrics,
   });
-  await announceSetupLink(repository, publicUrl, logger);
+  await announceSetupLink(repository.team, publicUrl, logger);
+  const https = publicUrl.protocol === 'https:';
   await listen(app, config, logger, {
+    checkContinue: continueWithinLimit,
+    clientError: (replying) => clientErrorReplies(siteHeaders({ https }), replying),
     onConnectionRefused: () => metrics.connectionsRefused.inc(),
     draining,
     stopWork: async (budgetMs) => {

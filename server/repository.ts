@@ -1,26 +1,26 @@
-import type { AuditStore } from './audit/events';
 import { sqlAudit } from './audit/sql-store';
-import { type ContactStore, sqlContacts } from './contacts/sql-store';
+import { sqlContacts } from './contacts/sql-store';
 import { lockDataDir, prepareDataDir } from './db/data-dir';
-import type { ConnectionUse, Database } from './db/database';
+import type { Database } from './db/database';
 import { openPostgresDatabase, type PoolOptions } from './db/postgres';
 import { openWhenReady } from './db/postgres-start';
 import { type RateLimitCounters, sqlRateLimitCounters } from './db/rate-limit-counters';
 import { openSqliteDatabase, SQLITE_FILE } from './db/sqlite';
-import { type InboxExportStore, sqlInboxExport } from './inbox/export-store';
-import { type InboxReportStore, sqlInboxReport } from './inbox/report-store';
-import { leadResource } from './inbox/resource';
-import { type InboxStore, sqlInbox } from './inbox/sql-store';
-import { sqlWaitingLeads, type WaitingLeadsStore } from './inbox/waiting-counts';
+import { sqlInboxExport } from './inbox/export-store';
+import { sqlInboxReport } from './inbox/report-store';
+import { sqlInbox } from './inbox/sql-store';
+import { sqlWaitingLeads } from './inbox/waiting-counts';
+import { leadResource } from './leads/resource';
 import { sqlOutbox } from './outbox/sql-store';
-import { type Channel, configuredChannels, type Outbox } from './outbox/store';
-import { type PersonalDataStore, sqlPersonalData } from './personal-data/sql-store';
+import { type Channel, configuredChannels } from './outbox/store';
+import { sqlPersonalData } from './personal-data/sql-store';
 import type { Config } from './process/config';
 import type { Logger } from './process/logger';
-import { type QuoteStore, sqlQuotes } from './quotes/sql-store';
-import { type SuspectStore, sqlSuspects } from './spam/sql-store';
+import { sqlQuotes } from './quotes/sql-store';
+import { sqlSuspects } from './spam/sql-store';
 import { type RenderStamps, renderStamps } from './spam/stamp';
-import { sqlTeam, type TeamStore } from './team/sql-store';
+import type { Stores } from './stores';
+import { sqlTeam } from './team/sql-store';
 
 // Storage, composed: each feature owns its SQL store in its own folder, and db/ gives them the
 // drivers, the migrations and transactions. A new feature adds its store here, and touches no
@@ -35,21 +35,14 @@ export type RepositoryOptions = {
   channels?: readonly Channel[];
 };
 
-/** Everything the app needs from storage; SQLite and PostgreSQL both implement it. */
-export type Repository = ContactStore &
-  QuoteStore &
-  PersonalDataStore &
-  TeamStore &
-  AuditStore &
-  InboxStore &
-  InboxExportStore &
-  InboxReportStore &
-  WaitingLeadsStore &
-  SuspectStore & {
+/**
+ * Everything the app needs from storage, SQLite's or PostgreSQL's: the features' stores by name,
+ * and what the process asks of the database itself.
+ */
+export type Repository = Stores &
+  Pick<Database, 'connections' | 'close'> & {
     /** The outbox channels it writes a row to with each new lead (see RepositoryOptions). */
     readonly channels: readonly Channel[];
-    /** The deliveries waiting, per channel. */
-    outbox: Outbox;
     /**
      * Rate-limit counters shared by every replica: PostgreSQL's. Absent on SQLite, where one process
      * is all there is and counting in memory spares the single writer a write per request.
@@ -57,32 +50,33 @@ export type Repository = ContactStore &
     readonly rateLimitCounters?: RateLimitCounters;
     /** The contact form's render stamps, with the key every replica shares (issue 35). */
     renderStamps(): Promise<RenderStamps>;
-    /** How busy the database connections are (metrics). */
-    connections(): ConnectionUse;
     /** Resolves when the database answers a trivial query. */
     ping(): Promise<void>;
-    close(): Promise<void>;
   };
 
-/** The Repository on either backend: the statements are the same, `db` runs them. */
+/**
+ * The Repository on either backend: the statements are the same, `db` runs them. Contacts, quotes
+ * and suspects share the outbox's `enqueue`, and a change to a lead announces its updated webhook
+ * in the change's own transaction.
+ */
 function sqlRepository(db: Database, { channels = [] }: RepositoryOptions): Repository {
   const { enqueue, noticeErasure, announceUpdate, mailTeam, outbox } = sqlOutbox(db, channels);
   const inbox = sqlInbox(db, (tx, lead, notes) =>
     announceUpdate(tx, { kind: `${lead.kind}.updated`, record: leadResource(lead, notes) }),
   );
   return {
-    ...sqlContacts(db, enqueue),
-    ...sqlSuspects(db, enqueue),
-    ...sqlQuotes(db, enqueue),
-    ...sqlPersonalData(db, noticeErasure),
-    ...sqlTeam(db, mailTeam),
-    ...sqlAudit(db),
-    ...inbox,
-    ...sqlInboxExport(db, inbox),
-    ...sqlInboxReport(db),
-    ...sqlWaitingLeads(db),
-    channels,
+    contacts: sqlContacts(db, enqueue),
+    suspects: sqlSuspects(db, enqueue),
+    quotes: sqlQuotes(db, enqueue),
+    personalData: sqlPersonalData(db, noticeErasure),
+    team: sqlTeam(db, mailTeam),
+    audit: sqlAudit(db),
+    inbox,
+    inboxExport: sqlInboxExport(db, inbox),
+    inboxReport: sqlInboxReport(db),
+    waitingLeads: sqlWaitingLeads(db),
     outbox,
+    channels,
     renderStamps: () => renderStamps(db),
     connections: () => db.connections(),
     ping: async () => void (await db.get('SELECT 1')),

@@ -31,9 +31,11 @@ beforeAll(async () => {
   // The inbox lists leads of both kinds, each state of its row drawn (issue 34).
   const seller = await addMember(store, 'vendas');
   const by = { actor: { kind: 'member', id: seller.id, email: seller.email } } as const;
-  await store.createContact(validContact({ ...sampleContact, company: 'Açaí do Pará', source: { form: 'contato' } }));
-  const { record } = await store.createQuote(validQuote({ ...sampleQuote, source: { utmSource: 'google' } }));
-  await store.changeLead(record.id, 1, { owner: seller.id, status: 'proposal' }, by);
+  await store.contacts.createContact(
+    validContact({ ...sampleContact, company: 'Açaí do Pará', source: { form: 'contato' } }),
+  );
+  const { record } = await store.quotes.createQuote(validQuote({ ...sampleQuote, source: { utmSource: 'google' } }));
+  await store.inbox.changeLead(record.id, 1, { owner: seller.id, status: 'proposal' }, by);
 }, 30_000);
 afterAll(async () => {
   await store?.close();
@@ -52,7 +54,11 @@ async function signIn(page: Page, viewer: Viewer) {
   if (viewer === 'nobody') return;
   const role = viewer === 'admin' ? 'admin' : 'vendas';
   const email = `${viewer}-${++invited}@example.com`;
-  const { member, link } = await invite(store, new URL(server.url), false, { email, name: `Pessoa ${invited}`, role });
+  const { member, link } = await invite(store.team, new URL(server.url), false, {
+    email,
+    name: `Pessoa ${invited}`,
+    role,
+  });
   await page.goto(link);
   await clickThrough(page, page.getByRole('button', { name: 'Continuar' }));
   if (viewer === 'enrolling') return;

@@ -15,7 +15,7 @@ async function dataDirWithOldContact(daysAgo: number) {
   const repository = testRepository(dataDir);
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(Date.now() - daysAgo * DAY);
-  await repository.createContact(validContact({ ...sampleContact, message: 'antigo' }));
+  await repository.contacts.createContact(validContact({ ...sampleContact, message: 'antigo' }));
   vi.useRealTimers();
   await repository.close();
   return dataDir;

@@ -39,7 +39,7 @@ describe('graceful shutdown', () => {
     expect(server.logs.map((entry) => entry.msg)).toContain('encerrado');
 
     const repository = openSqlite(server.dataDir);
-    expect((await repository.listContacts(1, 100)).total).toBe(25);
+    expect((await repository.contacts.listContacts(1, 100)).total).toBe(25);
     await repository.close();
   });
 });
@@ -67,7 +67,7 @@ describe('a crash', () => {
     server = await startServer({}, server.dataDir);
     expect((await fetch(`${server.url}/health`)).status).toBe(200);
     const repository = openSqlite(server.dataDir);
-    expect((await repository.listContacts(1, 10)).items).toEqual([{ ...sent, ...data, status: 'new' }]);
+    expect((await repository.contacts.listContacts(1, 10)).items).toEqual([{ ...sent, ...data, status: 'new' }]);
     await repository.close();
   });
 });

@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import type { ListResult } from '../db/results';
 import { requestIdOf } from '../http/request-logging';
-import type { AuditActor, AuditContext, AuditStore } from './events';
+import type { AuditActor, AuditContext, AuditEvent, AuditStore } from './events';
 
 /**
  * Who asked and from where, for the audit line of what this request does: the actor its guard
@@ -35,3 +35,15 @@ export const auditedListing =
     });
     return listed;
   };
+
+/** The signed-in member as the audit names them; anonymous before sign-in. */
+const actorOf = (res: Response): AuditActor => {
+  const member = res.locals.signedIn?.member;
+  return member ? { kind: 'member', id: member.id, email: member.email } : { kind: 'anonymous' };
+};
+
+/** Appends a line for a signed-in page's request: its actor unless given, its address as trusted, and its id. */
+export const auditFor =
+  (audit: AuditStore) =>
+  (req: Request, res: Response, event: Omit<AuditEvent, 'actor' | 'ip' | 'requestId'> & { actor?: AuditActor }) =>
+    audit.recordAudit({ actor: actorOf(res), ...event, ip: req.ip, requestId: requestIdOf(res) });

@@ -20,7 +20,7 @@ const viewed = (actor: AuditEvent['actor'], leadIds: string[] = [LEAD_A]): Audit
 describe.each(backendsForThisFile())('Audit record on $name', (backend) => {
   it('keeps every part of a line and reads the lines back newest first', async () => {
     const repository = await backend.fresh();
-    await repository.recordAudit({
+    await repository.audit.recordAudit({
       action: 'member.role',
       actor: ADMIN,
       subject: 'vendas@rotanorte.com.br',
@@ -28,11 +28,15 @@ describe.each(backendsForThisFile())('Audit record on $name', (backend) => {
       ip: '198.51.100.2',
       requestId: 'pedido-0',
     });
-    await repository.recordAudit(viewed({ kind: 'token' }));
-    await repository.recordAudit({ action: 'retention.purge', actor: { kind: 'system' }, detail: { contacts: 0 } });
-    await repository.recordAudit({ action: 'signin.failed', actor: { kind: 'anonymous' }, ip: '192.0.2.9' });
+    await repository.audit.recordAudit(viewed({ kind: 'token' }));
+    await repository.audit.recordAudit({
+      action: 'retention.purge',
+      actor: { kind: 'system' },
+      detail: { contacts: 0 },
+    });
+    await repository.audit.recordAudit({ action: 'signin.failed', actor: { kind: 'anonymous' }, ip: '192.0.2.9' });
 
-    const lines = await repository.readAudit({ limit: 10 });
+    const lines = await repository.audit.readAudit({ limit: 10 });
 
     expect(lines.map((line) => line.actor)).toEqual(['anônimo', 'sistema', 'token', 'admin@rotanorte.com.br']);
     expect(lines[2]).toEqual({
@@ -61,14 +65,14 @@ describe.each(backendsForThisFile())('Audit record on $name', (backend) => {
   it('filters by member and by action, and pages back by seq', async () => {
     const repository = await backend.fresh();
     for (let n = 0; n < 3; n++) {
-      await repository.recordAudit(viewed(ADMIN));
-      await repository.recordAudit(viewed(SELLER));
-      await repository.recordAudit({ action: 'signin', actor: SELLER });
+      await repository.audit.recordAudit(viewed(ADMIN));
+      await repository.audit.recordAudit(viewed(SELLER));
+      await repository.audit.recordAudit({ action: 'signin', actor: SELLER });
     }
 
-    const seller = await repository.readAudit({ actorId: 'm-2', limit: 10 });
-    const views = await repository.readAudit({ actorId: 'm-2', action: 'lead.viewed', limit: 2 });
-    const older = await repository.readAudit({
+    const seller = await repository.audit.readAudit({ actorId: 'm-2', limit: 10 });
+    const views = await repository.audit.readAudit({ actorId: 'm-2', action: 'lead.viewed', limit: 2 });
+    const older = await repository.audit.readAudit({
       actorId: 'm-2',
       action: 'lead.viewed',
       before: views[1]!.seq,
@@ -87,7 +91,7 @@ describe.each(backendsForThisFile())('Audit record on $name', (backend) => {
       Array.from({ length: 3 }, () => ['m-2', 'lead.viewed']),
     );
     expect(new Set([...views, ...older].map((line) => line.seq)).size).toBe(3);
-    expect(await repository.readAudit({ action: 'signin', before: older[0]!.seq, limit: 10 })).toEqual([]);
+    expect(await repository.audit.readAudit({ action: 'signin', before: older[0]!.seq, limit: 10 })).toEqual([]);
   });
 
   it('reads the lines an older release wrote, without an actor, as the token’s and the retention’s', async () => {
@@ -100,7 +104,7 @@ describe.each(backendsForThisFile())('Audit record on $name', (backend) => {
          ('2026-01-03T03:04:05.000Z', 'retention.purge', 4, 0, NULL)`,
     );
 
-    const lines = await repository.readAudit({ limit: 10 });
+    const lines = await repository.audit.readAudit({ limit: 10 });
 
     expect(lines).toEqual([
       {
@@ -123,17 +127,21 @@ describe.each(backendsForThisFile())('Audit record on $name', (backend) => {
 
   it('takes an erased person’s lead ids out of every line and keeps the events', async () => {
     const repository = await backend.fresh();
-    const ana = await repository.createContact(validContact({ ...sampleContact, email: 'ana@empresa.com.br' }));
-    const anaQuote = await repository.createQuote(validQuote({ ...fullQuote, email: 'ana@empresa.com.br' }));
-    const bruno = await repository.createContact(validContact({ ...sampleContact, email: 'bruno@outra.com.br' }));
+    const ana = await repository.contacts.createContact(
+      validContact({ ...sampleContact, email: 'ana@empresa.com.br' }),
+    );
+    const anaQuote = await repository.quotes.createQuote(validQuote({ ...fullQuote, email: 'ana@empresa.com.br' }));
+    const bruno = await repository.contacts.createContact(
+      validContact({ ...sampleContact, email: 'bruno@outra.com.br' }),
+    );
     const [a, q, b] = [ana, anaQuote, bruno].map((result) => (result.outcome === 'created' ? result.record.id : ''));
-    await repository.recordAudit(viewed(SELLER, [a!, b!]));
-    await repository.recordAudit(viewed(SELLER, [q!]));
-    await repository.recordAudit(viewed(SELLER, [b!]));
+    await repository.audit.recordAudit(viewed(SELLER, [a!, b!]));
+    await repository.audit.recordAudit(viewed(SELLER, [q!]));
+    await repository.audit.recordAudit(viewed(SELLER, [b!]));
 
-    await repository.eraseSubject('ANA@empresa.com.br', BY_TOKEN);
+    await repository.personalData.eraseSubject('ANA@empresa.com.br', BY_TOKEN);
 
-    const lines = await repository.readAudit({ limit: 10 });
+    const lines = await repository.audit.readAudit({ limit: 10 });
     expect(lines.map((line) => [line.action, line.leadIds])).toEqual([
       ['subject.erasure', undefined],
       ['lead.viewed', [b]],
@@ -149,18 +157,18 @@ describe.each(backendsForThisFile())('Audit record on $name', (backend) => {
     const now = Date.now();
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(now - 400 * DAY);
-    await repository.recordAudit(viewed(ADMIN));
+    await repository.audit.recordAudit(viewed(ADMIN));
     vi.setSystemTime(now - 10 * DAY);
-    await repository.recordAudit(viewed(SELLER));
+    await repository.audit.recordAudit(viewed(SELLER));
     vi.setSystemTime(now);
 
-    const purged = await repository.purgeOlderThan({
+    const purged = await repository.personalData.purgeOlderThan({
       leads: new Date(now - 365 * DAY),
       suspects: new Date(now - 365 * DAY),
     });
 
     expect(purged).toMatchObject({ audit: 1 });
-    const lines = await repository.readAudit({ limit: 10 });
+    const lines = await repository.audit.readAudit({ limit: 10 });
     expect(lines.map((line) => [line.action, line.actor])).toEqual([
       ['retention.purge', 'sistema'],
       ['lead.viewed', 'vendas@rotanorte.com.br'],

@@ -12,7 +12,7 @@ async function appWithLeads() {
   const read = (method: 'get' | 'delete', path: string) =>
     request(app)[method](path).set('Authorization', bearer).set('X-Forwarded-For', '203.0.113.5');
   /** The newest line of the audit record. */
-  const last = async () => (await repository.readAudit({ limit: 1 }))[0];
+  const last = async () => (await repository.audit.readAudit({ limit: 1 }))[0];
   return { contact, quote, read, last };
 }
 

@@ -14,7 +14,7 @@ describe('the contact form posted without JavaScript', () => {
       .send(form({ name: 'Ana Lúcia', email: 'ana@empresa.com.br', phone: '', company: '', message: 'Frete de 45 t' }));
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe('/?contato=enviado#contact');
-    const [stored] = (await repository.listContacts(1, 10)).items;
+    const [stored] = (await repository.contacts.listContacts(1, 10)).items;
     expect(stored).toMatchObject({ name: 'Ana Lúcia', email: 'ana@empresa.com.br', message: 'Frete de 45 t' });
     expect(stored).not.toHaveProperty('phone');
   });
@@ -32,7 +32,7 @@ describe('the contact form posted without JavaScript', () => {
     expect([first.status, first.headers['idempotent-replayed']]).toEqual([303, undefined]);
     expect([again.status, again.headers['idempotent-replayed']]).toEqual([303, 'true']);
     expect(again.headers.location).toBe(first.headers.location);
-    expect((await repository.listContacts(1, 10)).total).toBe(1);
+    expect((await repository.contacts.listContacts(1, 10)).total).toBe(1);
   });
 
   it('shows the confirmation inside the form on the page it lands on', async () => {
@@ -59,7 +59,7 @@ describe('the contact form posted without JavaScript', () => {
     expect(res.text).toContain('Informe um e-mail válido');
     expect(res.text).toContain('Informe uma mensagem.');
     expect(res.text).toMatch(/aria-invalid="true"[^>]*aria-describedby="[^"]+-erro"/);
-    expect((await repository.listContacts(1, 10)).total).toBe(0);
+    expect((await repository.contacts.listContacts(1, 10)).total).toBe(0);
   });
 
   it('answers a form over 16 KB, refused from its declared length, with the page, status 413', async () => {
@@ -71,7 +71,7 @@ describe('the contact form posted without JavaScript', () => {
     expect(res.status).toBe(413);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.text).toContain('role="alert">O conteúdo enviado excede o limite de 16 KB.</p>');
-    expect((await repository.listContacts(1, 10)).total).toBe(0);
+    expect((await repository.contacts.listContacts(1, 10)).total).toBe(0);
   });
 
   it('honours an Idempotency-Key sent with the form', async () => {
@@ -80,7 +80,7 @@ describe('the contact form posted without JavaScript', () => {
     await request(app).post('/api/contacts').set('Idempotency-Key', 'form-1').type('form').send(body);
     const again = await request(app).post('/api/contacts').set('Idempotency-Key', 'form-1').type('form').send(body);
     expect(again.status).toBe(303);
-    expect((await repository.listContacts(1, 10)).total).toBe(1);
+    expect((await repository.contacts.listContacts(1, 10)).total).toBe(1);
   });
 });
 
@@ -94,7 +94,7 @@ describe('line breaks in the message', () => {
     await request(app)
       .post('/api/contacts')
       .send({ name: 'B', email: 'b@b.com.br', message: 'linha 1\nlinha 2\nlinha 3' });
-    const { items } = await repository.listContacts(1, 10);
+    const { items } = await repository.contacts.listContacts(1, 10);
     expect(items.map((contact) => contact.message)).toEqual(['linha 1\nlinha 2\nlinha 3', 'linha 1\nlinha 2\nlinha 3']);
   });
 });

@@ -8,8 +8,8 @@ const form = 'name=Ana&email=ana%40empresa.com.br&message=Ol%C3%A1';
 
 /** What the folder holds: no lead, and each held post with the honeypot among its reasons (issue 35 §1). */
 async function held(repository: Repository) {
-  expect((await repository.listContacts(1, 10)).total).toBe(0);
-  const suspects = await repository.listSuspects('suspect', 10);
+  expect((await repository.contacts.listContacts(1, 10)).total).toBe(0);
+  const suspects = await repository.suspects.listSuspects('suspect', 10);
   for (const suspect of suspects) expect(suspect.findings.map((finding) => finding.reason)).toContain('honeypot');
   return suspects;
 }
@@ -93,6 +93,6 @@ describe('the honeypot field', () => {
       .post('/api/contacts')
       .send({ ...contact, ...trap });
     expect(res.status).toBe(201);
-    expect((await repository.listContacts(1, 10)).total).toBe(1);
+    expect((await repository.contacts.listContacts(1, 10)).total).toBe(1);
   });
 });

@@ -40,7 +40,7 @@ describe('the honeypot, filled in any way', { timeout: 30_000 }, () => {
         expect(res.headers.location).toBe('/?contato=enviado#contact');
         const trapped = traps.length > 1 || (traps.length === 1 && traps[0]!.trim() !== '');
         if (!trapped) stored += 1;
-        expect((await repository.listContacts(1, 1)).total).toBe(stored);
+        expect((await repository.contacts.listContacts(1, 1)).total).toBe(stored);
       }),
       { numRuns: 100 },
     );
@@ -71,8 +71,8 @@ describe('the honeypot, filled in any way', { timeout: 30_000 }, () => {
       { numRuns: 50 },
     );
     // One stored per key: the person's as a lead, the bot's held apart (issue 35).
-    expect((await repository.listContacts(1, 1)).total).toBe(keys);
-    expect(await repository.listSuspects('suspect', keys + 1)).toHaveLength(keys);
+    expect((await repository.contacts.listContacts(1, 1)).total).toBe(keys);
+    expect(await repository.suspects.listSuspects('suspect', keys + 1)).toHaveLength(keys);
   });
 
   it('gives a bot posting the form the redirect a person gets, a replay marked as such', async () => {
@@ -95,7 +95,7 @@ describe('the honeypot, filled in any way', { timeout: 30_000 }, () => {
       }),
       { numRuns: 30 },
     );
-    expect((await repository.listContacts(1, 1)).total).toBe(keys);
+    expect((await repository.contacts.listContacts(1, 1)).total).toBe(keys);
   });
 });
 
@@ -128,7 +128,7 @@ describe('a contact request sent from anywhere', { timeout: 30_000 }, () => {
         if (fromHere) stored += 1;
         expect(res.status).toBe(fromHere ? (asForm ? 303 : 201) : 403);
         if (!fromHere) expect(res.text).toContain('Envio recusado');
-        expect((await repository.listContacts(1, 1)).total).toBe(stored);
+        expect((await repository.contacts.listContacts(1, 1)).total).toBe(stored);
       }),
       { numRuns: 150 },
     );

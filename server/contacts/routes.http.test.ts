@@ -24,7 +24,7 @@ describe.each(backendsForThisFile())('contacts on $name', (backend) => {
           createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
         },
       });
-      const { items } = await repository.listContacts(1, 10);
+      const { items } = await repository.contacts.listContacts(1, 10);
       expect(items).toEqual([{ ...valid, id: res.body.data.id, status: 'new', createdAt: res.body.data.createdAt }]);
     });
 
@@ -37,7 +37,7 @@ describe.each(backendsForThisFile())('contacts on $name', (backend) => {
         company: '',
         message: ' Olá ',
       });
-      const [stored] = (await repository.listContacts(1, 10)).items;
+      const [stored] = (await repository.contacts.listContacts(1, 10)).items;
       expect(stored).toEqual({
         id: expect.any(String),
         status: 'new',
@@ -51,7 +51,7 @@ describe.each(backendsForThisFile())('contacts on $name', (backend) => {
     it('keeps the optional phone and company when given', async () => {
       const { app, repository } = await freshApp();
       await post(app).send({ ...valid, phone: '+55 (11) 91234-5678', company: 'Bebidas do Norte Ltda.' });
-      const [stored] = (await repository.listContacts(1, 10)).items;
+      const [stored] = (await repository.contacts.listContacts(1, 10)).items;
       expect(stored).toMatchObject({ phone: '+55 (11) 91234-5678', company: 'Bebidas do Norte Ltda.' });
     });
 
@@ -59,7 +59,7 @@ describe.each(backendsForThisFile())('contacts on $name', (backend) => {
       const { app, repository } = await freshApp();
       const res = await post(app).send({ ...valid, isAdmin: true, id: 'mine', createdAt: '1999-01-01' });
       expect(res.status).toBe(201);
-      const [stored] = (await repository.listContacts(1, 10)).items;
+      const [stored] = (await repository.contacts.listContacts(1, 10)).items;
       expect(stored).not.toHaveProperty('isAdmin');
       expect(stored?.id).toBe(res.body.data.id);
       expect(stored?.createdAt).not.toBe('1999-01-01');
@@ -87,7 +87,7 @@ describe.each(backendsForThisFile())('contacts on $name', (backend) => {
         message: expect.any(String),
         errors: { [field]: message },
       });
-      expect((await repository.listContacts(1, 10)).total).toBe(0);
+      expect((await repository.contacts.listContacts(1, 10)).total).toBe(0);
     });
 
     it('reports every missing required field at once', async () => {
@@ -150,7 +150,7 @@ describe.each(backendsForThisFile())('contacts on $name', (backend) => {
         code: expect.any(String),
         message: 'O conteúdo enviado excede o limite de 16 KB.',
       });
-      expect((await repository.listContacts(1, 10)).total).toBe(0);
+      expect((await repository.contacts.listContacts(1, 10)).total).toBe(0);
     });
   });
 
@@ -162,7 +162,7 @@ describe.each(backendsForThisFile())('contacts on $name', (backend) => {
       await post(app)
         .send({ ...valid, source: campaign })
         .expect(201);
-      const [stored] = (await repository.listContacts(1, 10)).items;
+      const [stored] = (await repository.contacts.listContacts(1, 10)).items;
       expect(stored).toEqual({
         ...valid,
         id: expect.any(String),
@@ -189,7 +189,7 @@ describe.each(backendsForThisFile())('contacts on $name', (backend) => {
       await post(app)
         .send({ ...valid, source: broken })
         .expect(201);
-      const sources = (await repository.listContacts(1, 10)).items.map((contact) => contact.source);
+      const sources = (await repository.contacts.listContacts(1, 10)).items.map((contact) => contact.source);
       expect(sources).toEqual([undefined, undefined, { utmCampaign: 'frete' }]);
     });
 
@@ -199,7 +199,7 @@ describe.each(backendsForThisFile())('contacts on $name', (backend) => {
       const from = (referer: string) => post(app).type('form').set('Referer', referer).send(form).expect(303);
       await from('http://localhost:3000/?utm_source=google&utm_medium=cpc&utm_campaign=frete-norte&email=x');
       await from('https://outro.example/?utm_source=google');
-      const sources = (await repository.listContacts(1, 10)).items.map((contact) => contact.source);
+      const sources = (await repository.contacts.listContacts(1, 10)).items.map((contact) => contact.source);
       expect(sources).toEqual([{ form: 'contato' }, campaign]);
     });
   });
@@ -213,7 +213,7 @@ describe.each(backendsForThisFile())('contacts on $name', (backend) => {
       expect(second.status).toBe(201);
       expect(second.body).toEqual(first.body);
       expect(second.headers['idempotent-replayed']).toBe('true');
-      expect((await repository.listContacts(1, 10)).total).toBe(1);
+      expect((await repository.contacts.listContacts(1, 10)).total).toBe(1);
     });
 
     it('stores one row when the same key arrives many times at once', async () => {
@@ -222,7 +222,7 @@ describe.each(backendsForThisFile())('contacts on $name', (backend) => {
         Array.from({ length: 10 }, () => post(app).set('Idempotency-Key', 'k-1').send(valid)),
       );
       expect(new Set(replies.map((reply) => reply.body.data.id)).size).toBe(1);
-      expect((await repository.listContacts(1, 10)).total).toBe(1);
+      expect((await repository.contacts.listContacts(1, 10)).total).toBe(1);
     });
 
     it('stores other content sent with a key already used as another request: no 422 tells that it was', async () => {
@@ -233,7 +233,7 @@ describe.each(backendsForThisFile())('contacts on $name', (backend) => {
         .send({ ...valid, message: 'Outra mensagem' });
       expect(res.status).toBe(201);
       expect(res.body.data.id).not.toBe(first.body.data.id);
-      expect((await repository.listContacts(1, 10)).total).toBe(2);
+      expect((await repository.contacts.listContacts(1, 10)).total).toBe(2);
     });
 
     it('rejects a malformed key', async () => {
@@ -246,7 +246,7 @@ describe.each(backendsForThisFile())('contacts on $name', (backend) => {
       const { app, repository } = await freshApp();
       await post(app).send(valid);
       await post(app).send(valid);
-      expect((await repository.listContacts(1, 10)).total).toBe(2);
+      expect((await repository.contacts.listContacts(1, 10)).total).toBe(2);
     });
   });
 
@@ -263,7 +263,7 @@ describe.each(backendsForThisFile())('contacts on $name', (backend) => {
       await first.repository.close();
 
       const reopened = await backend.another();
-      const { items } = await reopened.listContacts(1, 10);
+      const { items } = await reopened.contacts.listContacts(1, 10);
       expect(items).toEqual([{ ...sent, id: res.body.data.id, status: 'new', createdAt: res.body.data.createdAt }]);
     });
   });

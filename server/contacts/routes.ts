@@ -1,7 +1,6 @@
 import { type RequestHandler, Router } from 'express';
 import { contactInputSchema } from '../../shared/contact';
 import { STAMP_FIELD } from '../../shared/contact-form';
-import type { AuditStore } from '../audit/events';
 import { auditedListing } from '../audit/request';
 import { bodyKind, readBody } from '../http/body';
 import { listHandler } from '../http/listing';
@@ -15,14 +14,14 @@ import type { Logger } from '../process/logger';
 import type { Verdict } from '../spam/judge';
 import type { ClientSignals } from '../spam/signals';
 import type { RenderStamps } from '../spam/stamp';
+import type { Stores } from '../stores';
 import { CONTACT_SENT_URL, formSource, invalidFormPage } from './form-pages';
 import { trapped } from './honeypot';
-import type { ContactStore } from './sql-store';
 
 const CONTACT_CREATED_MESSAGE = 'Solicitação enviada com sucesso!';
 
 type ContactDeps = {
-  repository: ContactStore & AuditStore & Parameters<typeof patchLead>[0];
+  stores: Pick<Stores, 'contacts' | 'audit'> & Parameters<typeof patchLead>[0];
   renderPage: PageRenderer;
   logger: Logger;
   /** The cross-site check and the rate limits, shared with the other POST endpoints (one count per client). */
@@ -40,7 +39,8 @@ type ContactDeps = {
  * without JavaScript (docs/requirements.md §4, §10), and the protected listing of what was stored.
  */
 export function contactRoutes(deps: ContactDeps) {
-  const { repository, renderPage, logger, writeGuards, admin, publicUrl, stamps } = deps;
+  const { stores, renderPage, logger, writeGuards, admin, publicUrl, stamps } = deps;
+  const { contacts, audit } = stores;
   const post: RequestHandler = async (req, res) => {
     const kind = bodyKind(req);
     if (!kind) return sendRefusal(req, res, refuse('UNSUPPORTED_MEDIA_TYPE'));
@@ -53,7 +53,7 @@ export function contactRoutes(deps: ContactDeps) {
     };
     let verdict: Verdict | undefined;
     const result: WriteOutcome<unknown> = await validateAndStore(req, contactInputSchema, async (fields, key) => {
-      const received = await repository.receiveContact(fields, client, key);
+      const received = await contacts.receiveContact(fields, client, key);
       verdict = received.verdict;
       return received.result;
     });
@@ -75,7 +75,7 @@ export function contactRoutes(deps: ContactDeps) {
     .route('/')
     .all(allowOnly('GET', 'POST'))
     .post(...writeGuards, readBody, post)
-    .get(admin, listHandler(auditedListing(repository, 'contacts', repository.listContacts)));
-  router.route('/:id').all(allowOnly('PATCH'), admin).patch(readBody, patchLead(repository, 'contact'));
+    .get(admin, listHandler(auditedListing(audit, 'contacts', contacts.listContacts)));
+  router.route('/:id').all(allowOnly('PATCH'), admin).patch(readBody, patchLead(stores, 'contact'));
   return router;
 }

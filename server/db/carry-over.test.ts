@@ -82,19 +82,22 @@ const ROWS = `
  */
 async function expectCarriedOver(repository: Repository) {
   // Both read as the inbox's first status: a contact had none, a quote's 'pending' is 'new' (issue 34).
-  expect((await repository.listContacts(1, 10)).items).toEqual([{ ...contact, status: 'new' }]);
-  expect(await repository.getQuote(quote.id)).toEqual({ ...quote, status: 'new' });
+  expect((await repository.contacts.listContacts(1, 10)).items).toEqual([{ ...contact, status: 'new' }]);
+  expect(await repository.quotes.getQuote(quote.id)).toEqual({ ...quote, status: 'new' });
   expect(await repository.outbox.channel('email').claim(60_000)).toMatchObject({
     kind: 'contact',
     attempts: 1,
     record: contact,
   });
-  expect((await repository.createContact(validContact(), oldKey)).outcome).toBe('created');
-  expect((await repository.createQuote(validQuote())).outcome).toBe('created');
-  expect([(await repository.listContacts(1, 10)).total, (await repository.listQuotes(1, 10)).total]).toEqual([2, 2]);
+  expect((await repository.contacts.createContact(validContact(), oldKey)).outcome).toBe('created');
+  expect((await repository.quotes.createQuote(validQuote())).outcome).toBe('created');
+  expect([
+    (await repository.contacts.listContacts(1, 10)).total,
+    (await repository.quotes.listQuotes(1, 10)).total,
+  ]).toEqual([2, 2]);
   expect(await pending(repository)).toBe(3);
   // The old notification has no lead_id; erasing its lead's address takes its copy all the same.
-  expect(await repository.eraseSubject(contact.email.toUpperCase(), BY_TOKEN)).toEqual({
+  expect(await repository.personalData.eraseSubject(contact.email.toUpperCase(), BY_TOKEN)).toEqual({
     contacts: 1,
     quotes: 0,
     suspects: 0,

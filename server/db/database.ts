@@ -16,7 +16,7 @@ export interface Queries {
 type TransactionMode = 'write' | 'read';
 
 /** How busy the connections are: in use now, and statements waiting for one. */
-export type ConnectionUse = { inUse: number; waiting: number };
+type ConnectionUse = { inUse: number; waiting: number };
 
 /** One backend: how it runs statements and transactions, and the SQL fragments it spells its own way. */
 export interface Database extends Queries {

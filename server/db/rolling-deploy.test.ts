@@ -19,12 +19,12 @@ describe.skipIf(!TEST_DATABASE_URL)('a rolling deploy on PostgreSQL', () => {
     await admin.query(`ALTER TABLE ${schema}.quotes ADD COLUMN reference text NOT NULL DEFAULT ''`);
     await admin.query(`CREATE TABLE ${schema}.newer_feature (id bigserial PRIMARY KEY)`);
 
-    const contact = await running.createContact(validContact());
-    const quote = await running.createQuote(validQuote());
+    const contact = await running.contacts.createContact(validContact());
+    const quote = await running.quotes.createQuote(validQuote());
     expect(contact.outcome).toBe('created');
     expect(quote.outcome).toBe('created');
-    expect((await running.listContacts(1, 10)).total).toBe(1);
-    if (quote.outcome === 'created') expect(await running.getQuote(quote.record.id)).toEqual(quote.record);
+    expect((await running.contacts.listContacts(1, 10)).total).toBe(1);
+    if (quote.outcome === 'created') expect(await running.quotes.getQuote(quote.record.id)).toEqual(quote.record);
     expect(await running.outbox.channel('email').claim(60_000)).toMatchObject({ kind: 'contact' });
   });
 

@@ -14,7 +14,7 @@ describe('SQLite', () => {
     const started = Date.now();
     const results = await Promise.all(
       Array.from({ length: 40 }, (_, n) =>
-        connections[n % 2]!.createContact(validContact(), { key: `k-${n}`, fingerprint: 'f' }),
+        connections[n % 2]!.contacts.createContact(validContact(), { key: `k-${n}`, fingerprint: 'f' }),
       ),
     );
     expect(results.every((result) => result.outcome === 'created')).toBe(true);
@@ -30,6 +30,6 @@ describe('SQLite', () => {
     db.close();
     const repository = testRepository(dataDir);
     await expect(repository.ping()).rejects.toThrow('table contacts already exists');
-    await expect(repository.listContacts(1, 10)).rejects.toThrow('table contacts already exists');
+    await expect(repository.contacts.listContacts(1, 10)).rejects.toThrow('table contacts already exists');
   });
 });

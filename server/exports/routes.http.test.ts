@@ -37,7 +37,7 @@ describe('CSV exports', () => {
     const repository = testRepository();
     const total = 1_201;
     for (let n = 1; n <= total; n++)
-      await repository.createContact(validContact({ ...sampleContact, message: `m${n}` }));
+      await repository.contacts.createContact(validContact({ ...sampleContact, message: `m${n}` }));
     const { app } = createTestApp({ adminToken: ADMIN_TOKEN, repository });
 
     const res = await download(app, '/api/contacts.csv');
@@ -62,14 +62,14 @@ describe('CSV exports', () => {
   it('quote every cell, keep separators, quotes and line breaks inside it, and neutralise formulas', async () => {
     const repository = testRepository();
     // Stored as given: the repository does not validate, so a cell may begin with anything.
-    await repository.createContact({
+    await repository.contacts.createContact({
       name: '=HYPERLINK("http://mal.example","Clique")',
       email: '@ana@empresa.com.br',
       phone: '+55 (91) 3222-1100',
       company: '-2+3; "Açaí" & Cia',
       message: 'Linha 1;\nLinha "2"\r\n\tcom tab',
     });
-    await repository.createContact({
+    await repository.contacts.createContact({
       name: '\tTab',
       email: 'x@y.com.br',
       phone: undefined,
@@ -95,7 +95,7 @@ describe('CSV exports', () => {
     vi.setSystemTime(new Date('2030-03-15T15:04:05.678Z'));
     const repository = testRepository();
     const source = { form: 'parceiro', page: '/cotacao', utmSource: 'google', utmMedium: 'cpc', utmCampaign: 'norte' };
-    const { record } = await repository.createQuote(validQuote({ ...fullQuote, weightTons: 27.125, source }));
+    const { record } = await repository.quotes.createQuote(validQuote({ ...fullQuote, weightTons: 27.125, source }));
     const { app } = createTestApp({ adminToken: ADMIN_TOKEN, repository });
 
     const res = await download(app, '/api/quotes.csv');
@@ -117,9 +117,12 @@ describe('CSV exports', () => {
       adminToken: ADMIN_TOKEN,
       repository: {
         ...repository,
-        // biome-ignore lint/correctness/useYield: a read that fails before its first row.
-        async *contactBatches() {
-          throw new DatabaseUnavailableError('PostgreSQL indisponível');
+        contacts: {
+          ...repository.contacts,
+          // biome-ignore lint/correctness/useYield: a read that fails before its first row.
+          async *contactBatches() {
+            throw new DatabaseUnavailableError('PostgreSQL indisponível');
+          },
         },
       },
     });
@@ -137,17 +140,20 @@ describe('CSV exports', () => {
   it('read batches of about 128 KB of CSV, fewer rows when the rows are long', async () => {
     const repository = testRepository();
     for (let n = 0; n < 300; n++)
-      await repository.createContact(validContact({ ...sampleContact, message: `${n} ${'m'.repeat(4_000)}` }));
+      await repository.contacts.createContact(validContact({ ...sampleContact, message: `${n} ${'m'.repeat(4_000)}` }));
     const asked: number[] = [];
     const { app } = createTestApp({
       adminToken: ADMIN_TOKEN,
       repository: {
         ...repository,
-        contactBatches: (nextSize) =>
-          repository.contactBatches(() => {
-            asked.push(nextSize());
-            return asked.at(-1)!;
-          }),
+        contacts: {
+          ...repository.contacts,
+          contactBatches: (nextSize) =>
+            repository.contacts.contactBatches(() => {
+              asked.push(nextSize());
+              return asked.at(-1)!;
+            }),
+        },
       },
     });
 
@@ -162,7 +168,7 @@ describe('CSV exports', () => {
 
   it('answer 503 with Retry-After past 8 exports at once, and the next one once a place is free', async () => {
     const repository = testRepository();
-    const { id, createdAt } = (await repository.createContact(validContact(sampleContact))).record;
+    const { id, createdAt } = (await repository.contacts.createContact(validContact(sampleContact))).record;
     const contact = {
       ...validContact(sampleContact),
       id,
@@ -174,9 +180,12 @@ describe('CSV exports', () => {
       adminToken: ADMIN_TOKEN,
       repository: {
         ...repository,
-        // Without end, 500 rows of about 2 KB a batch: no socket buffer holds it.
-        async *contactBatches(nextSize) {
-          for (let n = 0; n < 100_000; n++) yield Array.from({ length: nextSize() }, () => contact);
+        contacts: {
+          ...repository.contacts,
+          // Without end, 500 rows of about 2 KB a batch: no socket buffer holds it.
+          async *contactBatches(nextSize) {
+            for (let n = 0; n < 100_000; n++) yield Array.from({ length: nextSize() }, () => contact);
+          },
         },
       },
     });

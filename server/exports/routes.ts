@@ -6,10 +6,9 @@ import { quoteFields } from '../../shared/quote';
 import { todayInSaoPaulo } from '../../shared/sao-paulo-time';
 import type { AuditStore } from '../audit/events';
 import { auditContext } from '../audit/request';
-import type { ContactStore } from '../contacts/sql-store';
 import { allowOnly } from '../http/methods';
 import { refuse, sendRefusal } from '../http/refusals';
-import type { QuoteStore } from '../quotes/sql-store';
+import type { Stores } from '../stores';
 import { type Column, csvColumns } from './columns';
 import { BOM, csvLine } from './csv';
 import { RETRY_AFTER_S, sendRateFloor } from './send-rate';
@@ -114,19 +113,19 @@ async function sendCsv<T>(
 
 /**
  * The exports, sharing one count of those running: the API's two tables, behind the token, the
- * team's (server/team/routes.ts), behind an admin's session, and the inbox's filtered one
+ * panel's (server/personal-data/panel.ts), behind an admin's session, and the inbox's filtered one
  * (server/inbox/export-routes.ts) meet the same cap.
  */
-export function csvExports(repository: ContactStore & QuoteStore & AuditStore) {
-  const shared = { running: { count: 0 }, audit: repository };
+export function csvExports({ contacts, quotes, audit }: Pick<Stores, 'contacts' | 'quotes' | 'audit'>) {
+  const shared = { running: { count: 0 }, audit };
   // The whole table, so the filter is none; its rows are not named one by one.
   const table =
     <T>(table: 'contacts' | 'quotes', columns: Column<T>[], batches: CsvFile<T>['batches']): RequestHandler =>
     (req, res) =>
       sendCsv(req, res, { name: FILES[table], columns, batches, detail: { table, filter: 'nenhum' } }, shared);
   return {
-    contacts: table('contacts', csvColumns(contactFields), repository.contactBatches),
-    quotes: table('quotes', csvColumns(quoteFields), repository.quoteBatches),
+    contacts: table('contacts', csvColumns(contactFields), contacts.contactBatches),
+    quotes: table('quotes', csvColumns(quoteFields), quotes.quoteBatches),
     /** Sends one file of the caller's, under the same cap. */
     send: <T>(req: Request, res: Response, file: CsvFile<T>) => sendCsv(req, res, file, shared),
   };

@@ -40,16 +40,23 @@ describe.skipIf(!soffice)('the exports opened in LibreOffice Calc, pt-BR', { tim
     const repository = testRepository();
     const message = 'Carga seca; 28 t, "urgente"\nSegunda linha — São Paulo → Belém';
     await storeAt('2018-12-01T12:00:00.000Z', () =>
-      repository.createContact(validContact({ ...sampleContact, phone: '+55 11 91234-5678', message })),
+      repository.contacts.createContact(validContact({ ...sampleContact, phone: '+55 11 91234-5678', message })),
     );
     await storeAt('2026-11-22T22:07:20.000Z', () =>
-      repository.createContact(validContact({ ...sampleContact, name: 'Conceição Araújo', phone: '11912345678' })),
+      repository.contacts.createContact(
+        validContact({ ...sampleContact, name: 'Conceição Araújo', phone: '11912345678' }),
+      ),
     );
     // Stored as given, past validation: a row from before today's rules may begin with anything.
     for (const formula of FORMULAS)
-      await repository.createContact({ name: formula, email: 'x@y.com.br', company: formula, message: formula });
+      await repository.contacts.createContact({
+        name: formula,
+        email: 'x@y.com.br',
+        company: formula,
+        message: formula,
+      });
     await storeAt('2026-11-22T22:07:20.000Z', () =>
-      repository.createQuote(validQuote({ ...fullQuote, weightTons: 27.125 })),
+      repository.quotes.createQuote(validQuote({ ...fullQuote, weightTons: 27.125 })),
     );
     const { app } = createTestApp({ adminToken: ADMIN_TOKEN, repository });
 

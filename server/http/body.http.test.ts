@@ -42,7 +42,7 @@ describe('a form post with invalid UTF-8', () => {
     expect(res.status).toBe(400);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.text).toContain('O conteúdo enviado tem caracteres inválidos (não é UTF-8 válido).');
-    expect((await repository.listContacts(1, 10)).total).toBe(0);
+    expect((await repository.contacts.listContacts(1, 10)).total).toBe(0);
   });
 
   it('sent as raw bytes in JSON gets 400 JSON, not U+FFFD stored in their place', async () => {
@@ -52,7 +52,7 @@ describe('a form post with invalid UTF-8', () => {
     const reply = await rawRequest(await listening(app), Buffer.concat([Buffer.from(head), body]));
     expect(reply.status).toBe(400);
     expect(JSON.parse(reply.body).message).toMatch(/não é UTF-8 válido/);
-    expect((await repository.listContacts(1, 10)).total).toBe(0);
+    expect((await repository.contacts.listContacts(1, 10)).total).toBe(0);
   });
 });
 

@@ -25,7 +25,7 @@ describe('a form posted from another site', () => {
     expect(res.status).toBe(403);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.text).toContain(REFUSED);
-    expect((await repository.listContacts(1, 10)).total).toBe(0);
+    expect((await repository.contacts.listContacts(1, 10)).total).toBe(0);
   });
 });
 
@@ -41,7 +41,7 @@ describe('a form posted from this site', () => {
   ])('with %s is stored', async (_from, headers) => {
     const { repository, reply } = postForm(headers);
     expect((await reply).status).toBe(303);
-    expect((await repository.listContacts(1, 10)).total).toBe(1);
+    expect((await repository.contacts.listContacts(1, 10)).total).toBe(1);
   });
 });
 
@@ -53,7 +53,7 @@ describe('the JSON API', () => {
     expect(res.body).toEqual({ success: false, code: expect.any(String), message: REFUSED });
     const quote = await request(app).post('/api/quotes').set('Origin', 'https://evil.example').send(sampleQuote);
     expect(quote.status).toBe(403);
-    expect((await repository.listContacts(1, 10)).total).toBe(0);
+    expect((await repository.contacts.listContacts(1, 10)).total).toBe(0);
   });
 
   it('stays callable server to server, with no browser header', async () => {

@@ -150,16 +150,18 @@ describe('POST /api/contacts under hostile input', { timeout: 30_000 }, () => {
         if (res.status >= 400)
           expect(res.body).toMatchObject({ success: false, code: expect.any(String), message: expect.any(String) });
         if (!kept) {
-          expect((await repository.listContacts(1, 1)).total).toBe(stored);
+          expect((await repository.contacts.listContacts(1, 1)).total).toBe(stored);
           return;
         }
         expect(res.status).toBe(201);
         const expected = Object.fromEntries(Object.entries(valid.data).filter(([, value]) => value !== undefined));
-        const [newest] = (await repository.listContacts(1, 1)).items;
+        const [newest] = (await repository.contacts.listContacts(1, 1)).items;
         if (newest?.id !== res.body.data.id) {
           // Random text often looks like spam (keys struck at random, another script): such a post
           // is held in the Suspeitos folder (issue 35), kept byte for byte all the same.
-          const held = (await repository.listSuspects('suspect', 1000)).find(({ id }) => id === res.body.data.id);
+          const held = (await repository.suspects.listSuspects('suspect', 1000)).find(
+            ({ id }) => id === res.body.data.id,
+          );
           expect(held?.fields).toEqual(expected);
           expectClean(held!.fields);
           return;
@@ -190,7 +192,7 @@ describe('POST /api/contacts under hostile input', { timeout: 30_000 }, () => {
       }),
       { numRuns: 100 },
     );
-    expect((await repository.listContacts(1, 1)).total).toBe(0);
+    expect((await repository.contacts.listContacts(1, 1)).total).toBe(0);
   });
 
   it('answers random form posts with the page or a redirect, never 5xx', async () => {
@@ -259,12 +261,12 @@ describe('POST /api/quotes under hostile input', { timeout: 30_000 }, () => {
           const valid = quoteInputSchema.safeParse(parsed);
           if (!valid.success || Buffer.byteLength(text) > 16 * 1024) {
             expect(res.body).toMatchObject({ success: false, code: expect.any(String), message: expect.any(String) });
-            expect((await repository.listQuotes(1, 1)).total).toBe(stored);
+            expect((await repository.quotes.listQuotes(1, 1)).total).toBe(stored);
             return;
           }
           expect(res.status).toBe(201);
           stored += 1;
-          expect(await repository.getQuote(res.body.data.id)).toEqual(res.body.data);
+          expect(await repository.quotes.getQuote(res.body.data.id)).toEqual(res.body.data);
           // A weight in tonnes to the kilogram, from 1 kg to 45 t.
           const grams = res.body.data.weightTons * 1000;
           expect(Math.abs(grams - Math.round(grams))).toBeLessThan(1e-6);

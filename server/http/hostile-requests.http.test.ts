@@ -94,7 +94,7 @@ describe('a body over 16 KB', { timeout: 30_000 }, () => {
       ),
       { numRuns: 60 },
     );
-    expect((await repository.listContacts(1, 1)).total).toBe(0);
+    expect((await repository.contacts.listContacts(1, 1)).total).toBe(0);
   });
 
   it('sent in chunks without end is cut off at the limit with 413, whatever the chunks', async () => {
@@ -123,6 +123,6 @@ describe('a body over 16 KB', { timeout: 30_000 }, () => {
       ),
       { numRuns: 30 },
     );
-    expect((await repository.listContacts(1, 1)).total).toBe(0);
+    expect((await repository.contacts.listContacts(1, 1)).total).toBe(0);
   });
 });

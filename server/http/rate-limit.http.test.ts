@@ -26,7 +26,7 @@ describe('rate limits on the POST endpoints', () => {
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     expect(res.headers['ratelimit-policy']).toBeDefined();
     expect(res.headers.ratelimit).toBeDefined();
-    expect((await repository.listContacts(1, 10)).total).toBe(5);
+    expect((await repository.contacts.listContacts(1, 10)).total).toBe(5);
   });
 
   it('counts the hour window too, and 0 turns a window off', async () => {
@@ -68,7 +68,7 @@ describe('rate limits on the POST endpoints', () => {
     const { app, repository } = createTestApp({ rateLimits: withRefused });
     expect(await statuses(app, typo, 10)).toEqual(Array(10).fill(400));
     expect(await statuses(app, contact, 6)).toEqual([201, 201, 201, 201, 201, 429]);
-    expect((await repository.listContacts(1, 10)).total).toBe(5);
+    expect((await repository.contacts.listContacts(1, 10)).total).toBe(5);
   });
 
   it('stops a flood of refused posts at their own, larger limit, leads included once it is reached', async () => {
@@ -77,7 +77,7 @@ describe('rate limits on the POST endpoints', () => {
     const res = await request(app).post('/api/contacts').send(contact);
     expect(res.status).toBe(429);
     expect(res.body.message).toBe('Muitas solicitações em pouco tempo. Tente novamente em 1 minuto.');
-    expect((await repository.listContacts(1, 10)).total).toBe(0);
+    expect((await repository.contacts.listContacts(1, 10)).total).toBe(0);
   });
 
   it('counts the posts the leads’ limit turns away as refused', async () => {

@@ -63,7 +63,7 @@ describe.each(backendsForThisFile())('protected reads on $name', (backend) => {
     it('defaults to page 1 of 10, newest first, with the totals', async () => {
       const { app, repository } = await freshApp();
       for (let n = 1; n <= 12; n++)
-        await repository.createContact(validContact({ ...sampleContact, message: `m${n}` }));
+        await repository.contacts.createContact(validContact({ ...sampleContact, message: `m${n}` }));
       const res = await request(app).get('/api/contacts').set('Authorization', bearer);
       expect(res.body.pagination).toEqual({ page: 1, limit: 10, total: 12, totalPages: 2 });
       expect(res.body.data.map((contact: { message: string }) => contact.message)).toEqual([
@@ -83,7 +83,7 @@ describe.each(backendsForThisFile())('protected reads on $name', (backend) => {
 
     it('serves the last partial page and an empty page past the end', async () => {
       const { app, repository } = await freshApp();
-      for (let n = 0; n < 7; n++) await repository.createQuote(validQuote());
+      for (let n = 0; n < 7; n++) await repository.quotes.createQuote(validQuote());
       const last = await request(app).get('/api/quotes?page=3&limit=3').set('Authorization', bearer);
       expect(last.body.data).toHaveLength(1);
       expect(last.body.pagination).toEqual({ page: 3, limit: 3, total: 7, totalPages: 3 });

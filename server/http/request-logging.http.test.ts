@@ -59,7 +59,7 @@ describe('request logs', () => {
 
   it('write a failed request at error level', async () => {
     const repository = testRepository();
-    repository.receiveContact = () => Promise.reject(new Error('disco cheio'));
+    repository.contacts.receiveContact = () => Promise.reject(new Error('disco cheio'));
     const { app, logs } = createTestApp({ repository });
     await request(app).post('/api/contacts').send({ name: 'Ana', email: 'ana@exemplo.com', message: 'Olá' });
     expect(logs.find((entry) => entry.msg === 'requisição falhou')).toMatchObject({

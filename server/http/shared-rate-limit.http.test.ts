@@ -97,7 +97,7 @@ describe('rate limits whose shared counters cannot be reached', () => {
     const { app, logs, repository: stored } = createTestApp({ repository, rateLimits: limits });
     const res = await request(app).post('/api/contacts').send(sampleContact);
     expect(res.status).toBe(201);
-    expect((await stored.listContacts(1, 10)).total).toBe(1);
+    expect((await stored.contacts.listContacts(1, 10)).total).toBe(1);
     expect(logs).toContainEqual(
       expect.objectContaining({
         level: 'warn',

@@ -24,8 +24,8 @@ describe.each(backendsForThisFile())('PATCH of a lead on $name', (backend) => {
   async function setUp() {
     const repository: Repository = await backend.fresh({ channels: ['webhook'] });
     const { app } = createTestApp({ repository, adminToken: ADMIN_TOKEN });
-    const quote = (await repository.createQuote(validQuote(sampleQuote))).record.id;
-    const contact = (await repository.createContact(validContact(sampleContact))).record.id;
+    const quote = (await repository.quotes.createQuote(validQuote(sampleQuote))).record.id;
+    const contact = (await repository.contacts.createContact(validContact(sampleContact))).record.id;
     return { app, repository, quote, contact };
   }
   /** The updated webhooks waiting in the outbox, as stored. */
@@ -57,7 +57,7 @@ describe.each(backendsForThisFile())('PATCH of a lead on $name', (backend) => {
     });
     // What the OpenAPI document promises (server/inbox/openapi.ts).
     expect(() => schemas.WorkedQuote.parse(res.body.data)).not.toThrow();
-    const lines = await repository.readAudit({ leadId: quote, limit: 10 });
+    const lines = await repository.audit.readAudit({ leadId: quote, limit: 10 });
     expect(lines.map((line) => [line.action, line.actor])).toEqual(
       expect.arrayContaining([
         ['lead.status', 'token'],
@@ -77,7 +77,7 @@ describe.each(backendsForThisFile())('PATCH of a lead on $name', (backend) => {
     expect(res.status).toBe(412);
     expect(res.headers.etag).toBe('"2"');
     expect(res.body).toMatchObject({ success: false, code: 'LEAD_CHANGED', data: { status: 'proposal', version: 2 } });
-    expect((await repository.getLead(contact))?.work).toMatchObject({ status: 'proposal', version: 2 });
+    expect((await repository.inbox.getLead(contact))?.work).toMatchObject({ status: 'proposal', version: 2 });
     expect(await updates()).toHaveLength(1);
     // Without If-Match the change applies to the version as it stands.
     expect((await patch(app, `/api/contacts/${contact}`, { status: 'won' })).body.data.version).toBe(3);
@@ -98,7 +98,7 @@ describe.each(backendsForThisFile())('PATCH of a lead on $name', (backend) => {
     expect((await patch(app, `/api/contacts/${quote}`, { status: 'won' })).body.code).toBe('CONTACT_NOT_FOUND');
     expect((await patch(app, '/api/contacts/x', { status: 'won' })).body.code).toBe('INVALID_CONTACT_ID');
     await request(app).patch(`/api/contacts/${contact}`).send({ status: 'won' }).expect(401);
-    expect((await repository.getLead(contact))?.work.version).toBe(1);
+    expect((await repository.inbox.getLead(contact))?.work.version).toBe(1);
     expect(await updates()).toHaveLength(0);
   });
 });
@@ -108,7 +108,7 @@ describe('the updated webhooks', () => {
     const receiver = await startWebhookReceiver();
     const repository = await backendsForThisFile()[0]!.fresh({ channels: ['webhook'] });
     const { app } = startWebhookInstance(repository, webhookTo(receiver.url));
-    const { record } = await repository.createContact(validContact(sampleContact));
+    const { record } = await repository.contacts.createContact(validContact(sampleContact));
 
     const reply = (await patch(app, `/api/contacts/${record.id}`, { status: 'contacted', note: 'Retornou' })).body;
 

@@ -7,16 +7,15 @@ import { auditContext } from '../audit/request';
 import { bodyKind } from '../http/body';
 import { refuse, sendRefusal } from '../http/refusals';
 import { fieldErrors } from '../http/validation';
-import type { TeamStore } from '../team/sql-store';
-import { type LeadResource, leadResource } from './resource';
-import type { InboxStore, WorkedLead } from './sql-store';
+import { type LeadResource, leadResource, type WorkedLead } from '../leads/resource';
+import type { Stores } from '../stores';
 
 // PATCH /api/contacts/ID and /api/quotes/ID (issue 34 §5; docs/requirements.md §6.4): a CRM sets the
 // status, the owner and notes with the API's token. The version is the ETag; If-Match makes the change
 // conditional (RFC 9110 §13.1.1), so a CRM that read an older version gets 412 and the lead as it now
 // stands, never a silent overwrite (docs/decisions/033-concurrent-lead-edits.md).
 
-type Store = InboxStore & Pick<TeamStore, 'memberByEmail'>;
+type LeadStores = Pick<Stores, 'inbox' | 'team'>;
 
 /** A version as a strong ETag, "3": the same bytes for the same state on every replica. */
 export const etagOf = (lead: WorkedLead) => `"${lead.work.version}"`;
@@ -35,11 +34,11 @@ function matches(header: string | undefined, lead: WorkedLead) {
   return header.split(',').some((tag) => tag.trim() === etagOf(lead));
 }
 
-async function withResource(store: Store, lead: WorkedLead) {
-  return leadResource(lead, await store.leadNotes(lead.record.id));
+async function withResource({ inbox }: LeadStores, lead: WorkedLead) {
+  return leadResource(lead, await inbox.leadNotes(lead.record.id));
 }
 
-export function patchLead(store: Store, kind: LeadKind): RequestHandler {
+export function patchLead(stores: LeadStores, kind: LeadKind): RequestHandler {
   const { invalidId, notFound } = REFUSALS[kind];
   const changed = (res: Response, lead: WorkedLead, data: LeadResource) => {
     const message = kind === 'contact' ? 'Contato atualizado.' : 'Cotação atualizada.';
@@ -49,7 +48,7 @@ export function patchLead(store: Store, kind: LeadKind): RequestHandler {
     sendRefusal(
       req,
       res,
-      refuse('LEAD_CHANGED', { headers: { ETag: etagOf(lead) }, data: await withResource(store, lead) }),
+      refuse('LEAD_CHANGED', { headers: { ETag: etagOf(lead) }, data: await withResource(stores, lead) }),
     );
 
   return async (req, res) => {
@@ -59,7 +58,7 @@ export function patchLead(store: Store, kind: LeadKind): RequestHandler {
     const parsed = leadChangeSchema.safeParse(req.body);
     if (!parsed.success) return sendRefusal(req, res, refuse('INVALID_FIELDS', { errors: fieldErrors(parsed.error) }));
     const { owner: ownerEmail, ...rest } = parsed.data;
-    const owner = ownerEmail ? await store.memberByEmail(ownerEmail) : undefined;
+    const owner = ownerEmail ? await stores.team.memberByEmail(ownerEmail) : undefined;
     if (ownerEmail && !owner)
       return sendRefusal(
         req,
@@ -68,19 +67,19 @@ export function patchLead(store: Store, kind: LeadKind): RequestHandler {
           errors: { owner: 'Ninguém da equipe tem este e-mail: use o de um membro, ou null.' },
         }),
       );
-    const lead = await store.getLead(id.data);
+    const lead = await stores.inbox.getLead(id.data);
     if (!lead || lead.kind !== kind) return sendRefusal(req, res, refuse(notFound));
     const condition = req.get('If-Match');
     if (!matches(condition, lead)) return stale(req, res, lead);
     const change = { ...rest, ...(ownerEmail !== undefined && { owner: owner?.id ?? null }) };
     const by = { ...auditContext(req, res), actor: { kind: 'token' } } as const;
-    let result = await store.changeLead(lead.record.id, lead.work.version, change, by);
+    let result = await stores.inbox.changeLead(lead.record.id, lead.work.version, change, by);
     // Another change landed between the read above and this one. Without If-Match the client asked
     // for no condition: applied once more on the version that won. With it, the condition failed.
     if (result?.outcome === 'conflict' && condition === undefined)
-      result = await store.changeLead(lead.record.id, result.lead.work.version, change, by);
+      result = await stores.inbox.changeLead(lead.record.id, result.lead.work.version, change, by);
     if (!result) return sendRefusal(req, res, refuse(notFound));
     if (result.outcome === 'conflict') return stale(req, res, result.lead);
-    changed(res, result.lead, await withResource(store, result.lead));
+    changed(res, result.lead, await withResource(stores, result.lead));
   };
 }

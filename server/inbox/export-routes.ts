@@ -9,8 +9,9 @@ import { readableInSaoPaulo, spreadsheetTimeInSaoPaulo } from '../../shared/sao-
 import { type Column, csvColumns } from '../exports/columns';
 import type { CsvExports } from '../exports/routes';
 import { refuse, sendRefusal } from '../http/refusals';
-import type { TeamContext } from '../team/context';
-import type { TeamRoute } from '../team/routes';
+import type { Stores } from '../stores';
+import type { WorkplaceContext } from '../workplace/context';
+import { pageRoute, type WorkplaceRoute } from '../workplace/route';
 import type { ExportedLead, InboxExportStore } from './export-store';
 import { parseView, viewSearch, withPromise } from './query';
 
@@ -65,13 +66,9 @@ export function inboxExport(store: InboxExportStore, exports: CsvExports, calend
   };
 }
 
-/** The export's line in the team's table of routes: an admin's (see the decision above). */
-export const exportRoutes = ({ store, exports, calendar }: TeamContext): TeamRoute[] => [
-  {
-    method: 'GET',
-    path: '/painel/leads.csv',
-    access: 'admin',
-    reply: 'page',
-    handle: inboxExport(store, exports, calendar),
-  },
+type ExportContext = WorkplaceContext & Pick<Stores, 'inboxExport'> & { exports: CsvExports };
+
+/** The export is an admin's (see the decision above). */
+export const exportRoutes = ({ inboxExport: leads, exports, calendar }: ExportContext): WorkplaceRoute[] => [
+  pageRoute('GET', '/painel/leads.csv', 'admin', inboxExport(leads, exports, calendar)),
 ];

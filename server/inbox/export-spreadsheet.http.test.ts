@@ -21,11 +21,11 @@ describe.skipIf(!soffice)('the inbox’s export opened in LibreOffice Calc, pt-B
     const seller = await signedInMember(repository, 'vendas');
     const by = { actor: { kind: 'member', id: seller.member.id, email: seller.member.email } } as const;
     const name = 'Conceição Araújo';
-    const { record } = await repository.createContact(validContact({ ...sampleContact, name }));
-    await repository.createQuote(validQuote(sampleQuote));
+    const { record } = await repository.contacts.createContact(validContact({ ...sampleContact, name }));
+    await repository.quotes.createQuote(validQuote(sampleQuote));
     const first = 'Ligação feita; pediu proposta "urgente" até sexta';
-    await repository.changeLead(record.id, 1, { status: 'contacted', owner: seller.member.id, note: first }, by);
-    await repository.changeLead(record.id, 2, { note: '=SOMA(1;2) é a fórmula que ele mandou' }, by);
+    await repository.inbox.changeLead(record.id, 1, { status: 'contacted', owner: seller.member.id, note: first }, by);
+    await repository.inbox.changeLead(record.id, 2, { note: '=SOMA(1;2) é a fórmula que ele mandou' }, by);
 
     const res = await request(app)
       .get('/painel/leads.csv?tipo=contact')

@@ -1,6 +1,7 @@
 import type { LeadNote, LeadQuery } from '../../shared/inbox';
 import { type Database, inSlices } from '../db/database';
-import { type InboxStore, KINDS, WORK_COLUMNS, type WorkedLead, workOf } from './sql-store';
+import type { WorkedLead } from '../leads/resource';
+import { type InboxStore, KINDS, WORK_COLUMNS, workOf } from './sql-store';
 
 // The inbox's export (issue 34 §4; docs/requirements.md §6.4, §10.16): every lead a view selects,
 // whole, with the team's notes, read in batches so that memory holds one batch whatever the view.

@@ -49,9 +49,14 @@ describe.each(backendsForThisFile())('the inbox’s export on $name', (backend) 
     const worked = await contact(repository, { name: 'Conceição Araújo', message: 'Frete de açaí para São Paulo' });
     const lost = await quote(repository, { name: '=HYPERLINK("http://mal.example")' });
     await contact(repository, { name: 'Ainda novo' });
-    await repository.changeLead(worked, 1, { status: 'contacted', owner: seller.member.id, note: 'Ligou às 9h' }, by);
-    await repository.changeLead(worked, 2, { note: '=1+1; segunda nota\ncom quebra' }, by);
-    await repository.changeLead(lost, 1, { status: 'lost', lostReason: '-Preço alto' }, by);
+    await repository.inbox.changeLead(
+      worked,
+      1,
+      { status: 'contacted', owner: seller.member.id, note: 'Ligou às 9h' },
+      by,
+    );
+    await repository.inbox.changeLead(worked, 2, { note: '=1+1; segunda nota\ncom quebra' }, by);
+    await repository.inbox.changeLead(lost, 1, { status: 'lost', lostReason: '-Preço alto' }, by);
 
     const all = await get('/painel/leads.csv').expect(200);
     expect(all.headers['content-type']).toBe('text/csv; charset=utf-8; header=present');
@@ -90,12 +95,12 @@ describe.each(backendsForThisFile())('the inbox’s export on $name', (backend) 
     const taken = await contact(repository, { message: 'Carga saindo de São Paulo', source: { utmSource: 'google' } });
     await contact(repository, { message: 'Carga para Manaus', source: { utmSource: 'google' } });
     await quote(repository, { source: { utmSource: 'google' } });
-    await repository.changeLead(taken, 1, { status: 'contacted' }, by);
+    await repository.inbox.changeLead(taken, 1, { status: 'contacted' }, by);
 
     const res = await get('/painel/leads.csv?q=sao+paulo&situacao=new&tipo=contact&origem=google').expect(200);
 
     expect(sheetOf(res.text).map((row) => row.ID)).toEqual([wanted]);
-    const [line] = await repository.readAudit({ action: 'leads.exported', limit: 5 });
+    const [line] = await repository.audit.readAudit({ action: 'leads.exported', limit: 5 });
     expect(line).toMatchObject({
       actor: admin.member.email,
       detail: { table: 'leads', filter: 'situacao=new&tipo=contact&origem=google', searchWords: 2 },
@@ -115,13 +120,13 @@ describe.each(backendsForThisFile())('the inbox’s export on $name', (backend) 
     const overdue = await contact(repository, { name: 'Atrasado' });
     const answered = await contact(repository, { name: 'Respondido' });
     vi.useRealTimers();
-    await repository.changeLead(answered, 1, { status: 'contacted' }, by);
+    await repository.inbox.changeLead(answered, 1, { status: 'contacted' }, by);
     await contact(repository, { name: 'Acabou de chegar' });
 
     const res = await get('/painel/leads.csv?visao=atrasados').expect(200);
 
     expect(sheetOf(res.text).map((row) => row.ID)).toEqual([overdue]);
-    const [line] = await repository.readAudit({ action: 'leads.exported', limit: 1 });
+    const [line] = await repository.audit.readAudit({ action: 'leads.exported', limit: 1 });
     expect(line?.detail).toMatchObject({ filter: 'visao=atrasados' });
   });
 
@@ -143,6 +148,6 @@ describe.each(backendsForThisFile())('the inbox’s export on $name', (backend) 
 
     expect(res.text).toContain('Filtro inválido, nada exportado: Situação desconhecida');
     expect(res.text).toContain('Data “de” inválida');
-    expect(await repository.readAudit({ action: 'leads.exported', limit: 1 })).toEqual([]);
+    expect(await repository.audit.readAudit({ action: 'leads.exported', limit: 1 })).toEqual([]);
   });
 });

@@ -19,7 +19,7 @@ describe.each(backendsForThisFile())('the lead’s page on $name', (backend) => 
     const repository: Repository = await backend.fresh(options);
     const { app } = createTestApp({ repository });
     const seller = await signedInMember(repository, 'vendas');
-    const { record } = await repository.createQuote(
+    const { record } = await repository.quotes.createQuote(
       validQuote({ ...fullQuote, source: { utmCampaign: 'frete-norte' } }),
     );
     const page = async (cookie = seller.cookie) => request(app).get(`/painel/leads/${record.id}`).set('Cookie', cookie);
@@ -52,7 +52,7 @@ describe.each(backendsForThisFile())('the lead’s page on $name', (backend) => 
     expect(text).toContain('href="https://wa.me/5591987654321"');
     expect(text).toContain('href="tel:+5591987654321"');
     expect(text).toContain('href="mailto:carlos@bebidasdonorte.com.br"');
-    const [view] = await repository.readAudit({ leadId: id, limit: 5 });
+    const [view] = await repository.audit.readAudit({ leadId: id, limit: 5 });
     expect(view).toMatchObject({ action: 'lead.viewed', actorId: seller.member.id });
     expect(text).toContain('Viu o lead');
   });
@@ -66,7 +66,7 @@ describe.each(backendsForThisFile())('the lead’s page on $name', (backend) => 
     expect(first.status).toBe(303);
     expect(first.headers.location).toBe(`/painel/leads/${id}`);
     expect(again.status).toBe(303);
-    const lead = await repository.getLead(id);
+    const lead = await repository.inbox.getLead(id);
     expect(lead?.work).toMatchObject({ status: 'contacted', version: 2 });
     expect(lead?.work.respondedAt).toBeDefined();
     expect(readable((await page()).text)).toContain('Situação: Novo → Em contato');
@@ -79,7 +79,7 @@ describe.each(backendsForThisFile())('the lead’s page on $name', (backend) => 
 
     expect(res.status).toBe(400);
     expect(readable(res.text)).toContain(LOST_NEEDS_REASON);
-    expect((await repository.getLead(id))?.work).toMatchObject({ status: 'new', version: 1 });
+    expect((await repository.inbox.getLead(id))?.work).toMatchObject({ status: 'new', version: 1 });
   });
 
   it('tells the second of two members editing the same version what changed, and keeps their note', async () => {
@@ -96,11 +96,13 @@ describe.each(backendsForThisFile())('the lead’s page on $name', (backend) => 
     expect(text).toContain('Situação: <strong>Proposta enviada</strong>');
     expect(text).toMatch(/<textarea[^>]*name="nota"[^>]*>Cliente pediu retorno amanhã às 9h<\/textarea>/);
     expect(text).toContain('name="versao" value="2"');
-    expect(await repository.leadNotes(id)).toEqual([]);
+    expect(await repository.inbox.leadNotes(id)).toEqual([]);
 
     // Sent again on the version it now shows, the note lands.
     expect((await post({ nota: 'Cliente pediu retorno amanhã às 9h', versao: 2 }, other.cookie)).status).toBe(303);
-    expect((await repository.leadNotes(id)).map((note) => note.body)).toEqual(['Cliente pediu retorno amanhã às 9h']);
+    expect((await repository.inbox.leadNotes(id)).map((note) => note.body)).toEqual([
+      'Cliente pediu retorno amanhã às 9h',
+    ]);
   });
 
   it('refuses the stale change on another replica too: neither is lost in silence', async () => {
@@ -119,7 +121,7 @@ describe.each(backendsForThisFile())('the lead’s page on $name', (backend) => 
     // One lands, the other is told; which one is the race's to decide.
     expect([first.status, second.status].sort()).toEqual([303, 409]);
     const loser = first.status === 409 ? first : second;
-    const winner = (await repository.getLead(id))!.work;
+    const winner = (await repository.inbox.getLead(id))!.work;
     expect(winner.version).toBe(2);
     expect(readable(loser.text)).toContain(CONFLICT_NOTICE);
     expect(readable(loser.text)).toContain(
@@ -134,7 +136,7 @@ describe.each(backendsForThisFile())('the lead’s page on $name', (backend) => 
 
     expect((await post({ responsavel: seller.member.id, versao: 1 })).status).toBe(303);
 
-    expect((await repository.getLead(id))?.work.owner?.id).toBe(seller.member.id);
+    expect((await repository.inbox.getLead(id))?.work.owner?.id).toBe(seller.member.id);
     const text = readable((await page()).text);
     expect(text).toContain(`Responsável: ${seller.member.name}`);
     expect(text).toContain('Webhook (CRM): novo lead');
@@ -144,21 +146,21 @@ describe.each(backendsForThisFile())('the lead’s page on $name', (backend) => 
 
   it('lets an admin erase the person from the page, audited under the admin; vendas gets 403', async () => {
     const { repository, seller, id, page, post } = await setUp();
-    await repository.createContact(validContact({ ...sampleContact, email: fullQuote.email }));
+    await repository.contacts.createContact(validContact({ ...sampleContact, email: fullQuote.email }));
     const admin = await signedInMember(repository, 'admin');
 
     expect((await page(admin.cookie)).text).toContain('Eliminar os dados desta pessoa');
     expect((await page()).text).not.toContain('Eliminar os dados desta pessoa');
     expect((await post({ confirmo: 'sim' }, seller.cookie, '/eliminar')).status).toBe(403);
     expect((await post({}, admin.cookie, '/eliminar')).status).toBe(400);
-    expect(await repository.getLead(id)).toBeDefined();
+    expect(await repository.inbox.getLead(id)).toBeDefined();
 
     const done = await post({ confirmo: 'sim' }, admin.cookie, '/eliminar');
 
     expect(done.status).toBe(200);
     expect(readable(done.text)).toContain(`Dados de ${fullQuote.email} apagados: 1 contato(s) e 1 cotação(ões).`);
-    expect(await repository.getLead(id)).toBeUndefined();
-    const [line] = await repository.readAudit({ action: 'subject.erasure', limit: 1 });
+    expect(await repository.inbox.getLead(id)).toBeUndefined();
+    const [line] = await repository.audit.readAudit({ action: 'subject.erasure', limit: 1 });
     expect(line).toMatchObject({ actorId: admin.member.id });
     expect((await page(admin.cookie)).status).toBe(404);
   });

@@ -8,12 +8,14 @@ import { readableInSaoPaulo } from '../../shared/sao-paulo-time';
 import type { PageNotice } from '../../shared/team';
 import { auditContext } from '../audit/request';
 import { fieldErrors } from '../http/validation';
+import type { WorkedLead } from '../leads/resource';
 import { leadLines } from '../outbox/channels/email-message';
-import { fieldOf, type TeamContext } from '../team/context';
-import type { TeamRoute } from '../team/routes';
+import type { Stores } from '../stores';
+import { fieldOf, type WorkplaceContext } from '../workplace/context';
+import { pageRoute, type WorkplaceRoute } from '../workplace/route';
 import { contactLinks } from './contact-links';
 import { leadHistory, shownDeliveries } from './lead-lines';
-import type { ChangedBy, LeadChange, WorkedLead } from './sql-store';
+import type { ChangedBy, LeadChange } from './sql-store';
 
 // /painel/leads/ID (issue 34 §2; docs/requirements.md §6.4): the lead, its three forms, its erasure.
 // A change that lands answers 303 back to the page (PRG: a reload repeats nothing); one made on a
@@ -48,16 +50,16 @@ const memberBy = (req: Request, res: Response): ChangedBy => {
   return { ...auditContext(req, res), actor: { kind: 'member', id, email } };
 };
 
-export function leadRoutes(context: TeamContext): TeamRoute[] {
-  const { store, render } = context;
+type LeadContext = WorkplaceContext & Pick<Stores, 'inbox' | 'audit' | 'outbox' | 'team' | 'personalData'>;
 
+export function leadRoutes({ inbox, audit, outbox, team, personalData, render }: LeadContext): WorkplaceRoute[] {
   async function show(res: Response, lead: WorkedLead, status = 200, extra: Partial<Shown> = {}) {
     const me = res.locals.signedIn!.member;
     const [notes, lines, deliveries, members] = await Promise.all([
-      store.leadNotes(lead.record.id),
-      store.readAudit({ leadId: lead.record.id, limit: 100 }),
-      store.outbox.ofLead(lead.record.id),
-      store.listMembers(),
+      inbox.leadNotes(lead.record.id),
+      audit.readAudit({ leadId: lead.record.id, limit: 100 }),
+      outbox.ofLead(lead.record.id),
+      team.listMembers(),
     ]);
     const view: LeadView = {
       id: lead.record.id,
@@ -82,7 +84,7 @@ export function leadRoutes(context: TeamContext): TeamRoute[] {
 
   async function found(req: Request, res: Response) {
     const id = leadId.safeParse(req.params.id);
-    const lead = id.success ? await store.getLead(id.data) : undefined;
+    const lead = id.success ? await inbox.getLead(id.data) : undefined;
     if (!lead) render(res, 404, 'lead', { state: 'missing' });
     return lead;
   }
@@ -90,7 +92,7 @@ export function leadRoutes(context: TeamContext): TeamRoute[] {
   const page: RequestHandler = async (req, res) => {
     const lead = await found(req, res);
     if (!lead) return;
-    await store.recordAudit({
+    await audit.recordAudit({
       ...auditContext(req, res),
       action: 'lead.viewed',
       leadIds: [lead.record.id],
@@ -123,7 +125,7 @@ export function leadRoutes(context: TeamContext): TeamRoute[] {
         ...((note || body) && { nota: note ?? 'Escreva a nota antes de salvar.' }),
       });
     }
-    const members = has('responsavel') ? await store.listMembers() : [];
+    const members = has('responsavel') ? await team.listMembers() : [];
     const owner = sent.responsavel === NOBODY ? null : members.find(({ id }) => id === sent.responsavel)?.id;
     if (has('responsavel') && owner === undefined) errors.responsavel = 'Escolha alguém da equipe, ou Ninguém.';
     if (!Number.isSafeInteger(sent.versao)) errors.versao = 'Recarregue a página e refaça a alteração.';
@@ -136,11 +138,11 @@ export function leadRoutes(context: TeamContext): TeamRoute[] {
       ...(owner !== undefined && { owner }),
       ...(parsed.data.note && { note: parsed.data.note }),
     };
-    const result = await store.changeLead(lead.record.id, sent.versao, wanted, memberBy(req, res));
+    const result = await inbox.changeLead(lead.record.id, sent.versao, wanted, memberBy(req, res));
     if (!result) return render(res, 404, 'lead', { state: 'missing' });
     const back = () => res.redirect(303, `/painel/leads/${lead.record.id}`);
     if (result.outcome === 'changed') return back();
-    if (alreadyApplied(result.lead, sent.versao, wanted, await store.leadNotes(lead.record.id))) return back();
+    if (alreadyApplied(result.lead, sent.versao, wanted, await inbox.leadNotes(lead.record.id))) return back();
     // The member's input stays in the form, on the version as it now stands: resending it is a choice.
     await show(res, result.lead, 409, {
       form: { ...sent, versao: result.lead.work.version },
@@ -156,19 +158,17 @@ export function leadRoutes(context: TeamContext): TeamRoute[] {
         notice: { kind: 'error', text: 'Marque a confirmação: os dados serão apagados de vez.' },
       });
     const { email } = lead.record;
-    const { contacts, quotes } = await store.eraseSubject(email, auditContext(req, res));
+    const { contacts, quotes } = await personalData.eraseSubject(email, auditContext(req, res));
     render(res, 200, 'lead', {
       state: 'erased',
       notice: { kind: 'ok', text: `Dados de ${email} apagados: ${contacts} contato(s) e ${quotes} cotação(ões).` },
     });
   };
 
-  const route = (method: 'GET' | 'POST', path: string, access: TeamRoute['access'], handle: RequestHandler) =>
-    ({ method, path, access, reply: 'page', handle }) satisfies TeamRoute;
   return [
-    route('GET', '/painel/leads/:id', 'vendas', page),
-    route('POST', '/painel/leads/:id', 'vendas', change),
-    route('POST', '/painel/leads/:id/eliminar', 'admin', erase),
+    pageRoute('GET', '/painel/leads/:id', 'vendas', page),
+    pageRoute('POST', '/painel/leads/:id', 'vendas', change),
+    pageRoute('POST', '/painel/leads/:id/eliminar', 'admin', erase),
   ];
 }
 

@@ -107,7 +107,7 @@ describe.each(backendsForThisFile())('the inbox at /painel, on $name', (backend)
     const by = { actor: { kind: 'member', id: seller.member.id, email: seller.member.email } } as const;
     const taken = await contact(repository, { source: { utmSource: 'google', utmCampaign: 'norte' } });
     const other = await quote(repository, { source: { utmSource: 'instagram', utmCampaign: 'safra' } });
-    await repository.changeLead(taken, 1, { owner: seller.member.id, status: 'contacted' }, by);
+    await repository.inbox.changeLead(taken, 1, { owner: seller.member.id, status: 'contacted' }, by);
     await arrived(backend, 'contacts', taken, '2026-03-10T15:00:00.000Z');
     // 23:30 in São Paulo on 14 March: still that day there, though the 15th in UTC.
     await arrived(backend, 'quotes', other, '2026-03-15T02:30:00.000Z');
@@ -201,7 +201,7 @@ describe.each(backendsForThisFile())('the inbox at /painel, on $name', (backend)
     await arrived(backend, 'contacts', atRisk, waitedFor(100));
     await arrived(backend, 'quotes', overdue, waitedFor(180));
     await arrived(backend, 'contacts', answered, waitedFor(300));
-    await repository.changeLead(answered, 1, { status: 'contacted' }, by);
+    await repository.inbox.changeLead(answered, 1, { status: 'contacted' }, by);
 
     const html = (await get('/painel').expect(200)).text;
 
@@ -225,7 +225,7 @@ describe.each(backendsForThisFile())('the inbox at /painel, on $name', (backend)
     await arrived(backend, 'quotes', soon, waitedFor(95));
     await arrived(backend, 'contacts', late, waitedFor(125));
     await arrived(backend, 'contacts', lateButAnswered, waitedFor(600));
-    await repository.changeLead(lateButAnswered, 1, { status: 'proposal' }, by);
+    await repository.inbox.changeLead(lateButAnswered, 1, { status: 'proposal' }, by);
 
     const ids = async (search: string) => listed((await get(`/painel?${search}`).expect(200)).text);
     expect(await ids('visao=atrasados')).toEqual([late]);

@@ -2,8 +2,9 @@ import type { RequestHandler } from 'express';
 import { businessMillisBetween, promiseCutoffs, promiseState } from '../../shared/business-hours';
 import type { BusinessCalendar } from '../../shared/holidays';
 import type { InboxRow, ListedLead } from '../../shared/inbox';
-import type { TeamContext } from '../team/context';
-import type { TeamRoute } from '../team/routes';
+import type { Stores } from '../stores';
+import type { WorkplaceContext } from '../workplace/context';
+import { pageRoute, type WorkplaceRoute } from '../workplace/route';
 import { parseView, viewSearch, withPromise } from './query';
 
 // The inbox, /painel (issue 34 Deliver 1; docs/requirements.md §6.4): contacts and quotes in one list,
@@ -21,18 +22,18 @@ function listed(row: InboxRow, now: Date, calendar: BusinessCalendar): ListedLea
   return { ...row, waitedMs, ...(waiting && { promise: promiseState(arrived, now, calendar) }) };
 }
 
-export function inboxListRoutes(context: TeamContext): TeamRoute[] {
-  const { store, render, calendar } = context;
+type ListContext = WorkplaceContext & Pick<Stores, 'inbox' | 'team' | 'suspects'>;
 
+export function inboxListRoutes({ inbox, team, suspects, render, calendar }: ListContext): WorkplaceRoute[] {
   const list: RequestHandler = async (req, res) => {
     const view = parseView(req.query as Record<string, unknown>);
     const now = new Date();
     const query = withPromise(view.query, view.promise, promiseCutoffs(now, calendar));
     // One more than a page: whether it exists says whether "Mais antigos" has anything to show.
     const [rows, members, held] = await Promise.all([
-      store.listLeads(query, INBOX_PAGE + 1, view.cursor),
-      store.listMembers(),
-      store.suspectCounts(),
+      inbox.listLeads(query, INBOX_PAGE + 1, view.cursor),
+      team.listMembers(),
+      suspects.suspectCounts(),
     ]);
     const page = rows.slice(0, INBOX_PAGE);
     const last = page.at(-1);
@@ -51,5 +52,5 @@ export function inboxListRoutes(context: TeamContext): TeamRoute[] {
     });
   };
 
-  return [{ method: 'GET', path: '/painel', access: 'vendas', reply: 'page', handle: list }];
+  return [pageRoute('GET', '/painel', 'vendas', list)];
 }

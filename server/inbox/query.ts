@@ -61,7 +61,7 @@ const searchWords = (text: string) =>
 /** A cursor as the URL carries it: the last row's arrival and id, readable and unforgeable into SQL. */
 export const cursorParam = ({ createdAt, id }: InboxCursor) => `${createdAt}_${id}`;
 
-/** A cursor from the URL, if it is one (the Suspeitos folder pages the same way: suspect-routes.ts). */
+/** A cursor from the URL, if it is one (the Suspeitos folder pages the same way: server/spam/routes.ts). */
 export function readCursor(text: string): InboxCursor | undefined {
   const [createdAt = '', id = ''] = text.split('_');
   return UUID.test(id) && !Number.isNaN(Date.parse(createdAt)) && createdAt.endsWith('Z')

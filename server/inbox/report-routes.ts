@@ -1,21 +1,24 @@
 import type { RequestHandler } from 'express';
 import { todayInSaoPaulo } from '../../shared/sao-paulo-time';
-import type { TeamContext } from '../team/context';
-import type { TeamRoute } from '../team/routes';
+import type { Stores } from '../stores';
+import type { WorkplaceContext } from '../workplace/context';
+import { pageRoute, type WorkplaceRoute } from '../workplace/route';
 import { viewSearch } from './query';
 import { weekOf, weekReport } from './report';
 
 // GET /painel/relatorio[?semana=AAAA-MM-DD] (issue 34 §3; docs/requirements.md §6.4): the week's
 // figures for the whole team. Counts and times only, no person's data: every member may read it.
 
-function reportPage({ store, render, calendar }: TeamContext): RequestHandler {
+type ReportContext = WorkplaceContext & Pick<Stores, 'inboxReport'>;
+
+function reportPage({ inboxReport, render, calendar }: ReportContext): RequestHandler {
   return async (req, res) => {
     const param = typeof req.query.semana === 'string' ? req.query.semana.trim().slice(0, 20) : '';
     const today = todayInSaoPaulo();
     const { week, problem } = weekOf(param, today);
     const [counts, arrivals] = await Promise.all([
-      store.weekCounts(week.since, week.until),
-      store.weekArrivals(week.since, week.until),
+      inboxReport.weekCounts(week.since, week.until),
+      inboxReport.weekArrivals(week.since, week.until),
     ]);
     const report = weekReport(week, counts, arrivals, new Date(), calendar);
     render(res, problem ? 400 : 200, 'report', {
@@ -31,7 +34,6 @@ function reportPage({ store, render, calendar }: TeamContext): RequestHandler {
   };
 }
 
-/** The report's line in the team's table of routes. */
-export const reportRoutes = (context: TeamContext): TeamRoute[] => [
-  { method: 'GET', path: '/painel/relatorio', access: 'vendas', reply: 'page', handle: reportPage(context) },
+export const reportRoutes = (context: ReportContext): WorkplaceRoute[] => [
+  pageRoute('GET', '/painel/relatorio', 'vendas', reportPage(context)),
 ];

@@ -37,21 +37,27 @@ describe.each(backendsForThisFile())('the weekly report on $name', (backend) => 
     const norte = { source: { utmSource: 'google', utmCampaign: 'norte' } };
     // Monday 16/11/2026 09:00 in São Paulo, answered at 10:00: within the promise.
     const first = await at('2026-11-16T12:00:00Z', () =>
-      repository.createContact(validContact({ ...sampleContact, ...norte })),
+      repository.contacts.createContact(validContact({ ...sampleContact, ...norte })),
     );
-    await at('2026-11-16T13:00:00Z', () => repository.changeLead(first.record.id, 1, { status: 'contacted' }, by));
+    await at('2026-11-16T13:00:00Z', () =>
+      repository.inbox.changeLead(first.record.id, 1, { status: 'contacted' }, by),
+    );
     // Tuesday 09:00, answered at 13:00 and won: 4 hours, late.
     const second = await at('2026-11-17T12:00:00Z', () =>
-      repository.createQuote(validQuote({ ...sampleQuote, ...norte })),
+      repository.quotes.createQuote(validQuote({ ...sampleQuote, ...norte })),
     );
-    await at('2026-11-17T16:00:00Z', () => repository.changeLead(second.record.id, 1, { status: 'won' }, by));
+    await at('2026-11-17T16:00:00Z', () => repository.inbox.changeLead(second.record.id, 1, { status: 'won' }, by));
     // Wednesday 10:00, no UTM, lost 30 minutes later.
-    const third = await at('2026-11-18T13:00:00Z', () => repository.createContact(validContact(sampleContact)));
+    const third = await at('2026-11-18T13:00:00Z', () =>
+      repository.contacts.createContact(validContact(sampleContact)),
+    );
     await at('2026-11-18T13:30:00Z', () =>
-      repository.changeLead(third.record.id, 1, { status: 'lost', lostReason: 'Sem rota' }, by),
+      repository.inbox.changeLead(third.record.id, 1, { status: 'lost', lostReason: 'Sem rota' }, by),
     );
     // The Monday after, 00:30 in São Paulo: the next week's.
-    await at('2026-11-23T03:30:00Z', () => repository.createContact(validContact({ ...sampleContact, ...norte })));
+    await at('2026-11-23T03:30:00Z', () =>
+      repository.contacts.createContact(validContact({ ...sampleContact, ...norte })),
+    );
 
     const res = await request(app).get('/painel/relatorio?semana=2026-11-19').set('Cookie', seller.cookie).expect(200);
     const text = textOf(res.text);

@@ -16,9 +16,9 @@ describe.each(backendsForThisFile())('The inbox on $name', (backend) => {
       ids.push(await contact(repository, { name: `Contato ${n}` }));
       ids.push(await quote(repository, { name: `Cotação ${n}` }));
     }
-    const first = await repository.listLeads({}, 4);
-    const second = await repository.listLeads({}, 4, first.at(-1));
-    const third = await repository.listLeads({}, 4, second.at(-1));
+    const first = await repository.inbox.listLeads({}, 4);
+    const second = await repository.inbox.listLeads({}, 4, first.at(-1));
+    const third = await repository.inbox.listLeads({}, 4, second.at(-1));
 
     expect([...first, ...second, ...third].map((row) => row.id)).toEqual(newestFirst(ids));
     expect(first[0]).toMatchObject({
@@ -28,7 +28,9 @@ describe.each(backendsForThisFile())('The inbox on $name', (backend) => {
       summary: 'Campinas/SP → Belém/PA',
     });
     expect(first[1]).toMatchObject({ kind: 'contact', name: 'Contato 4', summary: sampleContact.message });
-    expect((await repository.listLeads({ kind: 'quote' }, 20)).map((row) => row.kind)).toEqual(Array(5).fill('quote'));
+    expect((await repository.inbox.listLeads({ kind: 'quote' }, 20)).map((row) => row.kind)).toEqual(
+      Array(5).fill('quote'),
+    );
   });
 
   it('finds a lead by a word of its message, its city or its company, whatever the accents and case', async () => {
@@ -39,7 +41,7 @@ describe.each(backendsForThisFile())('The inbox on $name', (backend) => {
     await contact(repository, { message: 'Nada a ver.' });
 
     const found = async (text: string) =>
-      (await repository.listLeads({ words: text.split(' ') }, 10)).map((row) => row.id).sort();
+      (await repository.inbox.listLeads({ words: text.split(' ') }, 10)).map((row) => row.id).sort();
 
     expect(await found('sao paulo')).toEqual([wanted]);
     expect(await found('ACAI belem')).toEqual([wanted]);
@@ -54,16 +56,16 @@ describe.each(backendsForThisFile())('The inbox on $name', (backend) => {
     const by = { actor: { kind: 'member', id: seller.id, email: seller.email } } as const;
     const taken = await contact(repository, { source: { utmSource: 'google', utmCampaign: 'norte' } });
     const other = await quote(repository, {});
-    await repository.changeLead(taken, 1, { owner: seller.id, status: 'contacted' }, by);
+    await repository.inbox.changeLead(taken, 1, { owner: seller.id, status: 'contacted' }, by);
 
-    const ids = async (query: object) => (await repository.listLeads(query, 10)).map((row) => row.id);
+    const ids = async (query: object) => (await repository.inbox.listLeads(query, 10)).map((row) => row.id);
     expect(await ids({ status: 'contacted' })).toEqual([taken]);
     expect(await ids({ status: 'new' })).toEqual([other]);
     expect(await ids({ owner: seller.id })).toEqual([taken]);
     expect(await ids({ owner: null })).toEqual([other]);
     expect(await ids({ source: 'google', campaign: 'norte' })).toEqual([taken]);
     expect(await ids({ until: '2000-01-01T00:00:00.000Z' })).toEqual([]);
-    expect((await repository.listLeads({ owner: seller.id }, 1))[0]?.owner).toEqual({
+    expect((await repository.inbox.listLeads({ owner: seller.id }, 1))[0]?.owner).toEqual({
       id: seller.id,
       name: seller.name,
     });
@@ -74,10 +76,10 @@ describe.each(backendsForThisFile())('The inbox on $name', (backend) => {
     const id = await quote(repository, {});
     await backend.exec(`UPDATE quotes SET status = 'pending' WHERE id = '${id}'`);
 
-    const listed = await repository.listLeads({ status: 'new' }, 10);
+    const listed = await repository.inbox.listLeads({ status: 'new' }, 10);
 
     expect(listed.map((row) => [row.id, row.status])).toEqual([[id, 'new']]);
-    expect((await repository.getLead(id))?.work.status).toBe('new');
+    expect((await repository.inbox.getLead(id))?.work.status).toBe('new');
   });
 
   it('refuses a change made against an older version, and keeps the first one', async () => {
@@ -86,13 +88,13 @@ describe.each(backendsForThisFile())('The inbox on $name', (backend) => {
     const member = (m: typeof ana) => ({ actor: { kind: 'member', id: m.id, email: m.email } }) as const;
     const id = await quote(repository, {});
 
-    const first = await repository.changeLead(id, 1, { status: 'contacted', note: 'Liguei.' }, member(ana));
-    const second = await repository.changeLead(id, 1, { status: 'lost', lostReason: 'Preço' }, member(bia));
+    const first = await repository.inbox.changeLead(id, 1, { status: 'contacted', note: 'Liguei.' }, member(ana));
+    const second = await repository.inbox.changeLead(id, 1, { status: 'lost', lostReason: 'Preço' }, member(bia));
 
     expect(first).toMatchObject({ outcome: 'changed', lead: { work: { status: 'contacted', version: 2 } } });
     expect(second).toMatchObject({ outcome: 'conflict', lead: { work: { status: 'contacted', version: 2 } } });
     expect(first?.lead.work.respondedAt).toMatch(/^\d{4}-/);
-    expect(await repository.leadNotes(id)).toEqual([
+    expect(await repository.inbox.leadNotes(id)).toEqual([
       {
         id: expect.any(String),
         author: { id: ana.id, name: ana.name },
@@ -100,7 +102,7 @@ describe.each(backendsForThisFile())('The inbox on $name', (backend) => {
         createdAt: expect.any(String),
       },
     ]);
-    const history = await repository.readAudit({ leadId: id, limit: 10 });
+    const history = await repository.audit.readAudit({ leadId: id, limit: 10 });
     expect(history.map((line) => [line.action, line.actorId])).toEqual([
       ['lead.note', ana.id],
       ['lead.status', ana.id],
@@ -111,7 +113,7 @@ describe.each(backendsForThisFile())('The inbox on $name', (backend) => {
     const repository = await backend.fresh();
     const seller = await addMember(repository, 'vendas');
     const id = await contact(repository, { email: 'apagar@example.com', message: 'Mudança para Macapá.' });
-    await repository.changeLead(
+    await repository.inbox.changeLead(
       id,
       1,
       { note: 'Cliente de Macapá' },
@@ -120,10 +122,10 @@ describe.each(backendsForThisFile())('The inbox on $name', (backend) => {
       },
     );
 
-    await repository.eraseSubject('apagar@example.com', BY_TOKEN);
+    await repository.personalData.eraseSubject('apagar@example.com', BY_TOKEN);
 
-    expect(await repository.leadNotes(id)).toEqual([]);
-    expect(await repository.listLeads({ words: ['macapa'] }, 10)).toEqual([]);
-    expect(await repository.readAudit({ leadId: id, limit: 10 })).toEqual([]);
+    expect(await repository.inbox.leadNotes(id)).toEqual([]);
+    expect(await repository.inbox.listLeads({ words: ['macapa'] }, 10)).toEqual([]);
+    expect(await repository.audit.readAudit({ leadId: id, limit: 10 })).toEqual([]);
   });
 });

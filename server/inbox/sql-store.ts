@@ -2,23 +2,18 @@ import { randomUUID } from 'node:crypto';
 import type { Contact } from '../../shared/contact';
 import type { InboxCursor, InboxRow, LeadNote, LeadQuery, LeadWork } from '../../shared/inbox';
 import type { LeadKind, LeadStatus } from '../../shared/lead-status';
-import type { Quote } from '../../shared/quote';
 import type { AuditContext } from '../audit/events';
 import { appendAudit } from '../audit/sql-store';
 import type { Database, Param, Queries, Row } from '../db/database';
 import { instant } from '../db/results';
 import { SEARCHED } from '../db/schema';
+import type { WorkedLead } from '../leads/resource';
 import { contactsTable, quotesTable, type Table } from '../leads/rows';
 import { leadLessonOf } from '../spam/judge';
 import { learn } from '../spam/learning';
 
 // The inbox's reads and the team's changes to a lead (issue 34; docs/requirements.md §6.4). Contacts
 // and quotes stay in their own tables; the inbox reads both as one list, newest first.
-
-/** A lead as it arrived (the API's record), and where the team's work on it stands. */
-export type WorkedLead =
-  | { kind: 'contact'; record: Contact; work: LeadWork }
-  | { kind: 'quote'; record: Quote; work: LeadWork };
 
 /** What a member changes at once: any of these; a note is added, never edited. */
 export type LeadChange = { status?: LeadStatus; lostReason?: string; owner?: string | null; note?: string };

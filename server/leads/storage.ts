@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Database, Queries } from '../db/database';
 import type { CreateResult, IdempotencyKey, ListResult } from '../db/results';
-import type { Lead } from '../outbox/store';
+import type { Lead } from './resource';
 import { batchSql, insertSql, pageSql, rowValues, type Table } from './rows';
 
 // What the two kinds of lead share in storage: the Idempotency-Key, the insert, a page, the batches.

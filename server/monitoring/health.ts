@@ -1,7 +1,6 @@
 import { Router } from 'express';
 import { allowOnly } from '../http/methods';
 import type { Logger } from '../process/logger';
-import type { Repository } from '../repository';
 
 /**
  * What anyone may ask (docs/requirements.md §10.7): up or down, and nothing more. GET /health is
@@ -10,10 +9,10 @@ import type { Repository } from '../repository';
  * outbox per channel, retention) are in /metrics, behind the admin token: the outbox's pending count
  * showed anyone the company's lead volume, and whether the honeypot had caught a post.
  */
-export function healthRouter(repository: Repository, logger: Logger, draining: AbortSignal) {
+export function healthRouter(ping: () => Promise<void>, logger: Logger, draining: AbortSignal) {
   const databaseAnswers = async () => {
     try {
-      await repository.ping();
+      await ping();
       return true;
     } catch (error) {
       logger.warn({ err: error }, 'health: o banco de dados não respondeu');

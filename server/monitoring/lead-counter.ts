@@ -1,38 +1,50 @@
 import type { CreateResult } from '../db/results';
-import type { Repository } from '../repository';
+import type { Stores } from '../stores';
 import type { LeadType, Metrics } from './metrics';
 
+type Counted = Pick<Stores, 'contacts' | 'quotes' | 'suspects'>;
+
 /**
- * `repository`, counting each lead it stores (a replayed Idempotency-Key stores nothing new), each
- * post it holds as suspect, once in all and once per signal it showed, and each suspect released
+ * `stores`, counting each lead they store (a replayed Idempotency-Key stores nothing new), each
+ * post held as suspect, once in all and once per signal it showed, and each suspect released
  * into a lead (issue 35 §4), but not a contact brought back from spam (docs/requirements.md §10.13).
  */
-export function countingLeads(
-  repository: Repository,
+export function countingLeads<S extends Counted>(
+  stores: S,
   { leadsCreated, suspectsHeld, suspectReasons }: Metrics,
-): Repository {
+): S {
+  const { contacts, quotes, suspects } = stores;
   const counted = <T>(type: LeadType, result: CreateResult<T>) => {
     if (result.outcome === 'created') leadsCreated.inc({ type });
     return result;
   };
   return {
-    ...repository,
-    createContact: async (fields, idempotency) =>
-      counted('contact', await repository.createContact(fields, idempotency)),
-    receiveContact: async (fields, client, idempotency) => {
-      const received = await repository.receiveContact(fields, client, idempotency);
-      if (received.verdict?.suspect) {
-        suspectsHeld.inc();
-        for (const { reason } of received.verdict.findings) suspectReasons.inc({ reason });
-      } else counted('contact', received.result);
-      return received;
-    },
-    releaseSuspect: async (id, by) => {
-      const released = await repository.releaseSuspect(id, by);
-      // A contact moved to spam and brought back ('restored') was counted when it first arrived.
-      if (released === 'released') leadsCreated.inc({ type: 'contact' });
-      return released;
-    },
-    createQuote: async (fields, idempotency) => counted('quote', await repository.createQuote(fields, idempotency)),
+    ...stores,
+    contacts: {
+      ...contacts,
+      createContact: async (fields, idempotency) =>
+        counted('contact', await contacts.createContact(fields, idempotency)),
+      receiveContact: async (fields, client, idempotency) => {
+        const received = await contacts.receiveContact(fields, client, idempotency);
+        if (received.verdict?.suspect) {
+          suspectsHeld.inc();
+          for (const { reason } of received.verdict.findings) suspectReasons.inc({ reason });
+        } else counted('contact', received.result);
+        return received;
+      },
+    } satisfies Counted['contacts'],
+    suspects: {
+      ...suspects,
+      releaseSuspect: async (id, by) => {
+        const released = await suspects.releaseSuspect(id, by);
+        // A contact moved to spam and brought back ('restored') was counted when it first arrived.
+        if (released === 'released') leadsCreated.inc({ type: 'contact' });
+        return released;
+      },
+    } satisfies Counted['suspects'],
+    quotes: {
+      ...quotes,
+      createQuote: async (fields, idempotency) => counted('quote', await quotes.createQuote(fields, idempotency)),
+    } satisfies Counted['quotes'],
   };
 }

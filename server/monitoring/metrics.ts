@@ -2,9 +2,10 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 import { PROMISE_STATES, promiseCutoffs } from '../../shared/business-hours';
 import { type BusinessCalendar, DEFAULT_CALENDAR } from '../../shared/holidays';
 import { SUSPECT_REASONS } from '../../shared/spam';
+import type { Database } from '../db/database';
 import { NOTIFICATION_OUTCOMES } from '../outbox/dispatcher';
 import { CHANNELS } from '../outbox/store';
-import type { Repository } from '../repository';
+import type { Stores } from '../stores';
 
 const LEAD_TYPES = ['contact', 'quote'] as const;
 export type LeadType = (typeof LEAD_TYPES)[number];
@@ -16,7 +17,8 @@ export type LeadType = (typeof LEAD_TYPES)[number];
  * database's, the same on every replica.
  */
 export function createMetrics(
-  repository: Repository,
+  source: Pick<Stores, 'outbox' | 'waitingLeads' | 'suspects'> &
+    Pick<Database, 'connections'> & { ping(): Promise<void> },
   // OPTIONAL_HOLIDAYS (server/process/config.ts): the days the promise's clock stops.
   {
     processMetrics = false,
@@ -37,7 +39,7 @@ export function createMetrics(
       labelNames: ['channel'] as const,
       registers,
       async collect() {
-        const counts = await repository.outbox.counts().catch(() => undefined);
+        const counts = await source.outbox.counts().catch(() => undefined);
         for (const channel of CHANNELS) this.set({ channel }, counts?.[channel][status] ?? Number.NaN);
       },
     });
@@ -60,7 +62,7 @@ export function createMetrics(
     registers,
     async collect() {
       const cutoffs = promiseCutoffs(new Date(), calendar);
-      const counts = await repository.waitingLeads(cutoffs).catch(() => undefined);
+      const counts = await source.waitingLeads.waitingLeads(cutoffs).catch(() => undefined);
       for (const state of PROMISE_STATES) this.set({ state }, counts?.[state] ?? Number.NaN);
     },
   });
@@ -70,7 +72,7 @@ export function createMetrics(
     labelNames: ['state'] as const,
     registers,
     async collect() {
-      const counts = await repository.suspectCounts().catch(() => undefined);
+      const counts = await source.suspects.suspectCounts().catch(() => undefined);
       for (const state of ['suspect', 'spam'] as const) this.set({ state }, counts?.[state] ?? Number.NaN);
     },
   });
@@ -80,7 +82,7 @@ export function createMetrics(
     registers,
     async collect() {
       this.set(
-        await repository.ping().then(
+        await source.ping().then(
           () => 1,
           () => 0,
         ),
@@ -92,7 +94,7 @@ export function createMetrics(
     help: 'Conexões com o banco de dados em uso nesta réplica (SQLite: a única conexão, 0 ou 1).',
     registers,
     collect() {
-      this.set(repository.connections().inUse);
+      this.set(source.connections().inUse);
     },
   });
   new Gauge({
@@ -100,7 +102,7 @@ export function createMetrics(
     help: 'Consultas desta réplica esperando uma conexão livre (SQLite: na fila da única conexão).',
     registers,
     collect() {
-      this.set(repository.connections().waiting);
+      this.set(source.connections().waiting);
     },
   });
 

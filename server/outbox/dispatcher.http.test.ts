@@ -42,7 +42,8 @@ describe('the dispatcher', () => {
       },
     });
     const stored = testRepository(undefined, { channels: ['email'] });
-    for (let n = 1; n <= 3; n++) await stored.createContact(validContact({ ...sampleContact, message: `pedido ${n}` }));
+    for (let n = 1; n <= 3; n++)
+      await stored.contacts.createContact(validContact({ ...sampleContact, message: `pedido ${n}` }));
     const { stop } = startInstance(stored, smtp.url);
     await sending;
 
@@ -65,7 +66,7 @@ describe('the dispatcher', () => {
       },
     });
     const stored = testRepository(undefined, { channels: ['email'] });
-    await stored.createContact(validContact());
+    await stored.contacts.createContact(validContact());
     const { stop } = startInstance(stored, smtp.url);
     await sending;
 

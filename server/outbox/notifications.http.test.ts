@@ -149,7 +149,7 @@ describe('e-mail notifications', () => {
     const smtp = await startSmtp();
     const stored = testRepository(undefined, { channels: ['email'] });
     // Validation refuses these; a row written by an older version or by hand must still be safe.
-    await stored.createContact({
+    await stored.contacts.createContact({
       ...contact,
       name: 'Ana\r\nBcc: intruso@exemplo.com',
       company: 'X\r\nX-Injetado: sim',

@@ -1,5 +1,5 @@
 import type { Logger } from '../process/logger';
-import type { Repository } from '../repository';
+import type { Stores } from '../stores';
 import { createMailer, type MailSettings } from './channels/email';
 import { reportRelay } from './channels/relay-check';
 import { createWebhookSender, type WebhookSettings, type WebhookTiming, webhookTiming } from './channels/webhook';
@@ -26,18 +26,18 @@ type Options = {
  * the lead's outbox row at its next poll.
  */
 export function startNotifications(
-  repository: Repository,
+  { outbox, channels }: Pick<Stores, 'outbox'> & { channels: readonly Channel[] },
   { mail, webhook }: Destinations,
   logger: Logger,
   { timing = {}, observe }: Options = {},
 ): Notifications {
   // A mismatch would otherwise pass in silence: no rows and so no delivery ever, or rows piling up unsent.
   const configured = configuredChannels({ mail, webhook });
-  if (configured.join() !== repository.channels.join()) {
-    const list = (channels: readonly Channel[]) => channels.join(', ') || 'nenhum';
+  if (configured.join() !== channels.join()) {
+    const list = (names: readonly Channel[]) => names.join(', ') || 'nenhum';
     throw new Error(
       `startNotifications: canais configurados (${list(configured)}) diferentes dos do repositório ` +
-        `(${list(repository.channels)}): abra o repositório com configuredChannels(config)`,
+        `(${list(channels)}): abra o repositório com configuredChannels(config)`,
     );
   }
   if (!mail) {
@@ -57,7 +57,7 @@ export function startNotifications(
   ) =>
     startDispatcher({
       channel,
-      outbox: repository.outbox.channel(channel),
+      outbox: outbox.channel(channel),
       send,
       logger,
       timing: channelTiming,

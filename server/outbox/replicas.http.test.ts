@@ -20,8 +20,8 @@ describe.each(backendsForThisFile())('Notifications across processes on $name', 
     await before.stop(1_000);
     // A process that stored two leads and died before sending them.
     const crashed = await backend.another(on);
-    await crashed.createContact(validContact(lead(2)));
-    await crashed.createContact(validContact(lead(3)));
+    await crashed.contacts.createContact(validContact(lead(2)));
+    await crashed.contacts.createContact(validContact(lead(3)));
 
     const after = await backend.another(on);
     const restarted = startInstance(after, smtp.url);

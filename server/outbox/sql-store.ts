@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { type Database, inSlices, type Param, type Queries, type Row } from '../db/database';
+import type { Lead } from '../leads/resource';
 import {
   CHANNELS,
   type Channel,
-  type Lead,
   type LeadDelivery,
   type LeadUpdated,
   type Notification,

@@ -23,7 +23,7 @@ const nextClaim = (outbox: OutboxStore) =>
 describe.each(backendsForThisFile())('Outbox on $name', (backend) => {
   it('writes one row per configured channel with each lead, linked to it, each claimed only in its channel', async () => {
     const repository = await backend.fresh({ channels: CHANNELS });
-    const contact = await repository.createContact(validContact());
+    const contact = await repository.contacts.createContact(validContact());
 
     const email = await repository.outbox.channel('email').claim(LEASE_MS);
     const webhook = await repository.outbox.channel('webhook').claim(LEASE_MS);
@@ -41,8 +41,8 @@ describe.each(backendsForThisFile())('Outbox on $name', (backend) => {
 
   it('counts what waits and what was given up, per channel', async () => {
     const repository = await backend.fresh({ channels: CHANNELS });
-    await repository.createContact(validContact());
-    await repository.createQuote(validQuote());
+    await repository.contacts.createContact(validContact());
+    await repository.quotes.createQuote(validQuote());
     const webhooks = repository.outbox.channel('webhook');
     await webhooks.markFailed((await webhooks.claim(LEASE_MS))!, 'HTTP 410');
 
@@ -54,7 +54,7 @@ describe.each(backendsForThisFile())('Outbox on $name', (backend) => {
 
   it('writes no row when no channel is configured', async () => {
     const repository = await backend.fresh();
-    await repository.createContact(validContact());
+    await repository.contacts.createContact(validContact());
     expect(await backend.rows('outbox')).toEqual([]);
   });
 
@@ -64,8 +64,8 @@ describe.each(backendsForThisFile())('Outbox on $name', (backend) => {
 
     it('holds one notification per new contact and quote, with the record as stored', async () => {
       const repository = await backend.fresh(on);
-      const contact = await repository.createContact(validContact());
-      const quote = await repository.createQuote(validQuote(fullQuote));
+      const contact = await repository.contacts.createContact(validContact());
+      const quote = await repository.quotes.createQuote(validQuote(fullQuote));
       if (contact.outcome !== 'created' || quote.outcome !== 'created') throw new Error('not created');
 
       const first = await outboxOf(repository).claim(LEASE_MS);
@@ -79,17 +79,17 @@ describe.each(backendsForThisFile())('Outbox on $name', (backend) => {
     it('writes nothing more for a replayed Idempotency-Key, nor for a held post', async () => {
       const repository = await backend.fresh(on);
       const trapped = { honeypot: true, stamp: { kind: 'ok', elapsedMs: 60_000 } } as const;
-      await repository.createContact(validContact(), { key: 'k', fingerprint: 'a' });
-      await repository.createContact(validContact(), { key: 'k', fingerprint: 'a' });
-      await repository.receiveContact(validContact(), trapped, { key: 'k', fingerprint: 'b' });
-      await repository.receiveContact(validContact(), trapped);
+      await repository.contacts.createContact(validContact(), { key: 'k', fingerprint: 'a' });
+      await repository.contacts.createContact(validContact(), { key: 'k', fingerprint: 'a' });
+      await repository.contacts.receiveContact(validContact(), trapped, { key: 'k', fingerprint: 'b' });
+      await repository.contacts.receiveContact(validContact(), trapped);
       expect(await pending(repository, channel)).toBe(1);
     });
 
     it('gives a claimed notification to no one else until its lease expires', async () => {
       const repository = await backend.fresh(on);
-      await repository.createContact(validContact());
-      await repository.createContact(validContact());
+      await repository.contacts.createContact(validContact());
+      await repository.contacts.createContact(validContact());
       await outboxOf(repository).claim(LEASE_MS);
       const lapsing = await outboxOf(repository).claim(MOMENT_MS);
 
@@ -100,7 +100,7 @@ describe.each(backendsForThisFile())('Outbox on $name', (backend) => {
 
     it('lets a claim whose lease expired and was taken again change nothing', async () => {
       const repository = await backend.fresh(on);
-      await repository.createContact(validContact());
+      await repository.contacts.createContact(validContact());
       const stale = await outboxOf(repository).claim(MOMENT_MS);
       const current = await nextClaim(outboxOf(repository));
 
@@ -116,8 +116,8 @@ describe.each(backendsForThisFile())('Outbox on $name', (backend) => {
 
     it('makes a notification due again only after the retry delay', async () => {
       const repository = await backend.fresh(on);
-      await repository.createContact(validContact());
-      await repository.createContact(validContact());
+      await repository.contacts.createContact(validContact());
+      await repository.contacts.createContact(validContact());
       const later = (await outboxOf(repository).claim(LEASE_MS))!;
       const soon = (await outboxOf(repository).claim(LEASE_MS))!;
 
@@ -132,8 +132,8 @@ describe.each(backendsForThisFile())('Outbox on $name', (backend) => {
     /** A fresh store with two contacts, both claimed: one to mark sent, one to give up. */
     const claimTwo = async () => {
       const repository = await backend.fresh(on);
-      await repository.createContact(validContact());
-      await repository.createContact(validContact());
+      await repository.contacts.createContact(validContact());
+      await repository.contacts.createContact(validContact());
       const sent = (await outboxOf(repository).claim(LEASE_MS))!;
       const failed = (await outboxOf(repository).claim(LEASE_MS))!;
       return { repository, sent, failed };
@@ -168,7 +168,8 @@ describe.each(backendsForThisFile())('Outbox on $name', (backend) => {
     it('hands each notification to one claimant when two instances claim at once', async () => {
       const first = await backend.fresh(on);
       const second = await backend.another(on);
-      for (let n = 0; n < 20; n++) await first.createContact(validContact({ ...sampleContact, message: `m${n}` }));
+      for (let n = 0; n < 20; n++)
+        await first.contacts.createContact(validContact({ ...sampleContact, message: `m${n}` }));
 
       const claims = await Promise.all(
         Array.from({ length: 30 }, (_, n) => outboxOf(n % 2 ? first : second).claim(LEASE_MS)),

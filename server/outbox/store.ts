@@ -1,6 +1,4 @@
-import type { Contact } from '../../shared/contact';
-import type { Quote } from '../../shared/quote';
-import type { LeadResource } from '../inbox/resource';
+import type { Lead, LeadResource } from '../leads/resource';
 
 /**
  * Where each lead goes: an e-mail to sales, and a signed webhook to a CRM or an automation tool
@@ -20,9 +18,6 @@ export function configuredChannels({ mail, webhook }: { mail?: unknown; webhook?
   if (webhook !== undefined) on.push('webhook');
   return on;
 }
-
-/** What a notification is about: the record exactly as it was stored. */
-export type Lead = { kind: 'contact'; record: Contact } | { kind: 'quote'; record: Quote };
 
 /**
  * A person's leads erased at their request, told to the receiver of the webhooks that had them

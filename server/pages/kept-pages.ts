@@ -1,12 +1,10 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-import { type OpenBody, openEncodings } from './open-encodings';
+import { type Encoding, type OpenBody, openEncodings } from './open-encodings';
 
 // Pages the server keeps: rendered once, compressed once as small as brotli and gzip can make
 // them, each encoding with its own ETag.
-
-export type Encoding = 'br' | 'gzip';
 
 /** The bytes of one coding: the whole page, or with `close` its kept head, which each request ends. */
 type Representation = { body: Buffer; etag: string; close?: (tail: Buffer) => Buffer };

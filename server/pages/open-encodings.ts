@@ -1,11 +1,13 @@
 import { brotliCompressSync, constants, crc32, deflateRawSync } from 'node:zlib';
-import type { Encoding } from './kept-pages';
 
 // A page whose last bytes change per request (the contact form's render stamp), compressed once all
 // the same: everything before them is compressed as small as brotli and gzip make it and left open
 // on a byte boundary, and each request closes the stream with its own bytes, sent uncompressed.
 // Compressing the 69 KB landing page at brotli's quality 11 takes about 80 ms, far too long per
 // request; closing it takes a few microseconds (docs/decisions/037-render-stamp.md).
+
+/** The content codings a kept page is sent in, besides identity. */
+export type Encoding = 'br' | 'gzip';
 
 /** A page's bytes as sent in one content coding: `head` is kept, `close` makes the rest per request. */
 export type OpenBody = { head: Buffer; close(tail: Buffer): Buffer };

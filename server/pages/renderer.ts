@@ -9,7 +9,8 @@ import { loggedPath } from '../http/log-text';
 import type { Logger } from '../process/logger';
 import type { Manifest } from './assets';
 import { type PageStamps, stampedHead, stampedTails } from './form-stamp';
-import { type EncodedPage, type Encoding, keeper, type RenderedPage } from './kept-pages';
+import { type EncodedPage, keeper, type RenderedPage } from './kept-pages';
+import type { Encoding } from './open-encodings';
 import { plainPage } from './plain-page';
 import { renderDocument } from './render';
 

@@ -35,20 +35,20 @@ describe('an erasure on SQLite', () => {
     const dataDir = tempDir();
     const repository = testRepository(dataDir, { channels: CHANNELS });
     for (let n = 0; n < 3; n++)
-      await repository.createContact(
+      await repository.contacts.createContact(
         validContact({ name: 'Titular', email: EMAIL, phone: '+55 94 99876-5432', message: MESSAGE }),
         { key: `k${n}`, fingerprint: 'f' },
       );
-    await repository.createQuote(validQuote({ ...fullQuote, email: EMAIL, notes: NOTES }));
-    await repository.createContact(validContact({ name: 'Titular', email: EMAIL, message: LONG }));
-    await repository.createContact(
+    await repository.quotes.createQuote(validQuote({ ...fullQuote, email: EMAIL, notes: NOTES }));
+    await repository.contacts.createContact(validContact({ name: 'Titular', email: EMAIL, message: LONG }));
+    await repository.contacts.createContact(
       validContact({ name: 'Outra Pessoa', email: 'outra@exemplo.com.br', message: KEPT }),
     );
     // Some copies already sent: their rows were rewritten without the lead, which must not linger either.
     const email = repository.outbox.channel('email');
     for (let n = 0; n < 2; n++) await email.markSent((await email.claim(60_000))!);
 
-    await repository.eraseSubject(EMAIL, BY_TOKEN);
+    await repository.personalData.eraseSubject(EMAIL, BY_TOKEN);
 
     const files = [SQLITE_FILE, `${SQLITE_FILE}-wal`].map((name) => path.join(dataDir, name));
     const subject = [EMAIL, MESSAGE, NOTES, LONG.slice(-40)];
@@ -64,11 +64,11 @@ describe('an erasure on SQLite', () => {
   it('keeps the address only in the erasure’s notice to the webhook, and in no file once it is delivered', async () => {
     const dataDir = tempDir();
     const repository = testRepository(dataDir, { channels: ['webhook'] });
-    await repository.createContact(validContact({ name: 'Titular', email: EMAIL, message: MESSAGE }));
+    await repository.contacts.createContact(validContact({ name: 'Titular', email: EMAIL, message: MESSAGE }));
     const webhook = repository.outbox.channel('webhook');
     await webhook.markSent((await webhook.claim(60_000))!);
 
-    await repository.eraseSubject(EMAIL, BY_TOKEN);
+    await repository.personalData.eraseSubject(EMAIL, BY_TOKEN);
 
     const files = [SQLITE_FILE, `${SQLITE_FILE}-wal`].map((name) => path.join(dataDir, name));
     const found = () => files.map((file) => [copies(file, EMAIL), copies(file, MESSAGE)]);

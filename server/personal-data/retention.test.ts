@@ -3,20 +3,19 @@ import { captureLogger } from '../../test/support/app';
 import { backendsForThisFile } from '../../test/support/backends';
 import { validContact } from '../../test/support/leads';
 import { eventually } from '../../test/support/wait';
-import type { Repository } from '../repository';
 import { startRetention } from './retention';
-import type { PurgeCutoffs } from './sql-store';
+import type { PersonalDataStore, PurgeCutoffs } from './sql-store';
 
 const DAY = 24 * 60 * 60 * 1000;
 const PURGED = 'retenção: contatos e cotações antigos apagados';
 
 /** startRetention with a logger the test reads, stopped when the test ends. */
 function retention(
-  repository: Pick<Repository, 'purgeOlderThan'>,
+  personalData: Pick<PersonalDataStore, 'purgeOlderThan'>,
   options: { days: number; suspectDays?: number; now?: () => Date; everyMs?: number; onPurged?: () => void },
 ) {
   const { logger, logs } = captureLogger();
-  const running = startRetention({ repository, logger, suspectDays: 30, ...options });
+  const running = startRetention({ personalData, logger, suspectDays: 30, ...options });
   onTestFinished(() => running.stop(1_000));
   return { logs, stop: running.stop };
 }
@@ -24,12 +23,12 @@ function retention(
 describe.each(backendsForThisFile())('Retention on $name', (backend) => {
   it('purges at start-up and then on every round what is older than RETENTION_DAYS by its clock, logging the counts', async () => {
     const repository = await backend.fresh();
-    await repository.createContact(validContact());
+    await repository.contacts.createContact(validContact());
     let now = new Date(Date.now() + 29 * DAY);
-    const { logs } = retention(repository, { days: 30, now: () => now, everyMs: 200 });
+    const { logs } = retention(repository.personalData, { days: 30, now: () => now, everyMs: 200 });
 
     await eventually(() => expect(logs.filter((line) => line.msg === PURGED)).toHaveLength(1));
-    expect((await repository.listContacts(1, 10)).total).toBe(1);
+    expect((await repository.contacts.listContacts(1, 10)).total).toBe(1);
     now = new Date(Date.now() + 31 * DAY);
     await eventually(() =>
       expect(logs.filter((line) => line.msg === PURGED).at(-1)).toMatchObject({ contacts: 1, quotes: 0, outbox: 0 }),
@@ -39,25 +38,25 @@ describe.each(backendsForThisFile())('Retention on $name', (backend) => {
       retentionDays: 30,
       cutoff: expect.stringMatching(/^\d{4}-/),
     });
-    expect((await repository.listContacts(1, 10)).total).toBe(0);
+    expect((await repository.contacts.listContacts(1, 10)).total).toBe(0);
   });
 
   it('erases the posts held as suspect after SUSPECT_RETENTION_DAYS, even when RETENTION_DAYS keeps the leads', async () => {
     const repository = await backend.fresh();
     const trapped = { honeypot: true, stamp: { kind: 'ok', elapsedMs: 60_000 } } as const;
-    await repository.receiveContact(validContact(), trapped);
-    await repository.createContact(validContact());
+    await repository.contacts.receiveContact(validContact(), trapped);
+    await repository.contacts.createContact(validContact());
     let now = new Date(Date.now() + 29 * DAY);
-    const { logs } = retention(repository, { days: 0, suspectDays: 30, now: () => now, everyMs: 200 });
+    const { logs } = retention(repository.personalData, { days: 0, suspectDays: 30, now: () => now, everyMs: 200 });
 
     await eventually(() => expect(logs.filter((line) => line.msg === PURGED)).toHaveLength(1));
-    expect(await repository.suspectCounts()).toEqual({ suspect: 1, spam: 0 });
+    expect(await repository.suspects.suspectCounts()).toEqual({ suspect: 1, spam: 0 });
     now = new Date(Date.now() + 31 * DAY);
     await eventually(() =>
       expect(logs.filter((line) => line.msg === PURGED).at(-1)).toMatchObject({ suspects: 1, contacts: 0 }),
     );
-    expect(await repository.suspectCounts()).toEqual({ suspect: 0, spam: 0 });
-    expect((await repository.listContacts(1, 10)).total).toBe(1);
+    expect(await repository.suspects.suspectCounts()).toEqual({ suspect: 0, spam: 0 });
+    expect((await repository.contacts.listContacts(1, 10)).total).toBe(1);
   });
 });
 

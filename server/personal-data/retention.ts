@@ -7,7 +7,7 @@ const DAY_MS = 24 * 60 * 60_000;
 const RETRY_MS = 60 * 60_000;
 
 type Retention = {
-  repository: Pick<PersonalDataStore, 'purgeOlderThan'>;
+  personalData: Pick<PersonalDataStore, 'purgeOlderThan'>;
   /** RETENTION_DAYS; 0 keeps the leads forever. */
   days: number;
   /** SUSPECT_RETENTION_DAYS: posts held as suspect are erased after it, whatever RETENTION_DAYS says. */
@@ -29,7 +29,7 @@ type Retention = {
  * finds another purging skips its round, which that one covers.
  */
 export function startRetention({
-  repository,
+  personalData,
   days,
   suspectDays,
   logger,
@@ -43,7 +43,7 @@ export function startRetention({
     const before = (daysAgo: number) => new Date(now().getTime() - daysAgo * DAY_MS);
     const cutoff = days === 0 ? undefined : before(days);
     try {
-      const purged = await repository.purgeOlderThan({ leads: cutoff, suspects: before(suspectDays) });
+      const purged = await personalData.purgeOlderThan({ leads: cutoff, suspects: before(suspectDays) });
       if (purged) {
         onPurged?.();
         logger.info(

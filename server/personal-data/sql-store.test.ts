@@ -12,12 +12,15 @@ const other = validContact({ name: 'Bruno Dias', email: 'bruno@outra.com.br', me
 describe.each(backendsForThisFile())('Personal data on $name', (backend) => {
   it('finds everything stored under an address in any letter case, newest first, and audits it without the address', async () => {
     const repository = await backend.fresh();
-    const first = await repository.createContact(ana('Ana@Empresa.com.br', 'primeiro'));
-    const second = await repository.createContact(ana('ana@empresa.com.br', 'segundo'));
-    const quote = await repository.createQuote(validQuote({ ...fullQuote, email: 'ANA@EMPRESA.COM.BR' }));
-    await repository.createContact(other);
+    const first = await repository.contacts.createContact(ana('Ana@Empresa.com.br', 'primeiro'));
+    const second = await repository.contacts.createContact(ana('ana@empresa.com.br', 'segundo'));
+    const quote = await repository.quotes.createQuote(validQuote({ ...fullQuote, email: 'ANA@EMPRESA.COM.BR' }));
+    await repository.contacts.createContact(other);
 
-    const found = await repository.readSubject('aNa@empresa.COM.br', { ...BY_TOKEN, requestId: 'pedido-1' });
+    const found = await repository.personalData.readSubject('aNa@empresa.COM.br', {
+      ...BY_TOKEN,
+      requestId: 'pedido-1',
+    });
 
     expect(found.contacts.map((contact) => contact.id)).toEqual([second.record.id, first.record.id]);
     expect(found.contacts.map((contact) => contact.message)).toEqual(['segundo', 'primeiro']);
@@ -29,21 +32,26 @@ describe.each(backendsForThisFile())('Personal data on $name', (backend) => {
 
   it("erases a subject's leads, their outbox copies in every channel and their keys, and nothing of anyone else", async () => {
     const repository = await backend.fresh({ channels: CHANNELS });
-    await repository.createContact(ana('ana@empresa.com.br'), { key: 'k-ana', fingerprint: 'f' });
-    await repository.createQuote(validQuote({ ...fullQuote, email: 'Ana@Empresa.com.br' }));
-    const kept = await repository.createContact(other, { key: 'k-bruno', fingerprint: 'f' });
+    await repository.contacts.createContact(ana('ana@empresa.com.br'), { key: 'k-ana', fingerprint: 'f' });
+    await repository.quotes.createQuote(validQuote({ ...fullQuote, email: 'Ana@Empresa.com.br' }));
+    const kept = await repository.contacts.createContact(other, { key: 'k-bruno', fingerprint: 'f' });
     const email = repository.outbox.channel('email');
     await email.markSent((await email.claim(60_000))!);
 
-    const erased = await repository.eraseSubject('ANA@empresa.com.br', { ...BY_TOKEN, requestId: 'pedido-2' });
+    const erased = await repository.personalData.eraseSubject('ANA@empresa.com.br', {
+      ...BY_TOKEN,
+      requestId: 'pedido-2',
+    });
 
     expect(erased).toEqual({ contacts: 1, quotes: 1, suspects: 0 });
-    expect(await repository.readSubject('ana@empresa.com.br', BY_TOKEN)).toEqual({
+    expect(await repository.personalData.readSubject('ana@empresa.com.br', BY_TOKEN)).toEqual({
       contacts: [],
       quotes: [],
       suspects: [],
     });
-    expect((await repository.listContacts(1, 10)).items.map((contact) => contact.id)).toEqual([kept.record.id]);
+    expect((await repository.contacts.listContacts(1, 10)).items.map((contact) => contact.id)).toEqual([
+      kept.record.id,
+    ]);
     const outbox = await backend.rows('outbox');
     expect(outbox.map((row) => row.lead_id)).toEqual([kept.record.id, kept.record.id]);
     expect(JSON.stringify(outbox)).not.toMatch(/ana@/i);
@@ -57,15 +65,15 @@ describe.each(backendsForThisFile())('Personal data on $name', (backend) => {
   it('shows a person the posts held as suspect under their address, and erases them with their keys and audit ids', async () => {
     const repository = await backend.fresh();
     const trapped = { honeypot: true, stamp: { kind: 'ok', elapsedMs: 60_000 } } as const;
-    const held = await repository.receiveContact(ana('Ana@Empresa.com.br', 'retido'), trapped, {
+    const held = await repository.contacts.receiveContact(ana('Ana@Empresa.com.br', 'retido'), trapped, {
       key: 'k-ana',
       fingerprint: 'f',
     });
-    await repository.receiveContact(other, trapped);
+    await repository.contacts.receiveContact(other, trapped);
     const id = held.result.record.id;
-    await repository.markSpam(id, BY_TOKEN);
+    await repository.suspects.markSpam(id, BY_TOKEN);
 
-    const found = await repository.readSubject('ana@empresa.com.br', BY_TOKEN);
+    const found = await repository.personalData.readSubject('ana@empresa.com.br', BY_TOKEN);
     expect(found.suspects).toEqual([
       expect.objectContaining({
         id,
@@ -75,28 +83,28 @@ describe.each(backendsForThisFile())('Personal data on $name', (backend) => {
         reasons: ['honeypot'],
       }),
     ]);
-    expect(await repository.eraseSubject('ANA@empresa.com.br', BY_TOKEN)).toEqual({
+    expect(await repository.personalData.eraseSubject('ANA@empresa.com.br', BY_TOKEN)).toEqual({
       contacts: 0,
       quotes: 0,
       suspects: 1,
     });
-    expect(await repository.suspectCounts()).toEqual({ suspect: 1, spam: 0 });
+    expect(await repository.suspects.suspectCounts()).toEqual({ suspect: 1, spam: 0 });
     expect((await backend.rows('idempotency_keys')).map((row) => row.resource_id)).not.toContain(id);
     expect(JSON.stringify(await backend.rows('audit_log'))).not.toContain(id);
   });
 
   it('tells the webhook of an erasure the leads it may have had, and keeps that notice through another erasure', async () => {
     const repository = await backend.fresh({ channels: CHANNELS });
-    const delivered = await repository.createContact(ana('ana@empresa.com.br'));
-    const inFlight = await repository.createContact(ana('Ana@Empresa.com.br'));
-    await repository.createQuote(validQuote({ ...fullQuote, email: 'ana@empresa.com.br' }));
-    await repository.createContact(other);
+    const delivered = await repository.contacts.createContact(ana('ana@empresa.com.br'));
+    const inFlight = await repository.contacts.createContact(ana('Ana@Empresa.com.br'));
+    await repository.quotes.createQuote(validQuote({ ...fullQuote, email: 'ana@empresa.com.br' }));
+    await repository.contacts.createContact(other);
     const webhook = repository.outbox.channel('webhook');
     await webhook.markSent((await webhook.claim(60_000))!);
     await webhook.claim(60_000);
 
-    await repository.eraseSubject('ana@empresa.com.br', BY_TOKEN);
-    await repository.eraseSubject('ANA@empresa.com.br', BY_TOKEN);
+    await repository.personalData.eraseSubject('ana@empresa.com.br', BY_TOKEN);
+    await repository.personalData.eraseSubject('ANA@empresa.com.br', BY_TOKEN);
 
     const notices = (await backend.rows('outbox')).filter((row) => row.kind === 'subject.erased');
     expect(notices).toMatchObject([{ channel: 'webhook', status: 'pending', attempts: 0, lead_id: null }]);
@@ -111,11 +119,11 @@ describe.each(backendsForThisFile())('Personal data on $name', (backend) => {
 
   it('tells no one of an erasure when webhooks are off, or when the receiver was sent none of the leads', async () => {
     const repository = await backend.fresh({ channels: CHANNELS });
-    await repository.createContact(ana('ana@empresa.com.br'));
-    await repository.eraseSubject('ana@empresa.com.br', BY_TOKEN);
+    await repository.contacts.createContact(ana('ana@empresa.com.br'));
+    await repository.personalData.eraseSubject('ana@empresa.com.br', BY_TOKEN);
     const withoutWebhooks = await backend.fresh({ channels: ['email'] });
-    await withoutWebhooks.createContact(ana('ana@empresa.com.br'));
-    await withoutWebhooks.eraseSubject('ana@empresa.com.br', BY_TOKEN);
+    await withoutWebhooks.contacts.createContact(ana('ana@empresa.com.br'));
+    await withoutWebhooks.personalData.eraseSubject('ana@empresa.com.br', BY_TOKEN);
     expect((await backend.rows('outbox')).filter((row) => row.kind === 'subject.erased')).toEqual([]);
   });
 
@@ -125,21 +133,23 @@ describe.each(backendsForThisFile())('Personal data on $name', (backend) => {
     onTestFinished(() => void vi.useRealTimers());
     const now = Date.now();
     vi.setSystemTime(now - 10 * DAY);
-    const young = await repository.createContact(other, { key: 'k-nova', fingerprint: 'f' });
+    const young = await repository.contacts.createContact(other, { key: 'k-nova', fingerprint: 'f' });
     // Written after the young one, so that its write does not delete the old key as expired.
     vi.setSystemTime(now - 400 * DAY);
-    await repository.createContact(ana('ana@empresa.com.br'), { key: 'k-antiga', fingerprint: 'f' });
-    await repository.createQuote(validQuote());
+    await repository.contacts.createContact(ana('ana@empresa.com.br'), { key: 'k-antiga', fingerprint: 'f' });
+    await repository.quotes.createQuote(validQuote());
     vi.setSystemTime(now);
 
-    const purged = await repository.purgeOlderThan({
+    const purged = await repository.personalData.purgeOlderThan({
       leads: new Date(now - 365 * DAY),
       suspects: new Date(now - 365 * DAY),
     });
 
     expect(purged).toEqual({ contacts: 1, quotes: 1, suspects: 0, outbox: 2, audit: 0 });
-    expect((await repository.listContacts(1, 10)).items.map((contact) => contact.id)).toEqual([young.record.id]);
-    expect((await repository.listQuotes(1, 10)).total).toBe(0);
+    expect((await repository.contacts.listContacts(1, 10)).items.map((contact) => contact.id)).toEqual([
+      young.record.id,
+    ]);
+    expect((await repository.quotes.listQuotes(1, 10)).total).toBe(0);
     expect((await backend.rows('outbox')).map((row) => row.lead_id)).toEqual([young.record.id]);
     expect((await backend.rows('idempotency_keys')).map((row) => row.resource_id)).toEqual([young.record.id]);
     expect(await backend.rows('audit_log')).toMatchObject([
@@ -153,18 +163,21 @@ describe.skipIf(!TEST_DATABASE_URL)('the retention purge on PostgreSQL', () => {
 
   it('is left to the replica already purging: another skips its round and erases nothing', async () => {
     const repository = await store.open();
-    await repository.createContact(other);
+    await repository.contacts.createContact(other);
     const lock = `hashtext('site-retention:' || $1::text)`;
     // The admin pool has one connection: the session lock is taken and released on the same one.
     await store.admin.query(`SELECT pg_advisory_lock(${lock})`, [store.schema]);
-    const skipped = await repository
+    const skipped = await repository.personalData
       .purgeOlderThan({ leads: new Date(Date.now() + DAY), suspects: new Date(Date.now() + DAY) })
       .finally(() => store.admin.query(`SELECT pg_advisory_unlock(${lock})`, [store.schema]));
 
     expect(skipped).toBeUndefined();
-    expect((await repository.listContacts(1, 10)).total).toBe(1);
+    expect((await repository.contacts.listContacts(1, 10)).total).toBe(1);
     expect(
-      await repository.purgeOlderThan({ leads: new Date(Date.now() + DAY), suspects: new Date(Date.now() + DAY) }),
+      await repository.personalData.purgeOlderThan({
+        leads: new Date(Date.now() + DAY),
+        suspects: new Date(Date.now() + DAY),
+      }),
     ).toEqual({
       contacts: 1,
       quotes: 0,

@@ -24,13 +24,13 @@ function subjectEmail(req: Request, res: Parameters<RequestHandler>[1]) {
  * confirmation and access, and erasure (docs/requirements.md §10.17). Both behind the admin token,
  * both audited.
  */
-export function subjectsRouter(repository: PersonalDataStore, admin: RequestHandler) {
+export function subjectsRouter(personalData: PersonalDataStore, admin: RequestHandler) {
   const router = Router();
   const subject = router.route('/').all(allowOnly('GET', 'DELETE'), admin);
   subject.get(async (req, res) => {
     const address = subjectEmail(req, res);
     if (address === undefined) return;
-    const data = await repository.readSubject(address, auditContext(req, res));
+    const data = await personalData.readSubject(address, auditContext(req, res));
     const found = data.contacts.length + data.quotes.length;
     res.json({
       success: true,
@@ -41,7 +41,7 @@ export function subjectsRouter(repository: PersonalDataStore, admin: RequestHand
   subject.delete(async (req, res) => {
     const address = subjectEmail(req, res);
     if (address === undefined) return;
-    const data = await repository.eraseSubject(address, auditContext(req, res));
+    const data = await personalData.eraseSubject(address, auditContext(req, res));
     res.json({ success: true, message: 'Dados deste e-mail apagados.', data } satisfies ApiSuccess<Erased>);
   });
   return router;

@@ -1,9 +1,6 @@
-import { createServer, type RequestListener } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type RequestListener, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { continueWithinLimit } from '../http/body-limit';
-import { clientErrorReplies } from '../http/client-errors';
-import { siteHeaders } from '../http/security';
 import type { Config } from './config';
 import { capConnections } from './connections';
 import { listenFailure } from './listen-errors';
@@ -48,7 +45,17 @@ type Hooks = {
   flushLogs: (timeoutMs: number) => Promise<void>;
 };
 
-type Listening = Pick<Config, 'port' | 'host' | 'shutdown' | 'maxConnections' | 'publicUrl'>;
+/** What the HTTP layer (server/http/) answers before the app sees a request: the entry passes it in. */
+type Protocol = {
+  /** The 'checkContinue' listener: whether a body announced with Expect: 100-continue may come. */
+  checkContinue: (handle: RequestListener) => RequestListener;
+  /** The 'clientError' listener, told which response, if any, a socket is writing. */
+  clientError: (
+    replying: (socket: Socket) => ServerResponse | undefined,
+  ) => (error: NodeJS.ErrnoException, socket: Socket) => void;
+};
+
+type Listening = Pick<Config, 'port' | 'host' | 'shutdown' | 'maxConnections'>;
 
 /**
  * Listens, and on SIGTERM/SIGINT shuts down without dropping a request (docs/requirements.md §10.7.1):
@@ -58,7 +65,7 @@ type Listening = Pick<Config, 'port' | 'host' | 'shutdown' | 'maxConnections' | 
  * close, background work stops and the database closes; exit 0. The forced exit (1) covers the
  * whole sequence: `timeoutMs` from the signal.
  */
-export async function listen(app: RequestListener, config: Listening, logger: Logger, hooks: Hooks) {
+export async function listen(app: RequestListener, config: Listening, logger: Logger, hooks: Hooks & Protocol) {
   const { drainMs, timeoutMs } = config.shutdown;
   let stopping = false;
   const handle: RequestListener = (req, res) => {
@@ -74,7 +81,7 @@ export async function listen(app: RequestListener, config: Listening, logger: Lo
       keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
     },
     handle,
-  ).on('checkContinue', continueWithinLimit(handle));
+  ).on('checkContinue', hooks.checkContinue(handle));
   // Socket inactivity while a request is answered; between requests keepAliveTimeout applies.
   server.timeout = SEND_TIMEOUT_MS;
   const drops = reportDrops(logger, config.maxConnections);
@@ -84,8 +91,7 @@ export async function listen(app: RequestListener, config: Listening, logger: Lo
       drops.count();
     },
   });
-  const https = config.publicUrl.protocol === 'https:';
-  server.on('clientError', clientErrorReplies(siteHeaders({ https }), connections.replying));
+  server.on('clientError', hooks.clientError(connections.replying));
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error) => reject(listenFailure(error, config)));

@@ -28,7 +28,7 @@ describe.each(backendsForThisFile())('POST /api/quotes on $name', (backend) => {
         createdAt: expect.stringMatching(ISO_INSTANT),
       },
     });
-    expect(await repository.getQuote(res.body.data.id)).toEqual(res.body.data);
+    expect(await repository.quotes.getQuote(res.body.data.id)).toEqual(res.body.data);
   });
 
   it('trims text, leaves empty optional fields out and ignores unknown fields', async () => {
@@ -107,7 +107,7 @@ describe.each(backendsForThisFile())('POST /api/quotes on $name', (backend) => {
       message: 'Verifique os campos destacados e tente novamente.',
       errors: { [field]: message },
     });
-    expect((await repository.listQuotes(1, 10)).total).toBe(0);
+    expect((await repository.quotes.listQuotes(1, 10)).total).toBe(0);
   });
 
   it.each([
@@ -120,7 +120,7 @@ describe.each(backendsForThisFile())('POST /api/quotes on $name', (backend) => {
     const body = JSON.stringify({ ...sampleQuote, weightTons: 1 }).replace('"weightTons":1', `"weightTons":${weight}`);
     const res = await post(app).set('Content-Type', 'application/json').send(body);
     expect([res.status, res.body.errors]).toEqual([400, { weightTons: message }]);
-    expect((await repository.listQuotes(1, 1)).total).toBe(0);
+    expect((await repository.quotes.listQuotes(1, 1)).total).toBe(0);
   });
 
   it.each([0.001, 27.125, 45])('keeps a weight of %s t, to the kilogram', async (weightTons) => {
@@ -151,7 +151,7 @@ describe.each(backendsForThisFile())('POST /api/quotes on $name', (backend) => {
         code: expect.any(String),
         message: expect.stringContaining('application/json'),
       });
-      expect((await repository.listQuotes(1, 10)).total).toBe(0);
+      expect((await repository.quotes.listQuotes(1, 10)).total).toBe(0);
     },
   );
 
@@ -173,7 +173,7 @@ describe.each(backendsForThisFile())('POST /api/quotes on $name', (backend) => {
     expect(second.status).toBe(201);
     expect(second.headers['idempotent-replayed']).toBe('true');
     expect(second.body).toEqual(first.body);
-    expect((await repository.listQuotes(1, 10)).total).toBe(1);
+    expect((await repository.quotes.listQuotes(1, 10)).total).toBe(1);
   });
 
   it('stores another quote sent with a key already used, rather than telling that it was', async () => {
@@ -184,6 +184,6 @@ describe.each(backendsForThisFile())('POST /api/quotes on $name', (backend) => {
       .send({ ...sampleQuote, weightTons: 10 });
     expect(res.status).toBe(201);
     expect(res.headers['idempotent-replayed']).toBeUndefined();
-    expect((await repository.listQuotes(1, 10)).total).toBe(2);
+    expect((await repository.quotes.listQuotes(1, 10)).total).toBe(2);
   });
 });

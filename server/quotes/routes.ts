@@ -2,7 +2,6 @@ import { type RequestHandler, Router } from 'express';
 import { z } from 'zod';
 import type { ApiSuccess } from '../../shared/api/types';
 import { type Quote, quoteInputSchema } from '../../shared/quote';
-import type { AuditStore } from '../audit/events';
 import { auditContext, auditedListing } from '../audit/request';
 import { readBody } from '../http/body';
 import { listHandler } from '../http/listing';
@@ -10,7 +9,7 @@ import { allowOnly } from '../http/methods';
 import { refuse, sendRefusal } from '../http/refusals';
 import { jsonCreateHandler } from '../http/write';
 import { etagOf, patchLead } from '../inbox/api-routes';
-import type { QuoteStore } from './sql-store';
+import type { Stores } from '../stores';
 
 const QUOTE_CREATED_MESSAGE = 'Solicitação de cotação recebida!';
 
@@ -21,34 +20,35 @@ export const quoteIdSchema = z.uuid();
  * protected reads of quotes.
  */
 export function quotesRouter(
-  repository: QuoteStore & AuditStore & Parameters<typeof patchLead>[0],
+  stores: Pick<Stores, 'quotes' | 'audit'> & Parameters<typeof patchLead>[0],
   writeGuards: RequestHandler[],
   admin: RequestHandler,
 ) {
+  const { quotes, audit, inbox } = stores;
   const router = Router();
 
   const create = jsonCreateHandler(
     quoteInputSchema,
-    (fields, idempotency) => repository.createQuote(fields, idempotency),
+    (fields, idempotency) => quotes.createQuote(fields, idempotency),
     QUOTE_CREATED_MESSAGE,
   );
   router
     .route('/')
     .all(allowOnly('GET', 'POST'))
     .post(...writeGuards, readBody, create)
-    .get(admin, listHandler(auditedListing(repository, 'quotes', repository.listQuotes)));
+    .get(admin, listHandler(auditedListing(audit, 'quotes', quotes.listQuotes)));
   router
     .route('/:id')
     .all(allowOnly('GET', 'PATCH'), admin)
-    .patch(readBody, patchLead(repository, 'quote'))
+    .patch(readBody, patchLead(stores, 'quote'))
     .get(async (req, res) => {
       const id = quoteIdSchema.safeParse(req.params.id);
       if (!id.success) return sendRefusal(req, res, refuse('INVALID_QUOTE_ID'));
       // With its version, the ETag a PATCH's If-Match names (issue 34 §5).
-      const lead = await repository.getLead(id.data);
+      const lead = await inbox.getLead(id.data);
       if (lead?.kind !== 'quote') return sendRefusal(req, res, refuse('QUOTE_NOT_FOUND'));
       const quote = lead.record;
-      await repository.recordAudit({
+      await audit.recordAudit({
         ...auditContext(req, res),
         action: 'lead.viewed',
         leadIds: [quote.id],

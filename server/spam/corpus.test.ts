@@ -62,7 +62,7 @@ async function replay(repository: Repository, batch: Post[]) {
   const judged: { post: Post; id: string; verdict: Verdict }[] = [];
   for (const [index, post] of batch.entries()) {
     vi.setSystemTime(START + post.minute * 60_000 + index);
-    const { result, verdict } = await repository.receiveContact(fieldsOf(post), clientOf(post));
+    const { result, verdict } = await repository.contacts.receiveContact(fieldsOf(post), clientOf(post));
     judged.push({ post, id: result.record.id, verdict: verdict! });
   }
   return judged;
@@ -147,11 +147,13 @@ describe('the labelled corpus', () => {
       if (!marks.has(post)) continue;
       vi.setSystemTime(START + post.minute * 60_000 + index + 1);
       if (post.spam)
-        expect(await (verdict.suspect ? repository.markSpam(id, by) : repository.moveToSpam(id, by))).toBe('marked');
-      else if (verdict.suspect) expect(await repository.releaseSuspect(id, by)).toBe('released');
+        expect(
+          await (verdict.suspect ? repository.suspects.markSpam(id, by) : repository.suspects.moveToSpam(id, by)),
+        ).toBe('marked');
+      else if (verdict.suspect) expect(await repository.suspects.releaseSuspect(id, by)).toBe('released');
       else {
-        const lead = await repository.getLead(id);
-        expect((await repository.changeLead(id, lead!.work.version, { status: 'contacted' }, by))?.outcome).toBe(
+        const lead = await repository.inbox.getLead(id);
+        expect((await repository.inbox.changeLead(id, lead!.work.version, { status: 'contacted' }, by))?.outcome).toBe(
           'changed',
         );
       }

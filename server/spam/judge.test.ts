@@ -13,7 +13,7 @@ const SEO = 'Coloco seu site na primeira pagina do Google com SEO e backlinks, o
 const FREIGHT = 'Preciso de cotacao de frete de Guarulhos para Manaus, carreta bau, 24 pallets de eletronicos';
 
 const reasonsOf = async (repository: Repository, fields: ContactFields, client = person) => {
-  const { verdict } = await repository.receiveContact(fields, client);
+  const { verdict } = await repository.contacts.receiveContact(fields, client);
   return Object.fromEntries(verdict!.findings.map((finding) => [finding.reason, finding.weight]));
 };
 
@@ -32,24 +32,24 @@ describe.each(backendsForThisFile())('the judge and what marks teach, on $name',
     // The same sender again is no other address.
     expect(await reasonsOf(repository, post(message, 'B@x.com.br'))).toEqual({ repeated: 0.5 });
     vi.setSystemTime(start + 50 * 60_000);
-    const third = await repository.receiveContact(post(message, 'c@x.com.br'), person);
+    const third = await repository.contacts.receiveContact(post(message, 'c@x.com.br'), person);
     expect(third.verdict).toMatchObject({ suspect: true, findings: [{ reason: 'repeated', weight: 1 }] });
     vi.setSystemTime(start + 3 * 60 * 60_000);
     expect(await reasonsOf(repository, post(message, 'd@x.com.br'))).toEqual({});
     // A short message repeats by chance.
-    await repository.receiveContact(post('Quero uma cotacao', 'e@x.com.br'), person);
-    await repository.receiveContact(post('Quero uma cotacao', 'f@x.com.br'), person);
+    await repository.contacts.receiveContact(post('Quero uma cotacao', 'e@x.com.br'), person);
+    await repository.contacts.receiveContact(post('Quero uma cotacao', 'f@x.com.br'), person);
     expect(await reasonsOf(repository, post('Quero uma cotacao', 'g@x.com.br'))).toEqual({});
   });
 
   it('fades a signal the team keeps overruling: released autofilled customers stop being held', async () => {
     const repository = await backend.fresh();
     for (let n = 0; n < 6; n++) {
-      const { result, verdict } = await repository.receiveContact(post(`${FREIGHT} ${n}`), autofilled);
+      const { result, verdict } = await repository.contacts.receiveContact(post(`${FREIGHT} ${n}`), autofilled);
       expect(verdict!.suspect, `post ${n}`).toBe(true);
-      expect(await repository.releaseSuspect(result.record.id, BY_TOKEN)).toBe('released');
+      expect(await repository.suspects.releaseSuspect(result.record.id, BY_TOKEN)).toBe('released');
     }
-    const { verdict } = await repository.receiveContact(post(FREIGHT), autofilled);
+    const { verdict } = await repository.contacts.receiveContact(post(FREIGHT), autofilled);
     // 1.5 × 2 × (0 + 5) / (0 + 6 + 10)
     expect(verdict).toMatchObject({ suspect: false, findings: [{ reason: 'honeypot', weight: 0.94 }] });
   });
@@ -58,46 +58,46 @@ describe.each(backendsForThisFile())('the judge and what marks teach, on $name',
     const repository = await backend.fresh();
     const spamIds: string[] = [];
     for (let n = 0; n < 5; n++) {
-      const { result, verdict } = await repository.receiveContact(post(`${SEO} ${n}`), autofilled);
+      const { result, verdict } = await repository.contacts.receiveContact(post(`${SEO} ${n}`), autofilled);
       expect(verdict, `post ${n}`).toMatchObject({ suspect: true });
       spamIds.push(result.record.id);
-      expect(await repository.markSpam(result.record.id, BY_TOKEN)).toBe('marked');
+      expect(await repository.suspects.markSpam(result.record.id, BY_TOKEN)).toBe('marked');
     }
     expect(await reasonsOf(repository, post(SEO))).toEqual({});
     for (let n = 0; n < 5; n++) {
-      const { result } = await repository.receiveContact(post(`${FREIGHT} ${n}`), person);
-      const lead = await repository.getLead(result.record.id);
-      await repository.changeLead(result.record.id, lead!.work.version, { status: 'contacted' }, BY_TOKEN);
+      const { result } = await repository.contacts.receiveContact(post(`${FREIGHT} ${n}`), person);
+      const lead = await repository.inbox.getLead(result.record.id);
+      await repository.inbox.changeLead(result.record.id, lead!.work.version, { status: 'contacted' }, BY_TOKEN);
     }
-    const seo = await repository.receiveContact(post(`Ola! ${SEO}`), person);
+    const seo = await repository.contacts.receiveContact(post(`Ola! ${SEO}`), person);
     expect(seo.verdict).toMatchObject({ suspect: true, findings: [{ reason: 'words', weight: 1 }] });
     expect((await reasonsOf(repository, post(FREIGHT))).words).toBe(-0.15);
     // A second mark or release of the same post does nothing more.
-    expect(await repository.markSpam(spamIds[0]!, BY_TOKEN)).toBe('already');
-    expect(await repository.releaseSuspect(spamIds[0]!, BY_TOKEN)).toBe('released');
-    expect(await repository.releaseSuspect(spamIds[0]!, BY_TOKEN)).toBe('gone');
-    expect(await repository.markSpam(spamIds[0]!, BY_TOKEN)).toBe('gone');
+    expect(await repository.suspects.markSpam(spamIds[0]!, BY_TOKEN)).toBe('already');
+    expect(await repository.suspects.releaseSuspect(spamIds[0]!, BY_TOKEN)).toBe('released');
+    expect(await repository.suspects.releaseSuspect(spamIds[0]!, BY_TOKEN)).toBe('gone');
+    expect(await repository.suspects.markSpam(spamIds[0]!, BY_TOKEN)).toBe('gone');
   });
 
   it('releases a held post into the contact it would have been, with its arrival time, queued once', async () => {
     const repository = await backend.fresh({ channels: ['email', 'webhook'] });
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.parse('2026-11-30T12:00:00Z'));
-    const { result, verdict } = await repository.receiveContact(post(FREIGHT), autofilled);
+    const { result, verdict } = await repository.contacts.receiveContact(post(FREIGHT), autofilled);
     expect(verdict).toMatchObject({ suspect: true });
     expect(await backend.rows('outbox')).toEqual([]);
     vi.setSystemTime(Date.parse('2026-12-01T12:00:00Z'));
     const both = await Promise.all([
-      repository.releaseSuspect(result.record.id, BY_TOKEN),
-      (await backend.another({ channels: ['email', 'webhook'] })).releaseSuspect(result.record.id, BY_TOKEN),
+      repository.suspects.releaseSuspect(result.record.id, BY_TOKEN),
+      (await backend.another({ channels: ['email', 'webhook'] })).suspects.releaseSuspect(result.record.id, BY_TOKEN),
     ]);
     expect(both.sort()).toEqual(['gone', 'released']);
-    const contact = (await repository.listContacts(1, 10)).items[0];
+    const contact = (await repository.contacts.listContacts(1, 10)).items[0];
     expect(contact).toMatchObject({ id: result.record.id, createdAt: '2026-11-30T12:00:00.000Z', message: FREIGHT });
     expect((await backend.rows('outbox')).map((row) => [row.channel, row.lead_id])).toEqual([
       ['email', result.record.id],
       ['webhook', result.record.id],
     ]);
-    expect(await repository.suspectCounts()).toEqual({ suspect: 0, spam: 0 });
+    expect(await repository.suspects.suspectCounts()).toEqual({ suspect: 0, spam: 0 });
   });
 });

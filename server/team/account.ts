@@ -1,18 +1,20 @@
 import type { RequestHandler, Response } from 'express';
 import { requiredText } from '../../shared/fields';
 import type { PageNotice } from '../../shared/team';
-import { auditFor, fieldOf, type TeamContext } from './context';
+import { auditFor } from '../audit/request';
+import { fieldOf } from '../workplace/context';
+import type { TeamContext } from './context';
 
 const passkeyName = requiredText({ label: 'um nome para a chave', max: 60 });
 
 /** A member's own account (/painel/conta…): their passkeys and sessions. */
 export function accountHandlers(context: TeamContext) {
-  const { store, sessions, ceremonies, render } = context;
-  const audit = auditFor(context);
+  const { team, sessions, ceremonies, render } = context;
+  const audit = auditFor(context.audit);
 
   async function show(res: Response, status = 200, notice?: PageNotice) {
     const { member, purpose } = res.locals.signedIn!;
-    const passkeys = await store.passkeysOf(member.id);
+    const passkeys = await team.passkeysOf(member.id);
     render(res, status, 'account', {
       name: member.name,
       email: member.email,
@@ -33,7 +35,7 @@ export function accountHandlers(context: TeamContext) {
     const body = req.body as { response?: unknown; name?: unknown } | undefined;
     const typed = typeof body?.name === 'string' ? body.name : '';
     const name = passkeyName.safeParse(typed);
-    const count = (await store.passkeysOf(member.id)).length;
+    const count = (await team.passkeysOf(member.id)).length;
     const label = typed.trim() === '' ? `Chave ${count + 1}` : name.success ? name.data : undefined;
     if (!label) return void res.status(400).json({ message: name.error?.issues[0]?.message });
     const added = await ceremonies.register(req, res, member, body?.response as never, label);
@@ -42,7 +44,7 @@ export function accountHandlers(context: TeamContext) {
       return;
     }
     await audit(req, res, { action: 'passkey.added', subject: label });
-    await store.closeLinksOf(member.id);
+    await team.closeLinksOf(member.id);
     // A code's or a link's session becomes a whole one only with a new id (ASVS 5.0 7.2.4).
     if (purpose === 'enrol') await sessions.start(res, member.id, 'full');
     res.set('Cache-Control', 'no-store').json({ redirect: purpose === 'enrol' ? '/painel' : '/painel/conta' });
@@ -53,14 +55,14 @@ export function accountHandlers(context: TeamContext) {
   const rename: RequestHandler = async (req, res) => {
     const name = passkeyName.safeParse(fieldOf(req, 'name'));
     if (!name.success) return show(res, 400, { kind: 'error', text: name.error.issues[0]!.message });
-    const renamed = await store.renamePasskey(res.locals.signedIn!.member.id, passkeyIdOf(req.params.id), name.data);
+    const renamed = await team.renamePasskey(res.locals.signedIn!.member.id, passkeyIdOf(req.params.id), name.data);
     if (!renamed) return show(res, 404, { kind: 'error', text: 'Esta chave não existe mais.' });
     res.redirect(303, '/painel/conta');
   };
 
   const remove: RequestHandler = async (req, res) => {
     const { member } = res.locals.signedIn!;
-    const passkeys = await store.passkeysOf(member.id);
+    const passkeys = await team.passkeysOf(member.id);
     const passkey = passkeys.find(({ id }) => id === passkeyIdOf(req.params.id));
     if (!passkey) return show(res, 404, { kind: 'error', text: 'Esta chave não existe mais.' });
     if (passkeys.length === 1)
@@ -68,14 +70,14 @@ export function accountHandlers(context: TeamContext) {
         kind: 'error',
         text: 'Esta é sua única chave de acesso: cadastre outra antes de remover esta.',
       });
-    await store.removePasskey(member.id, passkey.id);
+    await team.removePasskey(member.id, passkey.id);
     await audit(req, res, { action: 'passkey.removed', subject: passkey.name });
     res.redirect(303, '/painel/conta');
   };
 
   const endOthers: RequestHandler = async (req, res) => {
     const { member, digest } = res.locals.signedIn!;
-    const ended = await store.endSessionsOf(member.id, digest);
+    const ended = await team.endSessionsOf(member.id, digest);
     await audit(req, res, { action: 'sessions.ended', subject: member.email, detail: { sessões: ended } });
     const text = ended === 1 ? '1 outra sessão foi encerrada.' : `${ended} outras sessões foram encerradas.`;
     show(res, 200, { kind: 'ok', text });

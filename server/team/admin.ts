@@ -2,34 +2,26 @@ import type { Request, RequestHandler, Response } from 'express';
 import { email as emailRule, requiredText } from '../../shared/fields';
 import type { PageNotice } from '../../shared/team';
 import { ROLES, type Role } from '../../shared/team';
-import { AUDIT_ACTIONS, type AuditAction, type AuditLine } from '../audit/events';
-import { asMemberId, auditFor, fieldOf, type TeamContext } from './context';
+import { auditFor } from '../audit/request';
+import { asMemberId, fieldOf } from '../workplace/context';
+import type { TeamContext } from './context';
 import { invite } from './invitations';
 
 const nameRule = requiredText({ label: 'o nome', max: 100 });
 const roleOf = (value: string) => ((ROLES as readonly string[]).includes(value) ? (value as Role) : undefined);
 
-/** Lines per page of the audit record. */
-const AUDIT_PAGE = 50;
-
-const detailText = (line: AuditLine) =>
-  [
-    ...Object.entries(line.detail ?? {}).map(([key, value]) => `${key}: ${value}`),
-    ...(line.leadIds?.length ? [`leads: ${line.leadIds.join(', ')}`] : []),
-  ].join(' · ');
-
-/** What admins alone run: the team and the audit record. */
+/** What admins alone run: the team's members and their access. */
 export function adminHandlers(context: TeamContext) {
-  const { store, render, publicUrl, mailOn } = context;
-  const audit = auditFor(context);
+  const { team, render, publicUrl, mailOn } = context;
+  const audit = auditFor(context.audit);
 
   async function showTeam(res: Response, status = 200, notice?: PageNotice, invitation?: string) {
-    const members = await store.listMembers();
+    const members = await team.listMembers();
     const selfId = res.locals.signedIn!.member.id;
     render(res, status, 'team', { members, selfId, notice, invitation });
   }
 
-  const team: RequestHandler = (_req, res) => showTeam(res);
+  const teamPage: RequestHandler = (_req, res) => showTeam(res);
 
   const invitePost: RequestHandler = async (req, res) => {
     const name = nameRule.safeParse(fieldOf(req, 'name'));
@@ -44,10 +36,10 @@ export function adminHandlers(context: TeamContext) {
           : undefined;
     if (problem || !name.success || !email.success || !role)
       return showTeam(res, 400, { kind: 'error', text: problem! });
-    const existing = await store.memberByEmail(email.data);
-    if (existing && (await store.passkeysOf(existing.id)).length > 0)
+    const existing = await team.memberByEmail(email.data);
+    if (existing && (await team.passkeysOf(existing.id)).length > 0)
       return showTeam(res, 409, { kind: 'error', text: `${email.data} já é da equipe.` });
-    const { member, link, mailed } = await invite(store, publicUrl, mailOn, {
+    const { member, link, mailed } = await invite(team, publicUrl, mailOn, {
       email: email.data,
       name: name.data,
       role,
@@ -62,7 +54,7 @@ export function adminHandlers(context: TeamContext) {
   /** The member a team action names: not the admin asking, who would lock themselves out. */
   async function otherMember(req: Request, res: Response) {
     const id = asMemberId(req.params.id);
-    const member = id && (await store.memberById(id));
+    const member = id && (await team.memberById(id));
     if (!member) {
       await showTeam(res, 404, { kind: 'error', text: 'Este membro não existe mais.' });
       return undefined;
@@ -82,7 +74,7 @@ export function adminHandlers(context: TeamContext) {
     if (!role) return showTeam(res, 400, { kind: 'error', text: 'Escolha o papel: vendas ou administração.' });
     const member = await otherMember(req, res);
     if (!member) return;
-    await store.setRole(member.id, role);
+    await team.setRole(member.id, role);
     await audit(req, res, { action: 'member.role', subject: member.email, detail: { de: member.role, para: role } });
     res.redirect(303, '/painel/equipe');
   };
@@ -90,7 +82,7 @@ export function adminHandlers(context: TeamContext) {
   const endSessions: RequestHandler = async (req, res) => {
     const member = await otherMember(req, res);
     if (!member) return;
-    const ended = await store.endSessionsOf(member.id);
+    const ended = await team.endSessionsOf(member.id);
     await audit(req, res, { action: 'sessions.ended', subject: member.email, detail: { sessões: ended } });
     showTeam(res, 200, { kind: 'ok', text: `Sessões de ${member.name} encerradas: ${ended}.` });
   };
@@ -98,38 +90,10 @@ export function adminHandlers(context: TeamContext) {
   const revoke: RequestHandler = async (req, res) => {
     const member = await otherMember(req, res);
     if (!member) return;
-    await store.revokeMember(member.id);
+    await team.revokeMember(member.id);
     await audit(req, res, { action: 'member.revoked', subject: member.email });
     showTeam(res, 200, { kind: 'ok', text: `Acesso de ${member.name} revogado.` });
   };
 
-  const record: RequestHandler = async (req, res) => {
-    const action =
-      typeof req.query.acao === 'string' && req.query.acao in AUDIT_ACTIONS
-        ? (req.query.acao as AuditAction)
-        : undefined;
-    const before =
-      typeof req.query.antes === 'string' && /^\d{1,15}$/.test(req.query.antes) ? Number(req.query.antes) : undefined;
-    const validActor = asMemberId(req.query.membro);
-    const lines = await store.readAudit({ actorId: validActor, action, before, limit: AUDIT_PAGE });
-    const members = await store.listMembers();
-    const last = lines.at(-1);
-    const older =
-      lines.length === AUDIT_PAGE && last
-        ? `/painel/registro?${new URLSearchParams({
-            ...(validActor && { membro: validActor }),
-            ...(action && { acao: action }),
-            antes: String(last.seq),
-          })}`
-        : undefined;
-    render(res, 200, 'audit', {
-      rows: lines.map((line) => ({ ...line, detail: detailText(line) })),
-      actions: AUDIT_ACTIONS,
-      members: members.map(({ id, name }) => ({ id, name })),
-      filter: { actorId: validActor, action },
-      older,
-    });
-  };
-
-  return { team, invitePost, changeRole, endSessions, revoke, record };
+  return { teamPage, invitePost, changeRole, endSessions, revoke };
 }

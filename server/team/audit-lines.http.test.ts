@@ -70,8 +70,8 @@ const ACTIONS: {
     name: 'a passkey removed',
     async act({ app, repository }) {
       const { member, cookie } = await signedInMember(repository, 'vendas');
-      await repository.addPasskey(passkey(member.id, 'celular'));
-      await repository.addPasskey(passkey(member.id, 'notebook'));
+      await repository.team.addPasskey(passkey(member.id, 'celular'));
+      await repository.team.addPasskey(passkey(member.id, 'notebook'));
       return form(app, '/painel/conta/chaves/celular/remover', {}, cookie).expect(303);
     },
     line: () => ({ action: 'passkey.removed', subject: 'Chave celular' }),
@@ -147,7 +147,7 @@ describe.each(backendsForThisFile())('the audit line of each sign-in action, on 
 
     const res = await act(scene);
 
-    const [last] = await repository.readAudit({ limit: 1 });
+    const [last] = await repository.audit.readAudit({ limit: 1 });
     expect(last).toMatchObject({ ...line(scene), ip: CLIENT, requestId: res.headers['x-request-id'] });
     expect(res.headers['x-request-id']).toMatch(/\S/);
   });

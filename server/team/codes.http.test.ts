@@ -143,7 +143,7 @@ describe.each(backendsForThisFile())('one-time codes and links, on $name', (back
 
   it('the setup link works while no member has a passkey, once, then answers 410', async () => {
     const { app, repository, member } = await appWithMember();
-    const link = new URL(await setupLink(repository, publicUrl));
+    const link = new URL(await setupLink(repository.team, publicUrl));
     const token = link.searchParams.get('token')!;
     const admin = { token, name: 'Ana Admin', email: 'ana@example.com' };
 
@@ -156,15 +156,15 @@ describe.each(backendsForThisFile())('one-time codes and links, on $name', (back
 
     expect(used.headers.location).toBe('/painel/conta');
     expect(await opensSession(app, sessionCookieOf(used)!)).toBe(true);
-    expect((await repository.memberByEmail(admin.email))?.role).toBe('admin');
+    expect((await repository.team.memberByEmail(admin.email))?.role).toBe('admin');
     expect([again.status, reopened.status]).toEqual([410, 410]);
 
     // A link printed before someone enrolled: dead once a member has a passkey.
-    const late = new URL(await setupLink(repository, publicUrl));
+    const late = new URL(await setupLink(repository.team, publicUrl));
     await request(app)
       .get(late.pathname + late.search)
       .expect(200);
-    await repository.addPasskey({
+    await repository.team.addPasskey({
       id: 'chave-1',
       memberId: member.id,
       name: 'Celular',
@@ -180,7 +180,7 @@ describe.each(backendsForThisFile())('one-time codes and links, on $name', (back
   it('an invitation without e-mail opens an enrolling session once, then answers 410', async () => {
     const repository = await backend.fresh();
     const { app } = createTestApp({ repository, publicUrl });
-    const { link, mailed } = await invite(repository, publicUrl, false, {
+    const { link, mailed } = await invite(repository.team, publicUrl, false, {
       email: 'bruno@example.com',
       name: 'Bruno',
       role: 'vendas',
@@ -200,7 +200,7 @@ describe.each(backendsForThisFile())('one-time codes and links, on $name', (back
 
   it('an invitation with e-mail on asks for a code sent to the invited address', async () => {
     const { app, repository } = await appWithMember();
-    const { link } = await invite(repository, publicUrl, true, {
+    const { link } = await invite(repository.team, publicUrl, true, {
       email: 'bruno@example.com',
       name: 'Bruno',
       role: 'vendas',

@@ -1,7 +1,9 @@
 import type { RequestHandler, Response } from 'express';
 import { email as emailRule, requiredText } from '../../shared/fields';
+import { auditFor } from '../audit/request';
 import { REFUSALS } from '../http/refusals';
-import { auditFor, fieldOf, type TeamContext } from './context';
+import { fieldOf } from '../workplace/context';
+import type { TeamContext } from './context';
 import { sendCode } from './invitations';
 import { count, spent } from './limits';
 import { digestOf } from './secrets';
@@ -20,8 +22,8 @@ function tooMany(res: Response, seconds: number) {
 
 /** The sign-in's handlers (/entrar…), each a flow of issue 33. */
 export function signInHandlers(context: TeamContext) {
-  const { store, sessions, ceremonies, render, mailOn, limits } = context;
-  const audit = auditFor(context);
+  const { team, sessions, ceremonies, render, mailOn, limits } = context;
+  const audit = auditFor(context.audit);
   const address = (req: { ip?: string }) => req.ip ?? '';
 
   const page: RequestHandler = (_req, res) => {
@@ -38,7 +40,7 @@ export function signInHandlers(context: TeamContext) {
     if (wait) return void res.status(429).json({ message: tooMany(res, wait) });
     const response = (req.body as { response?: unknown } | undefined)?.response;
     const used = await ceremonies.authenticate(req, res, response as never);
-    const member = used && (await store.memberById(used.memberId));
+    const member = used && (await team.memberById(used.memberId));
     if (!member) {
       await count([[limits.failuresByAddress, address(req)]]);
       await audit(req, res, { action: 'signin.failed', detail: { método: 'chave de acesso' } });
@@ -81,9 +83,9 @@ export function signInHandlers(context: TeamContext) {
       return render(res, 429, 'codeRequest', { notice, email: typed.data });
     }
     await count([...sendings]);
-    const member = await store.memberByEmail(typed.data);
+    const member = await team.memberByEmail(typed.data);
     if (member) {
-      await sendCode(store, member);
+      await sendCode(team, member);
       await audit(req, res, { action: 'code.sent', actor: { kind: 'member', id: member.id, email: member.email } });
     }
     // Post/Redirect/Get: reloading the code's page sends no second code.
@@ -108,8 +110,8 @@ export function signInHandlers(context: TeamContext) {
       const notice = { kind: 'error', text: tooMany(res, wait) } as const;
       return render(res, 429, 'codeEntry', { email: fieldOf(req, 'email'), notice });
     }
-    const member = typed.success ? await store.memberByEmail(typed.data) : undefined;
-    const outcome = member && /^\d{6}$/.test(code) ? await store.tryCode(member.id, digestOf(code)) : 'wrong';
+    const member = typed.success ? await team.memberByEmail(typed.data) : undefined;
+    const outcome = member && /^\d{6}$/.test(code) ? await team.tryCode(member.id, digestOf(code)) : 'wrong';
     if (member && outcome === 'ok') {
       await sessions.start(res, member.id, 'enrol');
       await audit(req, res, {
@@ -149,23 +151,23 @@ export function signInHandlers(context: TeamContext) {
 
   const invitation: RequestHandler = async (req, res, next) => {
     const token = tokenOf(req.query.token);
-    const link = token ? await store.findLink(digestOf(token)) : undefined;
+    const link = token ? await team.findLink(digestOf(token)) : undefined;
     if (!token || !link?.member) return deadLink(req, res, next);
     render(res, 200, 'invitation', { token, email: link.member.email, needsCode: link.needsCode });
   };
 
   const acceptInvitation: RequestHandler = async (req, res, next) => {
     const token = tokenOf(fieldOf(req, 'token'));
-    const link = token ? await store.findLink(digestOf(token)) : undefined;
+    const link = token ? await team.findLink(digestOf(token)) : undefined;
     const member = link?.member;
     if (!token || !member) return deadLink(req, res, next);
     if (link.needsCode) {
       if (!mailOn) return render(res, 503, 'deadLink', {});
-      await sendCode(store, member);
+      await sendCode(team, member);
       await audit(req, res, { action: 'code.sent', actor: { kind: 'member', id: member.id, email: member.email } });
       return render(res, 200, 'codeEntry', { email: member.email });
     }
-    if (!(await store.consumeLink(digestOf(token)))) return deadLink(req, res, next);
+    if (!(await team.consumeLink(digestOf(token)))) return deadLink(req, res, next);
     await sessions.start(res, member.id, 'enrol');
     await audit(req, res, {
       action: 'signin',
@@ -178,8 +180,8 @@ export function signInHandlers(context: TeamContext) {
   /** The setup link is good while it is unused, unexpired, and no member has a passkey yet. */
   const setupToken = async (value: unknown) => {
     const token = tokenOf(value);
-    const link = token ? await store.findLink(digestOf(token)) : undefined;
-    if (!token || !link || link.member || (await store.membersWithPasskeys()) > 0) return undefined;
+    const link = token ? await team.findLink(digestOf(token)) : undefined;
+    if (!token || !link || link.member || (await team.membersWithPasskeys()) > 0) return undefined;
     return token;
   };
 
@@ -202,8 +204,8 @@ export function signInHandlers(context: TeamContext) {
         : '';
     if (!name.success || !email.success)
       return render(res, 400, 'setup', { token, values, notice: { kind: 'error', text: problem } });
-    if (!(await store.consumeLink(digestOf(token)))) return deadLink(req, res, next);
-    const member = await store.addMember({ email: email.data, name: name.data, role: 'admin' });
+    if (!(await team.consumeLink(digestOf(token)))) return deadLink(req, res, next);
+    const member = await team.addMember({ email: email.data, name: name.data, role: 'admin' });
     await sessions.start(res, member.id, 'enrol');
     await audit(req, res, {
       action: 'member.invited',

@@ -30,13 +30,13 @@ async function afterTheLastArrival() {
 /** A contact with `fields` over the sample's, stored after the last one stored here; its id. */
 export const storeContact = async (repository: Repository, fields: object) => {
   await afterTheLastArrival();
-  return kept(await repository.createContact(validContact({ ...sampleContact, ...fields })));
+  return kept(await repository.contacts.createContact(validContact({ ...sampleContact, ...fields })));
 };
 
 /** A quote with `fields` over the sample's, stored after the last one stored here; its id. */
 export const storeQuote = async (repository: Repository, fields: object) => {
   await afterTheLastArrival();
-  return kept(await repository.createQuote(validQuote({ ...sampleQuote, ...fields })));
+  return kept(await repository.quotes.createQuote(validQuote({ ...sampleQuote, ...fields })));
 };
 
 /**

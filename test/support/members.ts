@@ -15,7 +15,7 @@ export const addMember = (
   repository: Repository,
   role: Role,
   email = `${role}-${randomBytes(4).toString('hex')}@example.com`,
-) => repository.addMember({ email, name: `Pessoa de ${role}`, role });
+) => repository.team.addMember({ email, name: `Pessoa de ${role}`, role });
 
 /**
  * A session of the member written into the store as a sign-in writes it, and the cookie that
@@ -24,7 +24,7 @@ export const addMember = (
 export async function sessionOf(repository: Repository, memberId: string, purpose: SessionPurpose = 'full') {
   const secret = newSecret();
   const ttlMs = purpose === 'full' ? SESSION.absoluteMs : SESSION.enrolmentMs;
-  await repository.createSession({ digest: digestOf(secret), memberId, purpose, ttlMs });
+  await repository.team.createSession({ digest: digestOf(secret), memberId, purpose, ttlMs });
   return { cookie: `${SESSION_COOKIE}=${secret}`, digest: digestOf(secret) };
 }
 

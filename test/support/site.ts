@@ -166,7 +166,7 @@ export async function storedContacts(dataDir: string) {
   try {
     const contacts: Contact[] = [];
     for (let page = 1; ; page++) {
-      const { items, total } = await repository.listContacts(page, 100);
+      const { items, total } = await repository.contacts.listContacts(page, 100);
       contacts.push(...items);
       if (items.length === 0 || contacts.length >= total) return contacts;
     }

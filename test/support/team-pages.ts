@@ -20,13 +20,13 @@ const token = (link: string) => new URL(link).searchParams.get('token')!;
  * Written into `store`, beside the server, as the team's changes write it.
  */
 export async function workedLead(store: Repository) {
-  const { record } = await store.createQuote(
+  const { record } = await store.quotes.createQuote(
     validQuote({ ...fullQuote, source: { form: 'cotacao', utmSource: 'google', utmCampaign: 'frete-norte' } }),
   );
   const seller = await addMember(store, 'vendas');
   const by = { actor: { kind: 'member', id: seller.id, email: seller.email } } as const;
-  await store.changeLead(record.id, 1, { owner: seller.id, status: 'contacted' }, by);
-  await store.changeLead(record.id, 2, { note: 'Cliente quer retirar na segunda às 7h; confirmar doca.' }, by);
+  await store.inbox.changeLead(record.id, 1, { owner: seller.id, status: 'contacted' }, by);
+  await store.inbox.changeLead(record.id, 2, { note: 'Cliente quer retirar na segunda às 7h; confirmar doca.' }, by);
   return `/painel/leads/${record.id}`;
 }
 
@@ -35,9 +35,9 @@ export async function workedLead(store: Repository) {
  * autofill filled the honeypot, link spam, and a post the team marked.
  */
 export async function heldPosts(store: Repository) {
-  if ((await store.suspectCounts()).suspect > 0) return;
+  if ((await store.suspects.suspectCounts()).suspect > 0) return;
   const held = (fields: object, honeypot: boolean) =>
-    store.receiveContact(validContact({ ...sampleContact, ...fields }), { honeypot, stamp: { kind: 'none' } });
+    store.contacts.receiveContact(validContact({ ...sampleContact, ...fields }), { honeypot, stamp: { kind: 'none' } });
   await held(
     {
       name: 'Juliana Ramos',
@@ -61,7 +61,9 @@ export async function heldPosts(store: Repository) {
   );
   const marked = await held({ name: 'Casino Bonus', message: 'Ganhe bônus em http://bet-bonus.xyz agora' }, true);
   const seller = await addMember(store, 'vendas');
-  await store.markSpam(marked.result.record.id, { actor: { kind: 'member', id: seller.id, email: seller.email } });
+  await store.suspects.markSpam(marked.result.record.id, {
+    actor: { kind: 'member', id: seller.id, email: seller.email },
+  });
 }
 
 /**
@@ -81,7 +83,7 @@ export const teamPages: TeamPage[] = [
     name: 'Convite',
     viewer: 'nobody',
     path: async ({ store, url }) => {
-      const { link } = await invite(store, new URL(url), true, {
+      const { link } = await invite(store.team, new URL(url), true, {
         email: `c-${Date.now()}@example.com`,
         name: 'Carla',
         role: 'vendas',
@@ -93,7 +95,7 @@ export const teamPages: TeamPage[] = [
   {
     name: 'Primeiro acesso',
     viewer: 'nobody',
-    path: async ({ store, url }) => `/entrar/configurar?token=${token(await setupLink(store, new URL(url)))}`,
+    path: async ({ store, url }) => `/entrar/configurar?token=${token(await setupLink(store.team, new URL(url)))}`,
     status: 200,
   },
   { name: 'Link expirado', viewer: 'nobody', path: async () => `/entrar/convite?token=${'x'.repeat(43)}`, status: 410 },
@@ -120,7 +122,8 @@ export const teamPages: TeamPage[] = [
   {
     name: 'Lead de contato, com “É spam”',
     viewer: 'vendas',
-    path: async ({ store }) => `/painel/leads/${(await store.createContact(validContact(sampleContact))).record.id}`,
+    path: async ({ store }) =>
+      `/painel/leads/${(await store.contacts.createContact(validContact(sampleContact))).record.id}`,
     status: 200,
   },
   { name: 'Lead que não existe', viewer: 'vendas', path: async () => '/painel/leads/nada', status: 404 },
@@ -148,7 +151,7 @@ export const teamPages: TeamPage[] = [
     // This week's, with leads in it: its figures and both tables are on the page.
     path: async ({ store }) => {
       for (const source of [{ utmSource: 'google', utmCampaign: 'norte' }, undefined])
-        await store.createContact(validContact({ ...sampleContact, ...(source && { source }) }));
+        await store.contacts.createContact(validContact({ ...sampleContact, ...(source && { source }) }));
       return `/painel/relatorio?semana=${todayInSaoPaulo()}`;
     },
     status: 200,

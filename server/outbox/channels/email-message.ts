@@ -3,7 +3,7 @@ import { PLAIN_PHONE } from '../../../shared/fields';
 import { type LeadField, type LeadFields, type Place, SOURCE_PARTS, type Source } from '../../../shared/lead';
 import { quoteFields } from '../../../shared/quote';
 import { readableDate, readableInSaoPaulo } from '../../../shared/sao-paulo-time';
-import type { Lead } from '../store';
+import type { Lead } from '../../leads/resource';
 
 /** The parts of the e-mail that depend on the lead; sender and recipients come from the config. */
 export type LeadMessage = {

@@ -8,7 +8,7 @@ import { ADMIN_TOKEN, bearer, sampleContact, sampleQuote, validContact, validQuo
 import { signedInMember } from '../../test/support/members';
 import { payloadOf } from '../../test/support/outbox';
 import type { Repository } from '../repository';
-import { OUTCOMES } from './suspect-routes';
+import { OUTCOMES } from './routes';
 
 // The "Suspeitos" folder (issue 35 §1; docs/requirements.md §6.4) over real HTTP on both backends:
 // what a salesperson sees of a held post, and the two buttons that decide it, each exactly once.
@@ -25,7 +25,7 @@ const shown = (html: string) =>
 
 /** A post held by the honeypot (weight 1.5) without the form's stamp (0.7): a suspect; its id. */
 async function suspect(repository: Repository, fields: Partial<ContactFields> = {}) {
-  const { result, verdict } = await repository.receiveContact(validContact({ ...sampleContact, ...fields }), {
+  const { result, verdict } = await repository.contacts.receiveContact(validContact({ ...sampleContact, ...fields }), {
     honeypot: true,
     stamp: { kind: 'none' },
   });
@@ -55,7 +55,7 @@ describe.each(backendsForThisFile())('the Suspeitos folder on $name', (backend) 
     const post = (path: string, body: Record<string, string> = {}) =>
       request(app).post(path).set(SAME_SITE).set('Cookie', seller.cookie).type('form').send(body);
     const outboxOf = async (id: string) => (await backend.rows('outbox')).filter((row) => row.lead_id === id);
-    const inInbox = async (id: string) => (await repository.listLeads({}, 100)).some((row) => row.id === id);
+    const inInbox = async (id: string) => (await repository.inbox.listLeads({}, 100)).some((row) => row.id === id);
     const inApi = async (id: string) =>
       (await request(app).get('/api/contacts').set('Authorization', bearer).expect(200)).text.includes(id);
     return { app, repository, seller, get, post, outboxOf, inInbox, inApi };
@@ -132,7 +132,7 @@ describe.each(backendsForThisFile())('the Suspeitos folder on $name', (backend) 
 
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe(`/painel/suspeitos?aviso=liberado&lead=${id}`);
-    const [row] = (await repository.listLeads({}, 10)).filter((lead) => lead.id === id);
+    const [row] = (await repository.inbox.listLeads({}, 10)).filter((lead) => lead.id === id);
     expect(row).toMatchObject({ name: 'Marcos Teixeira', createdAt: '2026-11-24T12:30:00.000Z' });
     expect((await outboxOf(id)).map((out) => out.channel).sort()).toEqual([...CHANNELS]);
     expect(await inApi(id)).toBe(true);
@@ -156,7 +156,7 @@ describe.each(backendsForThisFile())('the Suspeitos folder on $name', (backend) 
       'ja-liberado',
       'liberado',
     ]);
-    expect((await repository.listLeads({}, 10)).filter((lead) => lead.id === id)).toHaveLength(1);
+    expect((await repository.inbox.listLeads({}, 10)).filter((lead) => lead.id === id)).toHaveLength(1);
     expect(await outboxOf(id)).toHaveLength(CHANNELS.length);
     const again = readable((await get(`/painel/suspeitos?aviso=ja-liberado&lead=${id}`).expect(200)).text);
     expect(again).toContain('Este contato já tinha sido liberado.');
@@ -192,7 +192,7 @@ describe.each(backendsForThisFile())('the Suspeitos folder on $name', (backend) 
   it('“É spam” on a contact’s page takes it out of the inbox and the API, with its pending deliveries', async () => {
     const { repository, seller, get, post, outboxOf, inInbox, inApi } = await folder();
     const id = await storeContact(repository, { name: 'Link Builder' });
-    await repository.changeLead(id, 1, { note: 'Parece spam.' }, { actor: { kind: 'member', ...seller.member } });
+    await repository.inbox.changeLead(id, 1, { note: 'Parece spam.' }, { actor: { kind: 'member', ...seller.member } });
     // Its e-mail and webhook, and the note's update for the CRM: none made yet.
     expect((await outboxOf(id)).filter((row) => row.status === 'pending')).toHaveLength(CHANNELS.length + 1);
     expect((await get(`/painel/leads/${id}`).expect(200)).text).toContain(`action="/painel/leads/${id}/spam"`);
@@ -206,15 +206,15 @@ describe.each(backendsForThisFile())('the Suspeitos folder on $name', (backend) 
     expect(await inInbox(id)).toBe(false);
     expect(await inApi(id)).toBe(false);
     expect((await outboxOf(id)).filter((row) => row.status === 'pending')).toEqual([]);
-    expect(await repository.leadNotes(id)).toEqual([]);
+    expect(await repository.inbox.leadNotes(id)).toEqual([]);
     const tab = readable((await get(res.headers.location!).expect(200)).text);
     expect(tab).toContain(OUTCOMES.movido.text);
     expect(tab).toContain('Link Builder');
     expect((await get(`/painel/leads/${id}`)).status).toBe(404);
     // Quotes are not weighed: their page has no "É spam".
-    const { record: quote } = await repository.createQuote(validQuote(sampleQuote));
+    const { record: quote } = await repository.quotes.createQuote(validQuote(sampleQuote));
     expect((await get(`/painel/leads/${quote.id}`).expect(200)).text).not.toContain('/spam"');
-    const [line] = await repository.readAudit({ action: 'suspect.spam', limit: 1 });
+    const [line] = await repository.audit.readAudit({ action: 'suspect.spam', limit: 1 });
     expect(line).toMatchObject({ actorId: seller.member.id, leadIds: [id] });
   });
 

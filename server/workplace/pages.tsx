@@ -20,7 +20,7 @@ import { ForbiddenPage, type TeamAssets, TeamDocument } from '../../client/team/
 import { TeamPage } from '../../client/team/TeamPage';
 import type { Manifest } from '../pages/assets';
 
-/** Each team page: its view and its title. */
+/** Each page of the workplace: its view and its title. */
 const VIEWS = {
   signIn: { view: SignInPage, title: 'Entrar' },
   codeRequest: { view: CodeRequestPage, title: 'Código por e-mail' },
@@ -39,17 +39,17 @@ const VIEWS = {
   suspects: { view: SuspectsPage, title: 'Suspeitos de spam' },
 } satisfies Record<string, { view: FunctionComponent<never>; title: string }>;
 
-export type TeamView = keyof typeof VIEWS;
+export type WorkplaceView = keyof typeof VIEWS;
 
-/** Renders the team's pages: on the server only, never hydrated; the passkey script works on the plain HTML. */
-export function teamPages(manifest: Manifest) {
+/** Renders the workplace's pages: on the server only, never hydrated; the passkey script works on the plain HTML. */
+export function workplacePages(manifest: Manifest) {
   const assets: TeamAssets = {
     css: manifest.css.text,
     favicon: manifest.favicon,
     stylesheet: manifest.team.stylesheet,
     script: manifest.team.script,
   };
-  return <V extends TeamView>(
+  return <V extends WorkplaceView>(
     res: Response,
     status: number,
     name: V,
@@ -74,4 +74,4 @@ export function teamPages(manifest: Manifest) {
   };
 }
 
-export type RenderTeamPage = ReturnType<typeof teamPages>;
+export type RenderWorkplacePage = ReturnType<typeof workplacePages>;

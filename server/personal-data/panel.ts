@@ -1,10 +1,19 @@
 import type { RequestHandler } from 'express';
 import { email as emailRule } from '../../shared/fields';
 import { auditContext } from '../audit/request';
-import { fieldOf, type TeamContext } from './context';
+import type { CsvExports } from '../exports/routes';
+import type { Stores } from '../stores';
+import { fieldOf, type WorkplaceContext } from '../workplace/context';
+import { pageRoute, type WorkplaceRoute } from '../workplace/route';
 
-/** An admin's exports and erasures (issue 33 §3), from the panel rather than with the API token. */
-export function dataHandlers({ store, render, exports }: TeamContext) {
+type DataContext = WorkplaceContext &
+  Pick<Stores, 'personalData'> & {
+    /** The CSV exports, shared with the API's so that one cap counts both. */
+    exports: CsvExports;
+  };
+
+/** An admin's exports and erasures, /painel/dados (issue 33 §3), from the panel rather than with the API token. */
+export function dataRoutes({ personalData, render, exports }: DataContext): WorkplaceRoute[] {
   const page: RequestHandler = (_req, res) => render(res, 200, 'data', {});
 
   const erase: RequestHandler = async (req, res) => {
@@ -19,7 +28,7 @@ export function dataHandlers({ store, render, exports }: TeamContext) {
         email: typed.data,
         notice: { kind: 'error', text: 'Marque a confirmação: os dados serão apagados de vez.' },
       });
-    const { contacts, quotes } = await store.eraseSubject(typed.data, auditContext(req, res));
+    const { contacts, quotes } = await personalData.eraseSubject(typed.data, auditContext(req, res));
     const text =
       contacts + quotes === 0
         ? `Nenhum dado guardado com ${typed.data}.`
@@ -27,5 +36,10 @@ export function dataHandlers({ store, render, exports }: TeamContext) {
     render(res, 200, 'data', { notice: { kind: 'ok', text } });
   };
 
-  return { page, erase, contacts: exports.contacts, quotes: exports.quotes };
+  return [
+    pageRoute('GET', '/painel/dados', 'admin', page),
+    pageRoute('GET', '/painel/dados/contatos.csv', 'admin', exports.contacts),
+    pageRoute('GET', '/painel/dados/cotacoes.csv', 'admin', exports.quotes),
+    pageRoute('POST', '/painel/dados/eliminar', 'admin', erase),
+  ];
 }

@@ -7,22 +7,28 @@ import { signedInMember } from '../../test/support/members';
 import { csvExports } from '../exports/routes';
 import type { Repository } from '../repository';
 import type { Access } from './access';
-import { teamContext } from './context';
-import { type TeamRoute, teamRoutes } from './routes';
+import { workplaceRoutes } from './app';
+import type { WorkplaceRoute } from './route';
 
 const publicUrl = new URL('http://localhost:3000');
 
-/** The table of routes.ts, as the app builds it (only its methods, paths and access are read). */
+/** Every feature's table of routes, as the app builds them (only their methods, paths and access are read). */
 const routesOf = (repository: Repository) =>
-  teamRoutes(teamContext({ repository, manifest: testManifest, publicUrl, exports: csvExports(repository) }));
+  workplaceRoutes({
+    stores: repository,
+    manifest: testManifest,
+    publicUrl,
+    exports: csvExports(repository),
+    mailOn: false,
+  }).routes;
 
 type Visitor = 'no session' | 'enrol-only' | 'vendas' | 'admin';
 
 /** What the guard answers: the visitor passes, or one of its refusals. */
 type Outcome = 'allowed' | 'to /entrar' | '401' | 'to /painel/conta' | '403 json' | '403 page';
 
-/** What a route's access promises each visitor (server/team/access.ts). */
-function promised(access: Access, reply: TeamRoute['reply'], visitor: Visitor): Outcome {
+/** What a route's access promises each visitor (server/workplace/access.ts). */
+function promised(access: Access, reply: WorkplaceRoute['reply'], visitor: Visitor): Outcome {
   if (access === 'public') return 'allowed';
   if (visitor === 'no session') return reply === 'json' ? '401' : 'to /entrar';
   if (access === 'enrolling') return 'allowed';

@@ -3,10 +3,11 @@ import { z } from 'zod';
 import type { InboxCursor } from '../../shared/inbox';
 import type { SuspectState } from '../../shared/spam';
 import { auditContext } from '../audit/request';
-import { fieldOf, type TeamContext } from '../team/context';
-import type { TeamRoute } from '../team/routes';
-import { INBOX_PAGE } from './list-routes';
-import { cursorParam, readCursor } from './query';
+import { INBOX_PAGE } from '../inbox/list-routes';
+import { cursorParam, readCursor } from '../inbox/query';
+import type { Stores } from '../stores';
+import { fieldOf, type WorkplaceContext } from '../workplace/context';
+import { pageRoute, type WorkplaceRoute } from '../workplace/route';
 
 // The "Suspeitos" folder, /painel/suspeitos (issue 35 §1; docs/requirements.md §6.4): the posts the
 // filter held, each with why, and the two buttons that decide them. Every member's, as the inbox is.
@@ -57,9 +58,9 @@ function placeOf(state: string, after: string) {
   return { place: { state: state === 'spam' ? 'spam' : 'suspect', cursor } as Place, problems };
 }
 
-export function suspectRoutes(context: TeamContext): TeamRoute[] {
-  const { store, render } = context;
+type SuspectContext = WorkplaceContext & Pick<Stores, 'suspects' | 'inbox'>;
 
+export function suspectRoutes({ suspects, inbox, render }: SuspectContext): WorkplaceRoute[] {
   const folder: RequestHandler = async (req, res) => {
     const text = (name: string) => {
       const value = req.query[name];
@@ -71,8 +72,8 @@ export function suspectRoutes(context: TeamContext): TeamRoute[] {
     const lead = outcome && OUTCOMES[outcome].lead ? idOf(text('lead')) : undefined;
     // One more than a page: whether it exists says whether "Mais antigos" has anything to show.
     const [rows, counts] = await Promise.all([
-      store.listSuspects(place.state, INBOX_PAGE + 1, place.cursor),
-      store.suspectCounts(),
+      suspects.listSuspects(place.state, INBOX_PAGE + 1, place.cursor),
+      suspects.suspectCounts(),
     ]);
     const posts = rows.slice(0, INBOX_PAGE);
     const last = posts.at(-1);
@@ -99,18 +100,18 @@ export function suspectRoutes(context: TeamContext): TeamRoute[] {
   const release: RequestHandler = async (req, res, next) => {
     const id = idOf(req.params.id);
     if (!id) return next();
-    if ((await store.releaseSuspect(id, auditContext(req, res))) !== 'gone') return back(req, res, 'liberado', id);
+    if ((await suspects.releaseSuspect(id, auditContext(req, res))) !== 'gone') return back(req, res, 'liberado', id);
     // Another member (or this one's double click) released it first: it is a contact now.
-    if (await store.getLead(id)) return back(req, res, 'ja-liberado', id);
+    if (await inbox.getLead(id)) return back(req, res, 'ja-liberado', id);
     next();
   };
 
   const markSpam: RequestHandler = async (req, res, next) => {
     const id = idOf(req.params.id);
     if (!id) return next();
-    const marked = await store.markSpam(id, auditContext(req, res));
+    const marked = await suspects.markSpam(id, auditContext(req, res));
     if (marked !== 'gone') return back(req, res, marked === 'marked' ? 'spam' : 'ja-spam', id);
-    if (await store.getLead(id)) return back(req, res, 'ja-liberado', id);
+    if (await inbox.getLead(id)) return back(req, res, 'ja-liberado', id);
     next();
   };
 
@@ -118,17 +119,15 @@ export function suspectRoutes(context: TeamContext): TeamRoute[] {
   const moveToSpam: RequestHandler = async (req, res, next) => {
     const id = idOf(req.params.id);
     if (!id) return next();
-    const moved = await store.moveToSpam(id, auditContext(req, res));
+    const moved = await suspects.moveToSpam(id, auditContext(req, res));
     if (moved === 'gone') return next();
     res.redirect(303, folderHref({ state: 'spam', outcome: moved === 'marked' ? 'movido' : 'ja-spam' }));
   };
 
-  const route = (method: 'GET' | 'POST', path: string, handle: RequestHandler) =>
-    ({ method, path, access: 'vendas', reply: 'page', handle }) satisfies TeamRoute;
   return [
-    route('GET', SUSPECTS_PATH, folder),
-    route('POST', `${SUSPECTS_PATH}/:id/liberar`, release),
-    route('POST', `${SUSPECTS_PATH}/:id/spam`, markSpam),
-    route('POST', '/painel/leads/:id/spam', moveToSpam),
+    pageRoute('GET', SUSPECTS_PATH, 'vendas', folder),
+    pageRoute('POST', `${SUSPECTS_PATH}/:id/liberar`, 'vendas', release),
+    pageRoute('POST', `${SUSPECTS_PATH}/:id/spam`, 'vendas', markSpam),
+    pageRoute('POST', '/painel/leads/:id/spam', 'vendas', moveToSpam),
   ];
 }

@@ -2,8 +2,8 @@ import type { RequestHandler, Response } from 'express';
 import type { Role } from '../../shared/team';
 
 /**
- * What a route asks of the request (docs/requirements.md §6.3), stated once per route in the table
- * of routes.ts:
+ * What a route asks of the request (docs/requirements.md §6.3), stated once per route in its
+ * feature's table (gathered by server/workplace/app.ts):
  * - `public`: anyone (the sign-in pages);
  * - `enrolling`: any session, even one a code or a link opened, which can only add a passkey;
  * - `vendas`: a member's whole session, of either role;

@@ -11,7 +11,7 @@ const SAME_SITE = { 'Sec-Fetch-Site': 'same-origin' };
 describe('an admin’s exports and erasures from the panel', () => {
   it('downloads the contacts as CSV, recorded under the admin’s name; vendas gets 403', async () => {
     const { app, repository } = createTestApp();
-    await repository.createContact(
+    await repository.contacts.createContact(
       validContact({ name: 'Cliente', message: 'Frete SP-Manaus', email: 'cliente@empresa.com.br' }),
     );
     const admin = await signedInMember(repository, 'admin');
@@ -21,7 +21,7 @@ describe('an admin’s exports and erasures from the panel', () => {
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8; header=present');
     expect(csv.headers['cache-control']).toBe('no-store');
     expect(csv.text).toContain('cliente@empresa.com.br');
-    const [line] = await repository.readAudit({ limit: 1 });
+    const [line] = await repository.audit.readAudit({ limit: 1 });
     expect(line).toMatchObject({ action: 'leads.exported', actor: admin.member.email, actorId: admin.member.id });
 
     const refused = await request(app).get('/painel/dados/contatos.csv').set('Cookie', seller.cookie).expect(403);
@@ -31,7 +31,7 @@ describe('an admin’s exports and erasures from the panel', () => {
 
   it('erases a person’s leads after the confirmation, and audits the erasure under the admin’s name', async () => {
     const { app, repository } = createTestApp();
-    await repository.createContact(
+    await repository.contacts.createContact(
       validContact({ name: 'Titular', message: 'Frete SP-Belém', email: 'Titular@Empresa.com.br' }),
     );
     const admin = await signedInMember(repository, 'admin');
@@ -40,12 +40,12 @@ describe('an admin’s exports and erasures from the panel', () => {
 
     const unconfirmed = await post({ email: 'titular@empresa.com.br' }).expect(400);
     expect(unconfirmed.text).toContain('Marque a confirmação: os dados serão apagados de vez.');
-    expect((await repository.listContacts(1, 10)).total).toBe(1);
+    expect((await repository.contacts.listContacts(1, 10)).total).toBe(1);
 
     const done = await post({ email: 'titular@empresa.com.br', confirmo: 'sim' }).expect(200);
     expect(done.text).toContain('Dados de titular@empresa.com.br apagados: 1 contato(s) e 0 cotação(ões).');
-    expect((await repository.listContacts(1, 10)).total).toBe(0);
-    const [line] = await repository.readAudit({ limit: 1 });
+    expect((await repository.contacts.listContacts(1, 10)).total).toBe(0);
+    const [line] = await repository.audit.readAudit({ limit: 1 });
     expect(line).toMatchObject({ action: 'subject.erasure', actor: admin.member.email });
 
     // From another site, a valid session is not enough (SameSite aside, Sec-Fetch-Site says so).

@@ -1,6 +1,13 @@
-import type { LeadNote } from '../../shared/inbox';
+import type { Contact } from '../../shared/contact';
+import type { LeadNote, LeadWork } from '../../shared/inbox';
 import type { LeadWorkBody } from '../../shared/lead-change';
-import type { WorkedLead } from './sql-store';
+import type { Quote } from '../../shared/quote';
+
+/** A lead of either kind, its record exactly as it was stored: what a notification is about. */
+export type Lead = { kind: 'contact'; record: Contact } | { kind: 'quote'; record: Quote };
+
+/** A lead as it arrived (the API's record), and where the team's work on it stands. */
+export type WorkedLead = Lead & { work: LeadWork };
 
 // One lead as the API's PATCH replies it and the updated webhooks post it (issue 34 §5): the record
 // as GET /api/contacts|quotes shows it, and the team's work beside it (shared/lead-change.ts).

@@ -1,0 +1,61 @@
+import { type BusinessCalendar, DEFAULT_CALENDAR } from '../../shared/holidays';
+import { auditRoutes } from '../audit/routes';
+import type { RateLimitCounters } from '../db/rate-limit-counters';
+import type { CsvExports } from '../exports/routes';
+import { inboxRoutes } from '../inbox/routes';
+import type { Manifest } from '../pages/assets';
+import { dataRoutes } from '../personal-data/panel';
+import { suspectRoutes } from '../spam/routes';
+import type { Stores } from '../stores';
+import { signInLimits } from '../team/limits';
+import { passkeyCeremonies } from '../team/passkeys';
+import { teamRoutes } from '../team/routes';
+import { teamSessions } from '../team/sessions';
+import type { WorkplaceContext } from './context';
+import { workplacePages } from './pages';
+import { workplaceRouter } from './router';
+
+// The signed-in part assembled, as server/app.ts assembles the public site: the one file here that
+// knows the features. Each feature states its routes and their access in its own table.
+
+export type WorkplaceDeps = {
+  stores: Stores;
+  manifest: Manifest;
+  publicUrl: URL;
+  /** The CSV exports, shared with the API's so that one cap counts both. */
+  exports: CsvExports;
+  /** Whether e-mail is configured (SMTP_URL): codes can be sent, and invitations need one. */
+  mailOn: boolean;
+  /** The sign-in's attempt counters: the replicas' shared ones on PostgreSQL, else this process's. */
+  rateLimitCounters?: RateLimitCounters;
+  calendar?: BusinessCalendar;
+};
+
+/** Every route of the signed-in part, and the sessions and renderer they share. */
+export function workplaceRoutes(deps: WorkplaceDeps) {
+  const { stores, publicUrl, exports, calendar = DEFAULT_CALENDAR } = deps;
+  const shared: WorkplaceContext = { render: workplacePages(deps.manifest), publicUrl, calendar };
+  const context = { ...stores, ...shared };
+  const sessions = teamSessions(stores.team);
+  const team = {
+    ...context,
+    sessions,
+    ceremonies: passkeyCeremonies(publicUrl, stores.team),
+    mailOn: deps.mailOn,
+    limits: signInLimits(deps.rateLimitCounters),
+  };
+  const routes = [
+    ...teamRoutes(team),
+    ...inboxRoutes({ ...context, exports }),
+    ...suspectRoutes(context),
+    ...auditRoutes(context),
+    ...dataRoutes({ ...context, exports }),
+  ];
+  return { routes, sessions, render: shared.render };
+}
+
+/** The signed-in part (/entrar, /painel…) as one router, for server/app.ts to mount. */
+export function workplace(deps: WorkplaceDeps) {
+  const { routes, sessions, render } = workplaceRoutes(deps);
+  return workplaceRouter({ routes, loadSession: sessions.load, render, publicUrl: deps.publicUrl });
+}
