@@ -55,6 +55,7 @@ try {
   await announceSetupLink(repository, publicUrl, logger);
   await listen(app, config, logger, {
     onConnectionRefused: () => metrics.connectionsRefused.inc(),
+    onConnectionEvicted: (reason) => metrics.connectionsEvicted.inc({ reason }),
     draining,
     stopWork: async (budgetMs) => {
       await Promise.all([notifications.stop(budgetMs), retention.stop(budgetMs)]);
