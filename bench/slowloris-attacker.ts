@@ -1,10 +1,11 @@
 // The attacker of bench/slowloris.ts, in a process of its own so that its thousands of sockets do
 // not slow the well-behaved client being timed. Told { port, mode, connections }, it holds that many
-// sockets open, opening a new one whenever the server closes one; it reports how many are open every
-// 250 ms, and on 'stop' closes them all and reports how long the server held each one.
+// sockets open (`mixed`: three in eight idle, the rest stalled), opening a new one whenever the server
+// closes one; it reports how many are open every 250 ms, and on 'stop' closes them all and reports
+// how long the server held each one.
 import net from 'node:net';
 
-export type Mode = 'headers' | 'idle';
+export type Mode = 'headers' | 'idle' | 'mixed';
 export type AttackerReport =
   | { open: number }
   | { done: true; maxOpen: number; held: number[]; refused: number; timedOut: number };
@@ -12,15 +13,21 @@ export type AttackerReport =
 const send = (report: AttackerReport) => process.send?.(report);
 
 const open = new Set<net.Socket>();
+/** The open sockets whose headers never end: each gets one more byte a second. */
+const stalling = new Set<net.Socket>();
 const held: number[] = [];
 let refused = 0;
 let timedOut = 0;
 let maxOpen = 0;
 let stopped = false;
 
+let opened = 0;
+
 /** One socket; when the server closes it, the next takes its place until the attack stops. */
-function attack(port: number, mode: Mode) {
+function attack(port: number, attackMode: Mode) {
   if (stopped) return;
+  // Mixed: three sockets in eight left idle, the others stalled in their headers.
+  const mode = attackMode === 'mixed' ? (opened++ % 8 < 3 ? 'idle' : 'headers') : attackMode;
   const socket = net.connect(port, '127.0.0.1');
   let connectedAt = 0;
   let received = '';
@@ -29,6 +36,7 @@ function attack(port: number, mode: Mode) {
   socket.on('connect', () => {
     connectedAt = performance.now();
     open.add(socket);
+    if (mode === 'headers') stalling.add(socket);
     maxOpen = Math.max(maxOpen, open.size);
     socket.write(
       mode === 'headers'
@@ -39,6 +47,7 @@ function attack(port: number, mode: Mode) {
   socket.on('data', (data) => (received ||= String(data)));
   socket.on('close', () => {
     open.delete(socket);
+    stalling.delete(socket);
     if (stopped) return;
     // Closed before a byte came back (headers mode), or before its one reply (idle mode): refused.
     if (received === '' || (mode === 'idle' && !received.startsWith('HTTP/1.1 200'))) refused += 1;
@@ -47,13 +56,13 @@ function attack(port: number, mode: Mode) {
       held.push(performance.now() - connectedAt);
     }
     // Not at once: a server that refuses at accept would otherwise meet a tight loop.
-    setTimeout(() => attack(port, mode), 10);
+    setTimeout(() => attack(port, attackMode), 10);
   });
 }
 
 process.once('message', ({ port, mode, connections }: { port: number; mode: Mode; connections: number }) => {
   const drip = setInterval(() => {
-    if (mode === 'headers') for (const socket of open) socket.write('a');
+    for (const socket of stalling) socket.write('a');
   }, 1_000);
   const reporter = setInterval(() => send({ open: open.size }), 250);
   void (async () => {

@@ -7,7 +7,9 @@
 // client asks GET /health twice: on the kept-alive connection it opened before the attack (an
 // established client), and on a new one. Prints how many sockets the server held (its open files),
 // how the attacker's ended, what the two clients got and how fast, and the memory before, during
-// and while it settles after (RSS, and the V8 heap and external memory from /metrics).
+// and while it settles after (RSS, and the V8 heap and external memory from /metrics), and what the
+// connection cap did (from /metrics): connections refused on arrival, and those closed to make room,
+// stalled in their headers or idle. SLOWLORIS_MODES=headers,idle,mixed adds both attacks at once.
 // MAX_CONNECTIONS is passed on to the server. The attacker needs one file per socket: `ulimit -n`
 // must be above SLOWLORIS_CONNECTIONS.
 import { fork } from 'node:child_process';
@@ -27,6 +29,22 @@ const MODES = (process.env.SLOWLORIS_MODES ?? 'headers,idle').split(',') as Mode
 const ADMIN_TOKEN = randomBytes(32).toString('hex');
 
 type Probe = { ms: number; ok: boolean; error?: string };
+
+/** The connection cap's counters in /metrics: refused on arrival, evicted by reason. */
+async function capCounts(url: string) {
+  const res = await fetch(`${url}/metrics`, {
+    headers: { Authorization: `Bearer ${ADMIN_TOKEN}` },
+    signal: AbortSignal.timeout(10_000),
+  });
+  const text = await res.text();
+  const count = (series: string) =>
+    Number(new RegExp(`^${series.replace(/[{}]/g, '\\$&')} (\\S+)$`, 'm').exec(text)?.[1] ?? 0);
+  return {
+    refused: count('site_connections_refused_total'),
+    stalled: count('site_connections_evicted_total{reason="stalled_headers"}'),
+    idle: count('site_connections_evicted_total{reason="idle"}'),
+  };
+}
 
 /** GET /health through `agent` (a kept-alive connection) or on a new connection. */
 const probe = (port: number, agent: Agent | false) =>
@@ -73,6 +91,7 @@ try {
   console.log(`servidor ocioso: ${await memory()}, ${openFiles(pid)} arquivos abertos; ataque de ${ATTACK} conexões`);
   for (const mode of MODES) {
     const before = rssMb(pid);
+    const countsBefore = await capCounts(server.url);
     let peakRss = before;
     let peakFiles = openFiles(pid);
     const sampler = setInterval(() => {
@@ -89,7 +108,8 @@ try {
       probes.fresh.push(fresh);
       await sleep(250);
     }
-    const during = await memory();
+    // The cap may refuse this connection too: that is a figure, not a failure of the bench.
+    const during = await memory().catch(() => 'sem resposta (conexão recusada no limite)');
     const ended = new Promise<AttackerReport>((resolve) =>
       attacker.on('message', (report: AttackerReport) => 'done' in report && resolve(report)),
     );
@@ -99,13 +119,20 @@ try {
     await sleep(1_000);
     clearInterval(sampler);
     const held = ascending(report.held);
-    const attack =
-      mode === 'headers' ? 'cabeçalhos sem fim, um byte por segundo' : 'uma requisição, depois conexão ociosa';
+    const counts = await capCounts(server.url);
+    const attack = {
+      headers: 'cabeçalhos sem fim, um byte por segundo',
+      idle: 'uma requisição, depois conexão ociosa',
+      mixed: 'os dois ao mesmo tempo (3 ociosas em cada 8)',
+    }[mode];
     console.log(
       `\n${attack}, ${SECONDS} s:\n` +
         `  atacante: até ${report.maxOpen} conexões abertas ao mesmo tempo; ${report.refused} recusadas ao chegar; ` +
         `${held.length} mantidas e fechadas pelo servidor (${report.timedOut} com 408), ` +
         `p50 ${ms(percentile(held, 0.5))}, máx ${ms(held.at(-1))}\n` +
+        `  limite: ${counts.refused - countsBefore.refused} recusadas ao chegar (site_connections_refused_total); ` +
+        `fechadas para dar lugar: ${counts.stalled - countsBefore.stalled} paradas nos cabeçalhos, ` +
+        `${counts.idle - countsBefore.idle} ociosas (site_connections_evicted_total)\n` +
         `  servidor: até ${peakFiles} arquivos abertos; RSS ${before.toFixed(0)} → pico ${peakRss.toFixed(0)} MB; ` +
         `durante: ${during}; 1 s depois: ${await memory()}\n` +
         `  ${describe('cliente já conectado', probes.established)}\n` +

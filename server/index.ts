@@ -61,6 +61,7 @@ try {
     checkContinue: continueWithinLimit,
     clientError: (replying) => clientErrorReplies(siteHeaders({ https }), replying),
     onConnectionRefused: () => metrics.connectionsRefused.inc(),
+    onConnectionEvicted: (reason) => metrics.connectionsEvicted.inc({ reason }),
     draining,
     stopWork: async (budgetMs) => {
       await Promise.all([notifications.stop(budgetMs), retention.stop(budgetMs)]);

@@ -1,6 +1,10 @@
 import { Agent, request } from 'node:http';
 import net from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STALLED_HEADERS_MS } from '../../server/process/connections';
+import { keptAlive, leftIdle, trickling, type Visit, visit } from '../../test/support/connection-floods';
+import { sampleContact } from '../../test/support/leads';
 import { openConnection } from '../../test/support/raw-http';
 import { type RunningServer, startServer } from '../../test/support/server-process';
 import { eventually } from '../../test/support/wait';
@@ -8,6 +12,11 @@ import { eventually } from '../../test/support/wait';
 // The built server as a process: its connection cap and header timeout live in
 // server/process/lifecycle.ts (docs/requirements.md §10.20).
 
+const STALLED_MESSAGE =
+  'limite de conexões atingido: conexões paradas nos cabeçalhos fechadas para dar lugar (MAX_CONNECTIONS)';
+const IDLE_MESSAGE = 'limite de conexões atingido: conexões ociosas fechadas para dar lugar (MAX_CONNECTIONS)';
+
+/** A small cap, to see which sockets go and which stay one by one. */
 const CAP = 20;
 let server: RunningServer;
 beforeAll(async () => {
@@ -48,6 +57,7 @@ const health = (agent: Agent | false) =>
   });
 
 describe(`a slowloris of ${4 * CAP} connections against a cap of ${CAP}`, () => {
+  // All within STALLED_HEADERS_MS of the attack's start: no slow socket is yet stalled long enough to go.
   it('is refused past the cap at once and held for seconds below it, an idle kept-alive socket closed first', async () => {
     const established = new Agent({ keepAlive: true, maxSockets: 1 });
     expect(await health(established)).toEqual({ status: 200, reused: false });
@@ -98,6 +108,91 @@ describe(`${CAP + 10} sockets left idle after one request each, against a cap of
     );
     expect((await health(false)).status).toBe(200);
     expect(idle.filter((connection) => !connection.isClosed())).toHaveLength(CAP - 1);
+  });
+});
+
+// The default cap (1,000), as a replica runs directly exposed (issue 57): each attack below is a
+// flood of several times the cap, and each visit must be answered within a second.
+describe('at the default cap of 1,000 connections', () => {
+  let site: RunningServer;
+  beforeAll(async () => {
+    site = await startServer();
+  }, 30_000);
+  afterAll(() => site.stop());
+  const sitePort = () => Number(new URL(site.url).port);
+  /** Ten visits on the visitor's kept-alive connection and ten on new ones, in turn; those not answered 200 within 1 s. */
+  const slowOrFailed = async (established: Agent) => {
+    const visits: Visit[] = [];
+    for (let i = 0; i < 10; i++) visits.push(await visit(sitePort(), established), await visit(sitePort(), false));
+    return visits.filter(({ status, ms }) => status !== 200 || ms >= 1_000);
+  };
+  /**
+   * Waits until the sockets the server holds have stalled past the threshold: the kernel's accept queue
+   * overflows under thousands of connections at once, so the last of them connect a second or more
+   * after the first (a SYN resent), and those are the ones the cap keeps once the idle ones are gone.
+   */
+  const pastTheThreshold = () => sleep(STALLED_HEADERS_MS + 200);
+  const logged = () => site.logs.map((line) => line.msg);
+
+  it('serves an established client and new visitors through 4,000 trickling sockets', async () => {
+    const established = keptAlive();
+    expect((await visit(sitePort(), established)).status).toBe(200);
+
+    const attack = trickling(sitePort(), 4_000);
+    await attack.settled;
+    await pastTheThreshold();
+
+    expect(await slowOrFailed(established)).toEqual([]);
+    expect(logged()).toContain(STALLED_MESSAGE);
+  });
+
+  it('serves new visitors through 1,500 sockets left idle after one request each', async () => {
+    const idle = leftIdle(sitePort(), 1_500);
+    await idle.answered;
+
+    expect(await slowOrFailed(keptAlive())).toEqual([]);
+    // Each one past the cap made room by closing an idle one.
+    expect(idle.open()).toBeLessThanOrEqual(1_000);
+    expect(logged()).toContain(IDLE_MESSAGE);
+  });
+
+  it('serves an established client and new visitors through both attacks at once', async () => {
+    const established = keptAlive();
+    expect((await visit(sitePort(), established)).status).toBe(200);
+
+    const idle = leftIdle(sitePort(), 1_500);
+    const attack = trickling(sitePort(), 4_000);
+    await Promise.all([idle.answered, attack.settled]);
+    await pastTheThreshold();
+
+    expect(await slowOrFailed(established)).toEqual([]);
+    expect(logged()).toContain(STALLED_MESSAGE);
+  });
+
+  it('never cuts a visitor whose body arrives slowly while stalled sockets are closed around it', async () => {
+    // A contact form of 16 KB, the largest body the site takes (JSON padded with spaces), sent at
+    // 4 KB/s: a link sixteen times slower than a phone's worst, over 4 s.
+    const body = JSON.stringify(sampleContact).padEnd(16 * 1024 - 64, ' ');
+    const upload = openConnection(sitePort());
+    await upload.write(
+      `POST /api/contacts HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n`,
+    );
+
+    const attack = trickling(sitePort(), 4_000);
+    const visitors = (async () => {
+      await attack.settled;
+      await pastTheThreshold();
+      return slowOrFailed(keptAlive());
+    })();
+    for (let sent = 0; sent < body.length; sent += 1024) {
+      await upload.write(body.slice(sent, sent + 1024));
+      await sleep(250);
+    }
+
+    expect((await upload.reply(5_000)).status).toBe(201);
+    expect(await visitors).toEqual([]);
+    expect(logged()).toContain(STALLED_MESSAGE);
   });
 });
 

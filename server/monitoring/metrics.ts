@@ -5,6 +5,7 @@ import { SUSPECT_REASONS } from '../../shared/spam';
 import type { Database } from '../db/database';
 import { NOTIFICATION_OUTCOMES } from '../outbox/dispatcher';
 import { CHANNELS } from '../outbox/store';
+import { EVICTION_REASONS } from '../process/connections';
 import type { Stores } from '../stores';
 
 const LEAD_TYPES = ['contact', 'quote'] as const;
@@ -131,6 +132,14 @@ export function createMetrics(
       help: 'Conexões fechadas ao chegar porque MAX_CONNECTIONS já estavam abertas nesta réplica.',
       registers,
     }),
+    connectionsEvicted: new Counter({
+      name: 'site_connections_evicted_total',
+      help:
+        'Conexões abertas fechadas para dar lugar a uma nova, com MAX_CONNECTIONS abertas nesta réplica: ' +
+        'paradas nos cabeçalhos (stalled_headers) ou ociosas entre duas requisições (idle).',
+      labelNames: ['reason'] as const,
+      registers,
+    }),
     suspectReasons: new Counter({
       name: 'site_leads_suspect_total',
       help: 'Contatos retidos como suspeitos, por sinal (um contato conta uma vez em cada sinal que mostrou).',
@@ -162,6 +171,7 @@ export function createMetrics(
   for (const type of LEAD_TYPES) counters.leadsCreated.inc({ type }, 0);
   counters.suspectsHeld.inc(0);
   for (const reason of Object.keys(SUSPECT_REASONS)) counters.suspectReasons.inc({ reason }, 0);
+  for (const reason of EVICTION_REASONS) counters.connectionsEvicted.inc({ reason }, 0);
   for (const channel of CHANNELS)
     for (const outcome of NOTIFICATION_OUTCOMES) counters.notifications.inc({ channel, outcome }, 0);
   return counters;

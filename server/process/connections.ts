@@ -1,65 +1,133 @@
 import type { Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 
+/** Why a connection was closed to make room for a new one: the label of site_connections_evicted_total. */
+export const EVICTION_REASONS = ['stalled_headers', 'idle'] as const;
+export type EvictionReason = (typeof EVICTION_REASONS)[number];
+
+/**
+ * How long a connection may wait for its request's headers before it is the first to go at the cap
+ * (docs/decisions/041-eviction-at-the-cap.md). A browser sends them in one packet as soon as it has
+ * connected; a phone on a bad network whose packet is lost once is resent it after the 1 s initial
+ * retransmission timeout (RFC 6298), well within this. Below Node's own headers timeout (5 s,
+ * lifecycle.ts), which still ends every stalled request.
+ */
+export const STALLED_HEADERS_MS = 2_000;
+/**
+ * How often, at most, and only when a connection must make room, the idle ones are checked for the
+ * first bytes of a next request: Node's parser reads the socket itself, so no 'data' event tells us
+ * (a listener would take the reading back from it); `bytesRead` does, for the cost of a look.
+ */
+const BEGUN_CHECK_MS = 1_000;
+
 type Tracked = {
-  /** Called for each new connection closed at once because `max` are open and none is idle (the metrics). */
+  /** Called for each new connection closed at once because `max` are open and none may go (the metrics). */
   onRefused: () => void;
+  /** Called for each open connection closed to make room for a new one, with why it was the one. */
+  onEvicted: (reason: EvictionReason) => void;
+};
+
+type Connection = {
+  /** Its requests whose headers arrived and that are not yet answered (more than one when pipelined). */
+  busy: number;
+  /** The reply being written. */
+  replying?: ServerResponse;
+  /** When it began to wait for headers (connected, its last reply ended, or its next request seen begun). */
+  since: number;
+  /** `bytesRead` when its last reply ended: more since means its next request has begun. */
+  readBefore: number;
 };
 
 /**
- * The connection cap MAX_CONNECTIONS (docs/requirements.md §10.20), idle keep-alive connections
- * first: when a new connection would pass `max`, the one idle the longest (its last reply sent,
- * no request since) is closed to make room, as nginx does when it runs out of connections; only
- * when none is idle is the new one closed. So 1,500 sockets left idle after one request each no
- * longer shut out the next visitor until they time out. Node's own `maxConnections` could only
- * close the new one.
+ * The connection cap MAX_CONNECTIONS (docs/requirements.md §10.20). When a new connection would pass
+ * `max`, the open one least likely a visitor's is closed to make room: first one stalled in its
+ * headers for STALLED_HEADERS_MS or more (the longest stalled first), which no real client does;
+ * then the one idle the longest between two requests, as nginx closes its reusable connections
+ * first; only when neither exists is the new one closed. A connection whose request's headers have
+ * all arrived (answered, or its body arriving) is never closed for a newcomer. Node's own
+ * `maxConnections` could only close the new one.
  *
  * Returns the response in flight on a socket, if any: the 'clientError' reply needs to know.
  */
-export function capConnections(server: Server, max: number, { onRefused }: Tracked) {
-  let open = 0;
-  /** Idle sockets, the longest idle first (a Set keeps insertion order). */
+export function capConnections(server: Server, max: number, { onRefused, onEvicted }: Tracked) {
+  const connections = new Map<Socket, Connection>();
+  // Waiting for headers, each Set in the order its members began to wait (a Set keeps insertion order):
+  /** Connected, no request's headers yet: stalled since it connected, whether it sent a byte or not. */
+  const opened = new Set<Socket>();
+  /** Kept alive after a reply, no byte since (as last checked). */
   const idle = new Set<Socket>();
-  /** Per open socket: its requests not yet answered (more than one when pipelined), and the reply being written. */
-  const states = new Map<Socket, { busy: number; replying?: ServerResponse }>();
+  /** Kept alive after a reply, its next request begun (seen at `since`) and its headers not complete. */
+  const begun = new Set<Socket>();
+  let checkedAt = Number.NEGATIVE_INFINITY;
+
+  /** Moves the idle connections that have since received bytes to `begun`; true if `socket` was one. */
+  const hasBegun = (socket: Socket, now: number) => {
+    const connection = connections.get(socket);
+    if (!connection || socket.bytesRead === connection.readBefore) return false;
+    idle.delete(socket);
+    connection.since = now;
+    begun.add(socket);
+    return true;
+  };
+
+  const victim = (now: number): [Socket, EvictionReason] | undefined => {
+    if (now - checkedAt >= BEGUN_CHECK_MS) {
+      checkedAt = now;
+      for (const socket of idle) hasBegun(socket, now);
+    }
+    // Each Set's first member is its longest waiting; the older of the two is the longest stalled.
+    const [fromOpened, fromBegun] = [opened, begun].map((waiting) => waiting.values().next().value);
+    const since = (socket: Socket | undefined) => (socket && connections.get(socket)?.since) ?? now;
+    const stalled = since(fromOpened) <= since(fromBegun) ? fromOpened : fromBegun;
+    if (stalled && now - since(stalled) >= STALLED_HEADERS_MS) return [stalled, 'stalled_headers'];
+    for (const socket of idle) if (!hasBegun(socket, now)) return [socket, 'idle'];
+    return undefined;
+  };
+
+  const forget = (socket: Socket) => {
+    connections.delete(socket);
+    opened.delete(socket) || idle.delete(socket) || begun.delete(socket);
+  };
 
   server.on('connection', (socket: Socket) => {
-    open++;
-    states.set(socket, { busy: 0 });
-    socket.once('close', () => {
-      open--;
-      idle.delete(socket);
-      states.delete(socket);
-    });
-    if (open <= max) return;
-    const oldest = idle.values().next().value;
-    if (oldest) {
-      idle.delete(oldest);
-      oldest.destroy();
-    } else {
-      socket.destroy();
-      onRefused();
+    if (connections.size >= max) {
+      const chosen = victim(performance.now());
+      if (!chosen) {
+        socket.destroy();
+        onRefused();
+        return;
+      }
+      const [evicted, reason] = chosen;
+      forget(evicted);
+      evicted.destroy();
+      onEvicted(reason);
     }
+    connections.set(socket, { busy: 0, since: performance.now(), readBefore: 0 });
+    opened.add(socket);
+    socket.once('close', () => forget(socket));
   });
 
   server.on('request', (req, res: ServerResponse) => {
     const { socket } = req;
-    const state = states.get(socket);
-    if (!state) return;
-    idle.delete(socket);
-    state.busy++;
-    state.replying ??= res;
-    // 'close' comes once per response; a plain listener costs less than once()'s wrapper (one of four
-    // trims that took GET / from 0.72 to 0.75 of the bare handler, docs/performance.md).
+    const connection = connections.get(socket);
+    if (!connection) return;
+    opened.delete(socket) || idle.delete(socket) || begun.delete(socket);
+    connection.busy++;
+    connection.replying ??= res;
+    // 'close' comes once per response; a plain listener costs less than once()'s wrapper, and this runs
+    // for every request (docs/performance.md, GET /'s throughput).
     res.on('close', () => {
-      state.busy--;
-      if (state.replying === res) state.replying = undefined;
-      if (state.busy === 0 && !socket.destroyed && !socket.writableEnded) idle.add(socket);
+      connection.busy--;
+      if (connection.replying === res) connection.replying = undefined;
+      if (connection.busy > 0 || socket.destroyed || socket.writableEnded) return;
+      connection.since = performance.now();
+      connection.readBefore = socket.bytesRead;
+      idle.add(socket);
     });
   });
 
   return {
     /** The response being written on `socket` now, if any. */
-    replying: (socket: Socket) => states.get(socket)?.replying,
+    replying: (socket: Socket) => connections.get(socket)?.replying,
   };
 }

@@ -1,8 +1,9 @@
 import { createServer, type RequestListener, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { reportCapEvents } from './cap-reports';
 import type { Config } from './config';
-import { capConnections } from './connections';
+import { capConnections, type EvictionReason } from './connections';
 import { listenFailure } from './listen-errors';
 import type { Logger } from './logger';
 import { onShutdownSignals } from './signals';
@@ -27,14 +28,14 @@ const REQUEST_TIMEOUT_MS = 10_000;
 const SEND_TIMEOUT_MS = 30_000;
 /** How often Node looks for requests past those timeouts: its default, 30 s, let one run 35 s. */
 const TIMEOUT_CHECK_MS = 1_000;
-/** One log line a minute at most while connections are refused: a flood must not flood the log too. */
-const DROPS_REPORT_MS = 60_000;
 /** How long the last log lines may take to leave before the process exits anyway. */
 const LAST_LINES_MS = 250;
 
 type Hooks = {
   /** Called for each connection closed at once because MAX_CONNECTIONS are open (the metrics). */
   onConnectionRefused?: () => void;
+  /** Called for each open connection closed to make room for a new one, with why it was chosen (the metrics). */
+  onConnectionEvicted?: (reason: EvictionReason) => void;
   /** Aborted on the first signal: readiness turns 503. */
   draining: AbortController;
   /** Called when the drain ends, beside the last requests: stops background work within `budgetMs`. */
@@ -84,11 +85,15 @@ export async function listen(app: RequestListener, config: Listening, logger: Lo
   ).on('checkContinue', hooks.checkContinue(handle));
   // Socket inactivity while a request is answered; between requests keepAliveTimeout applies.
   server.timeout = SEND_TIMEOUT_MS;
-  const drops = reportDrops(logger, config.maxConnections);
+  const reports = reportCapEvents(logger, config.maxConnections);
   const connections = capConnections(server, config.maxConnections, {
     onRefused: () => {
       hooks.onConnectionRefused?.();
-      drops.count();
+      reports.refused();
+    },
+    onEvicted: (reason) => {
+      hooks.onConnectionEvicted?.(reason);
+      reports.evicted(reason);
     },
   });
   server.on('clientError', hooks.clientError(connections.replying));
@@ -121,7 +126,7 @@ export async function listen(app: RequestListener, config: Listening, logger: Lo
     const closeIdle = setInterval(() => server.closeIdleConnections(), 100);
     await Promise.all([closed, hooks.stopWork((deadline - Date.now()) / 2)]);
     clearInterval(closeIdle);
-    drops.stop();
+    reports.stop();
     await hooks.close();
     clearTimeout(timer);
     logger.info('encerrado');
@@ -141,26 +146,4 @@ export async function listen(app: RequestListener, config: Listening, logger: Lo
   // Only now: whoever waits for this line (an orchestrator, a test) may signal at once.
   const { port } = server.address() as AddressInfo;
   logger.info({ host: config.host, port }, 'servidor no ar');
-}
-
-/** Logs the first refused connection at once, then how many more each minute while they go on. */
-function reportDrops(logger: Logger, maxConnections: number) {
-  let refused = 0;
-  let timer: NodeJS.Timeout | undefined;
-  const report = () => {
-    timer = undefined;
-    if (refused === 0) return;
-    logger.warn({ refused, maxConnections }, 'conexões recusadas no último minuto: limite MAX_CONNECTIONS atingido');
-    refused = 0;
-    timer = setTimeout(report, DROPS_REPORT_MS);
-  };
-  return {
-    count() {
-      if (timer === undefined) {
-        logger.warn({ maxConnections }, 'limite de conexões atingido: conexões novas recusadas (MAX_CONNECTIONS)');
-        timer = setTimeout(report, DROPS_REPORT_MS);
-      } else refused += 1;
-    },
-    stop: () => clearTimeout(timer),
-  };
 }
