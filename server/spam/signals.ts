@@ -93,8 +93,8 @@ function gibberish(message: string) {
 
 /**
  * The maintained list of temporary mailboxes, made a Set once: the package's isDisposableEmailDomain
- * builds it anew from 8,883 domains on every call, which was two thirds of a post's CPU and held
- * POST /api/contacts to about 105 a second (docs/performance.md, "Round three (issue 39)").
+ * builds it anew from the whole list on every call, which was most of a post's CPU
+ * (`npm run bench` measures the POST).
  */
 const DISPOSABLE_DOMAINS = disposableEmailBlocklistSet();
 
