@@ -26,6 +26,10 @@ export const AUDIT_ACTIONS = {
   'subject.access': 'Consulta de titular',
   'subject.erasure': 'Eliminação de titular',
   'retention.purge': 'Expurgo por retenção',
+  'antt.table.added': 'Tabela ANTT adicionada',
+  'antt.table.completed': 'Tabela ANTT completada',
+  'freight.lane.set': 'Distância de rota definida',
+  'freight.lane.removed': 'Distância de rota removida',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -257,6 +257,42 @@ export const migrations: ReadonlyArray<(type: ColumnTypes, dialect: Dialect) => 
   // brought back by "Não é spam", it was a lead already, and site_leads_created_total does not count
   // it a second time (docs/operations.md).
   (type) => [`ALTER TABLE suspects ADD COLUMN moved_at ${type.timestamp}`],
+  // Distance and the ANTT floor (issue 52, docs/requirements.md §9.5, docs/decisions/042-antt-floor.md).
+  // An act's Tabela A is its rows, added whole and never changed, so that a quote keeps the act it was
+  // priced under; the acts the repository transcribed are added at start, not here (migrations only
+  // add tables). A cell holds a CCD in ten-thousandths of a real per km and a CC in centavos: both
+  // NULL and transcribed for a combination the act leaves blank, transcribed = 0 for one whose value
+  // this repository does not know (what is known of it kept). A lane is stored once per pair, the
+  // smaller IBGE code first, and read either way.
+  (type) => [
+    `CREATE TABLE antt_tables (
+       act_id text PRIMARY KEY,
+       act_name text NOT NULL,
+       effective_from ${type.date} NOT NULL UNIQUE,
+       provenance text NOT NULL,
+       added_by ${type.uuid},
+       added_at ${type.timestamp} NOT NULL
+     )`,
+    `CREATE TABLE antt_coefficients (
+       act_id text NOT NULL REFERENCES antt_tables (act_id),
+       cargo_type text NOT NULL,
+       axles integer NOT NULL,
+       ccd_ten_thousandths integer,
+       cc_cents integer,
+       transcribed integer NOT NULL,
+       PRIMARY KEY (act_id, cargo_type, axles)
+     )`,
+    `CREATE TABLE freight_lanes (
+       place_a text NOT NULL,
+       place_b text NOT NULL,
+       road_km integer NOT NULL,
+       barge_km integer,
+       set_by ${type.uuid},
+       set_at ${type.timestamp} NOT NULL,
+       PRIMARY KEY (place_a, place_b),
+       CHECK (place_a < place_b)
+     )`,
+  ],
 ];
 
 /**
