@@ -2,8 +2,10 @@
 // (the server pinned to a core and the load to another, or all sharing both).
 import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { Agent, get } from 'node:http';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import autocannon, { type Options, type Result } from 'autocannon';
 
@@ -100,14 +102,8 @@ async function wrkRun(target: Target, seconds: number) {
   };
 }
 
-/** autocannon's run; with `rate`, that many requests a second at most, from all connections together. */
-async function autocannonRun({ notFound, ...request }: Target, seconds: number, rate?: number) {
-  const result = (await autocannon({
-    duration: seconds,
-    connections: CONNECTIONS,
-    ...(rate ? { overallRate: rate } : {}),
-    ...request,
-  })) as Result;
+async function autocannonRun({ notFound, ...request }: Target, seconds: number) {
+  const result = (await autocannon({ duration: seconds, connections: CONNECTIONS, ...request })) as Result;
   return {
     rps: result.requests.average,
     total: result.requests.total,
@@ -117,15 +113,63 @@ async function autocannonRun({ notFound, ...request }: Target, seconds: number, 
   };
 }
 
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+
+/**
+ * GETs `target` at `rate` a second, each sent when it is due whatever the ones before it did, on
+ * up to CONNECTIONS kept-alive connections: a visitor does not wait for the last one to be
+ * answered. Each latency runs from when its request was due, so a server that falls behind is
+ * charged for the wait it causes. wrk cannot hold a rate, and autocannon's `overallRate` sends each
+ * second's quota in a burst at its start, which measures the burst.
+ */
+async function heldRun(target: Target, seconds: number, rate: number) {
+  const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const latencies: number[] = [];
+  let failures = 0;
+  const answers: Promise<void>[] = [];
+  const start = performance.now();
+  for (let i = 0; i < rate * seconds; i++) {
+    const due = start + (i * 1000) / rate;
+    if (due - performance.now() >= 1) await sleep(due - performance.now());
+    answers.push(
+      new Promise((resolve) => {
+        get(String(target.url), { agent, headers: target.headers }, (res) => {
+          if (res.statusCode !== 200) failures++;
+          res.resume().on('end', () => {
+            latencies.push(performance.now() - due);
+            resolve();
+          });
+        }).on('error', () => {
+          failures++;
+          resolve();
+        });
+      }),
+    );
+  }
+  await Promise.all(answers);
+  const elapsed = (performance.now() - start) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  return {
+    rps: latencies.length / elapsed,
+    total: latencies.length,
+    p50Ms: percentile(latencies, 0.5),
+    p99Ms: percentile(latencies, 0.99),
+    failures,
+  };
+}
+
 /**
  * One load run against the server process `pid`: as fast as it answers, with wrk when it is
- * installed, else autocannon; at `rate` requests a second, with autocannon, which can hold a rate
- * (wrk cannot). Besides the generator's figures, the server's CPU time per request: what the other
- * engineers' jobs on a shared machine take from our throughput, they do not add to this.
+ * installed, else autocannon; or held at `rate` requests a second (heldRun). Besides the
+ * generator's figures, the server's CPU time per request: what the other engineers' jobs on a
+ * shared machine take from our throughput, they do not add to this.
  */
 export async function load(target: Target, seconds: number, pid: number, rate?: number): Promise<Run> {
   const before = cpuMs(pid);
-  const { total, ...figures } = await (WRK && !rate ? wrkRun(target, seconds) : autocannonRun(target, seconds, rate));
+  const run = rate ? heldRun(target, seconds, rate) : WRK ? wrkRun(target, seconds) : autocannonRun(target, seconds);
+  const { total, ...figures } = await run;
   return { ...figures, cpuUsPerRequest: ((cpuMs(pid) - before) * 1000) / total };
 }
 

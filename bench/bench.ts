@@ -74,7 +74,7 @@ try {
   header();
   const held: Run[] = [];
   for (let round = 0; round < ROUNDS; round++) held.push(await load(rootCase, SECONDS, ours.child.pid!, TARGET_RPS));
-  row(`a ${TARGET_RPS} req/s, autocannon (×${ROUNDS})`, held, rssMb(ours.child.pid!));
+  row(`a ${TARGET_RPS} req/s, ritmo fixo (×${ROUNDS})`, held, rssMb(ours.child.pid!));
   const fastest: Run[] = [];
   for (let round = 0; round < ROUNDS; round++) fastest.push(await load(rootCase, SECONDS, ours.child.pid!));
   row(`no máximo, ${WRK ? 'wrk' : 'autocannon'} (×${ROUNDS})`, fastest, rssMb(ours.child.pid!));
