@@ -1,69 +1,19 @@
-// The pieces of `npm run bench` that load HTTP servers: the bare handler that is the floor for
-// "/", the load runs, and where the processes run (pinned to a core each, or sharing both).
-import { execFile, execFileSync, spawn } from 'node:child_process';
-import { once } from 'node:events';
+// The pieces of `npm run bench` that load HTTP servers: the load runs, and where the processes run
+// (the server pinned to a core and the load to another, or all sharing both).
+import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { get } from 'node:http';
+import { Agent, get } from 'node:http';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import autocannon, { type Options, type Result } from 'autocannon';
-import { PRODUCTION_NODE_OPTIONS } from '../scripts/launch/serve-built';
 
 const execFileAsync = promisify(execFile);
 
 export const CONNECTIONS = 50;
-export const BROTLI = { 'accept-encoding': 'br' };
-
-// Node writes these itself for every response; the rest is copied byte for byte.
-const WRITTEN_BY_NODE = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
-
-/** The page exactly as our server sends it: status line aside, every header and the body. */
-function fetchRaw(url: string) {
-  return new Promise<{ body: Buffer; headers: Record<string, string> }>((resolve, reject) => {
-    get(url, { headers: BROTLI }, (res) => {
-      const chunks: Buffer[] = [];
-      const headers: Record<string, string> = {};
-      for (let i = 0; i < res.rawHeaders.length; i += 2) {
-        const name = res.rawHeaders[i]!;
-        if (!WRITTEN_BY_NODE.has(name.toLowerCase())) headers[name] = res.rawHeaders[i + 1]!;
-      }
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ body: Buffer.concat(chunks), headers }));
-    }).on('error', reject);
-  });
-}
-
-/**
- * The floor: an Express app whose one route sends the bytes of our "/" as captured (same
- * headers, request id and ETag included; Express's own ETag off, as it would hash the body on
- * every request). What our server costs beyond it is the per-request work under measurement.
- * It runs under the same V8 flags as our server (the image's NODE_OPTIONS): a smaller young
- * generation collects more often, which would otherwise be counted against our server alone.
- */
-export async function startBare(pageUrl: string) {
-  const page = await fetchRaw(pageUrl);
-  const code = `
-    import express from 'express';
-    const body = Buffer.from(process.env.BODY, 'base64');
-    const headers = JSON.parse(process.env.HEADERS);
-    const app = express();
-    app.disable('x-powered-by');
-    app.set('etag', false);
-    app.get('/', (_req, res) => res.set(headers).send(body));
-    const server = app.listen(0, '127.0.0.1', () => console.log(server.address().port));`;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', code], {
-    env: {
-      PATH: process.env.PATH,
-      NODE_OPTIONS: PRODUCTION_NODE_OPTIONS,
-      BODY: page.body.toString('base64'),
-      HEADERS: JSON.stringify(page.headers),
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const [port] = (await once(child.stdout, 'data')) as [Buffer];
-  return { url: `http://127.0.0.1:${String(port).trim()}`, child, stop: () => child.kill('SIGTERM') };
-}
+/** What Chromium sends: brotli is its pick among them. */
+export const BROWSER_ENCODINGS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
 /** CPU time a process has used so far, all its threads, user and system (Linux /proc; 10 ms ticks). */
 const cpuMs = (pid: number) => {
@@ -83,8 +33,8 @@ export type Target = Pick<Options, 'url' | 'method' | 'body'> & {
 /**
  * wrk (Debian's `wrk`) when it is installed: written in C, it loads a server harder than the
  * server can answer, so the figures are the server's. autocannon runs in Node on one thread and
- * tops out near 5,000 requests of a 13 KB page a second here, below what either server answers:
- * with it, "GET / ÷ bare" says more about the generator than the servers (the CPU column does not).
+ * can top out below what the server answers: then the requests a second are the generator's, and
+ * the CPU column is the server's figure.
  */
 export const WRK = (() => {
   try {
@@ -163,14 +113,65 @@ async function autocannonRun({ notFound, ...request }: Target, seconds: number) 
   };
 }
 
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+
 /**
- * One load run against the server process `pid`: wrk when it is installed, else autocannon.
- * Besides the generator's figures, the server's CPU time per request: what the other engineers'
- * jobs on a shared machine take from our throughput, they do not add to this.
+ * GETs `target` at `rate` a second, each sent when it is due whatever the ones before it did, on
+ * up to CONNECTIONS kept-alive connections: a visitor does not wait for the last one to be
+ * answered. Each latency runs from when its request was due, so a server that falls behind is
+ * charged for the wait it causes. wrk cannot hold a rate, and autocannon's `overallRate` sends each
+ * second's quota in a burst at its start, which measures the burst.
  */
-export async function load(target: Target, seconds: number, pid: number): Promise<Run> {
+async function heldRun(target: Target, seconds: number, rate: number) {
+  const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const latencies: number[] = [];
+  let failures = 0;
+  const answers: Promise<void>[] = [];
+  const start = performance.now();
+  for (let i = 0; i < rate * seconds; i++) {
+    const due = start + (i * 1000) / rate;
+    if (due - performance.now() >= 1) await sleep(due - performance.now());
+    // A timer's millisecond may send a request a little early: it is then timed from its sending.
+    const from = Math.min(due, performance.now());
+    answers.push(
+      new Promise((resolve) => {
+        get(String(target.url), { agent, headers: target.headers }, (res) => {
+          if (res.statusCode !== 200) failures++;
+          res.resume().on('end', () => {
+            latencies.push(performance.now() - from);
+            resolve();
+          });
+        }).on('error', () => {
+          failures++;
+          resolve();
+        });
+      }),
+    );
+  }
+  await Promise.all(answers);
+  const elapsed = (performance.now() - start) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  return {
+    rps: latencies.length / elapsed,
+    total: latencies.length,
+    p50Ms: percentile(latencies, 0.5),
+    p99Ms: percentile(latencies, 0.99),
+    failures,
+  };
+}
+
+/**
+ * One load run against the server process `pid`: as fast as it answers, with wrk when it is
+ * installed, else autocannon; or held at `rate` requests a second (heldRun). Besides the
+ * generator's figures, the server's CPU time per request: what the other engineers' jobs on a
+ * shared machine take from our throughput, they do not add to this.
+ */
+export async function load(target: Target, seconds: number, pid: number, rate?: number): Promise<Run> {
   const before = cpuMs(pid);
-  const { total, ...figures } = await (WRK ? wrkRun(target, seconds) : autocannonRun(target, seconds));
+  const run = rate ? heldRun(target, seconds, rate) : WRK ? wrkRun(target, seconds) : autocannonRun(target, seconds);
+  const { total, ...figures } = await run;
   return { ...figures, cpuUsPerRequest: ((cpuMs(pid) - before) * 1000) / total };
 }
 

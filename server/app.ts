@@ -22,7 +22,6 @@ import { createMetrics, type Metrics } from './monitoring/metrics';
 import { metricsEndpoint, rememberMount, requestTimer } from './monitoring/metrics-routes';
 import { openApiRouter } from './openapi/document';
 import { buildPaths, type Manifest } from './pages/assets';
-import { keptLanding } from './pages/kept-landing';
 import { createPageRenderer } from './pages/renderer';
 import { seoRouter } from './pages/seo';
 import { staticFiles } from './pages/static-files';
@@ -91,7 +90,6 @@ export function createApp(deps: AppDeps) {
     styleHashes: [manifest.css.hash],
     scriptHashes: Object.values(manifest.scripts).map((script) => script.hash),
   });
-  app.get('/', keptLanding(renderPage, headers));
   app.use(headers.set, boundBody, refuseMalformedTarget);
   // The API token's one guard, its wrong guesses counted per address on the replicas' shared counters.
   const admin = requireAdmin(deps.adminToken, attemptLimiter(repository.rateLimitCounters, WRONG_TOKENS));

@@ -5,8 +5,8 @@ import { CONTACT_FORM_ID, STAMP_FIELD } from '../../shared/contact-form';
 import { FULL_REQUEST, fillContactForm, submitButton } from '../../test/support/contact-page';
 import { clickThrough, siteForThisFile } from '../../test/support/site';
 
-// The contact form's render stamp (issue 35) as Chromium gets it: in a page sent compressed once
-// and closed per request (docs/decisions/037-render-stamp.md), posted with the form.
+// The contact form's render stamp (issue 35) as Chromium gets it: in the brotli page, made whole
+// with its stamp at most about once a second (docs/decisions/040-plain-landing.md), posted with the form.
 
 const site = siteForThisFile({ RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PER_HOUR: '0' });
 

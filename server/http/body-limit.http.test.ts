@@ -16,8 +16,7 @@ const ADMIN_TOKEN = randomBytes(32).toString('hex');
  * Sends `head` and `before` chunks of 4 KB, waits for the reply to begin, then goes on sending
  * chunks as a flood would, up to 1 MB, until the server closes. Resolves with the reply and how many
  * bytes the server read from the connection. With `keptLanding`, "/" has been rendered once first,
- * as on a server that has had a visitor: it is then answered ahead of the body check
- * (server/pages/kept-landing.ts), which must still leave a request with a body to it.
+ * as on a server that has had a visitor: a kept page must not answer a request with a body either.
  */
 async function pushBody(head: string, before = 1, keptLanding = false) {
   const { app } = createTestApp({ adminToken: ADMIN_TOKEN });

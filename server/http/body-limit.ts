@@ -7,7 +7,7 @@ import { refuse } from './refusals';
 export const BODY_LIMIT_BYTES = 16 * 1024;
 
 /** Framing that announces a body: any Transfer-Encoding, or a length above zero. */
-export const carriesBody = (req: IncomingMessage) =>
+const carriesBody = (req: IncomingMessage) =>
   req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length']) > 0;
 
 /**

@@ -16,9 +16,6 @@ const MALFORMED_HTML = plainPage({
 /** Requests whose target is neither origin-form nor a parseable http(s) absolute-form, or with two Hosts. */
 const malformed = new WeakSet<IncomingMessage>();
 
-/** Whether siteListener found the request's target or its Host malformed: refuseMalformedTarget answers it. */
-export const isMalformed = (req: IncomingMessage) => malformed.has(req);
-
 /** "http://host:port" of an absolute-form target: what comes after it is the path and query. */
 const SCHEME_AND_AUTHORITY = /^https?:\/\/[^/?#]*/i;
 
@@ -94,7 +91,7 @@ const decodes = (path: string) => {
 
 /** 400 for a malformed target or a path that does not percent-decode: JSON under /api, else the page. */
 export const refuseMalformedTarget: RequestHandler = (req, res, next) => {
-  if (!isMalformed(req) && decodes(req.path)) return next();
+  if (!malformed.has(req) && decodes(req.path)) return next();
   res.set('Cache-Control', 'no-store');
   if (req.path.startsWith('/api/')) sendRefusal(req, res, refuse('MALFORMED_TARGET'));
   else res.status(400).type('html').send(MALFORMED_HTML);

@@ -77,13 +77,8 @@ function headersSetBy(middleware: RequestHandler): [string, string][] {
 export const siteHeaders = (options: SecurityOptions = {}) => headersSetBy(policyHeaders(options));
 
 /** Every response's own headers: the site's, HSTS where it applies, and the request's id. */
-export type ResponseHeaders = {
-  /**
-   * Them, as writeHead's array form (name, value, name, value…), in a new list for the caller to
-   * add to: the kept landing page writes them with its own in one call (server/pages/kept-landing.ts).
-   */
-  of(req: Request, res: Response): string[];
-  /** Sets them on the response: the first step of every other answer. */
+type ResponseHeaders = {
+  /** Sets them on the response: the first step of every answer. */
   set: RequestHandler;
 };
 
@@ -103,16 +98,12 @@ export function responseHeaders(options: SecurityOptions = {}): ResponseHeaders 
     ...plain,
     ...headersSetBy(helmet.strictTransportSecurity({ maxAge, includeSubDomains: true, preload: hstsPreload })).flat(),
   ];
-  const of = (req: Request, res: Response) => {
-    const list = https && req.secure ? secure : plain;
-    const id = requestIdOf(res);
-    return id === undefined ? [...list] : [...list, 'X-Request-Id', id];
-  };
   return {
-    of,
     set: (req, res, next) => {
-      const list = of(req, res);
+      const list = https && req.secure ? secure : plain;
       for (let i = 0; i < list.length; i += 2) res.setHeader(list[i]!, list[i + 1]!);
+      const id = requestIdOf(res);
+      if (id !== undefined) res.setHeader('X-Request-Id', id);
       next();
     },
   };

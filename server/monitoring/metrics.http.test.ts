@@ -41,7 +41,7 @@ describe('GET /metrics', () => {
 
   it('times requests by method, route pattern and status class, never by raw path', async () => {
     const { app, scrape } = appWithMetrics();
-    // The first renders the page; the second is the kept landing page's (server/pages/kept-landing.ts).
+    // The first renders the page; the second gets it as kept.
     await request(app).get('/').expect(200);
     await request(app).get('/').expect(200);
     await request(app).get('/api/quotes/00000000-0000-4000-8000-000000000000').set('Authorization', bearer).expect(404);

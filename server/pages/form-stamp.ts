@@ -1,35 +1,36 @@
 import { CONTACT_FORM_ID, STAMP_FIELD } from '../../shared/contact-form';
+import { type EncodedPage, encode, type KeptPage } from './kept-pages';
 
 // Where a page with the contact form carries its render stamp (issue 35): a hidden field written as
-// the page's last element, tied to the form by the form's id (HTML's `form` attribute), so that
-// everything before it stays the same for every visitor and is compressed once
-// (server/pages/open-encodings.ts, docs/decisions/037-render-stamp.md).
+// the page's last element, tied to the form by the form's id (HTML's `form` attribute), and how
+// long one stamp serves (docs/decisions/040-plain-landing.md).
 
 /** Signs the time a page is rendered at: the site's render stamps (server/spam/stamp.ts). */
 export type PageStamps = { sign(now: number): string };
 
 /**
- * How long one signed end serves the pages asked for meanwhile: signing every request's took
- * GET / from 0.71–0.74 of the bare handler's requests to 0.42 (docs/decisions/037-render-stamp.md).
- * A stamp up to this much older than its page makes a post look slower by as much, never faster:
- * nothing beside the 3 s a person needs at least (docs/requirements.md §10.9).
+ * How long one stamped page serves the requests that come meanwhile: its stamp is never older than
+ * this when a request gets it. A stamp older than its page makes a post look slower by as much,
+ * never faster: a second is nothing beside the 3 s a person needs at least (docs/requirements.md
+ * §10.9), and the page, compressed as small as it goes, is made at most about once a second.
  */
-const SIGNED_END_SERVES_MS = 100;
+const STAMP_SERVES_MS = 1000;
+/**
+ * When a page's successor is begun: early enough that under steady traffic it is compressed before
+ * its predecessor is a second old, so no request waits for it.
+ */
+const RENEW_AFTER_MS = 800;
 
 const END = Buffer.from('</body></html>');
 /** The form's id as React writes it: no other element of a page has it. */
 const FORM = Buffer.from(` id="${CONTACT_FORM_ID}"`);
-/**
- * The stamp's field, written without quotes (the stamp's characters need none): every byte of it
- * goes uncompressed per request. Kept in the compressed head instead, its 61 bytes took 63 there.
- */
+/** The stamp's field, written without quotes: the stamp's characters need none. */
 const field = (stamp: string) => `<input type=hidden name=${STAMP_FIELD} form=${CONTACT_FORM_ID} value=${stamp}>`;
 
 /**
  * A page that holds the contact form, up to where its stamp goes; else undefined. The page's end
  * tags are left out (HTML lets both go: the parser closes the body and the document where the bytes
- * end), so that a request adds the field alone, uncompressed: a new connection's first round trip
- * carries 14,600 bytes, and `/` had 31 of them to spare (docs/performance.md).
+ * end), which keeps the headers and the page of `/` within a new connection's first round trip.
  */
 export function stampedHead(html: Buffer): Buffer | undefined {
   if (!html.includes(FORM)) return undefined;
@@ -38,17 +39,34 @@ export function stampedHead(html: Buffer): Buffer | undefined {
   return html.subarray(0, html.length - END.length);
 }
 
-/** The end of a page with the form: a stamp of this moment or at most SIGNED_END_SERVES_MS before. */
-export function stampedTails(stamps: PageStamps) {
-  let signedAt = Number.NEGATIVE_INFINITY;
-  let tail = Buffer.alloc(0);
+/** The whole page: its head, then the field with a stamp of `now`. */
+export const stamped = (head: Buffer, stamps: PageStamps, now = Date.now()) =>
+  Buffer.concat([head, Buffer.from(field(stamps.sign(now)))]);
+
+type Made = { signedAt: number; page: Promise<EncodedPage> };
+
+/**
+ * A kept page with the form: made whole, stamp included, and compressed when a request finds none
+ * younger than STAMP_SERVES_MS, then shared by the requests of that second.
+ */
+export function stampedPage(status: number, head: Buffer, stamps: PageStamps): KeptPage {
+  const make = (now: number): Made => {
+    const page = encode(status, stamped(head, stamps, now));
+    // The requests that await it see a failure; a successor dropped unawaited must not crash the process.
+    page.catch(() => {});
+    return { signedAt: now, page };
+  };
+  // A clock set back makes a page anew: a stamp is never later than the request it answers.
+  const serves = (made: Made | undefined, now: number): made is Made =>
+    made !== undefined && now >= made.signedAt && now - made.signedAt < STAMP_SERVES_MS;
+  let current: Made | undefined;
+  let next: Made | undefined;
   return () => {
     const now = Date.now();
-    // A clock set back signs anew: a stamp is never later than its page.
-    if (now - signedAt >= SIGNED_END_SERVES_MS || now < signedAt) {
-      signedAt = now;
-      tail = Buffer.from(field(stamps.sign(now)));
-    }
-    return tail;
+    if (!serves(current, now)) {
+      current = serves(next, now) ? next : make(now);
+      next = undefined;
+    } else if (!next && now - current.signedAt >= RENEW_AFTER_MS) next = make(now);
+    return current.page;
   };
 }

@@ -8,9 +8,8 @@ import type { PrivacyFacts } from '../../shared/content';
 import { loggedPath } from '../http/log-text';
 import type { Logger } from '../process/logger';
 import type { Manifest } from './assets';
-import { type PageStamps, stampedHead, stampedTails } from './form-stamp';
-import { type EncodedPage, keeper, type RenderedPage } from './kept-pages';
-import type { Encoding } from './open-encodings';
+import { type PageStamps, stamped, stampedHead, stampedPage } from './form-stamp';
+import { type Encoding, encode, type KeptPage, keeper } from './kept-pages';
 import { plainPage } from './plain-page';
 import { renderDocument } from './render';
 
@@ -35,31 +34,11 @@ export type PageVariant = {
 export type PageRenderer = ((req: Request, res: Response, variant?: PageVariant) => Promise<void>) & {
   /** Renders the kept pages now, so that the first visitor does not wait for it. */
   prerender: (...variants: PageVariant[]) => Promise<void>;
-  /**
-   * Sends the kept landing page with `head` (headers no step has set yet; the list is the
-   * renderer's from then on) ahead of its own, all in one writeHead; false, having sent nothing,
-   * until it is rendered.
-   */
-  sendLanding: (req: Request, res: Response, head: string[]) => boolean;
 };
 
-/** How many distinct Accept-Encoding values keep their answer; browsers send a handful. */
-const KEPT_NEGOTIATIONS = 64;
-const negotiated = new Map<string, Encoding | undefined>();
-
-/**
- * Brotli whenever the browser takes it: it is the smaller of the two. Each distinct header value
- * is negotiated once: GET / serves about 4% more requests than when every request parses it
- * (docs/performance.md, "What each optimisation is worth"). A flood of distinct values just stops
- * being remembered.
- */
-function preferredEncoding(req: Request) {
-  const header = req.headers['accept-encoding'] ?? '';
-  if (negotiated.has(header)) return negotiated.get(header);
-  const encoding = (['br', 'gzip'] as const).find((name) => req.acceptsEncodings(name) === name);
-  if (negotiated.size < KEPT_NEGOTIATIONS) negotiated.set(header, encoding);
-  return encoding;
-}
+/** Brotli whenever the browser takes it: it is the smaller of the two. */
+const preferredEncoding = (req: Request) =>
+  (['br', 'gzip'] as const).find((name) => req.acceptsEncodings(name) === name);
 
 // A personal variant is sent once, so it is compressed quickly rather than as small as possible.
 const brotliAsync = promisify(brotliCompress);
@@ -75,18 +54,15 @@ const KEPT_CACHE_CONTROL = 'no-cache';
 type Sent = { cacheControl: string; encoding?: Encoding; etag?: string };
 
 /**
- * Sends a page, its headers in one writeHead: the page's own go after `head`, a list of this
- * response's own (the kept landing page's response headers, sendLanding). Headers already set on
- * the response stay, and any of the same name is replaced.
+ * Sends a page with Express's res.send, which sets Content-Length, answers HEAD without the body,
+ * and answers 304 to a GET or HEAD of a 2xx whose If-None-Match names the ETag.
  */
-function sendPage(res: Response, status: number, sent: Sent, body: Buffer, rest?: Buffer, head: string[] = []) {
-  head.push('Content-Type', 'text/html; charset=utf-8', 'Cache-Control', sent.cacheControl, 'Vary', 'Accept-Encoding');
-  if (sent.etag) head.push('ETag', sent.etag);
-  if (sent.encoding) head.push('Content-Encoding', sent.encoding);
-  head.push('Content-Length', String(body.length + (rest?.length ?? 0)));
-  res.writeHead(status, head);
-  if (rest) res.write(body);
-  res.end(rest ?? body);
+function sendPage(res: Response, status: number, sent: Sent, body: Buffer) {
+  res.status(status).set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': sent.cacheControl });
+  res.vary('Accept-Encoding');
+  if (sent.etag) res.set('ETag', sent.etag);
+  if (sent.encoding) res.set('Content-Encoding', sent.encoding);
+  res.send(body);
 }
 
 /**
@@ -116,13 +92,6 @@ export function createPageRenderer(
   stamps: PageStamps,
 ): PageRenderer {
   const pageRoutes = createStaticHandler(routes);
-  const stampedTail = stampedTails(stamps);
-  /** A kept page in `encoding`, its open end closed with this moment's stamp; `head` as sendPage takes it. */
-  const sendKept = (res: Response, page: EncodedPage, encoding: Encoding | undefined, head?: string[]) => {
-    const chosen = page[encoding ?? 'identity'];
-    const sent = { cacheControl: KEPT_CACHE_CONTROL, encoding, etag: chosen.etag };
-    sendPage(res, page.status, sent, chosen.body, chosen.close?.(stampedTail()), head);
-  };
   const pagePaths = new Set(pathsOf(routes));
 
   /** React Router's answer for one of our own paths: the page, its status, and the document. */
@@ -144,25 +113,27 @@ export function createPageRenderer(
     );
     return { status: context.statusCode, html };
   };
-  /** A page with the contact form is kept open before its end, where each request puts a fresh stamp. */
-  const renderKept = async (path: string, islands?: IslandStates): Promise<RenderedPage> => {
+  /**
+   * A page rendered once and kept: compressed once, or, with the contact form, made whole with a
+   * stamp of the moment at most about once a second (form-stamp.ts).
+   */
+  const renderKept = async (path: string, islands?: IslandStates, status?: number): Promise<KeptPage> => {
     const page = await renderPath(path, islands);
     const head = stampedHead(page.html);
-    return head ? { ...page, html: head, open: true } : page;
+    if (head) return stampedPage(status ?? page.status, head, stamps);
+    const encoded = await encode(status ?? page.status, page.html);
+    return async () => encoded;
   };
   const keepPage = keeper(pagePaths.size + 1);
   const keepVariant = keeper(MAX_KEPT_VARIANTS);
   const keptVariant = (variant: PageVariant) =>
-    keepVariant(JSON.stringify([variant.status, variant.islands]), async () => ({
-      ...(await renderKept('/', variant.islands)),
-      status: variant.status,
-    }));
+    keepVariant(JSON.stringify([variant.status, variant.islands]), () =>
+      renderKept('/', variant.islands, variant.status),
+    );
   /**
    * The kept page of the route whose path a request's is exactly, else React Router's page for no
-   * match. React Router is asked once per page, not per request: with its static handler's query
-   * on every request GET / served 29% fewer requests
-   * (docs/performance.md, "What each optimisation is worth"), and it reads "//" as "/" (it ignores
-   * trailing slashes), where only "/" itself is the landing page (§2.1).
+   * match. React Router is asked once per page, not per request, and it reads "//" as "/" (it
+   * ignores trailing slashes), where only "/" itself is the landing page (§2.1).
    */
   const keptPage = (path: string) => {
     const key = pagePaths.has(path) ? path : NO_ROUTE;
@@ -170,9 +141,8 @@ export function createPageRenderer(
   };
 
   const prerender = async (...variants: PageVariant[]) => {
-    await Promise.all(
-      [...[...pagePaths, NO_ROUTE].map(keptPage), ...variants.map(keptVariant)].map((kept) => kept.rendered),
-    );
+    const kept = await Promise.all([...[...pagePaths, NO_ROUTE].map(keptPage), ...variants.map(keptVariant)]);
+    await Promise.all(kept.map((page) => page()));
   };
 
   const render = async (req: Request, res: Response, variant?: PageVariant) => {
@@ -181,24 +151,16 @@ export function createPageRenderer(
       if (variant?.personal) {
         const { html: rendered } = await renderPath('/', variant.islands);
         const head = stampedHead(rendered);
-        const html = head ? Buffer.concat([head, stampedTail()]) : rendered;
+        const html = head ? stamped(head, stamps) : rendered;
         const body = encoding ? await compressVariant[encoding](html) : html;
         sendPage(res, variant.status, { cacheControl: 'no-store', encoding }, body);
         return;
       }
       // req.path as sent: WHATWG URL parsing would read "///x" or "/\evil.example" as "/".
-      const kept = variant ? keptVariant(variant) : keptPage(req.path);
-      const page = kept.ready ?? (await kept.rendered);
-      // Express answers fresh only to a GET or HEAD with a 2xx, so any other page is always sent whole.
-      if (req.headers['if-none-match'] !== undefined) {
-        const etag = page[encoding ?? 'identity'].etag;
-        res.status(page.status).set({ 'Cache-Control': KEPT_CACHE_CONTROL, Vary: 'Accept-Encoding', ETag: etag });
-        if (req.fresh) {
-          res.status(304).end();
-          return;
-        }
-      }
-      sendKept(res, page, encoding);
+      const kept = await (variant ? keptVariant(variant) : keptPage(req.path));
+      const page = await kept();
+      const { body, etag } = page[encoding ?? 'identity'];
+      sendPage(res, page.status, { cacheControl: KEPT_CACHE_CONTROL, encoding, etag }, body);
     } catch (error) {
       logger.error({ err: error, path: loggedPath(req.path) }, 'falha ao renderizar a página');
       res
@@ -208,11 +170,5 @@ export function createPageRenderer(
         .send(RENDER_ERROR_HTML);
     }
   };
-  const sendLanding = (req: Request, res: Response, head: string[]) => {
-    const page = keptPage('/').ready;
-    if (!page) return false;
-    sendKept(res, page, preferredEncoding(req), head);
-    return true;
-  };
-  return Object.assign(render, { prerender, sendLanding });
+  return Object.assign(render, { prerender });
 }

@@ -14,8 +14,9 @@ const KEY_BYTES = 32;
 /**
  * 72 bits of HMAC-SHA256: a forger has to guess them online, one rate-limited post per guess
  * (5 a minute per address), and a forged stamp only hides one signal of a spam post. Fewer than
- * RFC 2104 §5's "half the hash" because every page carries the stamp uncompressed in its first
- * round trip, where 96 bits left it 11 bytes over the 14,600 (docs/decisions/037-render-stamp.md).
+ * RFC 2104 §5's "half the hash" because every page carries the stamp in its first round trip, where
+ * random bytes do not compress and 96 bits left it 11 bytes over the 14,600
+ * (docs/decisions/037-render-stamp.md).
  */
 const MAC_BYTES = 9;
 /**
