@@ -47,8 +47,8 @@ function policyHeaders({ https = false, styleHashes = [], scriptHashes = [] }: S
     // the site a process of its own (decision 024; 023, which dropped it for a lab figure, is superseded).
     crossOriginOpenerPolicy: { policy: 'same-origin' },
     crossOriginResourcePolicy: { policy: 'same-origin' },
-    // Read by Internet Explorer 8 alone, which cannot run this site; its 30 bytes are what COOP needed
-    // to keep the headers and the page within the first flight's 14,600 bytes (docs/performance.md).
+    // Read by Internet Explorer 8 alone, which cannot run this site; its bytes are what COOP needed
+    // to keep the headers and the page within the first flight (docs/performance.md).
     xDownloadOptions: false,
     xFrameOptions: { action: 'deny' },
   });
@@ -84,8 +84,8 @@ type ResponseHeaders = {
 
 /**
  * Every response's headers, from the one list siteHeaders takes (issue 32: "helmet's documented
- * middleware, or by hand from one list"). Run per request, helmet's twelve middleware cost GET /
- * about 5% of its requests a second (docs/performance.md, "Round three (issue 39)").
+ * middleware, or by hand from one list"): helmet's middleware run once, at start-up, against a
+ * real response, so that a request sets a list rather than running twelve middleware.
  */
 export function responseHeaders(options: SecurityOptions = {}): ResponseHeaders {
   const plain = siteHeaders(options).flat();
