@@ -21,8 +21,8 @@ import { RETRY_AFTER_S, sendRateFloor } from './send-rate';
 const BATCH_ROWS = 500;
 /**
  * Bytes of CSV per batch, about: the row count of the next batch follows the size of the rows so
- * far. 500 long contacts made a 2 MB batch, and an export whose client stopped reading held about
- * 12 MB with it; 30 of them filled the 192 MB heap (issue 38).
+ * far: a fixed count of long contacts made batches of megabytes, which an export whose client
+ * stopped reading held, and a few dozen such exports filled the heap (issue 38).
  */
 const BATCH_BYTES = 128 * 1024;
 /** The first batch's rows, before any row's size is known: 128 KB of rows of 2 KB, long for a lead. */

@@ -32,8 +32,8 @@ export function renderDocument(props: AppProps, bootstrapScript: string | undefi
     });
     const { pipe, abort } = renderToPipeableStream(<App {...props} />, {
       // Inline, at the end of the body: the page's script costs no request before the first paint.
-      // Lighthouse's simulation charged the module's download to LCP: median 1167 → 861 ms, five
-      // mobile runs each, alternated in one run (docs/performance.md, 2026-11-23).
+      // Lighthouse's simulation charged the module's download to LCP (docs/performance.md, "What
+      // the first paint costs").
       bootstrapScriptContent: bootstrapScript,
       onAllReady: () => pipe(sink),
       onShellError: (error) => settle(error),

@@ -34,8 +34,8 @@ export function stdoutLog(): LogOutput {
     socket.destroy();
   });
   // The lines of one turn of the event loop leave together, in one write: under load a replica
-  // writes a line per request, and a stream write each (its bookkeeping, then a system call) cost
-  // GET / 9% of its requests (docs/performance.md, "What each optimisation is worth").
+  // writes a line per request, and a stream write each (its bookkeeping, then a system call) is a
+  // cost every request would pay.
   let pending = '';
   const send = () => {
     if (!pending) return;

@@ -47,7 +47,7 @@ export async function renderStamps(db: Database): Promise<RenderStamps> {
 /** Stamps signed with `key`: the database's key at start-up, or a test's own. */
 export function stampsSignedWith(key: Buffer): RenderStamps {
   // A KeyObject, made once: createHmac with the key's bytes imports them anew on every call, which
-  // took 4 times as long as the rest of the MAC (72 against 16 µs on a loaded machine).
+  // took several times as long as the rest of the MAC.
   const secret = createSecretKey(key);
   const mac = (time: string) => createHmac('sha256', secret).update(time).digest().subarray(0, MAC_BYTES);
   return {
