@@ -54,7 +54,7 @@ describe.each(backendsForThisFile())('the sign-in’s limits, on $name', (backen
       Array.from({ length: 300 }, (_, n) => confirm(n % 2 ? other : app, from, `p${n}@empresa.com.br`, '000000')),
     );
 
-    // On SQLite each process counts its own: one process is all there is (docs/decisions/007).
+    // On SQLite each process counts its own: one process is all there is (docs/decisions/007-shared-rate-limits.md).
     const replicas = backend.name === 'SQLite' ? 2 : 1;
     expect(replies.filter((res) => res.status !== 429).length).toBeLessThanOrEqual(20 * replicas);
   });
