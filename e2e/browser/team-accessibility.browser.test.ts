@@ -108,7 +108,7 @@ describe('the sign-in’s pages with axe-core, WCAG 2.2 A and AA', { timeout: 30
     await page.getByLabel('Código de 6 dígitos').fill('000000');
     await clickThrough(page, page.getByRole('button', { name: 'Confirmar' }));
 
-    await page.getByText('Código incorreto.').waitFor();
+    await page.getByText('Código incorreto ou expirado.').waitFor();
     await expectNoViolations(page);
   });
 });

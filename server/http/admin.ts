@@ -16,9 +16,11 @@ export const WRONG_TOKENS = { name: 'wrong-token', limit: 10, windowMs: 60_000 }
  * content nor its length leaks through the response time.
  *
  * Wrong tokens are counted per client address (req.ip, as TRUST_PROXY lets the app see it) on
- * `wrongTokens`; past the limit the address gets 429 until its window ends, whatever token it sends,
- * the right one included: were the right token let through, a guess's answer (200 or 429) would
- * still tell whether it was right, and the limit would slow no one. A right token does not clear the count: a guesser behind the same
+ * `wrongTokens`: each token sent reserves its slot before it is compared, so that tokens in flight
+ * at once cannot all pass on one reading of the count. Past the limit the address gets 429 until its
+ * window ends, whatever token it sends, the right one included: were the right token let through, a
+ * guess's answer (200 or 429) would still tell whether it was right, and the limit would slow no
+ * one. A right token gives its slot back, but does not clear the count: a guesser behind the same
  * address as the CRM would get a fresh allowance with each of its reads.
  */
 export function requireAdmin(adminToken: string | undefined, wrongTokens: AttemptLimiter): RequestHandler {
@@ -30,25 +32,22 @@ export function requireAdmin(adminToken: string | undefined, wrongTokens: Attemp
       sendRefusal(req, res, refuse('READS_DISABLED'));
       return;
     }
-    const address = req.ip ?? '';
-    const tooMany = ({ retryAfterS }: { retryAfterS: number }) =>
-      sendRefusal(
-        req,
-        res,
-        refuse('TOO_MANY_WRONG_TOKENS', String(Math.ceil(retryAfterS / 60)), {
-          headers: { 'Retry-After': String(retryAfterS) },
-        }),
-      );
-    const waiting = await wrongTokens.check(address);
-    if (waiting.limited) return tooMany(waiting);
     const token = BEARER.exec(req.get('Authorization') ?? '')?.[1];
-    if (!token || !timingSafeEqual(digest(token), expected)) {
-      // No token is no guess: only a token sent counts.
-      const counted = token ? await wrongTokens.hit(address) : undefined;
-      if (counted?.limited) return tooMany(counted);
+    // No token is no guess: only a token sent counts.
+    if (!token) return sendRefusal(req, res, refuse('UNAUTHORIZED', { headers: { 'WWW-Authenticate': 'Bearer' } }));
+    const address = req.ip ?? '';
+    const slot = await wrongTokens.reserve(address);
+    if (slot.limited) {
+      await wrongTokens.release(address);
+      const minutes = String(Math.ceil(slot.retryAfterS / 60));
+      const headers = { 'Retry-After': String(slot.retryAfterS) };
+      return sendRefusal(req, res, refuse('TOO_MANY_WRONG_TOKENS', minutes, { headers }));
+    }
+    if (!timingSafeEqual(digest(token), expected)) {
       sendRefusal(req, res, refuse('UNAUTHORIZED', { headers: { 'WWW-Authenticate': 'Bearer' } }));
       return;
     }
+    await wrongTokens.release(address);
     // Who the audit record names for what follows (server/audit/events.ts, AuditActor).
     res.locals.actor = { kind: 'token' };
     next();

@@ -18,45 +18,57 @@ const backends: Counters[] = [
 /** A key no other test (nor an earlier run on the same schema) has counted. */
 const fresh = (label: string) => `${label}-${Math.random().toString(36).slice(2)}`;
 
-// Failed attempts per key (issue 33 §5): the API's wrong tokens now, the sign-in's codes next.
+// Attempts per key (docs/decisions/044-sign-in-limits.md): each reserves its slot before it is made.
 describe.each(backends)('attemptLimiter on $name', ({ open }) => {
-  it('allows `limit` failures, then limits the key, counted or not, with the seconds left', async () => {
+  it('allows `limit` attempts, then limits the key, with the seconds left', async () => {
     const limiter = attemptLimiter(await open(), { name: 'teste', limit: 3, windowMs: 60_000 });
     const key = fresh('conta');
 
-    const hits = [];
-    for (let n = 0; n < 4; n++) hits.push(await limiter.hit(key));
+    const slots = [];
+    for (let n = 0; n < 4; n++) slots.push(await limiter.reserve(key));
 
-    expect(hits.map((hit) => hit.limited)).toEqual([false, false, false, true]);
-    expect(hits[3]!.retryAfterS).toBeGreaterThan(50);
-    expect(hits[3]!.retryAfterS).toBeLessThanOrEqual(60);
-    expect(await limiter.check(key)).toEqual({ limited: true, retryAfterS: expect.any(Number) });
-    expect(await limiter.check(fresh('outra'))).toEqual({ limited: false, retryAfterS: 0 });
+    expect(slots.map((slot) => [slot.limited, slot.count])).toEqual([
+      [false, 1],
+      [false, 2],
+      [false, 3],
+      [true, 4],
+    ]);
+    expect(slots[3]!.retryAfterS).toBeGreaterThan(50);
+    expect(slots[3]!.retryAfterS).toBeLessThanOrEqual(60);
+    expect(await limiter.reserve(fresh('outra'))).toEqual({ limited: false, retryAfterS: 0, count: 1 });
   });
 
-  it('counts nothing on check, and forgets a key on reset', async () => {
+  it('lets no more than `limit` of many attempts made at once through', async () => {
+    const limiter = attemptLimiter(await open(), { name: 'teste', limit: 20, windowMs: 60_000 });
+    const key = fresh('endereco');
+
+    const slots = await Promise.all(Array.from({ length: 80 }, () => limiter.reserve(key)));
+
+    expect(slots.filter((slot) => !slot.limited)).toHaveLength(20);
+  });
+
+  it('gives a released slot back to the next attempt', async () => {
     const limiter = attemptLimiter(await open(), { name: 'teste', limit: 2, windowMs: 60_000 });
     const key = fresh('conta');
-    for (let n = 0; n < 5; n++) await limiter.check(key);
-    await limiter.hit(key);
-    await limiter.hit(key);
-    expect((await limiter.check(key)).limited).toBe(true);
+    await limiter.reserve(key);
+    await limiter.reserve(key);
+    expect((await limiter.reserve(key)).limited).toBe(true);
 
-    await limiter.reset(key);
+    await limiter.release(key);
+    await limiter.release(key);
 
-    expect(await limiter.check(key)).toEqual({ limited: false, retryAfterS: 0 });
+    expect(await limiter.reserve(key)).toEqual({ limited: false, retryAfterS: 0, count: 2 });
   });
 
   it('lets the key try again once its window has ended', async () => {
     const limiter = attemptLimiter(await open(), { name: 'teste', limit: 1, windowMs: 300 });
     const key = fresh('conta');
-    await limiter.hit(key);
-    expect((await limiter.check(key)).limited).toBe(true);
+    await limiter.reserve(key);
+    expect((await limiter.reserve(key)).limited).toBe(true);
 
     await sleep(400);
 
-    expect((await limiter.check(key)).limited).toBe(false);
-    expect((await limiter.hit(key)).limited).toBe(false);
+    expect((await limiter.reserve(key)).limited).toBe(false);
   });
 
   it('keeps two limiters of different names apart on the same counters', async () => {
@@ -65,27 +77,26 @@ describe.each(backends)('attemptLimiter on $name', ({ open }) => {
     const code = attemptLimiter(counters, { name: 'codigo', limit: 1, windowMs: 60_000 });
     const key = fresh('conta');
 
-    await signIn.hit(key);
+    await signIn.reserve(key);
 
-    expect((await signIn.check(key)).limited).toBe(true);
-    expect((await code.check(key)).limited).toBe(false);
+    expect((await signIn.reserve(key)).limited).toBe(true);
+    expect((await code.reserve(key)).limited).toBe(false);
   });
 });
 
 describe.skipIf(!TEST_DATABASE_URL)('attemptLimiter on PostgreSQL, from two replicas', () => {
   const store = postgresSchemaForThisFile(TEST_DATABASE_URL!);
 
-  it('counts one key once across both', async () => {
-    const options = { name: 'teste', limit: 4, windowMs: 60_000 };
-    const [a, b] = [
+  it('lets no more than `limit` through of 300 attempts made at once on both', async () => {
+    const options = { name: 'teste', limit: 20, windowMs: 60_000 };
+    const replicas = [
       attemptLimiter((await store.open()).rateLimitCounters, options),
       attemptLimiter((await store.open()).rateLimitCounters, options),
     ];
-    const key = fresh('conta');
+    const key = fresh('endereco');
 
-    const hits = await Promise.all([a.hit(key), b.hit(key), a.hit(key), b.hit(key), a.hit(key)]);
+    const slots = await Promise.all(Array.from({ length: 300 }, (_, n) => replicas[n % 2]!.reserve(key)));
 
-    expect(hits.filter((hit) => hit.limited)).toHaveLength(1);
-    expect((await b.check(key)).limited).toBe(true);
+    expect(slots.filter((slot) => !slot.limited)).toHaveLength(20);
   });
 });

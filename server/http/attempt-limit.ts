@@ -1,35 +1,36 @@
 import type { RateLimitCounters, WindowCount } from '../db/rate-limit-counters';
 
-/** Whether a key may try again now, and if not, in how many seconds its window ends. */
-type AttemptVerdict = { limited: boolean; retryAfterS: number };
+/** A reserved slot's verdict: the key's count with it, and whether that is past the limit. */
+type Reservation = { limited: boolean; retryAfterS: number; count: number };
 
 /**
- * Failed attempts per key (an account, a client's address) in a fixed window: the API's wrong
- * bearer tokens, and the sign-in's codes and passkeys (docs/requirements.md §10.4; issue 33 §5).
- * Ask `check` before trying, `hit` after a failure, `reset` after a success where forgetting the
- * failures is safe.
+ * Attempts per key (an account, a client's address) in a fixed window: the API's wrong bearer
+ * tokens, and the sign-in's codes and links (docs/requirements.md §10.4;
+ * docs/decisions/044-sign-in-limits.md). A slot is reserved before the attempt, in one atomic
+ * count, and the attempt goes ahead only if the count it returned is within the limit: a count
+ * read first and added after lets every attempt in flight through on the same reading.
  */
 export interface AttemptLimiter {
-  /** Without counting: limited once `limit` failures of this window are spent. */
-  check(key: string): Promise<AttemptVerdict>;
-  /** Counts one failure: limited when it is one past `limit`. */
-  hit(key: string): Promise<AttemptVerdict>;
-  reset(key: string): Promise<void>;
+  /** Counts one attempt of `key` now; limited when this one is past `limit`. */
+  reserve(key: string): Promise<Reservation>;
+  /** Takes a reserved slot back: an attempt that was refused, or that turned out not to be a failure. */
+  release(key: string): Promise<void>;
 }
 
 type AttemptOptions = {
   /** Keeps this limiter's keys apart from every other's on the shared counters. */
   name: string;
-  /** Failures allowed per window. */
+  /** Attempts allowed per window. */
   limit: number;
   windowMs: number;
 };
 
-type Counts = Pick<RateLimitCounters, 'increment' | 'get' | 'reset'>;
+type Counts = Pick<RateLimitCounters, 'increment' | 'decrement'>;
 
 /**
- * The counters of one process, for SQLite, where one process is all there is. Windows that have
- * ended are dropped as the next failure arrives, at most once a window, so the map holds about
+ * The counters of one process, for SQLite, where one process is all there is. An increment reads
+ * and adds in one synchronous step, so no other request's can come between. Windows that have
+ * ended are dropped as the next attempt arrives, at most once a window, so the map holds about
  * one window's worth of keys.
  */
 function memoryCounts(windowMs: number): Counts {
@@ -51,11 +52,10 @@ function memoryCounts(windowMs: number): Counts {
       windows.set(key, count);
       return { ...count };
     },
-    get: async (key) => {
+    async decrement(key) {
       const count = running(key);
-      return count && { ...count };
+      if (count && count.hits > 0) count.hits--;
     },
-    reset: async (key) => void windows.delete(key),
   };
 }
 
@@ -73,19 +73,12 @@ export function attemptLimiter(
 ): AttemptLimiter {
   const counts = counters ?? memoryCounts(windowMs);
   const prefix = `attempts:${name}:${windowMs}:`;
-  const verdict = (count: WindowCount | undefined, limited: boolean): AttemptVerdict => ({
-    limited,
-    retryAfterS: limited && count ? secondsUntil(count.resetAt) : 0,
-  });
   return {
-    async check(key) {
-      const count = await counts.get(prefix + key);
-      return verdict(count, (count?.hits ?? 0) >= limit);
+    async reserve(key) {
+      const { hits, resetAt } = await counts.increment(prefix + key, windowMs);
+      const limited = hits > limit;
+      return { limited, retryAfterS: limited ? secondsUntil(resetAt) : 0, count: hits };
     },
-    async hit(key) {
-      const count = await counts.increment(prefix + key, windowMs);
-      return verdict(count, count.hits > limit);
-    },
-    reset: (key) => counts.reset(prefix + key),
+    release: (key) => counts.decrement(prefix + key),
   };
 }

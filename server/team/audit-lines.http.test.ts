@@ -45,7 +45,7 @@ const ACTIONS: {
     async act({ app, repository, backend }) {
       const member = await addMember(repository, 'vendas', 'bruno@example.com');
       await form(app, '/entrar/codigo', { email: member.email }).expect(303);
-      const code = codeMailedTo(await backend.rows('outbox'), member.email);
+      const code = await codeMailedTo(() => backend.rows('outbox'), member.email);
       return form(app, '/entrar/codigo/confirmar', { email: member.email, code }).expect(303);
     },
     line: () => ({ action: 'signin', actor: 'bruno@example.com', detail: { método: 'código por e-mail' } }),

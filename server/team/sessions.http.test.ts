@@ -37,7 +37,7 @@ async function signInByCode(
 ) {
   const ask = request(app).post('/entrar/codigo').type('form').send({ email });
   await (cookie ? ask.set('Cookie', cookie) : ask).expect(303);
-  const code = codeMailedTo(await backend.rows('outbox'), email);
+  const code = await codeMailedTo(() => backend.rows('outbox'), email);
   const confirm = request(app).post('/entrar/codigo/confirmar').type('form').send({ email, code });
   return (cookie ? confirm.set('Cookie', cookie) : confirm).expect(303).expect('Location', '/painel/conta');
 }

@@ -1,30 +1,20 @@
-import type { RequestHandler, Response } from 'express';
+import type { RequestHandler } from 'express';
 import { email as emailRule, requiredText } from '../../shared/fields';
 import { auditFor } from '../audit/request';
-import { REFUSALS } from '../http/refusals';
 import { fieldOf } from '../workplace/context';
+import { codeHandlers } from './codes';
 import type { TeamContext } from './context';
-import { sendCode } from './invitations';
-import { count, spent } from './limits';
+import { reserve, tooMany } from './limits';
 import { digestOf } from './secrets';
 
 const nameRule = requiredText({ label: 'seu nome', max: 100 });
-
-const MAIL_OFF =
-  'O envio de e-mail está desligado neste servidor (SMTP_URL), então não há como enviar o código. ' +
-  'Peça um link de acesso a quem administra o site: npm run team -- invite SEU-EMAIL --role vendas.';
-
-/** The catalogue's 429 message, and Retry-After on the reply (RFC 9110 §10.2.3). */
-function tooMany(res: Response, seconds: number) {
-  res.set('Retry-After', String(seconds));
-  return REFUSALS.RATE_LIMITED.message(String(Math.ceil(seconds / 60)));
-}
 
 /** The sign-in's handlers (/entrar…), each a flow of issue 33. */
 export function signInHandlers(context: TeamContext) {
   const { team, sessions, ceremonies, render, mailOn, limits } = context;
   const audit = auditFor(context.audit);
   const address = (req: { ip?: string }) => req.ip ?? '';
+  const codes = codeHandlers(context);
 
   const page: RequestHandler = (_req, res) => {
     if (res.locals.signedIn?.purpose === 'full') return res.redirect(303, '/painel');
@@ -35,14 +25,15 @@ export function signInHandlers(context: TeamContext) {
     res.set('Cache-Control', 'no-store').json(await ceremonies.authenticationOptions(res));
   };
 
+  /**
+   * Not limited by the failed codes of the address: a passkey cannot be guessed, and each answer
+   * spends a challenge that only the options request gives (docs/decisions/044-sign-in-limits.md).
+   */
   const passkey: RequestHandler = async (req, res) => {
-    const wait = await spent([[limits.failuresByAddress, address(req)]]);
-    if (wait) return void res.status(429).json({ message: tooMany(res, wait) });
     const response = (req.body as { response?: unknown } | undefined)?.response;
     const used = await ceremonies.authenticate(req, res, response as never);
     const member = used && (await team.memberById(used.memberId));
     if (!member) {
-      await count([[limits.failuresByAddress, address(req)]]);
       await audit(req, res, { action: 'signin.failed', detail: { método: 'chave de acesso' } });
       res.status(400).json({
         message: 'Esta chave de acesso não foi reconhecida. Tente de novo, ou entre com um código por e-mail.',
@@ -59,93 +50,21 @@ export function signInHandlers(context: TeamContext) {
     res.set('Cache-Control', 'no-store').json({ redirect: '/painel' });
   };
 
-  const codeForm: RequestHandler = (_req, res) => render(res, 200, 'codeRequest', {});
+  /**
+   * A link is tried on a slot of the address's failed sign-ins, reserved first: one that leads
+   * somewhere gives it back, a dead one (410) keeps it, for guessing tokens is failing to sign in.
+   */
+  const linkLimited =
+    (handler: RequestHandler): RequestHandler =>
+    async (req, res, next) => {
+      const reserved = await reserve([[limits.failuresByAddress, address(req)]]);
+      if (reserved.refusedBy)
+        return render(res, 429, 'codeRequest', { notice: { kind: 'error', text: tooMany(res, reserved.retryAfterS) } });
+      await handler(req, res, next);
+      if (res.statusCode !== 410) await reserved.giveBack();
+    };
 
-  /** Sends a code if the address is a member's, and says the same either way: no list of the team leaks. */
-  const requestCode: RequestHandler = async (req, res) => {
-    const typed = emailRule.safeParse(fieldOf(req, 'email'));
-    if (!typed.success) {
-      const notice = { kind: 'error', text: typed.error.issues[0]!.message } as const;
-      return render(res, 400, 'codeRequest', { notice, email: fieldOf(req, 'email') });
-    }
-    if (!mailOn) {
-      const notice = { kind: 'error', text: MAIL_OFF } as const;
-      return render(res, 503, 'codeRequest', { notice, email: typed.data });
-    }
-    const account = typed.data.toLowerCase();
-    const sendings = [
-      [limits.codesByAddress, address(req)],
-      [limits.codesByAccount, account],
-    ] as const satisfies Parameters<typeof spent>[0];
-    const wait = await spent([...sendings]);
-    if (wait) {
-      const notice = { kind: 'error', text: tooMany(res, wait) } as const;
-      return render(res, 429, 'codeRequest', { notice, email: typed.data });
-    }
-    await count([...sendings]);
-    const member = await team.memberByEmail(typed.data);
-    if (member) {
-      await sendCode(team, member);
-      await audit(req, res, { action: 'code.sent', actor: { kind: 'member', id: member.id, email: member.email } });
-    }
-    // Post/Redirect/Get: reloading the code's page sends no second code.
-    res.redirect(303, `/entrar/codigo/confirmar?${new URLSearchParams({ email: typed.data })}`);
-  };
-
-  const codeEntry: RequestHandler = (req, res) => {
-    const email = emailRule.safeParse(req.query.email);
-    if (!email.success) return res.redirect(303, '/entrar/codigo');
-    render(res, 200, 'codeEntry', { email: email.data });
-  };
-
-  const confirmCode: RequestHandler = async (req, res) => {
-    const typed = emailRule.safeParse(fieldOf(req, 'email'));
-    const code = fieldOf(req, 'code').trim();
-    const failures = [
-      [limits.failuresByAddress, address(req)],
-      [limits.failuresByAccount, typed.success ? typed.data.toLowerCase() : ''],
-    ] as const satisfies Parameters<typeof spent>[0];
-    const wait = await spent([...failures]);
-    if (wait) {
-      const notice = { kind: 'error', text: tooMany(res, wait) } as const;
-      return render(res, 429, 'codeEntry', { email: fieldOf(req, 'email'), notice });
-    }
-    const member = typed.success ? await team.memberByEmail(typed.data) : undefined;
-    const outcome = member && /^\d{6}$/.test(code) ? await team.tryCode(member.id, digestOf(code)) : 'wrong';
-    if (member && outcome === 'ok') {
-      await sessions.start(res, member.id, 'enrol');
-      await audit(req, res, {
-        action: 'signin',
-        actor: { kind: 'member', id: member.id, email: member.email },
-        detail: { método: 'código por e-mail' },
-      });
-      return res.redirect(303, '/painel/conta');
-    }
-    await count([...failures]);
-    await audit(req, res, {
-      action: 'signin.failed',
-      ...(member && { actor: { kind: 'member', id: member.id, email: member.email } }),
-      detail: { método: 'código por e-mail' },
-    });
-    const text =
-      outcome === 'none'
-        ? 'Este código expirou ou já teve 5 tentativas. Peça um novo código.'
-        : 'Código incorreto. Confira o e-mail mais recente e digite os 6 dígitos.';
-    render(res, 400, 'codeEntry', { email: fieldOf(req, 'email'), notice: { kind: 'error', text } });
-  };
-
-  /** A link that does not work counts as a failed sign-in of the address (guessing tokens is one). */
-  const deadLink: RequestHandler = async (req, res) => {
-    await count([[limits.failuresByAddress, address(req)]]);
-    render(res, 410, 'deadLink', {});
-  };
-
-  /** Links are tried only while the address has failures left. */
-  const linkLimit: RequestHandler = async (req, res, next) => {
-    const wait = await spent([[limits.failuresByAddress, address(req)]]);
-    if (!wait) return next();
-    render(res, 429, 'codeRequest', { notice: { kind: 'error', text: tooMany(res, wait) } });
-  };
+  const deadLink: RequestHandler = (_req, res) => render(res, 410, 'deadLink', {});
 
   const tokenOf = (value: unknown) => (typeof value === 'string' && /^[\w-]{43}$/.test(value) ? value : undefined);
 
@@ -163,9 +82,9 @@ export function signInHandlers(context: TeamContext) {
     if (!token || !member) return deadLink(req, res, next);
     if (link.needsCode) {
       if (!mailOn) return render(res, 503, 'deadLink', {});
-      await sendCode(team, member);
-      await audit(req, res, { action: 'code.sent', actor: { kind: 'member', id: member.id, email: member.email } });
-      return render(res, 200, 'codeEntry', { email: member.email });
+      // The link's code counts as any other sent to the address: opening it again is no mail bomb.
+      const notice = await codes.sendInvitationCode(req, res, member.email);
+      return render(res, notice ? 429 : 200, 'codeEntry', { email: member.email, notice });
     }
     if (!(await team.consumeLink(digestOf(token)))) return deadLink(req, res, next);
     await sessions.start(res, member.id, 'enrol');
@@ -226,14 +145,14 @@ export function signInHandlers(context: TeamContext) {
     page,
     passkeyOptions,
     passkey,
-    codeForm,
-    requestCode,
-    codeEntry,
-    confirmCode,
-    invitation: [linkLimit, invitation],
-    acceptInvitation: [linkLimit, acceptInvitation],
-    setup: [linkLimit, setup],
-    completeSetup: [linkLimit, completeSetup],
+    codeForm: codes.codeForm,
+    requestCode: codes.requestCode,
+    codeEntry: codes.codeEntry,
+    confirmCode: codes.confirmCode,
+    invitation: linkLimited(invitation),
+    acceptInvitation: linkLimited(acceptInvitation),
+    setup: linkLimited(setup),
+    completeSetup: linkLimited(completeSetup),
     signOut,
   };
 }

@@ -81,6 +81,8 @@ type Sent = {
   headers?: Record<string, string>;
   id?: string;
   agent?: Agent;
+  /** The loopback address to connect from (127.0.0.2…): a client of its own as the proxy sees it. */
+  from?: string;
 };
 
 /**
@@ -93,7 +95,7 @@ export function send(
   site: string,
   method: 'GET' | 'POST' | 'PATCH',
   path: string,
-  { cookie, form, json, headers: more, id, agent }: Sent = {},
+  { cookie, form, json, headers: more, id, agent, from }: Sent = {},
 ) {
   const body = form ? new URLSearchParams(form).toString() : json ? JSON.stringify(json) : undefined;
   const headers: Record<string, string> = { Host: new URL(site).host, 'Sec-Fetch-Site': 'same-origin' };
@@ -104,7 +106,7 @@ export function send(
   if (id) headers['X-Request-Id'] = id;
   Object.assign(headers, more);
   return new Promise<Reply>((resolve, reject) => {
-    request(`${base}${path}`, { method, headers, agent: agent ?? false }, (res) => {
+    request(`${base}${path}`, { method, headers, agent: agent ?? false, localAddress: from }, (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (chunk) => (text += chunk));

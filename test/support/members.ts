@@ -9,6 +9,7 @@ import { SESSION_COOKIE } from '../../server/team/sessions';
 import type { SessionPurpose } from '../../server/team/sql-store';
 import type { Role } from '../../shared/team';
 import { payloadOf } from './outbox';
+import { eventually } from './wait';
 
 /** A member of `role` with an address of their own. */
 export const addMember = (
@@ -61,9 +62,15 @@ export const teamMails = (outbox: Row[]) =>
         },
     );
 
-/** The six digits of the newest code mailed to `to`. */
-export function codeMailedTo(outbox: Row[], to: string) {
-  const mail = teamMails(outbox).findLast((message) => message.to === to && /código de acesso/.test(message.subject));
-  if (!mail) throw new Error(`nenhum código para ${to} no outbox`);
-  return /Seu código de acesso é (\d{6})\./.exec(mail.text)![1]!;
-}
+/**
+ * The six digits of the newest code mailed to `to`, once the outbox read by `outbox` has one: a code
+ * asked for on the form is queued after the reply has left.
+ */
+export const codeMailedTo = (outbox: () => Promise<Row[]>, to: string) =>
+  eventually(async () => {
+    const mail = teamMails(await outbox()).findLast(
+      (message) => message.to === to && /código de acesso/.test(message.subject),
+    );
+    if (!mail) throw new Error(`nenhum código para ${to} no outbox`);
+    return /Seu código de acesso é (\d{6})\./.exec(mail.text)![1]!;
+  });
