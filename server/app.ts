@@ -29,6 +29,8 @@ import { staticFiles } from './pages/static-files';
 import { subjectsRouter } from './personal-data/subjects';
 import type { TrustProxy } from './process/config-values';
 import type { Logger } from './process/logger';
+import { quoteFormErrorPages } from './quotes/form-pages';
+import { loadMunicipalities } from './quotes/places';
 import { quotesRouter } from './quotes/routes';
 import type { Repository } from './repository';
 import type { RenderStamps } from './spam/stamp';
@@ -90,7 +92,8 @@ export function createApp(deps: AppDeps) {
     https: publicUrl.protocol === 'https:',
     hstsPreload: deps.hstsPreload,
     styleHashes: [manifest.css.hash],
-    scriptHashes: Object.values(manifest.scripts).map((script) => script.hash),
+    // Once each: /cotacao runs the landing page's script (the header is in every response's first round trip).
+    scriptHashes: [...new Set(Object.values(manifest.scripts).map((script) => script.hash))],
   });
   app.get('/', keptLanding(renderPage, headers));
   app.use(headers.set, boundBody, refuseMalformedTarget);
@@ -129,7 +132,19 @@ export function createApp(deps: AppDeps) {
   // The form's refusals get pages after the router, where boundBody's 413, met before any route,
   // reaches them too: a visitor without JavaScript sees the site's page, not JSON.
   app.use('/api/contacts', rememberMount, contacts, formErrorPages(renderPage));
-  app.use('/api/quotes', rememberMount, quotesRouter(repository, writeGuards, admin));
+  const municipalities = loadMunicipalities(assetsDir, manifest.municipalities);
+  const quotes = quotesRouter({
+    repository,
+    renderPage,
+    logger,
+    writeGuards,
+    admin,
+    publicUrl,
+    stamps,
+    municipalities,
+  });
+  // As the contact form's: a visitor without JavaScript sees /cotacao with the reason, not JSON.
+  app.use('/api/quotes', rememberMount, quotes, quoteFormErrorPages(renderPage));
   app.use('/api/openapi.json', rememberMount, openApiRouter());
   app.use('/api', rememberMount, exportsRouter(exports, admin));
   app.use('/api/subjects', rememberMount, subjectsRouter(repository, admin));

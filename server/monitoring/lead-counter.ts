@@ -1,5 +1,6 @@
 import type { CreateResult } from '../db/results';
 import type { Repository } from '../repository';
+import type { Verdict } from '../spam/judge';
 import type { LeadType, Metrics } from './metrics';
 
 /**
@@ -15,18 +16,22 @@ export function countingLeads(
     if (result.outcome === 'created') leadsCreated.inc({ type });
     return result;
   };
+  /** A post weighed on arrival: held as suspect, or a lead (contacts, and quotes since issue 52). */
+  const weighed = <R extends { result: CreateResult<unknown>; verdict?: Verdict }>(type: LeadType, received: R) => {
+    if (received.verdict?.suspect) {
+      suspectsHeld.inc();
+      for (const { reason } of received.verdict.findings) suspectReasons.inc({ reason });
+    } else counted(type, received.result);
+    return received;
+  };
   return {
     ...repository,
     createContact: async (fields, idempotency) =>
       counted('contact', await repository.createContact(fields, idempotency)),
-    receiveContact: async (fields, client, idempotency) => {
-      const received = await repository.receiveContact(fields, client, idempotency);
-      if (received.verdict?.suspect) {
-        suspectsHeld.inc();
-        for (const { reason } of received.verdict.findings) suspectReasons.inc({ reason });
-      } else counted('contact', received.result);
-      return received;
-    },
+    receiveContact: async (fields, client, idempotency) =>
+      weighed('contact', await repository.receiveContact(fields, client, idempotency)),
+    receiveQuote: async (fields, client, idempotency) =>
+      weighed('quote', await repository.receiveQuote(fields, client, idempotency)),
     releaseSuspect: async (id, by) => {
       const released = await repository.releaseSuspect(id, by);
       // A contact moved to spam and brought back ('restored') was counted when it first arrived.

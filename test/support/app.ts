@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { onTestFinished } from 'vitest';
+import { municipalitiesAsset } from '../../scripts/build-options';
 import { type AppDeps, createApp } from '../../server/app';
 import { inlinedCode, type Manifest } from '../../server/pages/assets';
 import { createLogger } from '../../server/process/logger';
@@ -13,24 +14,37 @@ import { stampsSignedWith } from '../../server/spam/stamp';
 
 export const testManifest: Manifest = {
   css: inlinedCode('body{margin:0}'),
-  scripts: { landing: inlinedCode('document.body.dataset.test="landing"'), notFound: inlinedCode('console.warn(404)') },
+  scripts: {
+    landing: inlinedCode('document.body.dataset.test="landing"'),
+    quote: inlinedCode('document.body.dataset.test="landing"'),
+    notFound: inlinedCode('console.warn(404)'),
+  },
   favicon: 'data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22/%3E',
-  islandStylesheets: { contact: '/assets/toasts-TEST.css' },
+  islandStylesheets: { contact: '/assets/toasts-TEST.css', quote: '/assets/quote-TEST.css' },
+  municipalities: '/assets/municipios-TEST.json',
   team: { script: '/assets/team-TEST.js', stylesheet: '/assets/team-styles-TEST.css' },
-  prefetch: { landing: ['/assets/chunks/hydrate-TEST.js', '/assets/chunks/HeaderMenu-TEST.js'], notFound: [] },
+  prefetch: {
+    landing: ['/assets/chunks/hydrate-TEST.js', '/assets/chunks/HeaderMenu-TEST.js'],
+    quote: ['/assets/chunks/hydrate-TEST.js'],
+    notFound: [],
+  },
 };
 
 export const tempDir = () => mkdtempSync(path.join(tmpdir(), 'site-test-'));
 
 /**
  * The files the app serves, without a build: public/ as the build copies it (minus the
- * precompressed variants), and an empty asset folder, as testManifest's scripts exist nowhere.
- * So HTTP tests never read dist/, which a build running beside them may be rewriting.
+ * precompressed variants), and an asset folder holding only the municipalities, which the server
+ * reads (testManifest's scripts exist nowhere). So HTTP tests never read dist/, which a build
+ * running beside them may be rewriting.
  */
-let emptyAssets: string | undefined;
+let testAssets: string | undefined;
 function unbuiltFiles() {
-  emptyAssets ??= tempDir();
-  return { publicDir: path.resolve('public'), assetsDir: emptyAssets };
+  if (!testAssets) {
+    testAssets = tempDir();
+    writeFileSync(path.join(testAssets, path.basename(testManifest.municipalities)), municipalitiesAsset().content);
+  }
+  return { publicDir: path.resolve('public'), assetsDir: testAssets };
 }
 
 /** A real SQLite repository in a fresh directory; call it inside a test, which closes it when done. */

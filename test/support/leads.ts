@@ -49,6 +49,25 @@ export const fullQuote = {
   notes: 'Carga paletizada 🚚\nDescarga com doca.',
 } as const;
 
+/** A quote as the form sends it since issue 52: an ANTT category, a segment, places typed without accents. */
+export const structuredQuote = {
+  name: 'Marina Prado',
+  email: 'marina@tecnorte.com.br',
+  phone: '(12) 99876-5432',
+  company: 'Tecnorte Eletrônicos',
+  cnpj: '12.abc.345/01de-35',
+  origin: { city: 'sao jose dos campos', state: 'SP' },
+  destination: { city: 'MACAPA', state: 'AP' },
+  cargoType: 'carga_geral',
+  segment: 'tecnologia',
+  weightTons: 12.5,
+  vehicle: '28t',
+  goodsValue: 850000.5,
+  pickupDate: '2099-12-31',
+  frequency: 'mensal',
+  notes: 'Caixas paletizadas.',
+} as const;
+
 /** A contact request as the validator hands it to the repository. */
 export const validContact = (input: object = sampleContact): ContactFields => contactInputSchema.parse(input);
 
