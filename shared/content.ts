@@ -147,9 +147,10 @@ export const quoteForm = {
   groups: { route: 'Rota', cargo: 'Carga', contact: 'Seus dados' },
   fields: {
     'origin.city': { label: 'Município de origem', placeholder: 'Ex.: Campinas' },
-    'origin.state': { label: 'UF de origem' },
+    // Shown as 'UF' beside its municipality; read whole by screen readers.
+    'origin.state': { label: 'UF', unseen: ' de origem' },
     'destination.city': { label: 'Município de destino', placeholder: 'Ex.: Belém' },
-    'destination.state': { label: 'UF de destino' },
+    'destination.state': { label: 'UF', unseen: ' de destino' },
     cargoType: { label: 'Tipo de carga (ANTT)' },
     segment: { label: 'Segmento' },
     weightTons: { label: 'Peso (toneladas)', placeholder: 'Ex.: 27,5' },

@@ -78,3 +78,19 @@ describe('resolving a typed place', () => {
     expect(resolveMunicipality(index, 'Macapá', 'PA')).toEqual({ kind: 'unknown' });
   });
 });
+
+describe('the fast search key', () => {
+  it('agrees with Unicode decomposition on every IBGE name and on text with other accents', () => {
+    const decomposed = (text: string) =>
+      text
+        .normalize('NFD')
+        .replace(/\p{M}/gu, '')
+        .toLowerCase()
+        .replace(/['’`´]/g, '')
+        .replace(/[^\p{L}\p{N}]+/gu, ' ')
+        .trim();
+    const names = Object.values(list).flatMap((names) => names.split('|'));
+    for (const text of [...names, 'Ñandú – ÅR', '  d’Oeste  ', 'São\u00a0Paulo', 'Gŭlmŏ 42'])
+      expect(searchKey(text), text).toBe(decomposed(text));
+  });
+});

@@ -12,15 +12,51 @@ export type MunicipalityList = Record<string, string>;
 /** A municipality as the form shows and sends it. */
 export type Municipality = { name: string; uf: string };
 
-/** Lower case, without accents, apostrophes or hyphens, each run of anything else one space: 'São José-do Pará' → 'sao jose do para'. */
-export function searchKey(text: string) {
-  return text
+/** The accented letters of Portuguese, folded: the fast path of searchKey (IBGE's names use no others). */
+const FOLDED: Readonly<Record<string, string>> = {
+  á: 'a',
+  à: 'a',
+  â: 'a',
+  ã: 'a',
+  é: 'e',
+  ê: 'e',
+  í: 'i',
+  ó: 'o',
+  ô: 'o',
+  õ: 'o',
+  ú: 'u',
+  ü: 'u',
+  ç: 'c',
+};
+
+/** searchKey for any text: Unicode's decomposition drops every accent (slower; for what FOLDED does not know). */
+const decomposedKey = (text: string) =>
+  text
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
     .replace(/['’`´]/g, '')
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
+
+/**
+ * Lower case, without accents, apostrophes or hyphens, each run of anything else one space:
+ * 'São José-do Pará' → 'sao jose do para'. One pass over the text, as 5,571 keys are made while the
+ * visitor types (client/islands/quote-data.ts); a letter it does not know takes the general way.
+ */
+export function searchKey(text: string) {
+  let key = '';
+  let gap = false;
+  for (const character of text.toLowerCase()) {
+    const folded = FOLDED[character] ?? character;
+    if ((folded >= 'a' && folded <= 'z') || (folded >= '0' && folded <= '9')) {
+      if (gap && key !== '') key += ' ';
+      gap = false;
+      key += folded;
+    } else if (folded > '\x7f' && !/\s/u.test(folded)) return decomposedKey(text);
+    else if (!"'’`´".includes(folded)) gap = true;
+  }
+  return key;
 }
 
 /** How the form writes a municipality, and what the server reads back: 'Belém – PA'. */
@@ -36,21 +72,29 @@ export type MunicipalityIndex = {
   byKey: ReadonlyMap<string, Entry[]>;
 };
 
-/** The list made searchable: keys computed once, when the asset arrives (or the server starts). */
-export function indexMunicipalities(list: MunicipalityList): MunicipalityIndex {
-  const entries = Object.entries(list)
-    .flatMap(([uf, names]) => names.split('|').map((name) => ({ name, uf, key: searchKey(name), words: '' })))
-    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.uf < b.uf ? -1 : 1));
+/** One UF's municipalities with their search keys: a slice of the index's work, short enough to run between keystrokes. */
+export const keyedMunicipalities = (uf: string, names: string): Entry[] =>
+  names.split('|').map((name) => {
+    const key = searchKey(name);
+    // ' sao jose dos campos': a word's start is a space before it, the first word's included.
+    return { name, uf, key, words: ` ${key}` };
+  });
+
+/** The keyed municipalities made searchable: sorted by key, homonyms together. */
+export function indexOfEntries(entries: Entry[]): MunicipalityIndex {
+  entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.uf < b.uf ? -1 : 1));
   const byKey = new Map<string, Entry[]>();
   for (const entry of entries) {
-    // ' sao jose dos campos': a word's start is a space before it, the first word's included.
-    entry.words = ` ${entry.key}`;
     const homonyms = byKey.get(entry.key) ?? [];
     homonyms.push(entry);
     byKey.set(entry.key, homonyms);
   }
-  return { entries, ufs: new Set(Object.keys(list)), byKey };
+  return { entries, ufs: new Set(entries.map((entry) => entry.uf)), byKey };
 }
+
+/** The list made searchable at once: keys computed once, when the server starts (the island does it in slices). */
+export const indexMunicipalities = (list: MunicipalityList) =>
+  indexOfEntries(Object.entries(list).flatMap(([uf, names]) => keyedMunicipalities(uf, names)));
 
 /** The query's UF when it ends with one ('bom jesus pi', 'Belém – PA', 'Belém/PA'), and the name before it. */
 function splitUf(index: MunicipalityIndex, key: string): { name: string; uf?: string } {

@@ -107,11 +107,33 @@ export const quoteFields = {
   source: leadSource,
 };
 
-/** POST /api/quotes: what a body must look like (the server then resolves its places, server/quotes/validation.ts). */
-export const quoteInputSchema = inputSchema(quoteFields).refine(
+/**
+ * Whether the body is an object and none of its issues so far is on one of `fields`: a rule across
+ * fields then has values to compare, and runs beside the other fields' errors.
+ */
+export const parsed =
+  (...fields: string[]) =>
+  ({ issues }: { issues: readonly { path?: readonly PropertyKey[] }[] }) =>
+    !issues.some((issue) => !issue.path?.length || fields.includes(String(issue.path[0])));
+
+/** The weight fits the vehicle chosen, if one is; judged whatever the other fields' errors, so all show at once. */
+export const fitsTheVehicle: [
+  (quote: { vehicle?: keyof typeof VEHICLE_CLASSES; weightTons: number }) => boolean,
+  { path: string[]; message: string; when: ReturnType<typeof parsed> },
+] = [
   (quote) => !quote.vehicle || quote.weightTons <= VEHICLE_CLASSES[quote.vehicle].capacityTons,
-  { path: ['weightTons'], message: 'O peso excede a capacidade do veículo escolhido.' },
-);
+  {
+    path: ['weightTons'],
+    message: 'O peso excede a capacidade do veículo escolhido.',
+    when: parsed('vehicle', 'weightTons'),
+  },
+];
+
+/** The body's fields and their own rules (the server adds its places', server/quotes/validation.ts). */
+export const quoteShape = inputSchema(quoteFields);
+
+/** POST /api/quotes: what a body must look like (the server then resolves its places). */
+export const quoteInputSchema = quoteShape.refine(...fitsTheVehicle);
 
 export type QuoteInput = z.input<typeof quoteInputSchema>;
 /** What the validator hands the repository. */

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { quoteForm } from '../../shared/content';
 import {
   type Municipality,
@@ -37,43 +37,37 @@ export function MunicipalityField({ place, values, errors, municipalities }: Pro
   const [live, setLive] = useState(false);
   const [index, setIndex] = useState<MunicipalityIndex>();
   const [failed, setFailed] = useState(false);
-  const [options, setOptions] = useState<Municipality[]>([]);
+  // The text the suggestions answer, deferred: a keystroke paints the field at once, and the list a
+  // moment later in a render React may interrupt (the keystroke's budget, docs/requirements.md §4.5).
+  const [query, setQuery] = useState('');
+  const deferredQuery = useDeferredValue(query);
+  const options = useMemo(() => (index ? searchMunicipalities(index, deferredQuery) : []), [index, deferredQuery]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const [announced, setAnnounced] = useState('');
+  const [chosen, setChosen] = useState<string>();
   const input = useRef<HTMLInputElement>(null);
   const select = useRef<HTMLSelectElement>(null);
 
-  const suggest = (text: string, from = index) => {
-    if (!from) return;
-    const found = searchMunicipalities(from, text);
-    setOptions(found);
+  const suggest = (text: string) => {
+    setQuery(text);
     setActive(-1);
-    setOpen(found.length > 0);
-    setAnnounced(text.trim() === '' ? '' : quoteForm.suggestions.count(found.length));
+    setChosen(undefined);
+    setOpen(text.trim() !== '');
   };
 
   const load = () => {
     if (index || failed) return;
-    municipalities().then(
-      (loaded) => {
-        setIndex(loaded);
-        // What was typed while the list arrived gets its suggestions now.
-        const typed = input.current?.value ?? '';
-        if (typed.trim() !== '' && document.activeElement === input.current) suggest(typed, loaded);
-      },
-      () => {
-        setFailed(true);
-        setAnnounced(quoteForm.suggestions.failed);
-      },
-    );
+    municipalities().then(setIndex, () => setFailed(true));
   };
 
   // Live: what was typed or chosen before the island woke is kept, and a field already focused (the
   // focus that woke the island) fetches the list as a later focus would.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the island wakes.
   useEffect(() => {
-    if (input.current) setCity(input.current.value);
+    if (input.current) {
+      setCity(input.current.value);
+      setQuery(input.current.value);
+    }
     if (select.current) setUf(select.current.value);
     setLive(true);
     if (document.activeElement === input.current) load();
@@ -84,7 +78,7 @@ export function MunicipalityField({ place, values, errors, municipalities }: Pro
     setUf(municipality.uf);
     setOpen(false);
     setActive(-1);
-    setAnnounced(placeLabel(municipality));
+    setChosen(placeLabel(municipality));
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -114,7 +108,10 @@ export function MunicipalityField({ place, values, errors, municipalities }: Pro
       case 'Escape':
         event.preventDefault();
         if (open) setOpen(false);
-        else setCity('');
+        else {
+          setCity('');
+          setQuery('');
+        }
         setActive(-1);
         return;
       case 'Home':
@@ -134,6 +131,10 @@ export function MunicipalityField({ place, values, errors, municipalities }: Pro
   };
 
   const expanded = live && open && options.length > 0;
+  // What the live region says: the choice just made, else how many the list found, else why it has none.
+  const announced = failed
+    ? quoteForm.suggestions.failed
+    : (chosen ?? (open && index && deferredQuery.trim() !== '' ? quoteForm.suggestions.count(options.length) : ''));
   const combobox = live
     ? ({
         role: 'combobox',
@@ -212,7 +213,12 @@ export function MunicipalityField({ place, values, errors, municipalities }: Pro
         )}
       </div>
       <div className="field place__uf">
-        <Label htmlFor={`${id}-uf`} text={quoteForm.fields[stateField].label} required />
+        <Label
+          htmlFor={`${id}-uf`}
+          text={quoteForm.fields[stateField].label}
+          unseen={quoteForm.fields[stateField].unseen}
+          required
+        />
         <select
           ref={select}
           id={`${id}-uf`}

@@ -2,10 +2,14 @@ import { type ReactNode, useId } from 'react';
 import { quoteForm } from '../../shared/content';
 import type { QuoteFormField } from '../../shared/quote-form';
 
-export function Label({ htmlFor, text, required = false }: { htmlFor: string; text: string; required?: boolean }) {
+type LabelProps = { htmlFor: string; text: string; required?: boolean; unseen?: string };
+
+/** A field's label; `unseen`, read by screen readers only, completes a short one ('UF' → 'UF de origem'). */
+export function Label({ htmlFor, text, required = false, unseen }: LabelProps) {
   return (
     <label className="field__label" htmlFor={htmlFor}>
       {text}
+      {unseen && <span className="visually-hidden">{unseen}</span>}
       {required && (
         <span className="field__required" aria-hidden="true">
           {' *'}

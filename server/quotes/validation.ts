@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { cnpjCharacters } from '../../shared/cnpj';
-import type { Place } from '../../shared/lead';
 import { type MunicipalityIndex, resolveMunicipality } from '../../shared/municipalities';
-import { isSegment, type QuoteFields, quoteInputSchema } from '../../shared/quote';
+import { fitsTheVehicle, isSegment, parsed, type QuoteFields, quoteFields, quoteShape } from '../../shared/quote';
 
 // What POST /api/quotes checks beyond the body's shape (docs/requirements.md §5.4): its places are
 // IBGE municipalities, written as IBGE writes them, and two different ones; and what it stores of
@@ -10,48 +9,40 @@ import { isSegment, type QuoteFields, quoteInputSchema } from '../../shared/quot
 
 const PLACE_NAMES = { origin: 'origem', destination: 'destino' } as const;
 
-/** The municipality a place names, as IBGE writes it; undefined after an issue on its city. */
-function resolved<P extends Place>(
-  places: MunicipalityIndex,
-  key: keyof typeof PLACE_NAMES,
-  given: P,
-  ctx: z.RefinementCtx,
-) {
-  const resolution = resolveMunicipality(places, given.city, given.state);
-  // Found within the UF given: only the name's accents and case may change.
-  if (resolution.kind === 'found') return { ...given, city: resolution.municipality.name };
-  ctx.addIssue({
-    code: 'custom',
-    path: [key, 'city'],
-    message: `Não encontramos o município de ${PLACE_NAMES[key]} “${given.city}” em ${given.state}: confira o nome e a UF.`,
+/** A place of the quote, resolved against the IBGE list: its name as IBGE writes it, or an issue on its city. */
+const resolvedPlace = (places: MunicipalityIndex, key: keyof typeof PLACE_NAMES) =>
+  quoteFields[key].schema.transform((given, ctx) => {
+    const resolution = resolveMunicipality(places, given.city, given.state);
+    // Found within the UF given: only the name's accents and case may change.
+    if (resolution.kind === 'found') return { ...given, city: resolution.municipality.name };
+    ctx.addIssue({
+      code: 'custom',
+      path: ['city'],
+      message: `Não encontramos o município de ${PLACE_NAMES[key]} “${given.city}” em ${given.state}: confira o nome e a UF.`,
+    });
+    return z.NEVER;
   });
-  return undefined;
-}
 
 /**
- * The validator of a quote: the shape (shared/quote.ts), then each place resolved against the IBGE
- * list, origin and destination different, the CNPJ kept as its 14 characters, and an industry sent
- * as `cargoType` (the first API) also taken as the segment.
+ * The validator of a quote: the shape (shared/quote.ts) with each place resolved against the IBGE
+ * list, every field's error at once, origin and destination different; then the CNPJ kept as its 14
+ * characters, and an industry sent as `cargoType` (the first API) also taken as the segment.
  */
 export function quoteValidator(places: MunicipalityIndex) {
-  return quoteInputSchema.transform((quote, ctx): QuoteFields => {
-    const origin = resolved(places, 'origin', quote.origin, ctx);
-    const destination = resolved(places, 'destination', quote.destination, ctx);
-    if (origin && destination && origin.city === destination.city && origin.state === destination.state) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['destination', 'city'],
-        message: 'O destino deve ser outro município que não a origem.',
-      });
-    }
-    if (!origin || !destination) return z.NEVER;
-    const segment = quote.segment ?? (isSegment(quote.cargoType) ? quote.cargoType : undefined);
-    return {
-      ...quote,
-      origin,
-      destination,
-      ...(quote.cnpj !== undefined && { cnpj: cnpjCharacters(quote.cnpj) }),
-      ...(segment !== undefined && { segment }),
-    };
-  });
+  return quoteShape
+    .extend({ origin: resolvedPlace(places, 'origin'), destination: resolvedPlace(places, 'destination') })
+    .refine(...fitsTheVehicle)
+    .refine(({ origin, destination }) => origin.city !== destination.city || origin.state !== destination.state, {
+      path: ['destination', 'city'],
+      message: 'O destino deve ser outro município que não a origem.',
+      when: parsed('origin', 'destination'),
+    })
+    .transform((quote): QuoteFields => {
+      const segment = quote.segment ?? (isSegment(quote.cargoType) ? quote.cargoType : undefined);
+      return {
+        ...quote,
+        ...(quote.cnpj !== undefined && { cnpj: cnpjCharacters(quote.cnpj) }),
+        ...(segment !== undefined && { segment }),
+      };
+    });
 }
