@@ -45,7 +45,7 @@ const cnpj = optionalText({ max: 18 })
   .refine((value) => value === undefined || isValidCnpj(value), 'CNPJ inválido: confira os dígitos verificadores.')
   .meta({
     description:
-      'Opcional. Numérico ou alfanumérico (IN RFB 2.229/2024), com ou sem pontuação; guardado com 14 caracteres, sem pontuação.',
+      'Opcional. Numérico ou alfanumérico (IN RFB 2.229/2024), com ou sem pontuação; guardado como a Receita o escreve (12.ABC.345/01DE-35).',
     example: '12.ABC.345/01DE-35',
   });
 

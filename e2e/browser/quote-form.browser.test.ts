@@ -116,7 +116,7 @@ describe('the quote form with JavaScript, at 375 px', { timeout: 60_000 }, () =>
       goodsValue: 850000.5,
       vehicle: '28t',
       frequency: 'mensal',
-      cnpj: '12ABC34501DE35',
+      cnpj: '12.ABC.345/01DE-35',
       source: { form: 'cotacao', page: '/cotacao' },
     });
     expect(unexpected(problems)).toEqual([]);

@@ -165,7 +165,7 @@ describe.each(backendsForThisFile())('POST /api/quotes on $name', (backend) => {
     expect([res.status, res.body.data?.weightTons]).toEqual([201, weightTons]);
   });
 
-  it('stores the structured quote of the form, its places as IBGE writes them and its CNPJ without punctuation', async () => {
+  it('stores the structured quote of the form, its places as IBGE writes them and its CNPJ as the Receita does', async () => {
     const { app, repository } = await freshApp();
     const res = await post(app).send(structuredQuote);
     expect(res.status).toBe(201);
@@ -173,7 +173,7 @@ describe.each(backendsForThisFile())('POST /api/quotes on $name', (backend) => {
       ...structuredQuote,
       origin: { city: 'São José dos Campos', state: 'SP' },
       destination: { city: 'Macapá', state: 'AP' },
-      cnpj: '12ABC34501DE35',
+      cnpj: '12.ABC.345/01DE-35',
       id: expect.stringMatching(UUID),
       status: 'new',
       createdAt: expect.any(String),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cnpjCharacters } from '../../shared/cnpj';
+import { cnpjCharacters, formatCnpj } from '../../shared/cnpj';
 import { type MunicipalityIndex, resolveMunicipality } from '../../shared/municipalities';
 import { fitsTheVehicle, isSegment, parsed, type QuoteFields, quoteFields, quoteShape } from '../../shared/quote';
 
@@ -25,8 +25,8 @@ const resolvedPlace = (places: MunicipalityIndex, key: keyof typeof PLACE_NAMES)
 
 /**
  * The validator of a quote: the shape (shared/quote.ts) with each place resolved against the IBGE
- * list, every field's error at once, origin and destination different; then the CNPJ kept as its 14
- * characters, and an industry sent as `cargoType` (the first API) also taken as the segment.
+ * list, every field's error at once, origin and destination different; then the CNPJ written as the
+ * Receita writes it, and an industry sent as `cargoType` (the first API) also taken as the segment.
  */
 export function quoteValidator(places: MunicipalityIndex) {
   return quoteShape
@@ -41,7 +41,9 @@ export function quoteValidator(places: MunicipalityIndex) {
       const segment = quote.segment ?? (isSegment(quote.cargoType) ? quote.cargoType : undefined);
       return {
         ...quote,
-        ...(quote.cnpj !== undefined && { cnpj: cnpjCharacters(quote.cnpj) }),
+        // Written as the Receita writes it: read by people, and text to a spreadsheet (a numeric one
+        // without punctuation would lose its leading zeros to a number cell).
+        ...(quote.cnpj !== undefined && { cnpj: formatCnpj(cnpjCharacters(quote.cnpj)) }),
         ...(segment !== undefined && { segment }),
       };
     });

@@ -1,5 +1,8 @@
 import request from 'supertest';
+import { municipalitiesAsset } from '../../scripts/build-options';
+import { quoteValidator } from '../../server/quotes/validation';
 import { type ContactFields, contactInputSchema } from '../../shared/contact';
+import { indexMunicipalities, type MunicipalityList } from '../../shared/municipalities';
 import { type QuoteFields, quoteInputSchema } from '../../shared/quote';
 
 /** As `openssl rand -hex 32` makes one: a token of repetitions or sequences stops the start-up (config-values.ts). */
@@ -67,6 +70,10 @@ export const structuredQuote = {
   frequency: 'mensal',
   notes: 'Caixas paletizadas.',
 } as const;
+
+/** The server's validator of a quote, with the municipalities the build ships (server/quotes/validation.ts). */
+export const serverQuoteValidator = () =>
+  quoteValidator(indexMunicipalities(JSON.parse(municipalitiesAsset().content) as MunicipalityList));
 
 /** A contact request as the validator hands it to the repository. */
 export const validContact = (input: object = sampleContact): ContactFields => contactInputSchema.parse(input);
