@@ -547,7 +547,7 @@ export const privacy = /* @__PURE__ */ (() => ({
   },
   collected: {
     heading: 'O que coletamos e por quê',
-    form: 'Pelo formulário de contato e pelo pedido de cotação: nome, e-mail, telefone e empresa (estes dois, se você os informar), a mensagem e, na cotação, a origem, o destino, o tipo e o peso da carga, o veículo e a data de coleta.',
+    form: 'Pelo formulário de contato e pelo pedido de cotação: nome, e-mail, telefone e empresa (estes dois, se você os informar), a mensagem e, na cotação, a origem, o destino, o tipo, o segmento, o peso e o valor da carga, o veículo, a data de coleta, a frequência e o CNPJ da empresa, se você o informar.',
     purpose:
       'Usamos esses dados só para responder ao seu pedido e preparar a proposta que você pediu (LGPD art. 7º, V: procedimentos preliminares a um contrato, a seu pedido). Não os vendemos e não os usamos para publicidade.',
     technical:
