@@ -2,6 +2,7 @@ import compression from 'compression';
 import express from 'express';
 import type { PrivacyFacts } from '../shared/content';
 import type { BusinessCalendar } from '../shared/holidays';
+import type { MunicipalityIndex } from '../shared/municipalities';
 import { CONFIRMATION, confirmationPage, formErrorPages } from './contacts/form-pages';
 import { contactRoutes } from './contacts/routes';
 import { csvExports, exportsRouter } from './exports/routes';
@@ -62,6 +63,8 @@ export type AppDeps = {
   prerender?: boolean;
   /** What GET /metrics shows; the process entry adds the process's own metrics. */
   metrics?: Metrics;
+  /** The IBGE municipalities quotes are resolved against; read from the build's asset unless given. */
+  municipalities?: MunicipalityIndex;
   /** The days the promise's clock stops (OPTIONAL_HOLIDAYS); shared/holidays.ts's default unless given. */
   calendar?: BusinessCalendar;
 };
@@ -132,7 +135,7 @@ export function createApp(deps: AppDeps) {
   // The form's refusals get pages after the router, where boundBody's 413, met before any route,
   // reaches them too: a visitor without JavaScript sees the site's page, not JSON.
   app.use('/api/contacts', rememberMount, contacts, formErrorPages(renderPage));
-  const municipalities = loadMunicipalities(assetsDir, manifest.municipalities);
+  const municipalities = deps.municipalities ?? loadMunicipalities(assetsDir, manifest.municipalities);
   const quotes = quotesRouter({
     repository,
     renderPage,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -11,6 +11,7 @@ import { createLogger } from '../../server/process/logger';
 import type { RepositoryOptions } from '../../server/repository';
 import { openSqlite } from '../../server/repository';
 import { stampsSignedWith } from '../../server/spam/stamp';
+import { indexMunicipalities, type MunicipalityIndex, type MunicipalityList } from '../../shared/municipalities';
 
 export const testManifest: Manifest = {
   css: inlinedCode('body{margin:0}'),
@@ -34,18 +35,19 @@ export const tempDir = () => mkdtempSync(path.join(tmpdir(), 'site-test-'));
 
 /**
  * The files the app serves, without a build: public/ as the build copies it (minus the
- * precompressed variants), and an asset folder holding only the municipalities, which the server
- * reads (testManifest's scripts exist nowhere). So HTTP tests never read dist/, which a build
- * running beside them may be rewriting.
+ * precompressed variants), and an empty asset folder, as testManifest's scripts exist nowhere.
+ * So HTTP tests never read dist/, which a build running beside them may be rewriting.
  */
-let testAssets: string | undefined;
+let emptyAssets: string | undefined;
 function unbuiltFiles() {
-  if (!testAssets) {
-    testAssets = tempDir();
-    writeFileSync(path.join(testAssets, path.basename(testManifest.municipalities)), municipalitiesAsset().content);
-  }
-  return { publicDir: path.resolve('public'), assetsDir: testAssets };
+  emptyAssets ??= tempDir();
+  return { publicDir: path.resolve('public'), assetsDir: emptyAssets };
 }
+
+/** The municipalities the build ships, made from data/ibge/ as the build makes them, indexed once per test file. */
+let municipalities: MunicipalityIndex | undefined;
+export const testMunicipalities = () =>
+  (municipalities ??= indexMunicipalities(JSON.parse(municipalitiesAsset().content) as MunicipalityList));
 
 /** A real SQLite repository in a fresh directory; call it inside a test, which closes it when done. */
 export function testRepository(dataDir = tempDir(), options?: RepositoryOptions) {
@@ -84,6 +86,14 @@ export function createTestApp(overrides: Partial<AppDeps> = {}) {
   const { logger, logs } = captureLogger();
   const repository = overrides.repository ?? testRepository();
   const stamps = overrides.stamps ?? stampsSignedWith(randomBytes(32));
-  const app = createApp({ logger, manifest: testManifest, repository, stamps, ...unbuiltFiles(), ...overrides });
+  const app = createApp({
+    logger,
+    manifest: testManifest,
+    repository,
+    stamps,
+    municipalities: testMunicipalities(),
+    ...unbuiltFiles(),
+    ...overrides,
+  });
   return { app, logs, repository, stamps };
 }

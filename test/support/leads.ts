@@ -1,9 +1,8 @@
 import request from 'supertest';
-import { municipalitiesAsset } from '../../scripts/build-options';
 import { quoteValidator } from '../../server/quotes/validation';
 import { type ContactFields, contactInputSchema } from '../../shared/contact';
-import { indexMunicipalities, type MunicipalityList } from '../../shared/municipalities';
 import { type QuoteFields, quoteInputSchema } from '../../shared/quote';
+import { testMunicipalities } from './app';
 
 /** As `openssl rand -hex 32` makes one: a token of repetitions or sequences stops the start-up (config-values.ts). */
 export const ADMIN_TOKEN = '73aac89bcf6057a7c2519ee9425a384b78dde187f5c1419d6d1689ce3054ccc9';
@@ -72,8 +71,7 @@ export const structuredQuote = {
 } as const;
 
 /** The server's validator of a quote, with the municipalities the build ships (server/quotes/validation.ts). */
-export const serverQuoteValidator = () =>
-  quoteValidator(indexMunicipalities(JSON.parse(municipalitiesAsset().content) as MunicipalityList));
+export const serverQuoteValidator = () => quoteValidator(testMunicipalities());
 
 /** A contact request as the validator hands it to the repository. */
 export const validContact = (input: object = sampleContact): ContactFields => contactInputSchema.parse(input);
