@@ -52,7 +52,8 @@ async function fill(page: Page, cdp: CDPSession, box: Box, text: string) {
 }
 
 /**
- * One fresh page: the visitor taps the hero's "Solicitar cotação", which jumps to the form, then,
+ * One fresh page: the visitor taps the floating "Fale conosco", which jumps to the form (the hero's
+ * "Solicitar cotação" leads to /cotacao since issue 52), then,
  * when `waitForIsland`, waits until its island is live; otherwise starts typing at once, while it
  * wakes (its code is in the HTTP cache by then).
  */
@@ -60,7 +61,7 @@ function sample(browser: Browser, url: string, waitForIsland: boolean): Promise<
   return onPhonePage(browser, url, async (page, cdp) => {
     await page.evaluate(observeInteractions);
 
-    await tap(cdp, await boxOf(page, '.hero a[href="#contact"]'));
+    await tap(cdp, await boxOf(page, 'a.floating-contact[href="#contact"]'));
     await page.waitForURL(/#contact$/);
     await scrolled(page);
     const arrived = await interactionsOf(page);

@@ -1,9 +1,11 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { get } from 'node:http';
 import path from 'node:path';
+import type { PageScript } from '../client/routes';
 import { clientDir } from '../scripts/build-options';
 import { serveBuilt } from '../scripts/launch/serve-built';
-import { about, certifications, hero, privacy, services } from '../shared/content';
+import { readManifest } from '../server/pages/assets';
+import { about, certifications, hero, privacy, quotePage, services } from '../shared/content';
 
 export type SizeRow = { name: string; bytes: number; budget: number };
 
@@ -11,6 +13,8 @@ const KB = 1024;
 export const BUDGETS = {
   html: 20 * KB,
   javascript: 80 * KB,
+  // The IBGE municipalities (5,571 names and their UFs), fetched by the quote form on intent.
+  municipalities: 30 * KB,
   // A new TCP connection's first flight is 10 segments of 1460 bytes (RFC 6928): a response
   // that fits arrives one round trip after the request; one byte more costs another round trip
   // (about 150 ms on Lighthouse's mobile profile) before the first paint.
@@ -32,16 +36,26 @@ function brotliResponse(url: string) {
   });
 }
 
-/** Every script "/" can load: the entry and its chunks (both islands are on the page). */
-export function landingScripts() {
-  const assets = path.join(clientDir, 'assets');
-  return (
-    readdirSync(assets, { recursive: true, encoding: 'utf8' })
-      // Not the not-found page's script, nor the team pages' (client/team/passkeys.ts): / loads neither.
-      .filter((file) => file.endsWith('.js') && !/^(not-found|team)-/.test(path.basename(file)))
-      .map((file) => path.join(assets, file))
-  );
+/**
+ * Every script a page can load beside its inlined one: the chunks of its islands, as the build's
+ * manifest lists them for it to fetch ahead ("/": the menu and the contact form; /cotacao: the quote
+ * form). The quote form's chunks are not among "/"'s.
+ */
+export function pageScripts(page: PageScript = 'landing') {
+  return readManifest(path.join(clientDir, 'manifest.json')).prefetch[page].map((url) => path.join(clientDir, url));
 }
+
+/** Every .js file of the build, whatever loads it: to check that a text ships in none. */
+export const everyScript = () => {
+  const assets = path.join(clientDir, 'assets');
+  return readdirSync(assets, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.js') && !/^team-/.test(path.basename(file)))
+    .map((file) => path.join(assets, file));
+};
+
+/** The municipalities asset the quote form's combobox fetches on its field's first focus. */
+export const municipalitiesFile = () =>
+  path.join(clientDir, readManifest(path.join(clientDir, 'manifest.json')).municipalities);
 
 /** Copy that must stay in the HTML only; finding it in a script means the page ships twice. */
 export const pageCopySamples = () => [
@@ -66,8 +80,11 @@ export async function measureSizes(): Promise<SizeRow[]> {
   try {
     const html = await brotliResponse(`${server.url}/`);
     const notice = await brotliResponse(`${server.url}${privacy.path}`);
-    const scripts = landingScripts();
-    const javascript = scripts.reduce((sum, file) => sum + statSync(`${file}.br`).size, 0);
+    const quote = await brotliResponse(`${server.url}${quotePage.path}`);
+    const brotliBytes = (files: string[]) => files.reduce((sum, file) => sum + statSync(`${file}.br`).size, 0);
+    const scripts = pageScripts('landing');
+    const javascript = brotliBytes(scripts);
+    const quoteScripts = pageScripts('quote');
     return [
       { name: 'HTML de / (brotli)', bytes: html.body, budget: BUDGETS.html },
       { name: 'Cabeçalhos + HTML de / (1ª ida e volta)', bytes: html.head + html.body, budget: BUDGETS.firstFlight },
@@ -78,11 +95,29 @@ export async function measureSizes(): Promise<SizeRow[]> {
         bytes: notice.head + notice.body,
         budget: BUDGETS.firstFlight,
       },
+      {
+        name: `Cabeçalhos + HTML de ${quotePage.path} (1ª ida e volta)`,
+        bytes: quote.head + quote.body,
+        budget: BUDGETS.firstFlight,
+      },
+      {
+        name: `JavaScript de ${quotePage.path} (${quoteScripts.length} arquivos, brotli)`,
+        bytes: brotliBytes(quoteScripts),
+        budget: BUDGETS.javascript,
+      },
+      {
+        name: 'Municípios do IBGE, na 1ª interação (brotli)',
+        bytes: brotliBytes([municipalitiesFile()]),
+        budget: BUDGETS.municipalities,
+      },
     ];
   } finally {
     await server.stop();
   }
 }
 
-export const scriptsContaining = (text: string) =>
-  landingScripts().filter((file) => readFileSync(file, 'utf8').includes(text));
+/** The scripts "/" can load that contain `text`; with `every`, any script of the build. */
+export const scriptsContaining = (text: string, scripts = pageScripts('landing')) =>
+  scripts.filter((file) => readFileSync(file, 'utf8').includes(text));
+
+export const anyScriptContaining = (text: string) => scriptsContaining(text, everyScript());

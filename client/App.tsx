@@ -3,6 +3,7 @@ import type { PrivacyFacts } from '../shared/content';
 import { IslandStatesContext, IslandStylesheetsContext } from './components/Island';
 import { Document, type DocumentAssets } from './Document';
 import type { IslandStates } from './islands/names';
+import { MunicipalitiesUrlContext } from './islands/quote-data';
 import { PrivacyFactsContext } from './privacy-facts';
 import { pageOf } from './routes';
 
@@ -24,7 +25,9 @@ export function App({ routing: { router, context }, assets, publicUrl, privacy, 
           {/* The page is not hydrated whole (only its islands are), and the script hydrate would
               inline is one the CSP forbids. */}
           <PrivacyFactsContext value={privacy}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
+            <MunicipalitiesUrlContext value={assets.municipalities}>
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </MunicipalitiesUrlContext>
           </PrivacyFactsContext>
         </IslandStatesContext>
       </IslandStylesheetsContext>

@@ -11,6 +11,8 @@ export type DocumentAssets = {
   islandStylesheets: IslandStylesheets;
   /** The page script's on-demand chunks, which it fetches ahead a while after load. */
   prefetch?: string[];
+  /** The IBGE municipalities the quote form's combobox fetches when first focused. */
+  municipalities?: string;
 };
 
 type DocumentProps = { meta: PageMeta; assets: DocumentAssets; publicUrl: string; children: ReactNode };

@@ -5,6 +5,7 @@ import type { IslandName } from './islands/names';
 const loaders: Record<IslandName, () => Promise<{ default: ComponentType<object> }>> = {
   menu: () => import('./islands/HeaderMenu'),
   contact: () => import('./islands/ContactIsland'),
+  quote: () => import('./islands/QuoteIsland'),
 };
 
 // A bare click counts too: screen readers, voice and switch control click without hovering

@@ -1,8 +1,10 @@
 import { Outlet, type RouteObject, type StaticHandlerContext } from 'react-router';
-import { notFound, privacy, seo } from '../shared/content';
+import { notFound, privacy, quotePage, quoteSentPage, seo } from '../shared/content';
 import { LandingPage } from './pages/LandingPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { PrivacyPage } from './pages/PrivacyPage';
+import { QuotePage } from './pages/QuotePage';
+import { QuoteSentPage } from './pages/QuoteSentPage';
 
 export type PageMeta = {
   title: string;
@@ -16,7 +18,7 @@ export type PageMeta = {
 export type PageHandle = { script?: PageScript; meta: PageMeta };
 
 /** The pages' scripts, each a build entry (scripts/build-options.ts). */
-export type PageScript = 'landing' | 'notFound';
+export type PageScript = 'landing' | 'quote' | 'notFound';
 
 /**
  * The site's pages, for React Router's static handler (server/pages/renderer.ts), which decides
@@ -46,6 +48,24 @@ export const routes: RouteObject[] = [
         element: <PrivacyPage />,
         handle: {
           meta: { title: privacy.title, description: privacy.description, path: privacy.path },
+        } satisfies PageHandle,
+      },
+      {
+        id: 'quote',
+        path: quotePage.path,
+        element: <QuotePage />,
+        handle: {
+          script: 'quote',
+          meta: { title: quotePage.title, description: quotePage.description, path: quotePage.path },
+        } satisfies PageHandle,
+      },
+      {
+        id: 'quoteSent',
+        path: quoteSentPage.path,
+        element: <QuoteSentPage />,
+        // A visitor's own confirmation: no page for a search engine.
+        handle: {
+          meta: { title: quoteSentPage.title, description: quotePage.description, noindex: true },
         } satisfies PageHandle,
       },
     ],

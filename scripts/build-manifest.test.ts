@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { landingScripts } from '../bench/size-report';
+import { everyScript } from '../bench/size-report';
 import { readManifest } from '../server/pages/assets';
 import { clientDir } from './build-options';
 
@@ -9,11 +9,19 @@ import { clientDir } from './build-options';
 describe('the build manifest', () => {
   const manifest = readManifest();
 
-  it('lists every chunk the landing script can load for prefetching, and nothing else', () => {
-    // The script itself is inlined into the page: every file left is one of its chunks.
-    const chunks = landingScripts().map((file) => `/${path.relative(clientDir, file)}`);
+  it('lists every chunk the landing script can load for prefetching, on the page whose island loads it', () => {
+    // The script itself is inlined into the pages: every file left but the 404's is one of its chunks.
+    const chunks = everyScript()
+      .map((file) => `/${path.relative(clientDir, file)}`)
+      .filter((file) => !file.includes('/not-found-'));
     expect(chunks.length).toBeGreaterThan(1);
-    expect([...manifest.prefetch.landing].sort()).toEqual(chunks.sort());
+    expect([...new Set([...manifest.prefetch.landing, ...manifest.prefetch.quote])].sort()).toEqual(chunks.sort());
+  });
+
+  it('fetches ahead on "/" none of the quote form, and on /cotacao none of the contact form or the menu', () => {
+    expect(manifest.prefetch.landing.filter((chunk) => chunk.includes('QuoteIsland'))).toEqual([]);
+    expect(manifest.prefetch.quote.filter((chunk) => /ContactIsland|HeaderMenu/.test(chunk))).toEqual([]);
+    expect(manifest.prefetch.quote.filter((chunk) => chunk.includes('QuoteIsland'))).toHaveLength(1);
   });
 
   it('carries public/favicon.svg as a data: URL, byte for byte', () => {

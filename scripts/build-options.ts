@@ -1,6 +1,10 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { BuildOptions, Metafile } from 'esbuild';
+import type { IslandName } from '../client/islands/names';
+import type { PageScript } from '../client/routes';
 import { ASSET_PREFIX, inlinedCode, type Manifest } from '../server/pages/assets';
+import { municipalitiesFromCsv } from '../shared/municipalities';
 
 export const outDir = 'dist';
 export const clientDir = `${outDir}/client`;
@@ -10,6 +14,7 @@ const clientEntries = {
   notFound: 'client/not-found.ts',
   stylesheet: 'client/styles.css',
   toasts: 'client/toasts.css',
+  quoteStylesheet: 'client/quote.css',
   team: 'client/team/passkeys.ts',
   teamStylesheet: 'client/team/team.css',
 } as const;
@@ -20,6 +25,7 @@ export const clientOptions = {
     'not-found': clientEntries.notFound,
     styles: clientEntries.stylesheet,
     toasts: clientEntries.toasts,
+    quote: clientEntries.quoteStylesheet,
     team: clientEntries.team,
     'team-styles': clientEntries.teamStylesheet,
   },
@@ -76,6 +82,38 @@ export const serverOptions = {
 export const svgDataUrl = (svg: string) =>
   `data:image/svg+xml,${svg.trim().replace(/[^\w\-.~!$'()*+,;=:@/?]+/g, (run) => encodeURIComponent(run))}`;
 
+/** Each island's module: a page fetches ahead only the code of the islands it holds. */
+const ISLAND_MODULES: Record<IslandName, string> = {
+  menu: 'client/islands/HeaderMenu.tsx',
+  contact: 'client/islands/ContactIsland.tsx',
+  quote: 'client/islands/QuoteIsland.tsx',
+};
+
+/**
+ * The islands on the pages of each page script. The landing page and /cotacao run the same script
+ * (client/entry.ts, which can wake any island), but "/" never fetches the quote form's code, nor
+ * /cotacao the contact form's.
+ */
+const PAGE_ISLANDS: Record<PageScript, IslandName[]> = {
+  landing: ['menu', 'contact'],
+  quote: ['quote'],
+  notFound: [],
+};
+
+/**
+ * The IBGE municipalities (datasets/ibge/) as the compact asset the quote form's combobox fetches and the
+ * server resolves places from: its hashed name under /assets and its bytes.
+ */
+export function municipalitiesAsset() {
+  const list = municipalitiesFromCsv(
+    readFileSync('datasets/ibge/municipios.csv', 'utf8'),
+    readFileSync('datasets/ibge/estados.csv', 'utf8'),
+  );
+  const content = JSON.stringify(list);
+  const hash = createHash('sha256').update(content).digest('hex').slice(0, 8).toUpperCase();
+  return { file: `municipios-${hash}.json`, content };
+}
+
 /** The output file esbuild wrote for an entry point. */
 const outputOf = (metafile: Metafile, entry: string) => {
   const output = Object.entries(metafile.outputs).find(([, meta]) => meta.entryPoint === entry)?.[0];
@@ -110,28 +148,37 @@ function inlinedScript(metafile: Metafile, entry: string) {
 export function manifestFrom(metafile: Metafile): Manifest {
   const publicUrl = (output: string) => output.replace(clientDir, '');
   const urlOf = (entry: string) => publicUrl(outputOf(metafile, entry));
+  const landing = inlinedScript(metafile, clientEntries.landing);
+  const prefetchOf = (page: PageScript, entry: string) =>
+    importedBy(metafile, outputOf(metafile, entry), PAGE_ISLANDS[page]).map(publicUrl);
   return {
     css: inlinedCode(readFileSync(outputOf(metafile, clientEntries.stylesheet), 'utf8').trim()),
     favicon: svgDataUrl(readFileSync('public/favicon.svg', 'utf8')),
-    scripts: {
-      landing: inlinedScript(metafile, clientEntries.landing),
-      notFound: inlinedScript(metafile, clientEntries.notFound),
-    },
-    islandStylesheets: { contact: urlOf(clientEntries.toasts) },
+    scripts: { landing, quote: landing, notFound: inlinedScript(metafile, clientEntries.notFound) },
+    islandStylesheets: { contact: urlOf(clientEntries.toasts), quote: urlOf(clientEntries.quoteStylesheet) },
     team: { script: urlOf(clientEntries.team), stylesheet: urlOf(clientEntries.teamStylesheet) },
+    municipalities: `${ASSET_PREFIX}/${municipalitiesAsset().file}`,
     prefetch: {
-      landing: importedBy(metafile, outputOf(metafile, clientEntries.landing)).map(publicUrl),
-      notFound: importedBy(metafile, outputOf(metafile, clientEntries.notFound)).map(publicUrl),
+      landing: prefetchOf('landing', clientEntries.landing),
+      quote: prefetchOf('quote', clientEntries.landing),
+      notFound: prefetchOf('notFound', clientEntries.notFound),
     },
   };
 }
 
-/** Every chunk an output loads, statically or on demand, directly or through another chunk. */
-function importedBy(metafile: Metafile, output: string): string[] {
+/**
+ * Every chunk an output loads, statically or on demand, directly or through another chunk, but for
+ * the islands other than `islands` and what only they load.
+ */
+function importedBy(metafile: Metafile, output: string, islands: IslandName[]): string[] {
+  const others = new Set(
+    Object.entries(ISLAND_MODULES).flatMap(([name, module]) => (islands.includes(name as IslandName) ? [] : [module])),
+  );
   const found = new Set<string>();
   const visit = (file: string) => {
     for (const { path } of metafile.outputs[file]?.imports ?? []) {
-      if (found.has(path) || !metafile.outputs[path]) continue;
+      const entryPoint = metafile.outputs[path]?.entryPoint;
+      if (found.has(path) || !metafile.outputs[path] || (entryPoint && others.has(entryPoint))) continue;
       found.add(path);
       visit(path);
     }

@@ -3,7 +3,15 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { build } from 'esbuild';
-import { clientDir, clientOptions, inlinedOutputs, manifestFrom, outDir, serverOptions } from './build-options';
+import {
+  clientDir,
+  clientOptions,
+  inlinedOutputs,
+  manifestFrom,
+  municipalitiesAsset,
+  outDir,
+  serverOptions,
+} from './build-options';
 import { trimSourceMap } from './trim-source-map';
 
 const COMPRESSIBLE = /\.(js|css|svg|json|webmanifest|txt|xml|map)$/;
@@ -30,6 +38,13 @@ async function precompress(dir: string) {
 
 export const copyPublic = () => cp('public', `${clientDir}/public`, { recursive: true });
 
+/** The IBGE municipalities as the quote form's combobox fetches them, beside the other hashed assets. */
+export async function writeMunicipalities() {
+  const { file, content } = municipalitiesAsset();
+  await mkdir(`${clientDir}/assets`, { recursive: true });
+  await writeFile(`${clientDir}/assets/${file}`, content);
+}
+
 /** The production build: hashed client assets, public files, the manifest and the bundled server. */
 export async function buildSite() {
   await rm(outDir, { recursive: true, force: true });
@@ -42,6 +57,7 @@ export async function buildSite() {
   // The stylesheet and the page scripts now live inside the manifest; no page links to their files.
   await Promise.all(inlinedOutputs(client.metafile).map((file) => rm(file)));
   await copyPublic();
+  await writeMunicipalities();
   await precompress(clientDir);
   // The bundle is an ES module; this says so where it runs without the project's package.json (the image).
   await writeFile(`${path.dirname(serverOptions.outfile)}/package.json`, '{ "type": "module" }\n');

@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { context } from 'esbuild';
-import { copyPublic } from './build';
+import { copyPublic, writeMunicipalities } from './build';
 import { clientOptions, manifestFrom, outDir } from './build-options';
 
 const client = await context({
@@ -21,6 +21,7 @@ const client = await context({
   ],
 });
 await copyPublic();
+await writeMunicipalities();
 await client.rebuild();
 await client.watch();
 

@@ -2,6 +2,7 @@ import compression from 'compression';
 import express from 'express';
 import type { PrivacyFacts } from '../shared/content';
 import type { BusinessCalendar } from '../shared/holidays';
+import type { MunicipalityIndex } from '../shared/municipalities';
 import { CONFIRMATION, confirmationPage, formErrorPages } from './contacts/form-pages';
 import { contactRoutes } from './contacts/routes';
 import { csvExports, exportsRouter } from './exports/routes';
@@ -28,6 +29,8 @@ import { staticFiles } from './pages/static-files';
 import { subjectsRouter } from './personal-data/subjects';
 import type { TrustProxy } from './process/config-values';
 import type { Logger } from './process/logger';
+import { quoteFormErrorPages } from './quotes/form-pages';
+import { loadMunicipalities } from './quotes/places';
 import { quotesRouter } from './quotes/routes';
 import type { Repository } from './repository';
 import type { RenderStamps } from './spam/stamp';
@@ -58,6 +61,8 @@ export type AppDeps = {
   prerender?: boolean;
   /** What GET /metrics shows; the process entry adds the process's own metrics. */
   metrics?: Metrics;
+  /** The IBGE municipalities quotes are resolved against; read from the build's asset unless given. */
+  municipalities?: MunicipalityIndex;
   /** The days the promise's clock stops (OPTIONAL_HOLIDAYS); shared/holidays.ts's default unless given. */
   calendar?: BusinessCalendar;
 };
@@ -88,7 +93,8 @@ export function createApp(deps: AppDeps) {
     https: publicUrl.protocol === 'https:',
     hstsPreload: deps.hstsPreload,
     styleHashes: [manifest.css.hash],
-    scriptHashes: Object.values(manifest.scripts).map((script) => script.hash),
+    // Once each: /cotacao runs the landing page's script (the header is in every response's first round trip).
+    scriptHashes: [...new Set(Object.values(manifest.scripts).map((script) => script.hash))],
   });
   app.use(headers.set, boundBody, refuseMalformedTarget);
   // The API token's one guard, its wrong guesses counted per address on the replicas' shared counters.
@@ -136,7 +142,19 @@ export function createApp(deps: AppDeps) {
   // The form's refusals get pages after the router, where boundBody's 413, met before any route,
   // reaches them too: a visitor without JavaScript sees the site's page, not JSON.
   app.use('/api/contacts', rememberMount, contacts, formErrorPages(renderPage));
-  app.use('/api/quotes', rememberMount, quotesRouter(repository, writeGuards, admin));
+  const municipalities = deps.municipalities ?? loadMunicipalities(assetsDir, manifest.municipalities);
+  const quotes = quotesRouter({
+    stores: repository,
+    renderPage,
+    logger,
+    writeGuards,
+    admin,
+    publicUrl,
+    stamps,
+    municipalities,
+  });
+  // As the contact form's: a visitor without JavaScript sees /cotacao with the reason, not JSON.
+  app.use('/api/quotes', rememberMount, quotes, quoteFormErrorPages(renderPage));
   app.use('/api/openapi.json', rememberMount, openApiRouter());
   app.use('/api', rememberMount, exportsRouter(exports, admin));
   app.use('/api/subjects', rememberMount, subjectsRouter(repository.personalData, admin));

@@ -55,8 +55,11 @@ export const HONEYPOT_FIELD = 'website';
  */
 export const STAMP_FIELD = 'ts';
 
-/** The contact form's id: the stamp's field names it in its `form` attribute. */
-export const CONTACT_FORM_ID = 'contact-form';
+/**
+ * The id of a page's one lead form, the contact form on "/" or the quote form on /cotacao: the
+ * stamp's field names it in its `form` attribute (server/pages/form-stamp.ts).
+ */
+export const LEAD_FORM_ID = 'lead-form';
 
 /** The contact form, as a lead's source names it. */
 const CONTACT_FORM = 'contato';

@@ -5,6 +5,7 @@
  */
 
 import { openingHoursText } from './opening-hours';
+import { QUOTE_PATH, QUOTE_SENT_PATH } from './quote-form';
 
 /**
  * PLACEHOLDERS — replace with the company's real data before going live (see README).
@@ -101,7 +102,7 @@ export const contactForm = {
     company: { label: 'Empresa', placeholder: 'Nome da empresa' },
     message: {
       label: 'Mensagem',
-      placeholder: 'Conte a origem, o destino, o tipo de carga e a frequência dos embarques.',
+      placeholder: 'Como podemos ajudar? Para cotar um frete, use o pedido de cotação.',
     },
   },
   submit: 'Enviar solicitação',
@@ -117,6 +118,72 @@ export const contactForm = {
   toastRegion: 'Notificações (Alt+T)',
   closeToast: 'Fechar notificação',
   /** The honeypot's label; hidden from people, so only a bot reads it. */
+  trapLabel: 'Deixe este campo em branco',
+};
+
+/** The quote form's page (docs/requirements.md §2.1, §4.5), a document of its own. */
+export const quotePage = /* @__PURE__ */ (() => ({
+  path: QUOTE_PATH,
+  title: `Solicitar cotação de frete — ${company.name}`,
+  description: `Peça a cotação de um frete de carga fechada entre o Sudeste e o Norte: origem, destino, carga, peso e veículo. Resposta ${withinPromise}.`,
+  heading: 'Solicitar cotação',
+  lead: `Conte-nos sobre a carga e a rota. Nossa equipe responde ${withinPromise}.`,
+  backHome: 'Voltar ao site',
+}))();
+
+/** Where a quote sent without JavaScript lands, and the island after a success. */
+export const quoteSentPage = /* @__PURE__ */ (() => ({
+  path: QUOTE_SENT_PATH,
+  title: `Cotação solicitada — ${company.name}`,
+  heading: 'Pedido de cotação enviado!',
+  text: `Recebemos o seu pedido. Nossa equipe entrará em contato ${withinPromise}.`,
+  another: 'Pedir outra cotação',
+  backHome: 'Voltar ao site',
+}))();
+
+/** The quote form's texts (client/islands/QuoteForm.tsx); the choices' names are their definitions' (shared/quote-choices.ts, shared/freight.ts). */
+export const quoteForm = {
+  requiredNote: 'Campos marcados com * são obrigatórios.',
+  groups: { route: 'Rota', cargo: 'Carga', contact: 'Seus dados' },
+  fields: {
+    'origin.city': { label: 'Município de origem', placeholder: 'Ex.: Campinas' },
+    // Shown as 'UF' beside its municipality; read whole by screen readers.
+    'origin.state': { label: 'UF', unseen: ' de origem' },
+    'destination.city': { label: 'Município de destino', placeholder: 'Ex.: Belém' },
+    'destination.state': { label: 'UF', unseen: ' de destino' },
+    cargoType: { label: 'Tipo de carga (ANTT)' },
+    segment: { label: 'Segmento' },
+    weightTons: { label: 'Peso (toneladas)', placeholder: 'Ex.: 27,5' },
+    vehicle: { label: 'Veículo' },
+    goodsValue: { label: 'Valor da mercadoria (R$)', placeholder: 'Ex.: 150.000,00' },
+    pickupDate: { label: 'Data de coleta' },
+    frequency: { label: 'Frequência' },
+    name: { label: 'Nome completo', placeholder: 'Seu nome' },
+    email: { label: 'E-mail', placeholder: 'voce@empresa.com.br' },
+    phone: { label: 'Telefone ou WhatsApp', placeholder: '(00) 00000-0000' },
+    company: { label: 'Empresa', placeholder: 'Nome da empresa' },
+    cnpj: { label: 'CNPJ', placeholder: '00.000.000/0000-00' },
+    notes: { label: 'Observações', placeholder: 'Paletizada, descarga com doca, horários…' },
+  },
+  placeHint: 'Digite o nome e escolha na lista; sem a lista, informe a UF.',
+  choose: 'Selecione',
+  noVehicle: 'Sem preferência',
+  suggestions: {
+    label: 'Municípios',
+    count: (count: number) =>
+      count === 0
+        ? 'Nenhum município encontrado.'
+        : count === 1
+          ? '1 município encontrado.'
+          : `${count} municípios encontrados.`,
+    loading: 'Carregando a lista de municípios…',
+    failed: 'A lista de municípios não carregou: digite o nome e escolha a UF.',
+  },
+  submit: 'Solicitar cotação',
+  submitting: 'Enviando...',
+  privacyNotice: { link: 'Como usamos seus dados', href: PRIVACY_PATH },
+  errorTitle: 'Não foi possível enviar o pedido.',
+  errorFallback: 'Tente novamente mais tarde.',
   trapLabel: 'Deixe este campo em branco',
 };
 
@@ -160,7 +227,7 @@ export const hero = {
   eyebrow: 'Carga fechada · Sudeste ↔ Norte',
   title: 'Sua carga do Sudeste ao Norte, no prazo e com segurança',
   lead: 'Transporte rodoviário de carga fechada (FTL) com frota própria, motoristas experientes e rastreamento 24/7 em todo o trajeto entre SP, MG, RJ, ES e os estados do Norte.',
-  primaryCta: { label: 'Solicitar cotação', href: '#contact' },
+  primaryCta: { label: 'Solicitar cotação', href: QUOTE_PATH },
   secondaryCta: { label: 'Conheça nossos serviços', href: '#services' },
   image: {
     src: '/images/hero-rota.svg',
@@ -402,8 +469,8 @@ export const certifications = {
 
 export const contactSection = {
   eyebrow: 'Contato',
-  title: 'Solicite uma cotação',
-  lead: `Conte-nos sobre a sua carga: origem, destino, tipo de mercadoria e frequência. Nossa equipe responde ${withinPromise}.`,
+  title: 'Fale com a gente',
+  lead: `Dúvidas, parcerias ou outros assuntos: escreva para nós. Nossa equipe responde ${withinPromise}.`,
   infoTitle: 'Atendimento',
   labels: {
     phone: 'Telefone',
@@ -445,7 +512,7 @@ export const footer = {
 export const floatingContact = { href: '#contact', label: 'Fale conosco' };
 
 /** The header's quote button; the short label replaces the long one on narrow screens. */
-export const headerCta = { href: '#contact', label: 'Solicitar cotação', shortLabel: 'Cotação' } as const;
+export const headerCta = { href: QUOTE_PATH, label: 'Solicitar cotação', shortLabel: 'Cotação' } as const;
 
 export const skipLink = { href: '#main', label: 'Pular para o conteúdo' };
 
@@ -480,7 +547,7 @@ export const privacy = /* @__PURE__ */ (() => ({
   },
   collected: {
     heading: 'O que coletamos e por quê',
-    form: 'Pelo formulário de contato e pelo pedido de cotação: nome, e-mail, telefone e empresa (estes dois, se você os informar), a mensagem e, na cotação, a origem, o destino, o tipo e o peso da carga, o veículo e a data de coleta.',
+    form: 'Pelo formulário de contato e pelo pedido de cotação: nome, e-mail, telefone e empresa (estes dois, se você os informar), a mensagem e, na cotação, a origem, o destino, o tipo, o segmento, o peso e o valor da carga, o veículo, a data de coleta, a frequência e o CNPJ da empresa, se você o informar.',
     purpose:
       'Usamos esses dados só para responder ao seu pedido e preparar a proposta que você pediu (LGPD art. 7º, V: procedimentos preliminares a um contrato, a seu pedido). Não os vendemos e não os usamos para publicidade.',
     technical:

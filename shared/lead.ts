@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { email, optionalText, phone, requiredText } from './fields';
 import { FIRST_STATUS, LEAD_STATUS_LABELS, LEAD_STATUSES } from './lead-status';
+import { UF_CODES } from './uf';
 
 // A lead (a contact request, a quote request) is defined once, as its fields in the order the API
 // shows them (shared/contact.ts, shared/quote.ts). A field says what kind of value it holds, how
@@ -132,36 +133,15 @@ export const leadSource = {
   schema: z.preprocess(validParts, sourceParts.optional()) as unknown as z.ZodOptional<z.ZodType<Source, Source>>,
 } as const;
 
-/** The 27 federative units, as their official two-letter codes. */
-const UF_CODES = [
-  'AC',
-  'AL',
-  'AP',
-  'AM',
-  'BA',
-  'CE',
-  'DF',
-  'ES',
-  'GO',
-  'MA',
-  'MT',
-  'MS',
-  'MG',
-  'PA',
-  'PB',
-  'PR',
-  'PE',
-  'PI',
-  'RJ',
-  'RN',
-  'RS',
-  'RO',
-  'RR',
-  'SC',
-  'SP',
-  'SE',
-  'TO',
-] as const;
+/**
+ * A place sent as one text, as the first API's clients may write it ('Belém/PA', 'Belém – PA',
+ * 'Belém, PA'): the UF after the last separator. Without one, the city alone, and the UF is asked for.
+ */
+function placeFromText(value: unknown) {
+  if (typeof value !== 'string') return value;
+  const match = /^(.*?)\s*(?:[/,–—]|\s-\s|-)\s*([A-Za-z]{2})\s*$/u.exec(value);
+  return match ? { city: match[1], state: match[2]!.toUpperCase() } : { city: value };
+}
 
 /**
  * A city and its state, named `label` ('Origem'); its messages and columns name it in lower case,
@@ -171,12 +151,16 @@ export const place = (label: string, article: 'a' | 'o') => {
   const name = label.toLowerCase();
   const schema = z.object(
     {
-      city: requiredText({ label: `a cidade de ${name}`, max: 120 }),
+      city: requiredText({ label: `o município de ${name}`, max: 120 }),
       state: z.enum(UF_CODES, { error: 'Informe a UF com a sigla do estado, por exemplo SP ou PA.' }),
     },
-    { error: `Informe ${article} ${name} com cidade e UF.` },
+    { error: `Informe ${article} ${name} com município e UF.` },
   );
-  return { kind: 'place', label, schema } as const;
+  // Typed as the object it stays: the text is only another way of writing it.
+  const described = z.preprocess(placeFromText, schema).meta({
+    description: `O município (IBGE) e sua UF; também aceito como um texto só, "Belém/PA" ou "Belém – PA".`,
+  }) as unknown as typeof schema;
+  return { kind: 'place', label, schema: described } as const;
 };
 
 type Value<F extends LeadField> = z.output<F['schema']>;

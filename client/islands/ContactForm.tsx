@@ -6,11 +6,11 @@ import { ApiError } from '../../shared/api/request';
 import type { ContactInput } from '../../shared/contact';
 import {
   CONTACT_FORM_FIELDS,
-  CONTACT_FORM_ID,
   type ContactFormState,
   contactFormFields,
   contactFormSource,
   HONEYPOT_FIELD,
+  LEAD_FORM_ID,
   STAMP_FIELD,
 } from '../../shared/contact-form';
 import { contactForm } from '../../shared/content';
@@ -94,7 +94,7 @@ export function ContactForm({ sent = false, values = {}, errors = {}, formError 
   return (
     <form
       ref={formRef}
-      id={CONTACT_FORM_ID}
+      id={LEAD_FORM_ID}
       className="contact-form"
       method="post"
       action="/api/contacts"

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { CONTACT_FORM_ID, STAMP_FIELD } from '../../shared/contact-form';
+import { LEAD_FORM_ID, STAMP_FIELD } from '../../shared/contact-form';
 import { contactForm } from '../../shared/content';
 import { type Reply, startReceiver } from '../../test/support/http-receiver';
 import ContactIsland from './ContactIsland';
@@ -81,7 +81,7 @@ describe('the contact form island', () => {
     // As the server writes it: the last element of the page, outside the form's own markup.
     const stamp = Object.assign(document.createElement('input'), { type: 'hidden', name: STAMP_FIELD });
     stamp.value = '1764160000000.c2lnbmF0dXJlLXNpZ25hdHVyZQ';
-    stamp.setAttribute('form', CONTACT_FORM_ID);
+    stamp.setAttribute('form', LEAD_FORM_ID);
     document.body.append(stamp);
     onTestFinished(() => stamp.remove());
     fill({ name: 'Ana Souza', email: 'ana@empresa.com.br', message: 'Carga SP → Manaus' });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openSqliteDatabase } from '../../server/db/sqlite';
 import { renderStamps } from '../../server/spam/stamp';
-import { CONTACT_FORM_ID, STAMP_FIELD } from '../../shared/contact-form';
+import { LEAD_FORM_ID, STAMP_FIELD } from '../../shared/contact-form';
 import { FULL_REQUEST, fillContactForm, submitButton } from '../../test/support/contact-page';
 import { clickThrough, siteForThisFile } from '../../test/support/site';
 
@@ -26,7 +26,7 @@ describe('the render stamp in Chromium', { timeout: 30_000 }, () => {
     expect(response?.headers()['content-encoding']).toBe('br');
     const stamp = await page.evaluate(
       ([id, name]) => new FormData(document.getElementById(id!) as HTMLFormElement).get(name!),
-      [CONTACT_FORM_ID, STAMP_FIELD],
+      [LEAD_FORM_ID, STAMP_FIELD],
     );
     expect((await serverStamps()).check(stamp)).toMatchObject({ kind: 'ok' });
   });

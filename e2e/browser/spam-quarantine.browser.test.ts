@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { openSqlite } from '../../server/repository';
 import { SESSION_COOKIE } from '../../server/team/sessions';
-import { CONTACT_FORM_ID, HONEYPOT_FIELD, STAMP_FIELD } from '../../shared/contact-form';
+import { HONEYPOT_FIELD, LEAD_FORM_ID, STAMP_FIELD } from '../../shared/contact-form';
 import { SUSPECT_REASONS } from '../../shared/spam';
 import { type ContactValues, field, submitButton, successToast } from '../../test/support/contact-page';
 import { ADMIN_TOKEN, bearer } from '../../test/support/leads';
@@ -137,7 +137,7 @@ describe('suspected spam in Chromium', () => {
         input.dispatchEvent(new Event('input', { bubbles: true }));
         input.dispatchEvent(new Event('change', { bubbles: true }));
       },
-      [CONTACT_FORM_ID, HONEYPOT_FIELD],
+      [LEAD_FORM_ID, HONEYPOT_FIELD],
     );
     const posted = page.waitForResponse((response) => response.request().method() === 'POST');
     await submitButton(page).tap();

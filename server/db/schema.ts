@@ -293,6 +293,17 @@ export const migrations: ReadonlyArray<(type: ColumnTypes, dialect: Dialect) => 
        CHECK (place_a < place_b)
      )`,
   ],
+  // The quote form (issue 52, docs/decisions/043-quote-form.md): a quote's CNPJ, segment (the industry
+  // that cargo_type held before, which an old replica still writes there alone), the value of the
+  // goods and how often the load repeats; all optional, so an old replica's inserts still fit. A
+  // suspect post is a contact or, now, a quote: the folder releases it into its own table.
+  (type) => [
+    'ALTER TABLE quotes ADD COLUMN cnpj text',
+    'ALTER TABLE quotes ADD COLUMN segment text',
+    `ALTER TABLE quotes ADD COLUMN goods_value ${type.real}`,
+    'ALTER TABLE quotes ADD COLUMN frequency text',
+    `ALTER TABLE suspects ADD COLUMN kind text NOT NULL DEFAULT 'contact'`,
+  ],
 ];
 
 /**

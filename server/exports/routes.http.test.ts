@@ -89,25 +89,38 @@ describe('CSV exports', () => {
     );
   });
 
+  // Issue 52's fields: an ANTT category and its segment, the CNPJ, the goods' value, how often.
+  const NEW_FIELDS = {
+    cnpj: '12.ABC.345/01DE-35',
+    cargoType: 'granel_liquido',
+    segment: 'bebidas',
+    goodsValue: 150000.5,
+    frequency: 'mensal',
+  };
+
   it('export quotes with Portuguese headers, labels, a decimal comma and times in Brasília', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     onTestFinished(() => void vi.useRealTimers());
     vi.setSystemTime(new Date('2030-03-15T15:04:05.678Z'));
     const repository = testRepository();
     const source = { form: 'parceiro', page: '/cotacao', utmSource: 'google', utmMedium: 'cpc', utmCampaign: 'norte' };
-    const { record } = await repository.quotes.createQuote(validQuote({ ...fullQuote, weightTons: 27.125, source }));
+    const { record } = await repository.quotes.createQuote(
+      validQuote({ ...fullQuote, ...NEW_FIELDS, weightTons: 27.125, source }),
+    );
     const { app } = createTestApp({ adminToken: ADMIN_TOKEN, repository });
 
     const res = await download(app, '/api/quotes.csv');
 
     expect(res.headers['content-disposition']).toBe('attachment; filename="cotacoes-2030-03-15.csv"');
     expect(res.body).toBe(
-      `${BOM}"ID";"Recebida em";"Situação";"Nome";"E-mail";"Telefone";"Empresa";"Cidade de origem";"UF de origem";` +
-        '"Cidade de destino";"UF de destino";"Tipo de carga";"Peso (t)";"Veículo";"Data de coleta";"Observações";' +
+      `${BOM}"ID";"Recebida em";"Situação";"Nome";"E-mail";"Telefone";"Empresa";"CNPJ";"Cidade de origem";` +
+        '"UF de origem";"Cidade de destino";"UF de destino";"Tipo de carga";"Segmento";"Peso (t)";"Veículo";' +
+        '"Valor da mercadoria (R$)";"Data de coleta";"Frequência";"Observações";' +
         '"Formulário";"Página";"utm_source";"utm_medium";"utm_campaign"\r\n' +
         `"${record.id}";"2030-03-15 12:04:05";"Novo";"Carlos Lima";"carlos@bebidasdonorte.com.br";` +
-        `"\u2060+55 (91) 98765-4321";"Açaí & Cia — Distribuição";"Campinas";"SP";"Belém";"PA";"Bebidas";"27,125";"28t";` +
-        '"2099-12-31";"Carga paletizada 🚚\nDescarga com doca.";"parceiro";"/cotacao";"google";"cpc";"norte"\r\n',
+        `"\u2060+55 (91) 98765-4321";"Açaí & Cia — Distribuição";"12.ABC.345/01DE-35";"Campinas";"SP";"Belém";"PA";` +
+        '"Granel líquido";"Bebidas";"27,125";"Carreta — 28 t";"150000,5";"2099-12-31";"Todo mês";' +
+        '"Carga paletizada 🚚\nDescarga com doca.";"parceiro";"/cotacao";"google";"cpc";"norte"\r\n',
     );
   });
 

@@ -56,7 +56,18 @@ describe.skipIf(!soffice)('the exports opened in LibreOffice Calc, pt-BR', { tim
         message: formula,
       });
     await storeAt('2026-11-22T22:07:20.000Z', () =>
-      repository.quotes.createQuote(validQuote({ ...fullQuote, weightTons: 27.125 })),
+      repository.quotes.createQuote(
+        validQuote({
+          ...fullQuote,
+          weightTons: 27.125,
+          // Issue 52's fields: a numeric CNPJ stays text, its zeros and punctuation with it; the value a number.
+          cnpj: '01.234.567/0001-95',
+          cargoType: 'frigorificada',
+          segment: 'alimentos',
+          goodsValue: 150000.5,
+          frequency: 'quinzenal',
+        }),
+      ),
     );
     const { app } = createTestApp({ adminToken: ADMIN_TOKEN, repository });
 
@@ -96,5 +107,12 @@ describe.skipIf(!soffice)('the exports opened in LibreOffice Calc, pt-BR', { tim
     expect(cell('Telefone')).toEqual(text('\u2060+55 (91) 98765-4321'));
     expect(cell('Empresa')).toEqual(text('Açaí & Cia — Distribuição'));
     expect(cell('Observações')).toEqual(text('Carga paletizada 🚚\nDescarga com doca.'));
+    expect(cell('CNPJ')).toEqual(text('01.234.567/0001-95'));
+    expect(cell('Valor da mercadoria (R$)')).toEqual({ type: 'number', value: 150000.5 });
+    expect([cell('Tipo de carga'), cell('Segmento'), cell('Frequência')]).toEqual([
+      text('Frigorificada ou aquecida'),
+      text('Alimentos'),
+      text('A cada 15 dias'),
+    ]);
   });
 });

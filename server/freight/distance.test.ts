@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type Coordinates, DETOUR_FACTOR, distances, greatCircleKm, type LaneKm } from './distance';
 
 // Municipal seats as the IBGE table gives them (kelvins/municipios-brasileiros, MIT; the copy under
-// /work/shared/data/ibge-municipios/ that data/ibge/ ships), by IBGE code.
+// shared/data/ibge-municipios/ that datasets/ibge/ ships), by IBGE code.
 const SEATS: Record<string, Coordinates> = {
   '3550308': { latitude: -23.5329, longitude: -46.6395 }, // São Paulo
   '3304557': { latitude: -22.9129, longitude: -43.2003 }, // Rio de Janeiro

@@ -3,9 +3,8 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { contactInputSchema } from '../../shared/contact';
 import { HONEYPOT_FIELD } from '../../shared/contact-form';
-import { quoteInputSchema } from '../../shared/quote';
 import { createTestApp } from '../../test/support/app';
-import { fullQuote, sampleQuote } from '../../test/support/leads';
+import { fullQuote, sampleQuote, serverQuoteValidator } from '../../test/support/leads';
 
 // Property-based: random and hostile bodies never break the API, and only valid ones are kept.
 
@@ -245,6 +244,7 @@ const quoteLike = fc.record(
 );
 
 describe('POST /api/quotes under hostile input', { timeout: 30_000 }, () => {
+  const quoteValidator = serverQuoteValidator();
   it('never fails with 5xx, rejects with JSON, and stores exactly the valid bodies', async () => {
     const { app, repository } = createTestApp();
     let stored = 0;
@@ -258,7 +258,8 @@ describe('POST /api/quotes under hostile input', { timeout: 30_000 }, () => {
         ),
         async (text) => {
           const { res, parsed } = await postJson(app, '/api/quotes', text);
-          const valid = quoteInputSchema.safeParse(parsed);
+          // The server's own rules: the shape, then each place an IBGE municipality, two different ones.
+          const valid = quoteValidator.safeParse(parsed);
           if (!valid.success || Buffer.byteLength(text) > 16 * 1024) {
             expect(res.body).toMatchObject({ success: false, code: expect.any(String), message: expect.any(String) });
             expect((await repository.quotes.listQuotes(1, 1)).total).toBe(stored);

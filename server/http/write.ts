@@ -1,8 +1,7 @@
-import type { Request, RequestHandler, Response } from 'express';
+import type { Request, Response } from 'express';
 import type { z } from 'zod';
 import type { ApiSuccess } from '../../shared/api/types';
 import type { CreateResult, IdempotencyKey } from '../db/results';
-import { bodyKind } from './body';
 import { refuse, sendRefusal } from './refusals';
 import { fieldErrors, idempotencyKey } from './validation';
 
@@ -54,16 +53,4 @@ export function replyJson<T>(req: Request, res: Response, result: WriteOutcome<T
       return;
   }
   res.status(201).json({ success: true, message: createdMessage, data: result.record } satisfies ApiSuccess<T>);
-}
-
-/** A POST endpoint that takes JSON only; any other content type is refused with 415. */
-export function jsonCreateHandler<S extends z.ZodType, T>(
-  schema: S,
-  store: Store<S, T>,
-  createdMessage: string,
-): RequestHandler {
-  return async (req, res) => {
-    if (bodyKind(req) !== 'json') return sendRefusal(req, res, refuse('UNSUPPORTED_MEDIA_TYPE'));
-    replyJson(req, res, await validateAndStore(req, schema, store), createdMessage);
-  };
 }

@@ -1,4 +1,5 @@
 import type { CreateResult } from '../db/results';
+import type { Verdict } from '../spam/judge';
 import type { Stores } from '../stores';
 import type { LeadType, Metrics } from './metrics';
 
@@ -18,20 +19,22 @@ export function countingLeads<S extends Counted>(
     if (result.outcome === 'created') leadsCreated.inc({ type });
     return result;
   };
+  /** A post weighed on arrival: held as suspect, or a lead (contacts, and quotes since issue 52). */
+  const weighed = <R extends { result: CreateResult<unknown>; verdict?: Verdict }>(type: LeadType, received: R) => {
+    if (received.verdict?.suspect) {
+      suspectsHeld.inc();
+      for (const { reason } of received.verdict.findings) suspectReasons.inc({ reason });
+    } else counted(type, received.result);
+    return received;
+  };
   return {
     ...stores,
     contacts: {
       ...contacts,
       createContact: async (fields, idempotency) =>
         counted('contact', await contacts.createContact(fields, idempotency)),
-      receiveContact: async (fields, client, idempotency) => {
-        const received = await contacts.receiveContact(fields, client, idempotency);
-        if (received.verdict?.suspect) {
-          suspectsHeld.inc();
-          for (const { reason } of received.verdict.findings) suspectReasons.inc({ reason });
-        } else counted('contact', received.result);
-        return received;
-      },
+      receiveContact: async (fields, client, idempotency) =>
+        weighed('contact', await contacts.receiveContact(fields, client, idempotency)),
     } satisfies Counted['contacts'],
     suspects: {
       ...suspects,
@@ -45,6 +48,8 @@ export function countingLeads<S extends Counted>(
     quotes: {
       ...quotes,
       createQuote: async (fields, idempotency) => counted('quote', await quotes.createQuote(fields, idempotency)),
+      receiveQuote: async (fields, client, idempotency) =>
+        weighed('quote', await quotes.receiveQuote(fields, client, idempotency)),
     } satisfies Counted['quotes'],
   };
 }

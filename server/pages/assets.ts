@@ -27,6 +27,11 @@ export type Manifest = {
   islandStylesheets: IslandStylesheets;
   /** The team pages' own files (/entrar, /painel): linked, not inlined, since no visitor pays for them. */
   team: { script: string; stylesheet: string };
+  /**
+   * The IBGE municipalities, compact (datasets/ibge/, shared/municipalities.ts): fetched by the quote form's
+   * combobox when its field is focused, and read by the server to resolve a quote's places.
+   */
+  municipalities: string;
   /** Per page script, the chunks it imports on demand: fetched ahead a while after load. */
   prefetch: Record<PageScript, string[]>;
 };

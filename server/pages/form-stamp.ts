@@ -1,7 +1,7 @@
-import { CONTACT_FORM_ID, STAMP_FIELD } from '../../shared/contact-form';
+import { LEAD_FORM_ID, STAMP_FIELD } from '../../shared/contact-form';
 import { type EncodedPage, encode, type KeptPage } from './kept-pages';
 
-// Where a page with the contact form carries its render stamp (issue 35): a hidden field written as
+// Where a page with a lead form (the contact form or the quote form) carries its render stamp (issue 35): a hidden field written as
 // the page's last element, tied to the form by the form's id (HTML's `form` attribute), and how
 // long one stamp serves (docs/decisions/040-plain-landing.md).
 
@@ -30,9 +30,9 @@ const STAMPED_BROTLI_QUALITY = 10;
 
 const END = Buffer.from('</body></html>');
 /** The form's id as React writes it: no other element of a page has it. */
-const FORM = Buffer.from(` id="${CONTACT_FORM_ID}"`);
+const FORM = Buffer.from(` id="${LEAD_FORM_ID}"`);
 /** The stamp's field, written without quotes: the stamp's characters need none. */
-const field = (stamp: string) => `<input type=hidden name=${STAMP_FIELD} form=${CONTACT_FORM_ID} value=${stamp}>`;
+const field = (stamp: string) => `<input type=hidden name=${STAMP_FIELD} form=${LEAD_FORM_ID} value=${stamp}>`;
 
 /**
  * A page that holds the contact form, up to where its stamp goes; else undefined. The page's end

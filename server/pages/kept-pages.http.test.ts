@@ -25,10 +25,12 @@ describe('the landing and 404 pages', () => {
   it('can be rendered at start-up, so that the first visit does not wait for React', async () => {
     vi.mocked(renderDocument).mockClear();
     const { app } = createTestApp({ prerender: true });
-    // The landing page, the privacy notice, the 404 page and the form's confirmation.
-    await vi.waitFor(() => expect(vi.mocked(renderDocument)).toHaveBeenCalledTimes(4));
-    await Promise.all(['/', '/privacidade', '/nada', '/?contato=enviado'].map((path) => request(app).get(path)));
-    expect(vi.mocked(renderDocument)).toHaveBeenCalledTimes(4);
+    // The landing page, the privacy notice, the quote form and its confirmation, the 404 page and the
+    // contact form's confirmation.
+    const pages = ['/', '/privacidade', '/cotacao', '/cotacao/enviada', '/nada', '/?contato=enviado'];
+    await vi.waitFor(() => expect(vi.mocked(renderDocument)).toHaveBeenCalledTimes(pages.length));
+    await Promise.all(pages.map((path) => request(app).get(path)));
+    expect(vi.mocked(renderDocument)).toHaveBeenCalledTimes(pages.length);
   });
 
   it.each([

@@ -20,9 +20,11 @@ const RENDER_ERROR_HTML = plainPage({
   text: 'Não foi possível carregar a página agora. Tente novamente em alguns instantes.',
 });
 
-/** The landing page with its islands in a state of their own: the outcome of a form post. */
+/** A page with its islands in a state of their own: the outcome of a form post. */
 export type PageVariant = {
   status: number;
+  /** The page's path: the landing page's unless given (the quote form's is /cotacao). */
+  path?: string;
   islands: IslandStates;
   /**
    * Holds what the visitor typed: rendered for this request only and sent no-store. Any other
@@ -106,6 +108,7 @@ export function createPageRenderer(
       favicon: manifest.favicon,
       islandStylesheets: manifest.islandStylesheets,
       prefetch: script && manifest.prefetch[script],
+      municipalities: manifest.municipalities,
     };
     const html = await renderDocument(
       { routing, islands, assets, publicUrl: publicUrl.href, privacy },
@@ -127,8 +130,8 @@ export function createPageRenderer(
   const keepPage = keeper(pagePaths.size + 1);
   const keepVariant = keeper(MAX_KEPT_VARIANTS);
   const keptVariant = (variant: PageVariant) =>
-    keepVariant(JSON.stringify([variant.status, variant.islands]), () =>
-      renderKept('/', variant.islands, variant.status),
+    keepVariant(JSON.stringify([variant.path, variant.status, variant.islands]), () =>
+      renderKept(variant.path ?? '/', variant.islands, variant.status),
     );
   /**
    * The kept page of the route whose path a request's is exactly, else React Router's page for no
@@ -149,7 +152,7 @@ export function createPageRenderer(
     try {
       const encoding = preferredEncoding(req);
       if (variant?.personal) {
-        const { html: rendered } = await renderPath('/', variant.islands);
+        const { html: rendered } = await renderPath(variant.path ?? '/', variant.islands);
         const head = stampedHead(rendered);
         const html = head ? stamped(head, stamps) : rendered;
         const body = encoding ? await compressVariant[encoding](html) : html;

@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import request from 'supertest';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { CONTACT_FORM_ID, STAMP_FIELD } from '../../shared/contact-form';
+import { LEAD_FORM_ID, STAMP_FIELD } from '../../shared/contact-form';
 import { createTestApp, stampsAt } from '../../test/support/app';
 import { getAsSent, listening } from '../../test/support/raw-http';
 import { renderedAt } from '../spam/stamp';
@@ -18,7 +18,7 @@ const parsed = (html: string) => new DOMParser().parseFromString(html, 'text/htm
 
 /** The value of the page's stamp field, as the form would post it. */
 function stampOf(html: string) {
-  const form = parsed(html).getElementById(CONTACT_FORM_ID) as HTMLFormElement;
+  const form = parsed(html).getElementById(LEAD_FORM_ID) as HTMLFormElement;
   return String(new FormData(form).get(STAMP_FIELD));
 }
 
@@ -55,7 +55,7 @@ describe('a page with the contact form', () => {
     const { app } = createTestApp();
     const { text } = await request(app).get('/');
     const document = parsed(text);
-    const field = (document.getElementById(CONTACT_FORM_ID) as HTMLFormElement).elements.namedItem(STAMP_FIELD);
+    const field = (document.getElementById(LEAD_FORM_ID) as HTMLFormElement).elements.namedItem(STAMP_FIELD);
     expect(field).toBe(document.body.lastElementChild);
     expect((field as HTMLInputElement).type).toBe('hidden');
   });

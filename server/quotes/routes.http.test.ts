@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { todayInSaoPaulo } from '../../shared/sao-paulo-time';
 import { createTestApp } from '../../test/support/app';
 import { backendsForThisFile } from '../../test/support/backends';
-import { fullQuote, ISO_INSTANT, sampleQuote, UUID } from '../../test/support/leads';
+import { fullQuote, ISO_INSTANT, sampleQuote, structuredQuote, UUID } from '../../test/support/leads';
 
 const post = (app: Parameters<typeof request>[0]) => request(app).post('/api/quotes');
 
@@ -12,7 +12,7 @@ const daysFromToday = (days: number) => todayInSaoPaulo(new Date(Date.now() + da
 describe.each(backendsForThisFile())('POST /api/quotes on $name', (backend) => {
   const freshApp = async () => createTestApp({ repository: await backend.fresh() });
 
-  it('stores the request and answers 201 with the whole quote, new', async () => {
+  it("stores the first API's body, its industry as cargoType and also as segment, and answers 201 with the whole quote, new", async () => {
     const { app, repository } = await freshApp();
     const res = await post(app).send(fullQuote);
     expect(res.status).toBe(201);
@@ -23,6 +23,7 @@ describe.each(backendsForThisFile())('POST /api/quotes on $name', (backend) => {
       message: 'Solicitação de cotação recebida!',
       data: {
         ...fullQuote,
+        segment: 'bebidas',
         id: expect.stringMatching(UUID),
         status: 'new',
         createdAt: expect.stringMatching(ISO_INSTANT),
@@ -44,6 +45,7 @@ describe.each(backendsForThisFile())('POST /api/quotes on $name', (backend) => {
     expect(res.status).toBe(201);
     expect(res.body.data).toEqual({
       ...sampleQuote,
+      segment: sampleQuote.cargoType,
       name: 'Carlos',
       id: expect.stringMatching(UUID),
       status: 'new',
@@ -68,14 +70,48 @@ describe.each(backendsForThisFile())('POST /api/quotes on $name', (backend) => {
       { ...sampleQuote, destination: { city: 'Belém', state: 'pa' } },
       'Informe a UF com a sigla do estado, por exemplo SP ou PA.',
     ],
-    ['destination.city', { ...sampleQuote, destination: { city: ' ', state: 'PA' } }, 'Informe a cidade de destino.'],
-    ['origin', { ...sampleQuote, origin: 'Campinas/SP' }, 'Informe a origem com cidade e UF.'],
-    ['destination', { ...sampleQuote, destination: null }, 'Informe o destino com cidade e UF.'],
     [
-      'cargoType',
-      { ...sampleQuote, cargoType: 'gado' },
-      'Escolha o tipo de carga: bebidas, alimentos, quimicos, industrial, tecnologia.',
+      'destination.city',
+      { ...sampleQuote, destination: { city: ' ', state: 'PA' } },
+      'Informe o município de destino.',
     ],
+    ['origin', { ...sampleQuote, origin: 42 }, 'Informe a origem com município e UF.'],
+    ['destination', { ...sampleQuote, destination: null }, 'Informe o destino com município e UF.'],
+    [
+      'origin.state',
+      { ...sampleQuote, origin: 'Campinas' },
+      'Informe a UF com a sigla do estado, por exemplo SP ou PA.',
+    ],
+    [
+      'origin.city',
+      { ...sampleQuote, origin: { city: 'Zona Franca', state: 'AM' } },
+      'Não encontramos o município de origem “Zona Franca” em AM: confira o nome e a UF.',
+    ],
+    [
+      'destination.city',
+      { ...sampleQuote, destination: { city: 'Macapá', state: 'PA' } },
+      'Não encontramos o município de destino “Macapá” em PA: confira o nome e a UF.',
+    ],
+    [
+      'destination.city',
+      { ...sampleQuote, destination: { city: 'campinas', state: 'SP' } },
+      'O destino deve ser outro município que não a origem.',
+    ],
+    ['cargoType', { ...sampleQuote, cargoType: 'gado' }, 'Escolha o tipo de carga da lista.'],
+    [
+      'segment',
+      { ...sampleQuote, segment: 'moda' },
+      'Escolha o segmento: bebidas, alimentos, quimicos, industrial, tecnologia.',
+    ],
+    ['cnpj', { ...sampleQuote, cnpj: '12.ABC.345/01DE-36' }, 'CNPJ inválido: confira os dígitos verificadores.'],
+    ['cnpj', { ...sampleQuote, cnpj: '11.222.333/0001-82' }, 'CNPJ inválido: confira os dígitos verificadores.'],
+    ['goodsValue', { ...sampleQuote, goodsValue: 10.001 }, 'Use no máximo duas casas decimais no valor: os centavos.'],
+    [
+      'goodsValue',
+      { ...sampleQuote, goodsValue: '150.000,00' },
+      'Informe o valor da mercadoria em reais, como número.',
+    ],
+    ['frequency', { ...sampleQuote, frequency: 'sempre' }, 'Escolha a frequência: avulsa, semanal, quinzenal, mensal.'],
     ['weightTons', { ...sampleQuote, weightTons: 0 }, 'O peso deve ser maior que zero.'],
     ['weightTons', { ...sampleQuote, weightTons: -3 }, 'O peso deve ser maior que zero.'],
     ['weightTons', { ...sampleQuote, weightTons: 45.01 }, 'O peso máximo por carga é 45 toneladas.'],
@@ -129,6 +165,32 @@ describe.each(backendsForThisFile())('POST /api/quotes on $name', (backend) => {
     expect([res.status, res.body.data?.weightTons]).toEqual([201, weightTons]);
   });
 
+  it('stores the structured quote of the form, its places as IBGE writes them and its CNPJ as the Receita does', async () => {
+    const { app, repository } = await freshApp();
+    const res = await post(app).send(structuredQuote);
+    expect(res.status).toBe(201);
+    expect(res.body.data).toEqual({
+      ...structuredQuote,
+      origin: { city: 'São José dos Campos', state: 'SP' },
+      destination: { city: 'Macapá', state: 'AP' },
+      cnpj: '12.ABC.345/01DE-35',
+      id: expect.stringMatching(UUID),
+      status: 'new',
+      createdAt: expect.any(String),
+    });
+    expect(await repository.quotes.getQuote(res.body.data.id)).toEqual(res.body.data);
+  });
+
+  it('reads a place sent as one text, "Cidade/UF", as the first API\'s clients may', async () => {
+    const { app } = await freshApp();
+    const res = await post(app).send({ ...sampleQuote, origin: 'campinas/sp', destination: 'Belém – PA' });
+    expect([res.status, res.body.data?.origin, res.body.data?.destination]).toEqual([
+      201,
+      { city: 'Campinas', state: 'SP' },
+      { city: 'Belém', state: 'PA' },
+    ]);
+  });
+
   it('accepts notes of exactly 2000 characters', async () => {
     const { app } = await freshApp();
     expect((await post(app).send({ ...sampleQuote, notes: 'n'.repeat(2000) })).status).toBe(201);
@@ -140,20 +202,17 @@ describe.each(backendsForThisFile())('POST /api/quotes on $name', (backend) => {
     expect(Object.keys(res.body.errors)).toEqual(['name', 'email', 'origin', 'destination', 'cargoType', 'weightTons']);
   });
 
-  it.each(['application/x-www-form-urlencoded', 'text/plain'])(
-    'answers %s with 415: quotes take JSON only',
-    async (type) => {
-      const { app, repository } = await freshApp();
-      const res = await post(app).set('Content-Type', type).send('name=Carlos');
-      expect(res.status).toBe(415);
-      expect(res.body).toEqual({
-        success: false,
-        code: expect.any(String),
-        message: expect.stringContaining('application/json'),
-      });
-      expect((await repository.quotes.listQuotes(1, 10)).total).toBe(0);
-    },
-  );
+  it.each(['text/plain'])('answers %s with 415: quotes take JSON or the form', async (type) => {
+    const { app, repository } = await freshApp();
+    const res = await post(app).set('Content-Type', type).send('name=Carlos');
+    expect(res.status).toBe(415);
+    expect(res.body).toEqual({
+      success: false,
+      code: expect.any(String),
+      message: expect.any(String),
+    });
+    expect((await repository.quotes.listQuotes(1, 10)).total).toBe(0);
+  });
 
   it('answers a body over 16 KB with 413 JSON', async () => {
     const { app } = await freshApp();

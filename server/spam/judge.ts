@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ContactFields } from '../../shared/contact';
+import type { QuoteFields } from '../../shared/quote';
 import { type Finding, SUSPECT_THRESHOLD } from '../../shared/spam';
 import type { Queries } from '../db/database';
 import { adaptedWeight, knowledgeOf, wordsWeight } from './learning';
@@ -72,6 +73,19 @@ export async function judge(tx: Queries, fields: ContactFields, client: ClientSi
 export const lessonOf = (fields: Pick<ContactFields, 'message'>, findings: readonly Finding[]) => ({
   words: wordsOf(fields.message),
   reasons: findings.map((finding) => finding.reason).filter((reason) => reason !== 'words'),
+});
+
+/**
+ * A quote weighed as a contact is (issue 52): the same person's fields, and its notes as the message,
+ * the only text a quote carries that a bot would fill with links or gibberish.
+ */
+export const quoteAsPost = ({ name, email, phone, company, notes, source }: QuoteFields): ContactFields => ({
+  name,
+  email,
+  ...(phone !== undefined && { phone }),
+  ...(company !== undefined && { company }),
+  message: notes ?? '',
+  ...(source !== undefined && { source }),
 });
 
 /** How a contact's client looked is not kept once it is a lead: only its content speaks again. */

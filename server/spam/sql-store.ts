@@ -1,24 +1,31 @@
 import type { ContactFields } from '../../shared/contact';
+import type { QuoteFields } from '../../shared/quote';
 import type { Finding, SuspectState } from '../../shared/spam';
 import type { AuditContext } from '../audit/events';
 import { appendAudit } from '../audit/sql-store';
 import type { Database, Queries } from '../db/database';
 import { fromJson, instant } from '../db/results';
-import { contactsTable } from '../leads/rows';
+import { contactsTable, quotesTable } from '../leads/rows';
 import { type Enqueue, insertLead } from '../leads/storage';
 import { withdrawDeliveries } from '../outbox/sql-store';
-import { contentFindings, lessonOf, type Verdict } from './judge';
+import { contentFindings, lessonOf, quoteAsPost, type Verdict } from './judge';
 import { learn } from './learning';
 
 // The "Suspeitos" folder's storage (issue 35 §1): a held post waits in `suspects`, apart from the
 // leads, so no listing, export, inbox view or delivery can see it until a member releases it.
 
-/** A held post as the folder shows it. */
+/** What a held post would have been: a contact, or a quote (issue 52). */
+type HeldKind = 'contact' | 'quote';
+
+/** A held post as the folder shows it; a quote's person and notes are shown as a contact's. */
 type Suspect = {
   id: string;
+  kind: HeldKind;
   state: SuspectState;
   createdAt: string;
   fields: ContactFields;
+  /** The quote as it was sent, when the post is one. */
+  quote?: QuoteFields;
   findings: Finding[];
   score: number;
   markedAt?: string;
@@ -53,30 +60,47 @@ export interface SuspectStore {
   moveToSpam(id: string, by: AuditContext): Promise<Marked>;
 }
 
-const COLUMNS = 'id, state, created_at, fields, reasons, marked_at';
+const COLUMNS = 'id, kind, state, created_at, fields, reasons, marked_at';
 
 /** Who marked it, when a member did (the API's token marks nothing). */
 const markerOf = (by: AuditContext) => (by.actor.kind === 'member' ? by.actor.id : null);
 
 function suspectOf(row: Record<string, unknown>): Suspect {
   const findings: Finding[] = fromJson(row.reasons);
+  const kind = row.kind === 'quote' ? 'quote' : 'contact';
+  const fields = fromJson(row.fields);
   return {
     id: String(row.id),
+    kind,
     state: row.state as SuspectState,
     createdAt: instant(row.created_at)!,
-    fields: fromJson(row.fields),
+    fields: kind === 'quote' ? quoteAsPost(fields as QuoteFields) : (fields as ContactFields),
+    ...(kind === 'quote' && { quote: fields as QuoteFields }),
     findings,
     score: Math.round(findings.reduce((sum, finding) => sum + finding.weight, 0) * 100) / 100,
     ...(row.marked_at != null && { markedAt: instant(row.marked_at) }),
   };
 }
 
-/** Holds a post as suspect, in the transaction that would have stored it as a lead. */
-export async function holdSuspect(tx: Queries, id: string, createdAt: string, fields: ContactFields, verdict: Verdict) {
+/** Holds a post as suspect, in the transaction that would have stored it as a lead (a contact unless said). */
+export async function holdSuspect(
+  tx: Queries,
+  id: string,
+  createdAt: string,
+  fields: ContactFields | QuoteFields,
+  verdict: Verdict,
+  kind: HeldKind = 'contact',
+) {
   await tx.run(
-    `INSERT INTO suspects (id, email, state, reasons, fields, created_at) VALUES (?, ?, 'suspect', ?, ?, ?)`,
-    [id, fields.email, JSON.stringify(verdict.findings), JSON.stringify(fields), createdAt],
+    `INSERT INTO suspects (id, kind, email, state, reasons, fields, created_at) VALUES (?, ?, ?, 'suspect', ?, ?, ?)`,
+    [id, kind, fields.email, JSON.stringify(verdict.findings), JSON.stringify(fields), createdAt],
   );
+}
+
+/** The fields of a quote held on arrival, for its Idempotency-Key's replay; undefined when none has `id`. */
+export async function heldQuote(tx: Queries, id: string) {
+  const row = await tx.get(`SELECT fields FROM suspects WHERE id = ? AND kind = 'quote'`, [id]);
+  return row && (fromJson(row.fields) as QuoteFields);
 }
 
 export function sqlSuspects(db: Database, enqueue: Enqueue): SuspectStore {
@@ -106,8 +130,14 @@ export function sqlSuspects(db: Database, enqueue: Enqueue): SuspectStore {
         const lesson = lessonOf(suspect.fields, suspect.findings);
         if (suspect.state === 'spam') await learn(tx, lesson, 'spam', -1);
         await learn(tx, lesson, 'ham');
-        const record = await insertLead(tx, contactsTable, id, suspect.createdAt, suspect.fields);
-        await enqueue(tx, { kind: 'contact', record });
+        // A quote goes back to its own table, as it was sent.
+        if (suspect.quote) {
+          const record = await insertLead(tx, quotesTable, id, suspect.createdAt, suspect.quote);
+          await enqueue(tx, { kind: 'quote', record });
+        } else {
+          const record = await insertLead(tx, contactsTable, id, suspect.createdAt, suspect.fields);
+          await enqueue(tx, { kind: 'contact', record });
+        }
         await appendAudit(tx, { ...by, action: 'suspect.released', leadIds: [id] });
         return row.moved_at == null ? 'released' : 'restored';
       }),

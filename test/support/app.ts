@@ -4,20 +4,31 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { onTestFinished } from 'vitest';
+import { municipalitiesAsset } from '../../scripts/build-options';
 import { type AppDeps, createApp } from '../../server/app';
 import { inlinedCode, type Manifest } from '../../server/pages/assets';
 import { createLogger } from '../../server/process/logger';
 import type { RepositoryOptions } from '../../server/repository';
 import { openSqlite } from '../../server/repository';
 import { stampsSignedWith } from '../../server/spam/stamp';
+import { indexMunicipalities, type MunicipalityIndex, type MunicipalityList } from '../../shared/municipalities';
 
 export const testManifest: Manifest = {
   css: inlinedCode('body{margin:0}'),
-  scripts: { landing: inlinedCode('document.body.dataset.test="landing"'), notFound: inlinedCode('console.warn(404)') },
+  scripts: {
+    landing: inlinedCode('document.body.dataset.test="landing"'),
+    quote: inlinedCode('document.body.dataset.test="landing"'),
+    notFound: inlinedCode('console.warn(404)'),
+  },
   favicon: 'data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22/%3E',
-  islandStylesheets: { contact: '/assets/toasts-TEST.css' },
+  islandStylesheets: { contact: '/assets/toasts-TEST.css', quote: '/assets/quote-TEST.css' },
+  municipalities: '/assets/municipios-TEST.json',
   team: { script: '/assets/team-TEST.js', stylesheet: '/assets/team-styles-TEST.css' },
-  prefetch: { landing: ['/assets/chunks/hydrate-TEST.js', '/assets/chunks/HeaderMenu-TEST.js'], notFound: [] },
+  prefetch: {
+    landing: ['/assets/chunks/hydrate-TEST.js', '/assets/chunks/HeaderMenu-TEST.js'],
+    quote: ['/assets/chunks/hydrate-TEST.js'],
+    notFound: [],
+  },
 };
 
 export const tempDir = () => mkdtempSync(path.join(tmpdir(), 'site-test-'));
@@ -32,6 +43,11 @@ function unbuiltFiles() {
   emptyAssets ??= tempDir();
   return { publicDir: path.resolve('public'), assetsDir: emptyAssets };
 }
+
+/** The municipalities the build ships, made from datasets/ibge/ as the build makes them, indexed once per test file. */
+let municipalities: MunicipalityIndex | undefined;
+export const testMunicipalities = () =>
+  (municipalities ??= indexMunicipalities(JSON.parse(municipalitiesAsset().content) as MunicipalityList));
 
 /** A real SQLite repository in a fresh directory; call it inside a test, which closes it when done. */
 export function testRepository(dataDir = tempDir(), options?: RepositoryOptions) {
@@ -70,6 +86,14 @@ export function createTestApp(overrides: Partial<AppDeps> = {}) {
   const { logger, logs } = captureLogger();
   const repository = overrides.repository ?? testRepository();
   const stamps = overrides.stamps ?? stampsSignedWith(randomBytes(32));
-  const app = createApp({ logger, manifest: testManifest, repository, stamps, ...unbuiltFiles(), ...overrides });
+  const app = createApp({
+    logger,
+    manifest: testManifest,
+    repository,
+    stamps,
+    municipalities: testMunicipalities(),
+    ...unbuiltFiles(),
+    ...overrides,
+  });
   return { app, logs, repository, stamps };
 }

@@ -56,7 +56,7 @@ export async function fillContactForm(page: Page, values: Partial<ContactValues>
 const PERSON_SLACK_MS = 250;
 
 /** Waits until the form's render stamp is as old as a person's fastest fill, read from the page itself. */
-async function afterAPersonsTime(page: Page) {
+export async function afterAPersonsTime(page: Page) {
   const stamp = await page.locator(`input[name="${STAMP_FIELD}"]`).first().getAttribute('value');
   const rendered = stamp ? renderedAt(stamp) : Number.NaN;
   if (Number.isNaN(rendered)) return;

@@ -1,6 +1,8 @@
 import request from 'supertest';
+import { quoteValidator } from '../../server/quotes/validation';
 import { type ContactFields, contactInputSchema } from '../../shared/contact';
 import { type QuoteFields, quoteInputSchema } from '../../shared/quote';
+import { testMunicipalities } from './app';
 
 /** As `openssl rand -hex 32` makes one: a token of repetitions or sequences stops the start-up (config-values.ts). */
 export const ADMIN_TOKEN = '73aac89bcf6057a7c2519ee9425a384b78dde187f5c1419d6d1689ce3054ccc9';
@@ -48,6 +50,28 @@ export const fullQuote = {
   pickupDate: '2099-12-31',
   notes: 'Carga paletizada 🚚\nDescarga com doca.',
 } as const;
+
+/** A quote as the form sends it since issue 52: an ANTT category, a segment, places typed without accents. */
+export const structuredQuote = {
+  name: 'Marina Prado',
+  email: 'marina@tecnorte.com.br',
+  phone: '(12) 99876-5432',
+  company: 'Tecnorte Eletrônicos',
+  cnpj: '12.abc.345/01de-35',
+  origin: { city: 'sao jose dos campos', state: 'SP' },
+  destination: { city: 'MACAPA', state: 'AP' },
+  cargoType: 'carga_geral',
+  segment: 'tecnologia',
+  weightTons: 12.5,
+  vehicle: '28t',
+  goodsValue: 850000.5,
+  pickupDate: '2099-12-31',
+  frequency: 'mensal',
+  notes: 'Caixas paletizadas.',
+} as const;
+
+/** The server's validator of a quote, with the municipalities the build ships (server/quotes/validation.ts). */
+export const serverQuoteValidator = () => quoteValidator(testMunicipalities());
 
 /** A contact request as the validator hands it to the repository. */
 export const validContact = (input: object = sampleContact): ContactFields => contactInputSchema.parse(input);

@@ -27,6 +27,19 @@ export const renderedPages: RenderedPage[] = [
     status: 403,
     form: { body: 'name=Ana&email=ana%40exemplo.com.br&message=Oi', headers: { 'Sec-Fetch-Site': 'cross-site' } },
   },
+  // /cotacao and /cotacao/enviada come from the route table; the quote form's outcomes do not (issue 52).
+  {
+    name: 'cotação com erros nos campos',
+    path: '/api/quotes',
+    status: 400,
+    form: { body: 'origin.city=Nenhuma&origin.state=SP&destination.city=Bel%C3%A9m&destination.state=PA&weightTons=x' },
+  },
+  {
+    name: 'cotação recusada (enviada de outro site)',
+    path: '/api/quotes',
+    status: 403,
+    form: { body: 'name=Ana', headers: { 'Sec-Fetch-Site': 'cross-site' } },
+  },
   // The sign-in's page for an address it refuses (server/team/routes.ts); its other pages and the
   // panel's are test/support/team-pages.ts's list.
   { name: 'código com e-mail inválido', path: '/entrar/codigo', status: 400, form: { body: 'email=ana' } },

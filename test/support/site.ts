@@ -13,6 +13,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { launchOptions } from '../../scripts/launch/chromium';
 import { openSqlite } from '../../server/repository';
 import type { Contact } from '../../shared/contact';
+import type { Quote } from '../../shared/quote';
 import { type RunningServer, startServer } from './server-process';
 
 export const DESKTOP = { width: 1280, height: 800 };
@@ -169,6 +170,21 @@ export async function storedContacts(dataDir: string) {
       const { items, total } = await repository.contacts.listContacts(page, 100);
       contacts.push(...items);
       if (items.length === 0 || contacts.length >= total) return contacts;
+    }
+  } finally {
+    await repository.close();
+  }
+}
+
+/** Every stored quote, read straight from the server's SQLite file, as storedContacts reads contacts. */
+export async function storedQuotes(dataDir: string) {
+  const repository = openSqlite(dataDir);
+  try {
+    const quotes: Quote[] = [];
+    for (let page = 1; ; page++) {
+      const { items, total } = await repository.quotes.listQuotes(page, 100);
+      quotes.push(...items);
+      if (items.length === 0 || quotes.length >= total) return quotes;
     }
   } finally {
     await repository.close();

@@ -76,7 +76,8 @@ describe('webhooks', () => {
           ...{ name: fullQuote.name, email: fullQuote.email, phone: fullQuote.phone, company: fullQuote.company },
           origin: { city: origin.city, state: origin.state },
           destination: { city: destination.city, state: destination.state },
-          ...{ cargoType, weightTons, vehicle, pickupDate, notes },
+          // An industry sent as cargoType (the first API's body) is also the segment (issue 52).
+          ...{ cargoType, segment: cargoType, weightTons, vehicle, pickupDate, notes },
         },
       }),
     ]);

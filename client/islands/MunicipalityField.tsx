@@ -1,0 +1,244 @@
+import { type KeyboardEvent, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { quoteForm } from '../../shared/content';
+import {
+  type Municipality,
+  type MunicipalityIndex,
+  placeLabel,
+  searchMunicipalities,
+} from '../../shared/municipalities';
+import type { QuoteFormField } from '../../shared/quote-form';
+import { UF_CODES } from '../../shared/uf';
+import { FieldError, Label } from './QuoteFields';
+
+type Props = {
+  place: 'origin' | 'destination';
+  values: Partial<Record<QuoteFormField, string>>;
+  errors: Partial<Record<QuoteFormField, string>>;
+  /** The municipalities, once asked for: the first focus of either field fetches them (quote-data.ts). */
+  municipalities: () => Promise<MunicipalityIndex>;
+};
+
+/**
+ * A municipality and its UF. Server-rendered (and without JavaScript) as a text field and a UF
+ * select the server resolves (docs/requirements.md §4.5); once the island is live, the text field is
+ * an editable combobox with list autocomplete and manual selection, as WAI-ARIA's Authoring
+ * Practices show it ("Editable Combobox With List Autocomplete"): the suggestions in a listbox, the
+ * active one named by aria-activedescendant while focus stays in the field, their count announced.
+ */
+export function MunicipalityField({ place, values, errors, municipalities }: Props) {
+  const cityField = `${place}.city` as const;
+  const stateField = `${place}.state` as const;
+  const id = useId();
+  const listId = `${id}-lista`;
+  const hintId = `${id}-dica`;
+  const [city, setCity] = useState(values[cityField] ?? '');
+  const [uf, setUf] = useState(values[stateField] ?? '');
+  // Rendered as the server sent it until the island is live, so hydration finds the same markup.
+  const [live, setLive] = useState(false);
+  const [index, setIndex] = useState<MunicipalityIndex>();
+  const [failed, setFailed] = useState(false);
+  // The text the suggestions answer, deferred: a keystroke paints the field at once, and the list a
+  // moment later in a render React may interrupt (the keystroke's budget, docs/requirements.md §4.5).
+  const [query, setQuery] = useState('');
+  const deferredQuery = useDeferredValue(query);
+  const options = useMemo(() => (index ? searchMunicipalities(index, deferredQuery) : []), [index, deferredQuery]);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const [chosen, setChosen] = useState<string>();
+  const input = useRef<HTMLInputElement>(null);
+  const select = useRef<HTMLSelectElement>(null);
+
+  const suggest = (text: string) => {
+    setQuery(text);
+    setActive(-1);
+    setChosen(undefined);
+    setOpen(text.trim() !== '');
+  };
+
+  const load = () => {
+    if (index || failed) return;
+    municipalities().then(setIndex, () => setFailed(true));
+  };
+
+  // Live: what was typed or chosen before the island woke is kept, and a field already focused (the
+  // focus that woke the island) fetches the list as a later focus would.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the island wakes.
+  useEffect(() => {
+    if (input.current) {
+      setCity(input.current.value);
+      setQuery(input.current.value);
+    }
+    if (select.current) setUf(select.current.value);
+    setLive(true);
+    if (document.activeElement === input.current) load();
+  }, []);
+
+  const choose = (municipality: Municipality) => {
+    setCity(municipality.name);
+    setUf(municipality.uf);
+    setOpen(false);
+    setActive(-1);
+    setChosen(placeLabel(municipality));
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    const last = options.length - 1;
+    switch (event.key) {
+      case 'ArrowDown':
+      case 'ArrowUp': {
+        if (options.length === 0) return;
+        event.preventDefault();
+        const down = event.key === 'ArrowDown';
+        // Closed, Alt+Down opens without choosing; an arrow opens on the first (or last) suggestion.
+        if (!open) {
+          setOpen(true);
+          if (!event.altKey) setActive(down ? 0 : last);
+          return;
+        }
+        // From the last, Down returns to the field; from the field, Up goes to the last (APG).
+        setActive(down ? (active >= last ? -1 : active + 1) : active < 0 ? last : active - 1);
+        return;
+      }
+      case 'Enter':
+        if (open && active >= 0) {
+          event.preventDefault();
+          choose(options[active]!);
+        }
+        return;
+      case 'Escape':
+        event.preventDefault();
+        if (open) setOpen(false);
+        else {
+          setCity('');
+          setQuery('');
+        }
+        setActive(-1);
+        return;
+      case 'Home':
+      case 'End': {
+        // With a suggestion active, the keys move the caret in the field and give it visual focus back.
+        if (active < 0) return;
+        event.preventDefault();
+        const at = event.key === 'Home' ? 0 : event.currentTarget.value.length;
+        event.currentTarget.setSelectionRange(at, at);
+        setActive(-1);
+        return;
+      }
+      case 'Tab':
+        setOpen(false);
+        return;
+    }
+  };
+
+  const expanded = live && open && options.length > 0;
+  // What the live region says: the choice just made, else how many the list found, else why it has none.
+  const announced = failed
+    ? quoteForm.suggestions.failed
+    : (chosen ?? (open && index && deferredQuery.trim() !== '' ? quoteForm.suggestions.count(options.length) : ''));
+  const combobox = live
+    ? ({
+        role: 'combobox',
+        'aria-autocomplete': 'list',
+        'aria-expanded': expanded,
+        'aria-controls': listId,
+        'aria-activedescendant': expanded && active >= 0 ? `${listId}-${active}` : undefined,
+      } as const)
+    : {};
+  const error = errors[cityField];
+  const stateError = errors[stateField];
+  const { label, placeholder } = quoteForm.fields[cityField];
+  return (
+    <div className={`place place--${place}`}>
+      <div className="field place__city">
+        <Label htmlFor={id} text={label} required />
+        <div className="combobox">
+          <input
+            ref={input}
+            id={id}
+            name={cityField}
+            type="text"
+            className="field__control"
+            required
+            autoComplete="off"
+            spellCheck={false}
+            placeholder={placeholder}
+            value={city}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${hintId} ${id}-erro` : hintId}
+            {...combobox}
+            onFocus={load}
+            onChange={(event) => {
+              setCity(event.target.value);
+              suggest(event.target.value);
+            }}
+            onKeyDown={onKeyDown}
+            onBlur={() => setOpen(false)}
+          />
+          {live && (
+            <div
+              id={listId}
+              role="listbox"
+              aria-label={`${quoteForm.suggestions.label}: ${label.toLowerCase()}`}
+              className="combobox__list"
+              hidden={!expanded}
+            >
+              {options.map((option, at) => (
+                // biome-ignore lint/a11y/useFocusableInteractive: focus stays in the field; aria-activedescendant names the active option (APG).
+                <div
+                  key={placeLabel(option)}
+                  id={`${listId}-${at}`}
+                  role="option"
+                  aria-selected={at === active}
+                  className="combobox__option"
+                  // Chosen before the field's blur closes the list.
+                  onMouseDown={(event) => {
+                    event.preventDefault();
+                    choose(option);
+                  }}
+                >
+                  {option.name} <span className="combobox__uf">– {option.uf}</span>
+                </div>
+              ))}
+            </div>
+          )}
+        </div>
+        <p className="field__hint" id={hintId}>
+          {quoteForm.placeHint}
+        </p>
+        <FieldError id={`${id}-erro`} error={error} />
+        {live && (
+          <p className="visually-hidden" role="status">
+            {announced}
+          </p>
+        )}
+      </div>
+      <div className="field place__uf">
+        <Label
+          htmlFor={`${id}-uf`}
+          text={quoteForm.fields[stateField].label}
+          unseen={quoteForm.fields[stateField].unseen}
+          required
+        />
+        <select
+          ref={select}
+          id={`${id}-uf`}
+          name={stateField}
+          className="field__control"
+          required
+          value={uf}
+          onChange={(event) => setUf(event.target.value)}
+          aria-invalid={stateError ? true : undefined}
+          aria-describedby={stateError ? `${id}-uf-erro` : undefined}
+        >
+          <option value="">UF</option>
+          {UF_CODES.map((code) => (
+            <option key={code} value={code}>
+              {code}
+            </option>
+          ))}
+        </select>
+        <FieldError id={`${id}-uf-erro`} error={stateError} />
+      </div>
+    </div>
+  );
+}
