@@ -10,6 +10,8 @@ const CODE = '{server,client,shared}';
 // Four layers (docs/testing.md): `npm run test:unit` runs the first alone, `npm test` all four.
 export default defineConfig({
   test: {
+    // Vitest's own report, then which tests were skipped for want of which tool (test/support/tools.ts).
+    reporters: ['default', './test/tools-reporter.ts'],
     setupFiles: ['./test/setup.ts'],
     restoreMocks: true,
     // One file per core, not Vitest's one fewer: most files wait on peers (databases, Chromium)

@@ -10,6 +10,7 @@ import { type RenderedPage, renderedPages } from '../../test/support/rendered-pa
 import { tempDataDir } from '../../test/support/server-process';
 import { startTeamServer } from '../../test/support/team';
 import { teamPages, type Viewer } from '../../test/support/team-pages';
+import { needs } from '../../test/support/tools';
 
 const run = promisify(execFile);
 /** The checker as npm's vnu-jar ships it; its own launcher would download a Java where none is found. */
@@ -61,7 +62,7 @@ async function everyPage(store: Repository, url: string): Promise<(RenderedPage 
   return [...renderedPages, ...team];
 }
 
-describe('every page the site renders', () => {
+describe('every page the site renders', needs('java'), () => {
   // The checker is a Java program of 30 MB: its start alone takes seconds, more on a busy machine.
   it('is valid HTML to the Nu Html Checker, but for CSS properties newer than it', { timeout: 180_000 }, async () => {
     const server = await startTeamServer({});
