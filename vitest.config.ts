@@ -7,7 +7,7 @@ const TEMP = './test/temp-root.ts';
 const BUILD = [TEMP, './test/global-setup.ts'];
 const CODE = '{server,client,shared}';
 
-// Four layers (docs/testing.md): `npm run test:unit` runs the first alone, `npm test` all four.
+// Four layers (docs/testing.md): `npm run test:fast` runs the first two, `npm test` all four.
 export default defineConfig({
   test: {
     // Vitest's own report, then which tests were skipped for want of which tool (test/support/tools.ts).

@@ -8,9 +8,12 @@ import { TOOLS, type Tool, type ToolName, whyMissing } from './support/tools';
  */
 export default class ToolsReporter implements Reporter {
   private log: (line: string) => void = (line) => console.log(line);
+  /** `-t pattern`: the tests it leaves out are reported as skipped, and are not. */
+  private filtered = false;
 
   onInit(vitest: Vitest) {
     this.log = (line) => vitest.logger.log(line);
+    this.filtered = Boolean(vitest.config.testNamePattern);
   }
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>) {
@@ -19,7 +22,7 @@ export default class ToolsReporter implements Reporter {
     for (const module of testModules)
       for (const test of module.children.allTests('skipped')) {
         const tools = test.meta().missingTools ?? [];
-        if (tools.length === 0) otherwise.push(test);
+        if (tools.length === 0 && !this.filtered) otherwise.push(test);
         for (const tool of tools) byTool.set(tool, [...(byTool.get(tool) ?? []), test]);
       }
     const skipped = new Set([...byTool.values()].flat()).size + otherwise.length;
@@ -37,7 +40,7 @@ export default class ToolsReporter implements Reporter {
         `  ${TOOLS[tool].name} (${whyMissing(tool)}): ${count(byTool.get(tool)!.length)} in ${filesOf(byTool.get(tool)!)}`,
       );
     if (otherwise.length > 0) {
-      this.log(`Skipped for no missing tool (${count(otherwise.length)}: it.skip, a filter):`);
+      this.log(`Skipped for no missing tool (${count(otherwise.length)}):`);
       for (const test of otherwise.slice(0, 10)) this.log(`  ${test.module.relativeModuleId} > ${test.fullName}`);
       if (otherwise.length > 10) this.log(`  … and ${otherwise.length - 10} more`);
     }
