@@ -32,7 +32,7 @@ export default class ToolsReporter implements Reporter {
     }
 
     this.log('');
-    if (byTool.size > 0) this.log(`Skipped for want of a tool (${skipped - otherwise.length} tests):`);
+    if (byTool.size > 0) this.log(`Skipped for want of a tool (${count(skipped - otherwise.length)}):`);
     // In the catalogue's order, whichever file was first to skip.
     const missing = (Object.keys(TOOLS) as ToolName[]).filter((tool) => byTool.has(tool));
     for (const tool of missing)
@@ -49,10 +49,10 @@ export default class ToolsReporter implements Reporter {
       this.log(`To install them: apt-get install -y --no-install-recommends ${packages.join(' ')}`);
     for (const tool of missing) {
       const { name, hint }: Tool = TOOLS[tool];
-      if (hint) this.log(`  then ${name}: ${hint}`);
+      if (hint) this.log(`  ${name}: ${hint}`);
     }
     if (process.env.CI) {
-      this.log(`CI: ${skipped} tests skipped; here every test must run (test/tools-reporter.ts).`);
+      this.log(`CI: ${count(skipped)} skipped; here every test must run (test/tools-reporter.ts).`);
       process.exitCode = 1;
     }
   }

@@ -54,7 +54,7 @@ export const TOOLS = {
   chromium: {
     name: 'Chromium',
     apt: ['chromium', 'fonts-dejavu-core', 'fonts-liberation'],
-    hint: 'or point CHROME_PATH at a Chrome or Chromium',
+    hint: 'or, instead, point CHROME_PATH at a Chrome or Chromium',
     missing: () =>
       findChromium()
         ? undefined
@@ -74,7 +74,7 @@ export const TOOLS = {
     hint: 'none in Debian 12 is new enough: see docs/operations.md#the-deploy-kit (.ci/run uses .ci/docker-standins.sh)',
     missing: dockerMissing,
   },
-  soffice: { name: 'LibreOffice Calc (soffice)', apt: ['libreoffice-calc-nogui'], missing: command('soffice') },
+  soffice: { name: 'LibreOffice Calc', apt: ['libreoffice-calc-nogui'], missing: command('soffice') },
   promtool: {
     name: 'promtool',
     apt: ['prometheus'],
