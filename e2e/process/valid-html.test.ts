@@ -32,11 +32,6 @@ const isAllowed = (message: Message) => NEWER_THAN_THE_CHECKER.includes(unknownP
 
 /** Runs the W3C's Nu Html Checker (npm's vnu-jar, on the machine's Java) over `files` at once. */
 async function check(files: string[]) {
-  try {
-    await run('java', ['-version']);
-  } catch {
-    throw new Error('o Nu Html Checker precisa de Java: apt-get install default-jre-headless');
-  }
   const { stdout } = await run(
     'java',
     ['-jar', vnuJar, '--format', 'json', '--stdout', '--exit-zero-always', ...files],
