@@ -7,9 +7,11 @@ const TEMP = './test/temp-root.ts';
 const BUILD = [TEMP, './test/global-setup.ts'];
 const CODE = '{server,client,shared}';
 
-// Four layers (docs/testing.md): `npm run test:unit` runs the first alone, `npm test` all four.
+// Four layers (docs/testing.md): `npm run test:fast` runs the first two, `npm test` all four.
 export default defineConfig({
   test: {
+    // Vitest's own report, then which tests were skipped for want of which tool (test/support/tools.ts).
+    reporters: ['default', './test/tools-reporter.ts'],
     setupFiles: ['./test/setup.ts'],
     restoreMocks: true,
     // One file per core, not Vitest's one fewer: most files wait on peers (databases, Chromium)

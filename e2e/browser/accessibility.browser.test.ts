@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { axeViolations, describeViolations } from '../../test/support/axe';
 import { fillContactForm, submitButton } from '../../test/support/contact-page';
 import { hydrateIslands, PHONE, siteForThisFile } from '../../test/support/site';
+import { needs } from '../../test/support/tools';
 
 const site = siteForThisFile();
 
@@ -21,7 +22,7 @@ async function expectNoViolations(page: Page) {
   expect(violations, describeViolations(violations)).toEqual([]);
 }
 
-describe('accessibility with axe-core, WCAG 2.2 A and AA', { timeout: 30_000 }, () => {
+describe('accessibility with axe-core, WCAG 2.2 A and AA', { timeout: 30_000, ...needs('chromium') }, () => {
   it('finds no violation on the landing page', async () => {
     await expectNoViolations(await openForAxe('/'));
   });
@@ -65,7 +66,7 @@ describe('accessibility with axe-core, WCAG 2.2 A and AA', { timeout: 30_000 }, 
   });
 });
 
-describe('the structure assistive technology relies on', { timeout: 20_000 }, () => {
+describe('the structure assistive technology relies on', { timeout: 20_000, ...needs('chromium') }, () => {
   it('has one h1 and the header, nav, main and footer landmarks', async () => {
     const { page } = await site.open('/');
     await expect(page.locator('h1').count()).resolves.toBe(1);

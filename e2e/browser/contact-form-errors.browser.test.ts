@@ -10,11 +10,12 @@ import {
   submitButton,
 } from '../../test/support/contact-page';
 import { siteForThisFile, storedContacts, unexpected } from '../../test/support/site';
+import { needs } from '../../test/support/tools';
 
 // One request a minute per address: the second post meets the real 429 of the rate limit.
 const site = siteForThisFile({ RATE_LIMIT_PER_MINUTE: '1', RATE_LIMIT_PER_HOUR: '0' });
 
-describe('the contact form when sending fails', { timeout: 25_000 }, () => {
+describe('the contact form when sending fails', { timeout: 25_000, ...needs('chromium') }, () => {
   it('shows the server’s message of the rate limit (429) and keeps the fields', async () => {
     // Arrange: this address has already used its one request of the minute.
     const first = await fetch(`${site.url}/api/contacts`, {

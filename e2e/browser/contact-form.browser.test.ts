@@ -17,6 +17,7 @@ import {
   successToast,
 } from '../../test/support/contact-page';
 import { PHONE, siteForThisFile, storedContacts, unexpected, WAKE_WITHIN_MS } from '../../test/support/site';
+import { needs } from '../../test/support/tools';
 
 // No rate limit here: these tests are about the form, not about the limiter.
 const site = siteForThisFile({ RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PER_HOUR: '0' });
@@ -38,7 +39,7 @@ async function holdContactPost(page: Page) {
   return { held, release };
 }
 
-describe('the contact form with JavaScript, against the real server', { timeout: 20_000 }, () => {
+describe('the contact form with JavaScript, against the real server', { timeout: 20_000, ...needs('chromium') }, () => {
   it('wakes on the page’s first scroll, while it is still screens away, so a fast scroll finds it live', async () => {
     const { page, problems } = await site.open('/', { viewport: PHONE });
     const island = page.locator('[data-island="contact"]');

@@ -3,6 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { clickThrough, siteForThisFile, storedContacts } from '../../test/support/site';
+import { needs } from '../../test/support/tools';
 
 const site = siteForThisFile({ RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PER_HOUR: '0' });
 
@@ -26,7 +27,7 @@ async function hostileSite(target: string, email: string) {
   return `http://127.0.0.2:${(server.address() as AddressInfo).port}/`;
 }
 
-describe('a form on another site aimed at ours', { timeout: 20_000 }, () => {
+describe('a form on another site aimed at ours', { timeout: 20_000, ...needs('chromium') }, () => {
   it('lands the visitor on our Portuguese 403 page, and nothing is stored', async () => {
     const email = 'vitima.cross-site@exemplo.com.br';
     const { page } = await site.open(await hostileSite(site.url, email));

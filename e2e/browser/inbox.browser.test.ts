@@ -11,6 +11,7 @@ import { browserForThisFile, clickThrough, DESKTOP, PHONE, screenshot, unexpecte
 import { startSmtp } from '../../test/support/smtp';
 import { type Cell, findSoffice, openInCalc } from '../../test/support/spreadsheet';
 import { startTeamServer } from '../../test/support/team';
+import { needs } from '../../test/support/tools';
 
 // Issue 34, "Real Chromium": on a phone at 375 px (touch) and on a desktop at 1280 px, on the built
 // server, a salesperson signs in with a passkey, finds a lead by words of its message typed without
@@ -160,7 +161,7 @@ function cellOf(headers: Cell[], row: Cell[], header: string) {
 /** How many times `text` appears in `within`'s text. */
 const timesIn = async (within: Locator, text: string) => (await within.innerText()).split(text).length - 1;
 
-describe('the lead inbox in Chromium', () => {
+describe('the lead inbox in Chromium', needs('chromium', 'soffice'), () => {
   it.each([
     { label: '375 px, touch', size: '375', device: { viewport: PHONE, hasTouch: true, isMobile: true } },
     { label: '1280 px', size: '1280', device: { viewport: DESKTOP } },
@@ -168,7 +169,6 @@ describe('the lead inbox in Chromium', () => {
     'finds, takes, notes and answers a lead, and exports it ($label)',
     { timeout: 120_000 },
     async ({ size, device }) => {
-      expect(soffice, 'LibreOffice (soffice) no PATH: apt-get install libreoffice-calc-nogui').toBeDefined();
       const smtp = await startSmtp();
       const server = await startTeamServer({ SMTP_URL: smtp.url, LEADS_TO: 'vendas@rotanorte.com.br' });
       onTestFinished(async () => void (await server.stop()));

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { focusedStop, type Stop, tabThroughPage } from '../../test/support/keyboard';
 import { DESKTOP, PHONE, siteForThisFile, WAKE_WITHIN_MS } from '../../test/support/site';
+import { needs } from '../../test/support/tools';
 
 const site = siteForThisFile();
 
 const indexOf = (stops: Stop[], name: string) => stops.findIndex((stop) => stop.name === name);
 
-describe('the page with the keyboard alone', { timeout: 30_000 }, () => {
+describe('the page with the keyboard alone', { timeout: 30_000, ...needs('chromium') }, () => {
   it('offers a skip link first, which moves the focus to the main content', async () => {
     const { page } = await site.open('/');
     await page.keyboard.press('Tab');

@@ -8,13 +8,14 @@ import {
   scrollThrough,
   siteForThisFile,
 } from '../../test/support/site';
+import { needs } from '../../test/support/tools';
 
 const site = siteForThisFile();
 
 // The spec keeps these menu entries although the page has no such sections (docs/requirements.md §2.4).
 const LINKS_WITHOUT_SECTION = ['#technology', '#careers'];
 
-describe('the landing page in Chromium', { timeout: 30_000 }, () => {
+describe('the landing page in Chromium', { timeout: 30_000, ...needs('chromium') }, () => {
   for (const [name, viewport] of Object.entries({ desktop: DESKTOP, phone: PHONE })) {
     it(`shows every section in order at ${viewport.width}×${viewport.height}, hydrates and reports no problem`, async () => {
       const { page, problems } = await site.open('/', { viewport });

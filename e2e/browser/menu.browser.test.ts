@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { spokenState } from '../../test/support/accessibility-tree';
 import { hydrateIslands, PHONE, siteForThisFile, unexpected, WAKE_WITHIN_MS } from '../../test/support/site';
+import { needs } from '../../test/support/tools';
 
 const site = siteForThisFile();
 
@@ -26,7 +27,7 @@ async function openPhonePage() {
 const sectionTop = (page: Page, id: string) =>
   page.locator(`#${id}`).evaluate((section) => section.getBoundingClientRect().top);
 
-describe('the mobile menu at 375 px', { timeout: 20_000 }, () => {
+describe('the mobile menu at 375 px', { timeout: 20_000, ...needs('chromium') }, () => {
   it('starts closed and says so, before and after its island has hydrated', async () => {
     const { page, problems } = await site.open('/', { viewport: PHONE });
     // The server leaves aria-expanded to the browser, which derives it from the popover.

@@ -11,6 +11,7 @@ import {
   submitButton,
 } from '../../test/support/contact-page';
 import { clickThrough, siteForThisFile, storedContacts, unexpected } from '../../test/support/site';
+import { needs } from '../../test/support/tools';
 
 const site = siteForThisFile({ RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PER_HOUR: '0' });
 
@@ -20,7 +21,7 @@ const openWithoutJavaScript = (path = '/#contact') => site.open(path, { javaScri
 // with or without a policy on the page (checked against a bare page): that is the setting, not ours.
 const SCRIPTS_REFUSED = /^requestfailed: GET \S+\/assets\/\S+\.js csp$/;
 
-describe('the contact form without JavaScript', { timeout: 20_000 }, () => {
+describe('the contact form without JavaScript', { timeout: 20_000, ...needs('chromium') }, () => {
   it('posts the form, lands on the confirmation and stores the request, with the visit’s campaign', async () => {
     const { page, problems } = await openWithoutJavaScript(CAMPAIGN_VISIT);
     await fillContactForm(page, FULL_REQUEST);

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { clickThrough, PHONE, screenshot, siteForThisFile, unexpected } from '../../test/support/site';
+import { needs } from '../../test/support/tools';
 
 const site = siteForThisFile();
 
 const MISSING = '/rotas/belem-manaus';
 
-describe('the not-found page', { timeout: 20_000 }, () => {
+describe('the not-found page', { timeout: 20_000, ...needs('chromium') }, () => {
   it('answers 404 with the texts of the spec and a link home', async () => {
     const { page, response } = await site.open(MISSING);
 

@@ -15,6 +15,7 @@ import { startProxy } from '../../test/support/proxy';
 import { startServer } from '../../test/support/server-process';
 import { browserForThisFile, hydrateIslands, PHONE, storedContacts, unexpected } from '../../test/support/site';
 import { startSmtp } from '../../test/support/smtp';
+import { needs } from '../../test/support/tools';
 import { eventually, freePort } from '../../test/support/wait';
 import { startWebhookReceiver, WEBHOOK_SECRET } from '../../test/support/webhooks';
 
@@ -80,7 +81,7 @@ async function shownSuccess(page: Page) {
 
 const ONE = { rows: 1, emails: 1, webhooks: 1 };
 
-describe('one lead per intent, in Chromium', { timeout: 60_000 }, () => {
+describe('one lead per intent, in Chromium', { timeout: 60_000, ...needs('chromium') }, () => {
   it.each([
     ['directly', false],
     ['through HAProxy', true],

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { clickThrough, PHONE, screenshot, siteForThisFile, unexpected } from '../../test/support/site';
+import { needs } from '../../test/support/tools';
 
 const site = siteForThisFile();
 
-describe('the privacy notice', { timeout: 30_000 }, () => {
+describe('the privacy notice', { timeout: 30_000, ...needs('chromium') }, () => {
   it('is reached from the footer, and its data link lands on the rights', async () => {
     const { page } = await site.open('/');
     const policy = page.getByRole('contentinfo').getByRole('link', { name: 'Política de Privacidade' });

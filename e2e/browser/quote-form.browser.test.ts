@@ -21,6 +21,7 @@ import {
   unexpected,
   WAKE_WITHIN_MS,
 } from '../../test/support/site';
+import { needs } from '../../test/support/tools';
 
 const site = siteForThisFile({ RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PER_HOUR: '0' });
 
@@ -56,7 +57,7 @@ async function typeIntoCombobox(page: Page, place: 'origin' | 'destination', tex
 // With JavaScript off, Chromium refuses the page's own scripts and names the reason "csp" (no-javascript.browser.test.ts).
 const SCRIPTS_REFUSED = /^requestfailed: GET \S+\/assets\/\S+\.js csp$/;
 
-describe('the quote form with JavaScript, at 375 px', { timeout: 60_000 }, () => {
+describe('the quote form with JavaScript, at 375 px', { timeout: 60_000, ...needs('chromium') }, () => {
   it("goes from the hero's button to a stored quote, the municipalities chosen with the keyboard", async () => {
     const { page, problems } = await site.open('/', { viewport: PHONE });
     await clickThrough(page, page.locator('#home').getByRole('link', { name: 'Solicitar cotação' }));
@@ -165,7 +166,7 @@ describe('the quote form with JavaScript, at 375 px', { timeout: 60_000 }, () =>
   });
 });
 
-describe('the quote form without JavaScript', { timeout: 30_000 }, () => {
+describe('the quote form without JavaScript', { timeout: 30_000, ...needs('chromium') }, () => {
   const openWithoutJavaScript = (viewport = PHONE) => site.open('/cotacao', { viewport, javaScriptEnabled: false });
 
   it('posts the typed names and UFs, which the server resolves, and lands on the confirmation', async () => {

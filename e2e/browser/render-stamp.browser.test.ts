@@ -4,6 +4,7 @@ import { renderStamps } from '../../server/spam/stamp';
 import { LEAD_FORM_ID, STAMP_FIELD } from '../../shared/contact-form';
 import { FULL_REQUEST, fillContactForm, submitButton } from '../../test/support/contact-page';
 import { clickThrough, siteForThisFile } from '../../test/support/site';
+import { needs } from '../../test/support/tools';
 
 // The contact form's render stamp (issue 35) as Chromium gets it: in the brotli page, made whole
 // with its stamp at most about once a second (docs/decisions/040-plain-landing.md), posted with the form.
@@ -20,7 +21,7 @@ async function serverStamps() {
   }
 }
 
-describe('the render stamp in Chromium', { timeout: 30_000 }, () => {
+describe('the render stamp in Chromium', { timeout: 30_000, ...needs('chromium') }, () => {
   it('comes in the brotli page, among the form’s elements, and checks as the server’s', async () => {
     const { page, response } = await site.open('/#contact');
     expect(response?.headers()['content-encoding']).toBe('br');

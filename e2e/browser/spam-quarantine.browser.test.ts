@@ -11,6 +11,7 @@ import { pressedTwice } from '../../test/support/pressed-twice';
 import { browserForThisFile, clickThrough, hydrateIslands, PHONE, unexpected } from '../../test/support/site';
 import { header, startSmtp } from '../../test/support/smtp';
 import { startTeamServer } from '../../test/support/team';
+import { needs } from '../../test/support/tools';
 import { eventually } from '../../test/support/wait';
 import { startWebhookReceiver, WEBHOOK_SECRET } from '../../test/support/webhooks';
 
@@ -107,7 +108,7 @@ const mailsFor = (site: Site, email: string) =>
 const webhooksFor = (site: Site, id: string) =>
   site.webhooks.deliveries.filter(({ body }) => body.type === 'contact.created' && body.data.id === id);
 
-describe('suspected spam in Chromium', () => {
+describe('suspected spam in Chromium', needs('chromium'), () => {
   it('holds an autofilled honeypot post, never delivers it, and delivers it once on "Não é spam"', {
     timeout: 120_000,
   }, async () => {

@@ -14,6 +14,7 @@ import { browserForThisFile, clickThrough, DESKTOP, PHONE, screenshot } from '..
 import { startSmtp } from '../../test/support/smtp';
 import { codeIn, mailTo, startTeamServer } from '../../test/support/team';
 import { heldPosts, teamPages, type Viewer, workedLead } from '../../test/support/team-pages';
+import { needs } from '../../test/support/tools';
 
 // Issue 33, "Prove it": axe finds nothing on any page of the sign-in, the keyboard alone reaches
 // every field and button in order with the focus in sight, and without JavaScript the code path
@@ -91,7 +92,7 @@ const noscriptNotice = (page: Page) =>
     return notice?.checkVisibility() ? notice.textContent : null;
   });
 
-describe('the sign-in’s pages with axe-core, WCAG 2.2 A and AA', { timeout: 30_000 }, () => {
+describe('the sign-in’s pages with axe-core, WCAG 2.2 A and AA', { timeout: 30_000, ...needs('chromium') }, () => {
   for (const [width, viewport] of [
     ['1280 px', DESKTOP],
     ['375 px', PHONE],
@@ -113,7 +114,7 @@ describe('the sign-in’s pages with axe-core, WCAG 2.2 A and AA', { timeout: 30
   });
 });
 
-describe('the inbox on a phone', { timeout: 30_000 }, () => {
+describe('the inbox on a phone', { timeout: 30_000, ...needs('chromium') }, () => {
   it('reads at 375 px without scrolling sideways, its filters open', async () => {
     const { page } = await openAs('vendas', '/painel?situacao=new&de=2026-01-01', PHONE);
 
@@ -123,7 +124,7 @@ describe('the inbox on a phone', { timeout: 30_000 }, () => {
   });
 });
 
-describe('the lead’s page', { timeout: 30_000 }, () => {
+describe('the lead’s page', { timeout: 30_000, ...needs('chromium') }, () => {
   for (const [width, viewport] of [
     ['1280', DESKTOP],
     ['375', PHONE],
@@ -144,7 +145,7 @@ describe('the lead’s page', { timeout: 30_000 }, () => {
     });
 });
 
-describe('the Suspeitos folder', { timeout: 30_000 }, () => {
+describe('the Suspeitos folder', { timeout: 30_000, ...needs('chromium') }, () => {
   for (const [width, viewport] of [
     ['1280', DESKTOP],
     ['375', PHONE],
@@ -167,7 +168,7 @@ describe('the Suspeitos folder', { timeout: 30_000 }, () => {
     });
 });
 
-describe('the sign-in with the keyboard alone', { timeout: 30_000 }, () => {
+describe('the sign-in with the keyboard alone', { timeout: 30_000, ...needs('chromium') }, () => {
   for (const [width, viewport] of [
     ['1280 px', DESKTOP],
     ['375 px', PHONE],
@@ -197,7 +198,7 @@ describe('the sign-in with the keyboard alone', { timeout: 30_000 }, () => {
   }
 });
 
-describe('the sign-in without JavaScript', { timeout: 30_000 }, () => {
+describe('the sign-in without JavaScript', { timeout: 30_000, ...needs('chromium') }, () => {
   it('says the passkey needs JavaScript, and the code path signs the member in with plain forms', async () => {
     const smtp = await startSmtp();
     const mailing = await startTeamServer({ SMTP_URL: smtp.url, LEADS_TO: 'vendas@rotanorte.com.br' });

@@ -12,6 +12,7 @@ import {
   signOut,
   startTeamServer,
 } from '../../test/support/team';
+import { needs } from '../../test/support/tools';
 
 // Issue 33's flows, end to end in real Chromium with its virtual authenticator, on the built server
 // with a real SMTP server catching the codes: setup link → first admin; an invitation → a `vendas`
@@ -51,7 +52,7 @@ async function signInByCode(page: Page, email: string, messages: Parameters<type
   expect(new URL(page.url()).pathname).toBe('/painel/conta');
 }
 
-describe.each(databases)('the sales team signs in, on $name', ({ env }) => {
+describe.each(databases)('the sales team signs in, on $name', needs('chromium'), ({ env }) => {
   const servers: { stop(): Promise<unknown> }[] = [];
   afterAll(async () => {
     await Promise.all(servers.map((server) => server.stop()));

@@ -6,9 +6,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { rssMb } from '../../bench/proc-stats';
 import { exportFlood } from '../../scripts/launch/export-flood';
-import { docker, dockerMissing } from '../../test/support/docker';
+import { docker } from '../../test/support/docker';
 import { deployKit } from '../../test/support/stack';
 import { selfSigned } from '../../test/support/tls';
+import { needs } from '../../test/support/tools';
 
 // Hostile input, round four (issue 38), on the deploy kit as it ships: the image from the Dockerfile,
 // deploy/compose.yaml with HAProxy in front of two replicas on PostgreSQL, HTTPS with a certificate of
@@ -17,8 +18,7 @@ import { selfSigned } from '../../test/support/tls';
 // stalled CSV exports (100 per replica) beside 30 admins who read, and 1,500 idle sockets on a replica
 // reached directly. Everything reaches the stack through ports published on 127.0.0.1.
 
-const missing = dockerMissing();
-if (missing) console.info(`abuse-stack: no Docker engine here (${missing}); the real stack is not tried`);
+const engine = needs('docker', 'openssl');
 
 const DOMAIN = 'site.test';
 const REPLICAS = ['app1', 'app2'] as const;
@@ -149,12 +149,12 @@ const visit = (url: string) =>
   });
 
 afterAll(async () => {
-  if (missing) return;
+  if (engine.skip) return;
   await kit.down().catch(() => {});
   await kit.removeImage().catch(() => {});
 }, 120_000);
 
-describe.skipIf(missing)('the deploy kit in Docker under hostile clients', () => {
+describe('the deploy kit in Docker under hostile clients', engine, () => {
   it(`comes up with ${CONTACTS} long contacts in PostgreSQL`, { timeout: 600_000 }, async () => {
     const start = performance.now();
     await kit.build();

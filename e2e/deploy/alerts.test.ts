@@ -1,4 +1,4 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,26 +6,19 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { alertRules, dashboardQueries } from '../../test/support/promql';
+import { needs } from '../../test/support/tools';
 
 // deploy/prometheus/alerts.yml checked by Prometheus's own promtool: the rules load, and each one fires on
 // the series of its unit tests that should set it off, and stays silent on those that should not.
 
 const FOLDER = 'deploy/prometheus';
-const promtool = (() => {
-  try {
-    return execFileSync('promtool', ['--version'], { stdio: 'pipe' }) && 'promtool';
-  } catch {
-    return undefined;
-  }
-})();
-if (!promtool) console.info('alerts: no promtool here (apt-get install prometheus); the alert rules are not tested');
 const run = (args: string[], cwd = FOLDER) => promisify(execFile)('promtool', args, { cwd });
 
 type UnitTests = { rule_files: string[]; tests: { alert_rule_test: { alertname: string; exp_alerts: unknown[] }[] }[] };
 const UNIT_TESTS = ['alerts.test.yml', 'business-hours.test.yml', 'suspects.test.yml'];
 const unitTests = UNIT_TESTS.map((file) => parse(readFileSync(path.join(FOLDER, file), 'utf8')) as UnitTests);
 
-describe.skipIf(!promtool)('the alert rules', () => {
+describe('the alert rules', needs('promtool'), () => {
   it('load in Prometheus', async () => {
     const { stdout } = await run(['check', 'rules', 'alerts.yml']);
     expect(stdout).toContain(`SUCCESS: ${alertRules().length} rules found`);

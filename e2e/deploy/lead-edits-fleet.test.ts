@@ -5,6 +5,7 @@ import { postgresSchemaForThisFile, TEST_DATABASE_URL } from '../../test/support
 import { send, startFleet } from '../../test/support/fleet';
 import { ADMIN_TOKEN, bearer, sampleQuote } from '../../test/support/leads';
 import { signedInMember } from '../../test/support/members';
+import { needs } from '../../test/support/tools';
 import { eventually, freePort } from '../../test/support/wait';
 import { startWebhookReceiver, WEBHOOK_SECRET } from '../../test/support/webhooks';
 
@@ -68,7 +69,7 @@ function noteEdit(who: string, member: Member, replica: 0 | 1, note: string): Ed
   };
 }
 
-describe.skipIf(!TEST_DATABASE_URL)('two members change one lead at once on two replicas behind the proxy', () => {
+describe('two members change one lead at once on two replicas behind the proxy', needs('postgres', 'haproxy'), () => {
   const store = postgresSchemaForThisFile(TEST_DATABASE_URL!);
 
   it('lets one change through and tells the other what the lead became, on the page and on the API', {

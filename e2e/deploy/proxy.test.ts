@@ -9,6 +9,7 @@ import { sampleContact } from '../../test/support/leads';
 import { PROXY_CONF_IN_CONTAINER, SHIPPED_PROXY_DIR, startProxy } from '../../test/support/proxy';
 import { openConnection, rawRequest } from '../../test/support/raw-http';
 import { type RunningServer, startServer } from '../../test/support/server-process';
+import { needs } from '../../test/support/tools';
 import { eventually, freePort } from '../../test/support/wait';
 
 let replica: RunningServer | undefined;
@@ -47,7 +48,7 @@ const address = (server: RunningServer) => new URL(server.url).host;
 const handled = (server: RunningServer, path: string) =>
   server.logs.filter((entry) => (entry.req as { path?: string } | undefined)?.path === path);
 
-describe('deploy/haproxy/haproxy.cfg in front of the replicas', () => {
+describe('deploy/haproxy/haproxy.cfg in front of the replicas', needs('haproxy'), () => {
   it('passes the client request id on, or makes one, and the replica keeps it', async () => {
     replica = await startServer({ TRUST_PROXY: '1' });
     const proxy = await startProxy({ replicas: [address(replica), address(replica)], port: await freePort() });
@@ -159,7 +160,7 @@ describe('deploy/haproxy/haproxy.cfg in front of the replicas', () => {
   });
 });
 
-describe('hostile input at the proxy (issue 38)', () => {
+describe('hostile input at the proxy (issue 38)', needs('haproxy'), () => {
   const portOf = (url: string) => Number(new URL(url).port);
   const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

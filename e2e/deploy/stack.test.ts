@@ -4,12 +4,13 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mailedLeadAddresses, postedLeadIds, storedOnce } from '../../test/support/deliveries';
-import { docker, dockerMissing } from '../../test/support/docker';
+import { docker } from '../../test/support/docker';
 import { type VisitOutcome, visitorLoad } from '../../test/support/load';
 import { MINICA, PEBBLE_CONFIG, PEBBLE_DIRECTORY, pebbleRoot } from '../../test/support/pebble';
 import { whenReplica } from '../../test/support/proxy';
 import { deployKit } from '../../test/support/stack';
 import { curlHead as curlAs, selfSigned, servedCertificate } from '../../test/support/tls';
+import { needs } from '../../test/support/tools';
 import { eventually } from '../../test/support/wait';
 
 // The deploy kit for real: the image built from the unchanged Dockerfile, deploy/compose.yaml
@@ -18,8 +19,7 @@ import { eventually } from '../../test/support/wait';
 // replicas replaced one after the other under load over HTTPS (docs/requirements.md §10.7.1). The
 // load reaches the stack only through ports published on 127.0.0.1.
 
-const missing = dockerMissing();
-if (missing) console.info(`stack: no Docker engine here (${missing}); the real stack is not tried`);
+const engine = needs('docker', 'openssl', 'curl');
 
 const ROUNDS = 5;
 const REPLICAS = ['app1', 'app2'] as const;
@@ -86,12 +86,12 @@ const removeAll = async () => {
   await kit.down();
 };
 afterAll(async () => {
-  if (missing) return;
+  if (engine.skip) return;
   await removeAll().catch(() => {});
   await kit.removeImage().catch(() => {});
 }, 120_000);
 
-describe.skipIf(missing)('the deploy kit in Docker', () => {
+describe('the deploy kit in Docker', engine, () => {
   it('builds the image from the Dockerfile as it is, whose Node runs the built server as "node"', {
     timeout: 900_000,
   }, async () => {

@@ -4,6 +4,7 @@ import { send, startFleet } from '../../test/support/fleet';
 import { ADMIN_TOKEN } from '../../test/support/leads';
 import { signedInMember } from '../../test/support/members';
 import { header, startSmtp } from '../../test/support/smtp';
+import { needs } from '../../test/support/tools';
 import { eventually, freePort } from '../../test/support/wait';
 import { type Delivery, startWebhookReceiver, WEBHOOK_SECRET } from '../../test/support/webhooks';
 
@@ -19,7 +20,7 @@ const LEADS = 4;
 /** The CRM's receiver answers 503 until this long after the first post: the replicas retry meanwhile. */
 const DOWN_MS = 6_000;
 
-describe.skipIf(!TEST_DATABASE_URL)('a release of a held post on one replica while the other retries', () => {
+describe('a release of a held post on one replica while the other retries', needs('postgres', 'haproxy'), () => {
   const store = postgresSchemaForThisFile(TEST_DATABASE_URL!);
 
   it('delivers each released post once, by e-mail and to the CRM', { timeout: 180_000 }, async () => {

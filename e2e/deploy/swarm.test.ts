@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mailedLeadAddresses, postedLeadIds, storedOnce } from '../../test/support/deliveries';
-import { docker, dockerMissing } from '../../test/support/docker';
+import { docker } from '../../test/support/docker';
 import { type VisitOutcome, visitorLoad } from '../../test/support/load';
 import { MINICA, PEBBLE_CONFIG, PEBBLE_DIRECTORY, pebbleRoot } from '../../test/support/pebble';
 import {
@@ -19,6 +19,7 @@ import {
   untilUpdated,
 } from '../../test/support/swarm';
 import { curlHead, selfSigned, servedCertificate } from '../../test/support/tls';
+import { needs } from '../../test/support/tools';
 import { eventually, freePort } from '../../test/support/wait';
 
 // deploy/stack.yaml on a single-node swarm, as docs/operations.md says to run it: Docker secrets read
@@ -28,8 +29,7 @@ import { eventually, freePort } from '../../test/support/wait';
 // under load over HTTPS through the proxy's port on 127.0.0.1, none of it retried; a backup restored,
 // and a certificate of one's own served from a Docker secret.
 
-const missing = dockerMissing();
-if (missing) console.info(`swarm: no Docker engine here (${missing}); the Swarm stack is not tried`);
+const engine = needs('docker', 'openssl', 'curl');
 
 const stack = `site-swarm-${randomBytes(4).toString('hex')}`;
 const app = `${stack}_app`;
@@ -139,10 +139,10 @@ async function removeAll() {
 }
 
 afterAll(async () => {
-  if (!missing && swarm) await removeAll().catch((error) => console.info(`swarm: cleanup: ${error}`));
+  if (!engine.skip && swarm) await removeAll().catch((error) => console.info(`swarm: cleanup: ${error}`));
 }, 240_000);
 
-describe.skipIf(missing)('the Swarm stack on a single-node swarm', () => {
+describe('the Swarm stack on a single-node swarm', engine, () => {
   it('deploys with `docker stack deploy` from Docker secrets', { timeout: 900_000 }, async () => {
     const start = performance.now();
     await docker(['build', '-q', '-t', images.one, '.']);

@@ -7,6 +7,7 @@ import { VARIABLES } from '../../server/process/config';
 import { ADMIN_TOKEN } from '../../test/support/leads';
 import { lead } from '../../test/support/requests';
 import { startServer, tempDataDir, whenExited } from '../../test/support/server-process';
+import { needs } from '../../test/support/tools';
 import { eventually, freePort } from '../../test/support/wait';
 
 // The commands README.md and docs/ give for `npm start` mode, run as written: a command that drifts
@@ -90,6 +91,7 @@ describe('the commands of the default install, as docs/operations.md gives them'
 
   it('run the team commands and back up while serving, restore stopped, and rotate the token, in the docs’ order', {
     timeout: 180_000,
+    ...needs('openssl'),
   }, async () => {
     const site = await startServer({ ADMIN_TOKEN: adminToken }, dataDir);
     try {

@@ -1,31 +1,15 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { statSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { lead, postInTwoParts, shutdownBegun } from '../../test/support/requests';
 import { tempDataDir, whenServing } from '../../test/support/server-process';
+import { needs, olderNode } from '../../test/support/tools';
 import { freePort } from '../../test/support/wait';
 
-/** The first `node` on PATH outside this project whose major version is below 24, if the machine has one. */
-function olderNode() {
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
-    if (!dir || dir.includes('node_modules')) continue;
-    try {
-      const file = path.join(dir, 'node');
-      const version = execFileSync(file, ['--version'], { encoding: 'utf8' }).trim();
-      if (Number(/^v(\d+)/.exec(version)?.[1]) < 24) return { file, version };
-    } catch {
-      // No node in this folder.
-    }
-  }
-  return undefined;
-}
-
 const older = olderNode();
-if (!older) console.info('run-built: no Node older than 24 on PATH; the version check is not tried');
 
 describe('the built server run without Docker', () => {
-  it.skipIf(!older)('stops on an older Node with one line naming the version it needs', () => {
+  it('stops on an older Node with one line naming the version it needs', needs('older-node'), () => {
     let stderr = '';
     let status: number | null = 0;
     try {

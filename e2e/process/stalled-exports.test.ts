@@ -5,6 +5,7 @@ import { exportFlood, trickleExport } from '../../scripts/launch/export-flood';
 import { seededContacts } from '../../scripts/launch/seeded-contacts';
 import { ADMIN_TOKEN } from '../../test/support/leads';
 import { startServer } from '../../test/support/server-process';
+import { needs } from '../../test/support/tools';
 import { eventually } from '../../test/support/wait';
 
 // The built server, 192 MB of heap as shipped, under CSV exports whose clients never read
@@ -49,35 +50,41 @@ describe(`100 stalled exports of ${CONTACTS} long contacts (33 MB) beside 4 admi
   }, 120_000);
 });
 
-describe(`8 exports whose clients far away take a trickle (24 KB/s) of ${CONTACTS} long contacts`, () => {
-  it('are cut for going slower than the floor, and their places go to an admin who reads', async () => {
-    const dataDir = await seededContacts(CONTACTS, { messageChars: 4_000 });
-    const server = await startServer({ ADMIN_TOKEN, RETENTION_DAYS: '0' }, dataDir);
-    onTestFinished(async () => void (await server.stop()));
-    const url = `${server.url}/api/contacts.csv`;
-    const headers = { Authorization: `Bearer ${ADMIN_TOKEN}`, 'Accept-Encoding': 'identity' };
+describe(
+  `8 exports whose clients far away take a trickle (24 KB/s) of ${CONTACTS} long contacts`,
+  needs('python3'),
+  () => {
+    it('are cut for going slower than the floor, and their places go to an admin who reads', async () => {
+      const dataDir = await seededContacts(CONTACTS, { messageChars: 4_000 });
+      const server = await startServer({ ADMIN_TOKEN, RETENTION_DAYS: '0' }, dataDir);
+      onTestFinished(async () => void (await server.stop()));
+      const url = `${server.url}/api/contacts.csv`;
+      const headers = { Authorization: `Bearer ${ADMIN_TOKEN}`, 'Accept-Encoding': 'identity' };
 
-    // A batch of 128 KB leaves every 5 s at 24 KB/s, the first, of 256 KB, in 11 s: within the 15 s
-    // without progress that cut a stalled export, so before the floor (64 KB/s) these held all 8
-    // places for the 23 min of the file.
-    const trickles = Array.from({ length: 8 }, () => trickleExport(server.url, ADMIN_TOKEN, 24 * 1024));
-    onTestFinished(() => {
-      for (const { stop } of trickles) stop();
-    });
-    await Promise.all(trickles.map(({ sent }) => sent));
-    await sleep(500);
-    const busy = await fetch(url, { headers });
-    await busy.body?.cancel();
-    expect([busy.status, busy.headers.get('retry-after')]).toEqual([503, '10']);
+      // A batch of 128 KB leaves every 5 s at 24 KB/s, the first, of 256 KB, in 11 s: within the 15 s
+      // without progress that cut a stalled export, so before the floor (64 KB/s) these held all 8
+      // places for the 23 min of the file.
+      const trickles = Array.from({ length: 8 }, () => trickleExport(server.url, ADMIN_TOKEN, 24 * 1024));
+      onTestFinished(() => {
+        for (const { stop } of trickles) stop();
+      });
+      await Promise.all(trickles.map(({ sent }) => sent));
+      await sleep(500);
+      const busy = await fetch(url, { headers });
+      await busy.body?.cancel();
+      expect([busy.status, busy.headers.get('retry-after')]).toEqual([503, '10']);
 
-    const cut = await eventually(() => {
-      const lines = csvLines(server.logs).filter((line) => line.msg === 'requisição interrompida');
-      expect(lines).toHaveLength(8);
-      return lines;
-    }, 60_000);
-    console.info(`exportações lentas cortadas após ${cut.map((line) => Math.round(Number(line.durationMs) / 1000))} s`);
-    const res = await fetch(url, { headers });
-    const bytes = (await res.arrayBuffer()).byteLength;
-    expect(`${res.status} ${bytes}`).toMatch(/^200 3\d{7}$/);
-  }, 150_000);
-});
+      const cut = await eventually(() => {
+        const lines = csvLines(server.logs).filter((line) => line.msg === 'requisição interrompida');
+        expect(lines).toHaveLength(8);
+        return lines;
+      }, 60_000);
+      console.info(
+        `exportações lentas cortadas após ${cut.map((line) => Math.round(Number(line.durationMs) / 1000))} s`,
+      );
+      const res = await fetch(url, { headers });
+      const bytes = (await res.arrayBuffer()).byteLength;
+      expect(`${res.status} ${bytes}`).toMatch(/^200 3\d{7}$/);
+    }, 150_000);
+  },
+);

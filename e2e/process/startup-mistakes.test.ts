@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
@@ -16,6 +15,8 @@ import {
   whenExited,
   whenServing,
 } from '../../test/support/server-process';
+import { needs } from '../../test/support/tools';
+import { unprivilegedUser } from '../../test/support/unprivileged';
 import { eventually, freePort } from '../../test/support/wait';
 
 // Every mistake an operator made on their first day (issue 36), run as a process: the one line it
@@ -138,14 +139,10 @@ describe('a DATA_DIR that cannot hold the database', () => {
   });
 });
 
-// Root writes anywhere, so as root the server runs as nobody, as the image runs as an unprivileged
-// user; that needs a checkout nobody may read (skipped, and said, where it is not).
-const root = process.getuid?.() === 0;
-const NOBODY = { uid: 65534, gid: 65534 };
-const nobodyCanRun =
-  !root || spawnSync(process.execPath, ['-e', 'require("fs").accessSync("dist/server/index.js")'], NOBODY).status === 0;
-
-describe.skipIf(!nobodyCanRun)('a DATA_DIR the process may not write', () => {
+// Root writes and enters anywhere: as root, these run the server as nobody (test/support/unprivileged.ts).
+describe('a DATA_DIR the process may not write', () => {
+  const user = unprivilegedUser();
+  const root = process.getuid?.() === 0;
   /** A folder right under /tmp, which everyone may enter, that this test's user may not write. */
   const closedFolder = () => {
     const folder = mkdtempSync('/tmp/site-closed-');
@@ -153,11 +150,10 @@ describe.skipIf(!nobodyCanRun)('a DATA_DIR the process may not write', () => {
     onTestFinished(() => rmSync(folder, { recursive: true, force: true }));
     return folder;
   };
-  const as = root ? NOBODY : {};
 
   it('that exists says whom to give it to', async () => {
     const dataDir = closedFolder();
-    const { code, lines } = await failedStart('`DATA_DIR` the process may not write', {}, dataDir, as);
+    const { code, lines } = await failedStart('`DATA_DIR` the process may not write', {}, dataDir, user.spawnAs());
     expect(code).toBe(1);
     expect(lines).toEqual([
       expect.stringMatching(
@@ -169,7 +165,12 @@ describe.skipIf(!nobodyCanRun)('a DATA_DIR the process may not write', () => {
   it('that does not exist yet names the folder it would be made in, and the commands', async () => {
     const parent = closedFolder();
     const dataDir = `${parent}/dados`;
-    const { code, lines } = await failedStart('`DATA_DIR` under a folder the process may not write', {}, dataDir, as);
+    const { code, lines } = await failedStart(
+      '`DATA_DIR` under a folder the process may not write',
+      {},
+      dataDir,
+      user.spawnAs(),
+    );
     expect(code).toBe(1);
     expect(lines).toEqual([
       expect.stringMatching(
@@ -181,20 +182,24 @@ describe.skipIf(!nobodyCanRun)('a DATA_DIR the process may not write', () => {
     ]);
   });
 
-  it.skipIf(!root)('under a folder it may not enter names that folder', async () => {
+  it('under a folder it may not enter names that folder', async () => {
     const closed = mkdtempSync('/tmp/site-closed-');
-    chmodSync(closed, 0o700);
-    onTestFinished(() => rmSync(closed, { recursive: true, force: true }));
+    // No one but root enters it, not even its owner.
+    chmodSync(closed, 0o000);
+    onTestFinished(() => {
+      chmodSync(closed, 0o700);
+      rmSync(closed, { recursive: true, force: true });
+    });
     const dataDir = `${closed}/site/dados`;
     const { code, lines } = await failedStart(
       '`DATA_DIR` under a folder the process may not enter',
       {},
       dataDir,
-      NOBODY,
+      user.spawnAs(),
     );
     expect(code).toBe(1);
     expect(lines).toEqual([
-      `DATA_DIR ${dataDir} fica sob ${closed}, onde o usuário 65534:65534 não pode entrar (EACCES): ` +
+      `DATA_DIR ${dataDir} fica sob ${closed}, onde o usuário ${user.uid}:${user.gid} não pode entrar (EACCES): ` +
         `dê-lhe acesso (chmod o+x ${closed}) ou aponte DATA_DIR para outra pasta`,
     ]);
   });
@@ -323,97 +328,101 @@ describe('a PostgreSQL that does not answer', () => {
 
 // The refusals need a server that checks passwords: .ci/run's cluster asks for one over TCP.
 const passwordOf = (url: string) => decodeURIComponent(new URL(url).password);
-describe.skipIf(!TEST_DATABASE_URL || !passwordOf(TEST_DATABASE_URL))('PostgreSQL refusing us', () => {
-  const store = postgresSchemaForThisFile(TEST_DATABASE_URL!);
+describe.skipIf(TEST_DATABASE_URL && !passwordOf(TEST_DATABASE_URL))(
+  'PostgreSQL refusing us',
+  needs('postgres'),
+  () => {
+    const store = postgresSchemaForThisFile(TEST_DATABASE_URL!);
 
-  it('for a wrong password stops at once with one line, the password unsaid', async () => {
-    const url = new URL(TEST_DATABASE_URL!);
-    url.password = 'senha-errada';
-    const { code, lines } = await failedStart('A wrong password in `DATABASE_URL`', { DATABASE_URL: url.href });
-    expect(code).toBe(1);
-    expect(lines).toEqual([
-      expect.stringMatching(
-        new RegExp(`^PostgreSQL em ${url.host} recusou a senha do usuário ${url.username} \\(28P01\\)`),
-      ),
-    ]);
-    expect(lines[0]).not.toContain('senha-errada');
-  });
-
-  it('for a database that does not exist says how to create it', async () => {
-    const url = new URL(TEST_DATABASE_URL!);
-    url.pathname = '/site_que_nao_existe';
-    const { code, lines } = await failedStart('A database that does not exist', { DATABASE_URL: url.href });
-    expect(code).toBe(1);
-    expect(lines).toEqual([
-      `o banco site_que_nao_existe não existe em ${url.host} (3D000): crie-o (createdb -h ${url.hostname} ` +
-        `-U ${url.username} site_que_nao_existe) ou corrija o nome no fim de DATABASE_URL`,
-    ]);
-  });
-
-  it('for a user who may not create the search’s extensions says how to create them', async () => {
-    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-    await admin.connect();
-    const name = `site_sem_extensoes_${process.pid}`;
-    const password = randomBytes(12).toString('hex');
-    await admin.query(`CREATE ROLE ${name} LOGIN PASSWORD '${password}'`);
-    await admin.query(`CREATE DATABASE ${name}`);
-    onTestFinished(async () => {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.query(`DROP ROLE IF EXISTS ${name}`);
-      await admin.end();
+    it('for a wrong password stops at once with one line, the password unsaid', async () => {
+      const url = new URL(TEST_DATABASE_URL!);
+      url.password = 'senha-errada';
+      const { code, lines } = await failedStart('A wrong password in `DATABASE_URL`', { DATABASE_URL: url.href });
+      expect(code).toBe(1);
+      expect(lines).toEqual([
+        expect.stringMatching(
+          new RegExp(`^PostgreSQL em ${url.host} recusou a senha do usuário ${url.username} \\(28P01\\)`),
+        ),
+      ]);
+      expect(lines[0]).not.toContain('senha-errada');
     });
-    // The tables it may create; the database (where extensions go) stays the superuser's.
-    const inside = new URL(TEST_DATABASE_URL!);
-    inside.pathname = `/${name}`;
-    const owner = new pg.Client({ connectionString: inside.href });
-    await owner.connect();
-    await owner.query(`GRANT CREATE, USAGE ON SCHEMA public TO ${name}`);
-    await owner.end();
-    const url = new URL(inside);
-    [url.username, url.password] = [name, password];
 
-    const { code, lines } = await failedStart('A user who may not create the extensions', { DATABASE_URL: url.href });
-
-    expect(code).toBe(1);
-    expect(lines).toEqual([
-      `o PostgreSQL em ${url.host} não deixa o usuário ${name} criar as extensões unaccent e pg_trgm no banco ${name} ` +
-        `(42501): instale o contrib do PostgreSQL, ou crie-as uma vez como superusuário ` +
-        `(psql -d ${name} -c 'CREATE EXTENSION unaccent; CREATE EXTENSION pg_trgm;')`,
-    ]);
-  });
-
-  it('while it comes up is waited for, and the site starts once it answers', { timeout: 90_000 }, async () => {
-    await store.open();
-    const target = new URL(TEST_DATABASE_URL!);
-    // A database that answers only once the site has tried it: nothing listens on `port` until then.
-    const port = await freePort();
-    const proxy = net.createServer((client) => {
-      const upstream = net.connect(Number(target.port || 5432), target.hostname);
-      client.pipe(upstream).pipe(client);
-      client.on('error', () => upstream.destroy());
-      upstream.on('error', () => client.destroy());
+    it('for a database that does not exist says how to create it', async () => {
+      const url = new URL(TEST_DATABASE_URL!);
+      url.pathname = '/site_que_nao_existe';
+      const { code, lines } = await failedStart('A database that does not exist', { DATABASE_URL: url.href });
+      expect(code).toBe(1);
+      expect(lines).toEqual([
+        `o banco site_que_nao_existe não existe em ${url.host} (3D000): crie-o (createdb -h ${url.hostname} ` +
+          `-U ${url.username} site_que_nao_existe) ou corrija o nome no fim de DATABASE_URL`,
+      ]);
     });
-    const late = new URL(store.url);
-    late.host = `127.0.0.1:${port}`;
-    const sitePort = await freePort();
-    const child = spawnServer({ DATABASE_URL: late.href, PORT: String(sitePort) });
-    try {
-      const tried = new Promise<string>((resolve) =>
-        createInterface({ input: child.stdout }).on('line', (line) => {
-          const { msg } = JSON.parse(line) as { msg: string };
-          if (msg.includes('ainda não responde')) resolve(msg);
-        }),
-      );
-      const firstTry = await tried;
-      expect(firstTry).toMatch(/^PostgreSQL em 127\.0\.0\.1:\d+ ainda não responde \(ECONNREFUSED\): tentativa 1/);
-      proxy.listen(port, '127.0.0.1');
-      const server = await whenServing(child, `http://127.0.0.1:${sitePort}`, '');
-      running.push(server);
-      expect((await fetch(`${server.url}/health/ready`)).status).toBe(200);
-      await server.stop();
-    } finally {
-      child.kill('SIGKILL');
-      proxy.close();
-    }
-  });
-});
+
+    it('for a user who may not create the search’s extensions says how to create them', async () => {
+      const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await admin.connect();
+      const name = `site_sem_extensoes_${process.pid}`;
+      const password = randomBytes(12).toString('hex');
+      await admin.query(`CREATE ROLE ${name} LOGIN PASSWORD '${password}'`);
+      await admin.query(`CREATE DATABASE ${name}`);
+      onTestFinished(async () => {
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.query(`DROP ROLE IF EXISTS ${name}`);
+        await admin.end();
+      });
+      // The tables it may create; the database (where extensions go) stays the superuser's.
+      const inside = new URL(TEST_DATABASE_URL!);
+      inside.pathname = `/${name}`;
+      const owner = new pg.Client({ connectionString: inside.href });
+      await owner.connect();
+      await owner.query(`GRANT CREATE, USAGE ON SCHEMA public TO ${name}`);
+      await owner.end();
+      const url = new URL(inside);
+      [url.username, url.password] = [name, password];
+
+      const { code, lines } = await failedStart('A user who may not create the extensions', { DATABASE_URL: url.href });
+
+      expect(code).toBe(1);
+      expect(lines).toEqual([
+        `o PostgreSQL em ${url.host} não deixa o usuário ${name} criar as extensões unaccent e pg_trgm no banco ${name} ` +
+          `(42501): instale o contrib do PostgreSQL, ou crie-as uma vez como superusuário ` +
+          `(psql -d ${name} -c 'CREATE EXTENSION unaccent; CREATE EXTENSION pg_trgm;')`,
+      ]);
+    });
+
+    it('while it comes up is waited for, and the site starts once it answers', { timeout: 90_000 }, async () => {
+      await store.open();
+      const target = new URL(TEST_DATABASE_URL!);
+      // A database that answers only once the site has tried it: nothing listens on `port` until then.
+      const port = await freePort();
+      const proxy = net.createServer((client) => {
+        const upstream = net.connect(Number(target.port || 5432), target.hostname);
+        client.pipe(upstream).pipe(client);
+        client.on('error', () => upstream.destroy());
+        upstream.on('error', () => client.destroy());
+      });
+      const late = new URL(store.url);
+      late.host = `127.0.0.1:${port}`;
+      const sitePort = await freePort();
+      const child = spawnServer({ DATABASE_URL: late.href, PORT: String(sitePort) });
+      try {
+        const tried = new Promise<string>((resolve) =>
+          createInterface({ input: child.stdout }).on('line', (line) => {
+            const { msg } = JSON.parse(line) as { msg: string };
+            if (msg.includes('ainda não responde')) resolve(msg);
+          }),
+        );
+        const firstTry = await tried;
+        expect(firstTry).toMatch(/^PostgreSQL em 127\.0\.0\.1:\d+ ainda não responde \(ECONNREFUSED\): tentativa 1/);
+        proxy.listen(port, '127.0.0.1');
+        const server = await whenServing(child, `http://127.0.0.1:${sitePort}`, '');
+        running.push(server);
+        expect((await fetch(`${server.url}/health/ready`)).status).toBe(200);
+        await server.stop();
+      } finally {
+        child.kill('SIGKILL');
+        proxy.close();
+      }
+    });
+  },
+);

@@ -10,6 +10,7 @@ import { type RenderedPage, renderedPages } from '../../test/support/rendered-pa
 import { tempDataDir } from '../../test/support/server-process';
 import { startTeamServer } from '../../test/support/team';
 import { teamPages, type Viewer } from '../../test/support/team-pages';
+import { needs } from '../../test/support/tools';
 
 const run = promisify(execFile);
 /** The checker as npm's vnu-jar ships it; its own launcher would download a Java where none is found. */
@@ -31,11 +32,6 @@ const isAllowed = (message: Message) => NEWER_THAN_THE_CHECKER.includes(unknownP
 
 /** Runs the W3C's Nu Html Checker (npm's vnu-jar, on the machine's Java) over `files` at once. */
 async function check(files: string[]) {
-  try {
-    await run('java', ['-version']);
-  } catch {
-    throw new Error('o Nu Html Checker precisa de Java: apt-get install default-jre-headless');
-  }
   const { stdout } = await run(
     'java',
     ['-jar', vnuJar, '--format', 'json', '--stdout', '--exit-zero-always', ...files],
@@ -61,7 +57,7 @@ async function everyPage(store: Repository, url: string): Promise<(RenderedPage 
   return [...renderedPages, ...team];
 }
 
-describe('every page the site renders', () => {
+describe('every page the site renders', needs('java'), () => {
   // The checker is a Java program of 30 MB: its start alone takes seconds, more on a busy machine.
   it('is valid HTML to the Nu Html Checker, but for CSS properties newer than it', { timeout: 180_000 }, async () => {
     const server = await startTeamServer({});

@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
 import type { LaunchOptions } from 'playwright-core';
+import { isExecutable, onPath } from './on-path';
 
 /** Flags this machine needs: no sandbox as root, and no calls to Google's services. */
 export const CHROMIUM_FLAGS = [
@@ -11,12 +11,18 @@ export const CHROMIUM_FLAGS = [
   '--no-first-run',
 ];
 
-/** The system Chromium (playwright-core downloads none): CHROME_PATH, else Debian's. */
+/** The system Chromium (playwright-core downloads none): CHROME_PATH, else Debian's `chromium` on PATH; undefined if neither. */
+export function findChromium() {
+  const given = process.env.CHROME_PATH;
+  if (given) return isExecutable(given) ? given : undefined;
+  return onPath('chromium');
+}
+
 export function chromiumPath() {
-  const path = process.env.CHROME_PATH || '/usr/bin/chromium';
-  if (!existsSync(path)) {
+  const path = findChromium();
+  if (!path) {
     throw new Error(
-      `Chromium não encontrado em ${path}: instale com "apt-get install chromium" ou defina CHROME_PATH.`,
+      `Chromium não encontrado (${process.env.CHROME_PATH || 'chromium no PATH'}): instale com "apt-get install chromium" ou defina CHROME_PATH.`,
     );
   }
   return path;

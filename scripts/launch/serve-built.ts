@@ -54,6 +54,9 @@ export async function freePort() {
   return port;
 }
 
+/** Another user to run the built server as, and, where that user cannot reach this checkout, a copy of it and of Node. */
+export type BuiltUser = Pick<SpawnOptions, 'uid' | 'gid' | 'cwd'> & { node?: string };
+
 /**
  * Spawns the built server with the image's environment (Dockerfile ENV) on loopback, its data in
  * `dataDir`, as the user `as` names if any. No drain unless `env` asks for one: no proxy routes to
@@ -61,10 +64,11 @@ export async function freePort() {
  */
 export function spawnBuilt(
   env: Record<string, string> = {},
-  { dataDir = tempDataDir(), as = {} }: { dataDir?: string; as?: Pick<SpawnOptions, 'uid' | 'gid'> } = {},
+  { dataDir = tempDataDir(), as = {} }: { dataDir?: string; as?: BuiltUser } = {},
 ) {
-  return spawn(process.execPath, ['dist/server/index.js'], {
-    ...as,
+  const { node = process.execPath, ...user } = as;
+  return spawn(node, ['dist/server/index.js'], {
+    ...user,
     env: {
       PATH: process.env.PATH,
       NODE_ENV: 'production',

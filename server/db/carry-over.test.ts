@@ -5,6 +5,7 @@ import { tempDir, testRepository } from '../../test/support/app';
 import { postgresSchemaForThisFile, TEST_DATABASE_URL } from '../../test/support/backends';
 import { BY_TOKEN, validContact, validQuote } from '../../test/support/leads';
 import { pending } from '../../test/support/outbox';
+import { needs } from '../../test/support/tools';
 import type { Repository } from '../repository';
 import { migrations } from './schema';
 import { SQLITE_FILE } from './sqlite';
@@ -153,7 +154,7 @@ describe('an SQLite file made before schema_migrations', () => {
 
 const postgres = TEST_DATABASE_URL ? postgresSchemaForThisFile(TEST_DATABASE_URL) : undefined;
 
-describe.skipIf(!postgres)('a PostgreSQL schema made before the migrations were unified', () => {
+describe('a PostgreSQL schema made before the migrations were unified', needs('postgres'), () => {
   const store = postgres!;
 
   it('opens with its rows and its migration records untouched, the new ones after them', async () => {

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/support/app';
 import { postgresSchemaForThisFile, quietLogger, TEST_DATABASE_URL, withSchema } from '../../test/support/backends';
 import { ADMIN_TOKEN, bearer, sampleQuote } from '../../test/support/leads';
+import { needs } from '../../test/support/tools';
 import { openPostgres, type Repository } from '../repository';
 import { DatabaseUnavailableError } from './database';
 import { migrations } from './schema';
@@ -61,7 +62,7 @@ describe('PostgreSQL start-up', () => {
 
 const postgres = TEST_DATABASE_URL ? postgresSchemaForThisFile(TEST_DATABASE_URL) : undefined;
 
-describe.skipIf(!postgres)('PostgreSQL', () => {
+describe('PostgreSQL', needs('postgres'), () => {
   const store = postgres!;
 
   it('migrates once when several replicas start at the same moment', async () => {

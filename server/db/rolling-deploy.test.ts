@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { postgresSchemaForThisFile, TEST_DATABASE_URL } from '../../test/support/backends';
 import { validContact, validQuote } from '../../test/support/leads';
+import { needs } from '../../test/support/tools';
 import { StartupError } from '../process/startup-error';
 import type { ColumnTypes, Dialect } from './database';
 import { migrations } from './schema';
@@ -9,7 +10,7 @@ const latest = migrations.length;
 
 // During a rolling deploy the replicas of the old release keep running on the schema the new one
 // migrated, and a rollback starts old code on it: docs/requirements.md §10.14.
-describe.skipIf(!TEST_DATABASE_URL)('a rolling deploy on PostgreSQL', () => {
+describe('a rolling deploy on PostgreSQL', needs('postgres'), () => {
   const store = postgresSchemaForThisFile(TEST_DATABASE_URL!);
   const { schema, admin } = store;
 

@@ -9,13 +9,13 @@ import {
   validQuote,
 } from '../../test/support/leads';
 import { type Cell, FORMULAS, findSoffice, openInCalc } from '../../test/support/spreadsheet';
+import { needs } from '../../test/support/tools';
 
 // docs/requirements.md §10.16: the exports as a salesperson in Brazil opens them, in LibreOffice
 // Calc (Debian's libreoffice-calc-nogui) with the pt-BR CSV import, saved as .xlsx and read back
 // cell by cell.
 
 const soffice = findSoffice();
-if (!soffice) console.info('spreadsheet: no LibreOffice (soffice) on PATH; the exports are not opened in Calc');
 
 /** The file's bytes as the admin downloads them. */
 const download = async (app: Parameters<typeof downloadExport>[0], path: string) =>
@@ -34,7 +34,7 @@ async function storeAt(instant: string, store: () => Promise<unknown>) {
 
 const text = (value: string): Cell => ({ type: 'text', text: value });
 
-describe.skipIf(!soffice)('the exports opened in LibreOffice Calc, pt-BR', { timeout: 120_000 }, () => {
+describe('the exports opened in LibreOffice Calc, pt-BR', { timeout: 120_000, ...needs('soffice') }, () => {
   it('give date cells in São Paulo time, number cells, phones without apostrophe, inert formulas, text intact', async () => {
     onTestFinished(() => void vi.useRealTimers());
     const repository = testRepository();

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { postgresSchemaForThisFile, TEST_DATABASE_URL } from '../../test/support/backends';
+import { needs } from '../../test/support/tools';
 import type { RateLimitCounters } from '../db/rate-limit-counters';
 import { attemptLimiter } from './attempt-limit';
 
@@ -84,7 +85,7 @@ describe.each(backends)('attemptLimiter on $name', ({ open }) => {
   });
 });
 
-describe.skipIf(!TEST_DATABASE_URL)('attemptLimiter on PostgreSQL, from two replicas', () => {
+describe('attemptLimiter on PostgreSQL, from two replicas', needs('postgres'), () => {
   const store = postgresSchemaForThisFile(TEST_DATABASE_URL!);
 
   it('lets no more than `limit` through of 300 attempts made at once on both', async () => {

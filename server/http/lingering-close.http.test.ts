@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, tempDir } from '../../test/support/app';
 import { serving } from '../../test/support/raw-http';
+import { needs } from '../../test/support/tools';
 
 // A refusal sent while the body is still arriving (docs/requirements.md §10.12) reaches every kind
 // of client: the server reads and discards the rest for a while instead of resetting the connection.
@@ -40,7 +41,7 @@ describe('a post refused while its body is still arriving', () => {
     expect(Buffer.concat(chunks).toString()).toMatch(/^HTTP\/1\.1 413 /);
   });
 
-  it('gets its 413 in curl, sending a file too long with no Expect', async () => {
+  it('gets its 413 in curl, sending a file too long with no Expect', needs('curl'), async () => {
     const port = await site();
     const file = path.join(tempDir(), 'grande.json');
     writeFileSync(file, Buffer.alloc(16 * 1024 * 1024, 'x'));

@@ -4,10 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp, testRepository } from '../../test/support/app';
 import { postgresSchemaForThisFile, TEST_DATABASE_URL } from '../../test/support/backends';
 import { sampleContact, sampleQuote } from '../../test/support/leads';
+import { needs } from '../../test/support/tools';
 
 const limits = { perMinute: 5, perHour: 30 };
 
-describe.skipIf(!TEST_DATABASE_URL)('rate limits with PostgreSQL', () => {
+describe('rate limits with PostgreSQL', needs('postgres'), () => {
   const store = postgresSchemaForThisFile(TEST_DATABASE_URL!);
   /** A replica behind a proxy: the client is the X-Forwarded-For the proxy appends. */
   const replica = async () =>

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/support/app';
 import { postgresSchemaForThisFile, TEST_DATABASE_URL } from '../../test/support/backends';
 import { ADMIN_TOKEN, bearer } from '../../test/support/leads';
+import { needs } from '../../test/support/tools';
 import { WRONG_TOKENS } from './admin';
 import { REFUSALS } from './refusals';
 
@@ -54,7 +55,7 @@ describe('wrong bearer tokens on the API', () => {
   });
 });
 
-describe.skipIf(!TEST_DATABASE_URL)('wrong bearer tokens with PostgreSQL', () => {
+describe('wrong bearer tokens with PostgreSQL', needs('postgres'), () => {
   const store = postgresSchemaForThisFile(TEST_DATABASE_URL!);
   const replica = async () =>
     createTestApp({ repository: await store.open(), adminToken: ADMIN_TOKEN, trustProxy: ['loopback'] }).app;

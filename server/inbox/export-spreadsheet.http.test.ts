@@ -4,16 +4,16 @@ import { createTestApp, testRepository } from '../../test/support/app';
 import { sampleContact, sampleQuote, validContact, validQuote } from '../../test/support/leads';
 import { signedInMember } from '../../test/support/members';
 import { type Cell, findSoffice, openInCalc } from '../../test/support/spreadsheet';
+import { needs } from '../../test/support/tools';
 
 // Issue 34's browser check, its file half: "An admin exports the filter and opens it in LibreOffice
 // with the pt-BR import, status and notes included" (docs/requirements.md §6.4, §10.16).
 
 const soffice = findSoffice();
-if (!soffice) console.info('spreadsheet: no LibreOffice (soffice) on PATH; the inbox export is not opened in Calc');
 
 const text = (value: string): Cell => ({ type: 'text', text: value });
 
-describe.skipIf(!soffice)('the inbox’s export opened in LibreOffice Calc, pt-BR', { timeout: 120_000 }, () => {
+describe('the inbox’s export opened in LibreOffice Calc, pt-BR', { timeout: 120_000, ...needs('soffice') }, () => {
   it('puts status, owner and notes in their cells, accents and line breaks intact', async () => {
     const repository = testRepository();
     const { app } = createTestApp({ repository });

@@ -4,6 +4,7 @@ import type { BusinessCalendar } from '../../shared/holidays';
 import { createTestApp, testRepository } from '../../test/support/app';
 import { backendsForThisFile, postgresSchemaForThisFile, TEST_DATABASE_URL } from '../../test/support/backends';
 import { ADMIN_TOKEN, bearer, sampleContact, sampleQuote } from '../../test/support/leads';
+import { needs } from '../../test/support/tools';
 import { createMetrics } from './metrics';
 
 /** The app with its metrics, and a way to read one series' value from GET /metrics. */
@@ -143,7 +144,7 @@ describe('GET /metrics', () => {
 
 // The pool queues a query for a tick even when an idle connection will take it: the scrape's own
 // outbox queries must not read as queries waiting for a connection.
-describe.skipIf(!TEST_DATABASE_URL)('GET /metrics on PostgreSQL', () => {
+describe('GET /metrics on PostgreSQL', needs('postgres'), () => {
   const store = postgresSchemaForThisFile(TEST_DATABASE_URL!);
 
   it('reads no query waiting and none in use on an idle replica', async () => {

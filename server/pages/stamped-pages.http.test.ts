@@ -7,6 +7,7 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { LEAD_FORM_ID, STAMP_FIELD } from '../../shared/contact-form';
 import { createTestApp, stampsAt } from '../../test/support/app';
 import { getAsSent, listening } from '../../test/support/raw-http';
+import { needs } from '../../test/support/tools';
 import { renderedAt } from '../spam/stamp';
 
 // The contact form's render stamp (issue 35) in the pages that have the form: a page made whole
@@ -74,7 +75,7 @@ describe('a page with the contact form', () => {
     expect(Number(gzip.headers['content-length'])).toBe(gzip.body.length);
   });
 
-  it('decodes with curl, as brotli and as gzip, to exactly its identity body', async () => {
+  it('decodes with curl, as brotli and as gzip, to exactly its identity body', needs('curl'), async () => {
     const { app } = createTestApp({ stamps: stampsAt(Date.now()) });
     const url = `http://127.0.0.1:${await listening(app)}/`;
     const curl = async (...args: string[]) => (await promisify(execFile)('curl', ['-sS', ...args, url])).stdout;

@@ -2,6 +2,7 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { backendsForThisFile, postgresSchemaForThisFile, TEST_DATABASE_URL } from '../../test/support/backends';
 import { BY_TOKEN, fullQuote, sampleContact, validContact, validQuote } from '../../test/support/leads';
 import { payloadOf } from '../../test/support/outbox';
+import { needs } from '../../test/support/tools';
 import { CHANNELS } from '../outbox/store';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -158,7 +159,7 @@ describe.each(backendsForThisFile())('Personal data on $name', (backend) => {
   });
 });
 
-describe.skipIf(!TEST_DATABASE_URL)('the retention purge on PostgreSQL', () => {
+describe('the retention purge on PostgreSQL', needs('postgres'), () => {
   const store = postgresSchemaForThisFile(TEST_DATABASE_URL!);
 
   it('is left to the replica already purging: another skips its round and erases nothing', async () => {

@@ -1,23 +1,7 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
-
-/** Why no Docker engine with compose can be used here, or undefined when one can. */
-export function dockerMissing(): string | undefined {
-  try {
-    const server = execFileSync('docker', ['version', '--format', '{{.Server.Version}}'], {
-      encoding: 'utf8',
-      stdio: 'pipe',
-      timeout: 20_000,
-    }).trim();
-    execFileSync('docker', ['compose', 'version'], { stdio: 'pipe', timeout: 20_000 });
-    return Number(server.split('.')[0]) >= 25 ? undefined : `Docker Engine ${server} (25 or newer is needed)`;
-  } catch (error) {
-    const { stderr, message } = error as { stderr?: Buffer; message: string };
-    return (String(stderr ?? '').trim() || message).split('\n')[0];
-  }
-}
 
 /**
  * `docker …args` in `cwd`, with only what the CLI needs from this environment (PATH, HOME,

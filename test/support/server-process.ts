@@ -1,16 +1,19 @@
-import type { SpawnOptions } from 'node:child_process';
-import { type ServedProcess, serveBuilt, spawnBuilt, tempDataDir, whenReady } from '../../scripts/launch/serve-built';
+import {
+  type BuiltUser,
+  type ServedProcess,
+  serveBuilt,
+  spawnBuilt,
+  tempDataDir,
+  whenReady,
+} from '../../scripts/launch/serve-built';
 
 // The built server as tests start it: the scripts' launcher (scripts/launch/serve-built.ts), keeping every log line.
 export { stopProcess, tempDataDir, whenExited } from '../../scripts/launch/serve-built';
 export type RunningServer = ServedProcess;
 
 /** Spawns the built server without waiting for it: for a start that is meant to fail. */
-export const spawnServer = (
-  env: Record<string, string> = {},
-  dataDir = tempDataDir(),
-  as: Pick<SpawnOptions, 'uid' | 'gid'> = {},
-) => spawnBuilt(env, { dataDir, as });
+export const spawnServer = (env: Record<string, string> = {}, dataDir = tempDataDir(), as: BuiltUser = {}) =>
+  spawnBuilt(env, { dataDir, as });
 
 /** Starts the built server on a free port and waits until it is ready. */
 export const startServer = (env: Record<string, string> = {}, dataDir = tempDataDir()) =>

@@ -1,10 +1,11 @@
 import { execFile } from 'node:child_process';
-import { accessSync, constants, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { XMLParser } from 'fast-xml-parser';
 import { unzipSync } from 'fflate';
+import { onPath } from '../../scripts/launch/on-path';
 
 /**
  * Values a spreadsheet would run as formulas (OWASP, "CSV Injection"): each starts with =, +, -,
@@ -23,20 +24,7 @@ export const FORMULAS = [
 ];
 
 /** LibreOffice's command on PATH (Debian's libreoffice-calc-nogui), or undefined when it is not installed. */
-export function findSoffice() {
-  const executable = (file: string) => {
-    try {
-      accessSync(file, constants.X_OK);
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  return (process.env.PATH ?? '')
-    .split(path.delimiter)
-    .map((folder) => path.join(folder, 'soffice'))
-    .find(executable);
-}
+export const findSoffice = () => onPath('soffice');
 
 /**
  * LibreOffice's CSV import as a person in Brazil gets it (its filter options, by position): cells
