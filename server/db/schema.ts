@@ -257,10 +257,12 @@ export const migrations: ReadonlyArray<(type: ColumnTypes, dialect: Dialect) => 
   // brought back by "Não é spam", it was a lead already, and site_leads_created_total does not count
   // it a second time (docs/operations.md).
   (type) => [`ALTER TABLE suspects ADD COLUMN moved_at ${type.timestamp}`],
-  // The first admin's setup, claimed once for the whole site (issue 55): every replica prints a
+  // Issue 55. The first admin's setup, claimed once for the whole site: every replica prints a
   // setup link, and the first one used inserts the one row (id 1); any other link then finds the
   // setup done, whichever replica it reaches. A site that already has an admin has had its setup.
+  // The challenges by expiry: each new one drops the expired and the oldest past a cap.
   (type) => [
+    'CREATE INDEX webauthn_challenges_expiry ON webauthn_challenges (expires_at)',
     `CREATE TABLE setup_claims (id integer PRIMARY KEY, claimed_at ${type.timestamp} NOT NULL)`,
     `INSERT INTO setup_claims (id, claimed_at)
      SELECT 1, CURRENT_TIMESTAMP WHERE EXISTS (SELECT 1 FROM members WHERE role = 'admin' AND revoked_at IS NULL)`,

@@ -142,7 +142,7 @@ describe.each(backendsForThisFile())('one-time codes and links, on $name', (back
   });
 
   it('the setup link works while no member has a passkey, once, then answers 410', async () => {
-    const { app, repository, member } = await appWithMember();
+    const { app, repository } = await appWithMember();
     const link = new URL(await setupLink(repository.team, publicUrl));
     const token = link.searchParams.get('token')!;
     const admin = { token, name: 'Ana Admin', email: 'ana@example.com' };

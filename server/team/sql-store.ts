@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Role } from '../../shared/team';
 import type { Database, Row } from '../db/database';
 import type { TeamMessage } from '../outbox/store';
-import { CODE } from './policy';
+import { CHALLENGES, CODE } from './policy';
 
 export type Member = { id: string; email: string; name: string; role: Role; createdAt: string };
 
@@ -260,15 +260,21 @@ export function sqlTeam(db: Database, mailTeam: (message: TeamMessage['record'])
     removePasskey: async (memberId, id) =>
       (await db.run('DELETE FROM passkeys WHERE id = ? AND member_id = ?', [id, memberId])) > 0,
 
-    async saveChallenge(digest, challenge, ttlMs) {
-      // Each new ceremony clears the ones left unfinished: the table holds minutes of them at most.
-      await db.run(`DELETE FROM webauthn_challenges WHERE expires_at <= ${now}`);
-      await db.run(`INSERT INTO webauthn_challenges (id, challenge, expires_at) VALUES (?, ?, ${later})`, [
-        digest,
-        challenge,
-        ttlMs,
-      ]);
-    },
+    // Each new ceremony clears the ones left unfinished, and the oldest past CHALLENGES.live: the
+    // table holds minutes of them, and never more than that many. One transaction: one commit.
+    saveChallenge: (digest, challenge, ttlMs) =>
+      db.transaction(async (tx) => {
+        await tx.run(
+          `DELETE FROM webauthn_challenges WHERE expires_at <= ${now} OR expires_at <=
+             (SELECT expires_at FROM webauthn_challenges ORDER BY expires_at DESC LIMIT 1 OFFSET ?)`,
+          [CHALLENGES.live - 1],
+        );
+        await tx.run(`INSERT INTO webauthn_challenges (id, challenge, expires_at) VALUES (?, ?, ${later})`, [
+          digest,
+          challenge,
+          ttlMs,
+        ]);
+      }),
     async takeChallenge(digest) {
       const row = await db.get(
         `DELETE FROM webauthn_challenges WHERE id = ? AND expires_at > ${now} RETURNING challenge`,

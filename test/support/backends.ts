@@ -31,6 +31,7 @@ const ORDER = {
   audit_log: 'seq',
   sessions: 'created_at',
   sign_in_codes: 'expires_at',
+  webauthn_challenges: 'expires_at',
 } as const;
 type StoredTable = keyof typeof ORDER;
 
