@@ -81,8 +81,19 @@ export type AuditFilter = {
   limit: number;
 };
 
+/**
+ * A member's view of one lead's page is recorded at most once per this long (docs/requirements.md
+ * §11.6): the record says who saw which lead and when, without a line for every reload.
+ */
+export const VIEW_RECORDED_EVERY_MS = 60 * 60_000;
+
 export interface AuditStore {
   recordAudit(event: AuditEvent): Promise<void>;
+  /**
+   * A `lead.viewed` of one lead: a member's is written unless the same member's view of the same lead
+   * was written within VIEW_RECORDED_EVERY_MS; any other actor's always.
+   */
+  recordView(event: AuditEvent & { action: 'lead.viewed'; leadIds: readonly [string] }): Promise<void>;
   /** Newest first. */
   readAudit(filter: AuditFilter): Promise<AuditLine[]>;
 }

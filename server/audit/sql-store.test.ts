@@ -8,8 +8,8 @@ const ADMIN = { kind: 'member', id: 'm-1', email: 'admin@rotanorte.com.br' } as 
 const SELLER = { kind: 'member', id: 'm-2', email: 'vendas@rotanorte.com.br' } as const;
 const LEAD_A = '11111111-1111-4111-8111-111111111111';
 
-const viewed = (actor: AuditEvent['actor'], leadIds: string[] = [LEAD_A]): AuditEvent => ({
-  action: 'lead.viewed',
+const viewed = (actor: AuditEvent['actor'], leadIds: [string, ...string[]] = [LEAD_A]) => ({
+  action: 'lead.viewed' as const,
   actor,
   leadIds,
   ip: '203.0.113.7',
@@ -150,6 +150,32 @@ describe.each(backendsForThisFile())('Audit record on $name', (backend) => {
     ]);
     expect(JSON.stringify(await backend.rows('audit_log'))).not.toContain(a!);
     expect(JSON.stringify(await backend.rows('audit_log'))).not.toContain(q!);
+  });
+
+  it('records a member’s view of a lead once an hour, two at once included, and the token’s every time', async () => {
+    const repository = await backend.fresh();
+    const now = Date.now();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(now);
+    const view = (actor: AuditEvent['actor']) => repository.audit.recordView({ ...viewed(actor), leadIds: [LEAD_A] });
+
+    await Promise.all([view(SELLER), view(SELLER), view(SELLER), view(SELLER)]);
+    await view(ADMIN);
+    await view({ kind: 'token' });
+    await view({ kind: 'token' });
+    vi.setSystemTime(now + 59 * 60_000);
+    await view(SELLER);
+    vi.setSystemTime(now + 61 * 60_000);
+    await view(SELLER);
+
+    const lines = await repository.audit.readAudit({ leadId: LEAD_A, limit: 20 });
+    expect(lines.map((line) => line.actor)).toEqual([
+      'vendas@rotanorte.com.br',
+      'token',
+      'token',
+      'admin@rotanorte.com.br',
+      'vendas@rotanorte.com.br',
+    ]);
   });
 
   it('lets the retention purge take the lines older than its cutoff, and writes its own', async () => {

@@ -1,6 +1,13 @@
 import { type Database, inSlices, type Param, type Queries, type Row } from '../db/database';
 import { fromJson } from '../db/results';
-import type { AuditActor, AuditEvent, AuditFilter, AuditLine, AuditStore } from './events';
+import {
+  type AuditActor,
+  type AuditEvent,
+  type AuditFilter,
+  type AuditLine,
+  type AuditStore,
+  VIEW_RECORDED_EVERY_MS,
+} from './events';
 
 /** The actor as a line stores it; a member by their e-mail as it was then, and their id beside it. */
 const ACTOR_NAMES = { token: 'token', system: 'sistema', anonymous: 'anônimo' } as const;
@@ -103,6 +110,21 @@ export function sqlAudit(db: Database): AuditStore {
   return {
     // One statement is atomic on both backends: no transaction of its own needed.
     recordAudit: (event) => appendAudit(db, event),
+    async recordView(event) {
+      const { actor, action, leadIds } = event;
+      if (actor.kind !== 'member') return appendAudit(db, event);
+      // Checked and written in one transaction, each member's view of a lead in turn with its like:
+      // two tabs opened at once write one line.
+      await db.transaction(async (tx) => {
+        if (db.dialect.keyLock) await tx.get(db.dialect.keyLock, [`audit-view:${actor.id}:${leadIds[0]}`]);
+        const since = new Date(Date.now() - VIEW_RECORDED_EVERY_MS).toISOString();
+        const seen = await tx.get(
+          'SELECT 1 AS seen FROM audit_log WHERE lead_id = ? AND actor_id = ? AND action = ? AND at > ?',
+          [leadIds[0], actor.id, action, since],
+        );
+        if (!seen) await appendAudit(tx, event);
+      });
+    },
     async readAudit({ actorId, action, leadId, before, limit }: AuditFilter) {
       const filters = [
         ['actor_id = ?', actorId],

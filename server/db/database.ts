@@ -60,6 +60,12 @@ export type Dialect = {
    */
   purgeLock?: string;
   /**
+   * Runs in a transaction, with one `?` parameter, a key: waits for any other transaction that holds
+   * the same key, so that two of them checking then writing the same thing take turns. SQLite needs
+   * none: its write transactions already take turns.
+   */
+  keyLock?: string;
+  /**
    * Run once an erasure or a purge of `tables` has committed, outside any transaction, so that what
    * it deleted leaves the database's files as far as the backend allows (docs/requirements.md §10.17).
    */

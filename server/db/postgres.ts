@@ -25,6 +25,7 @@ const postgres: Dialect = {
   migrationLock: `SELECT pg_advisory_xact_lock(hashtext('site-migrations:' || current_schema()))`,
   // Try, not wait: a replica that finds another purging skips its round instead of queueing behind it.
   purgeLock: `SELECT pg_try_advisory_xact_lock(hashtext('site-retention:' || current_schema())) AS locked`,
+  keyLock: `SELECT pg_advisory_xact_lock(hashtext(current_schema() || ':' || ?))`,
   // A deleted row stays in its table's and indexes' files, dead but readable, until a vacuum prunes
   // it, and autovacuum waits for a fifth of a table to be dead. A plain VACUUM takes no lock that
   // stops a write; VACUUM FULL would leave no copy but locks the table out (docs/leads.md).

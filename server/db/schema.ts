@@ -304,6 +304,16 @@ export const migrations: ReadonlyArray<(type: ColumnTypes, dialect: Dialect) => 
     'ALTER TABLE quotes ADD COLUMN frequency text',
     `ALTER TABLE suspects ADD COLUMN kind text NOT NULL DEFAULT 'contact'`,
   ],
+  // Issue 55. The first admin's setup, claimed once for the whole site: every replica prints a
+  // setup link, and the first one used inserts the one row (id 1); any other link then finds the
+  // setup done, whichever replica it reaches. A site that already has an admin has had its setup.
+  // The challenges by expiry: each new one drops the expired and the oldest past a cap.
+  (type) => [
+    'CREATE INDEX webauthn_challenges_expiry ON webauthn_challenges (expires_at)',
+    `CREATE TABLE setup_claims (id integer PRIMARY KEY, claimed_at ${type.timestamp} NOT NULL)`,
+    `INSERT INTO setup_claims (id, claimed_at)
+     SELECT 1, CURRENT_TIMESTAMP WHERE EXISTS (SELECT 1 FROM members WHERE role = 'admin' AND revoked_at IS NULL)`,
+  ],
 ];
 
 /**

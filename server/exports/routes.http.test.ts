@@ -33,6 +33,21 @@ describe('CSV exports', () => {
     }
   });
 
+  it('answer HEAD with a GET’s headers, reading no lead and recording no export', async () => {
+    const repository = testRepository();
+    await repository.contacts.createContact(validContact(sampleContact));
+    const batches = vi.spyOn(repository.contacts, 'contactBatches');
+    const { app } = createTestApp({ repository, adminToken: ADMIN_TOKEN });
+
+    const res = await request(app).head('/api/contacts.csv').set('Authorization', bearer);
+
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8; header=present');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(batches).not.toHaveBeenCalled();
+    expect(await repository.audit.readAudit({ limit: 5 })).toEqual([]);
+  });
+
   it('stream every contact, newest first, across several batches, as Excel in Portuguese opens it', async () => {
     const repository = testRepository();
     const total = 1_201;

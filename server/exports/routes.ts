@@ -65,6 +65,16 @@ async function sendCsv<T>(
   { name, columns, batches, detail }: CsvFile<T>,
   { running, audit }: { running: { count: number }; audit: AuditStore },
 ) {
+  const headers = {
+    'Content-Type': 'text/csv; charset=utf-8; header=present',
+    'Content-Disposition': `attachment; filename="${name}-${todayInSaoPaulo()}.csv"`,
+  };
+  // A HEAD gets the headers a GET would, and nothing is read for it: Node would drop the file's
+  // bytes, after the whole table had been read, an export's place held and its line written.
+  if (req.method === 'HEAD') {
+    res.set(headers).end();
+    return;
+  }
   if (running.count >= EXPORTS_MAX) {
     sendRefusal(req, res, refuse('EXPORTS_BUSY', { headers: { 'Retry-After': String(RETRY_AFTER_S) } }));
     return;
@@ -97,10 +107,7 @@ async function sendCsv<T>(
       await rows.return?.();
     }
   }
-  res.set({
-    'Content-Type': 'text/csv; charset=utf-8; header=present',
-    'Content-Disposition': `attachment; filename="${name}-${todayInSaoPaulo()}.csv"`,
-  });
+  res.set(headers);
   try {
     // Bytes, not objects: the stream then holds at most one batch ahead of the socket.
     await pipeline(Readable.from(lines(), { objectMode: false }), res);

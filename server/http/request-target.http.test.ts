@@ -86,4 +86,28 @@ describe('request targets no browser sends', () => {
       expect(logs.find((entry) => entry.msg === 'requisição atendida')).toMatchObject({ res: { status: 400 } });
     },
   );
+
+  it('answers an HTTP/1.1 request without Host with its own 400 page, the site’s headers, and a close', async () => {
+    const { app, logs } = createTestApp();
+    // As server/process/lifecycle.ts creates the server: Node leaves the missing Host to the app.
+    const port = await listening(app, { requireHostHeader: false });
+
+    const reply = await rawRequest(port, 'GET / HTTP/1.1\r\n\r\n');
+
+    expect(reply.status).toBe(400);
+    expect(reply.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(reply.headers['x-content-type-options']).toBe('nosniff');
+    expect(reply.headers.connection).toBe('close');
+    expect(reply.body).toContain('Endereço inválido');
+    expect(logs.find((entry) => entry.msg === 'requisição atendida')).toMatchObject({ res: { status: 400 } });
+  });
+
+  it('serves an HTTP/1.0 request without Host, which that version does not require', async () => {
+    const { app } = createTestApp();
+    const port = await listening(app, { requireHostHeader: false });
+
+    const reply = await rawRequest(port, 'GET /health HTTP/1.0\r\n\r\n');
+
+    expect(reply.status).toBe(200);
+  });
 });

@@ -13,7 +13,10 @@ const MALFORMED_HTML = plainPage({
   text: 'Não foi possível entender o endereço pedido. Confira o link ou volte ao início do site.',
 });
 
-/** Requests whose target is neither origin-form nor a parseable http(s) absolute-form, or with two Hosts. */
+/**
+ * Requests whose target is neither origin-form nor a parseable http(s) absolute-form, with two
+ * Hosts, or an HTTP/1.1 request without one.
+ */
 const malformed = new WeakSet<IncomingMessage>();
 
 /** "http://host:port" of an absolute-form target: what comes after it is the path and query. */
@@ -46,6 +49,13 @@ function repeatsHost(raw: string[]) {
   return hosts > 1;
 }
 
+/**
+ * An HTTP/1.1 request without Host (RFC 9112 §3.2: 400). Node would answer it itself, with a bare
+ * status line and none of the site's headers (its `requireHostHeader`); server/process/lifecycle.ts
+ * turns that off so that this reply is the site's. HTTP/1.0 has no Host to require.
+ */
+const lacksHost = (req: IncomingMessage) => req.httpVersion !== '1.0' && req.headers.host === undefined;
+
 /** Answers only if the app did not: after a reply already begun, or, in principle, a request no handler took. */
 const lastResort = (res: ServerResponse) => (error?: unknown) => {
   if (res.headersSent) {
@@ -67,7 +77,7 @@ export function siteListener(app: Express): RequestListener {
   return (req, res) => {
     const target = req.url ?? '';
     const path = originForm(target);
-    if (repeatsHost(req.rawHeaders)) malformed.add(req);
+    if (repeatsHost(req.rawHeaders) || lacksHost(req)) malformed.add(req);
     if (path !== target) {
       if (path === undefined) malformed.add(req);
       // Logged as sent (without its query, server/http/request-logging.ts), routed by its path.
@@ -93,6 +103,9 @@ const decodes = (path: string) => {
 export const refuseMalformedTarget: RequestHandler = (req, res, next) => {
   if (!malformed.has(req) && decodes(req.path)) return next();
   res.set('Cache-Control', 'no-store');
+  // A request the site cannot place (no Host, two of them, no target it knows): nothing more is
+  // read from its connection, as Node's own refusals do.
+  if (malformed.has(req)) res.set('Connection', 'close');
   if (req.path.startsWith('/api/')) sendRefusal(req, res, refuse('MALFORMED_TARGET'));
   else res.status(400).type('html').send(MALFORMED_HTML);
 };

@@ -32,6 +32,31 @@ describe.each(backendsForThisFile())('PATCH of a lead on $name', (backend) => {
   const updates = async () =>
     (await backend.rows('outbox')).filter((row) => String(row.kind).endsWith('.updated') && row.channel === 'webhook');
 
+  it('records the lead shown by a 412 and by a change of nothing, and a change by its own line alone', async () => {
+    const { app, repository, contact } = await setUp();
+    const linesOf = async (res: request.Response) =>
+      (await repository.audit.readAudit({ leadId: contact, limit: 20 }))
+        .filter((line) => line.requestId === res.headers['x-request-id'])
+        .map((line) => [line.action, line.actor]);
+
+    const nothing = await patch(app, `/api/contacts/${contact}`, { status: 'new' }).expect(200);
+    const stale = await patch(app, `/api/contacts/${contact}`, { status: 'contacted' }, '"1"').expect(412);
+    const changed = await patch(app, `/api/contacts/${contact}`, { status: 'contacted' }, '"2"').expect(200);
+
+    expect(stale.body.data.name).toBe(sampleContact.name);
+    expect(await linesOf(nothing)).toEqual([['lead.viewed', 'token']]);
+    expect(await linesOf(stale)).toEqual([['lead.viewed', 'token']]);
+    expect(await linesOf(changed)).toEqual([['lead.status', 'token']]);
+  });
+
+  it('answers If-Match on an id no lead has with 404 and no lead', async () => {
+    const { app } = await setUp();
+
+    const res = await patch(app, '/api/contacts/00000000-0000-4000-8000-000000000000', { status: 'new' }, '"1"');
+
+    expect([res.status, res.body.code, res.body.data]).toEqual([404, 'CONTACT_NOT_FOUND', undefined]);
+  });
+
   it('sets status, owner and a note, answers the lead with its work and its ETag, audited under the token', async () => {
     const { app, repository, quote } = await setUp();
     const owner = await addMember(repository, 'vendas');

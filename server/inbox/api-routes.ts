@@ -15,7 +15,7 @@ import type { Stores } from '../stores';
 // conditional (RFC 9110 §13.1.1), so a CRM that read an older version gets 412 and the lead as it now
 // stands, never a silent overwrite (docs/decisions/033-concurrent-lead-edits.md).
 
-type LeadStores = Pick<Stores, 'inbox' | 'team'>;
+type LeadStores = Pick<Stores, 'inbox' | 'team' | 'audit'>;
 
 /** A version as a strong ETag, "3": the same bytes for the same state on every replica. */
 export const etagOf = (lead: WorkedLead) => `"${lead.work.version}"`;
@@ -44,12 +44,23 @@ export function patchLead(stores: LeadStores, kind: LeadKind): RequestHandler {
     const message = kind === 'contact' ? 'Contato atualizado.' : 'Cotação atualizada.';
     res.set('ETag', etagOf(lead)).json({ success: true, message, data } satisfies ApiSuccess<LeadResource>);
   };
-  const stale = async (req: Request, res: Response, lead: WorkedLead) =>
+  // A reply that carries the lead is a line of the audit record, whatever its status (issue 55): the
+  // 412 and a change of nothing write no line of their own.
+  const viewed = (req: Request, res: Response, lead: WorkedLead) =>
+    stores.audit.recordView({
+      ...auditContext(req, res),
+      action: 'lead.viewed',
+      leadIds: [lead.record.id],
+      detail: { table: lead.kind === 'contact' ? 'contacts' : 'quotes' },
+    });
+  const stale = async (req: Request, res: Response, lead: WorkedLead) => {
+    await viewed(req, res, lead);
     sendRefusal(
       req,
       res,
       refuse('LEAD_CHANGED', { headers: { ETag: etagOf(lead) }, data: await withResource(stores, lead) }),
     );
+  };
 
   return async (req, res) => {
     const id = z.uuid().safeParse(req.params.id);
@@ -80,6 +91,7 @@ export function patchLead(stores: LeadStores, kind: LeadKind): RequestHandler {
       result = await stores.inbox.changeLead(lead.record.id, result.lead.work.version, change, by);
     if (!result) return sendRefusal(req, res, refuse(notFound));
     if (result.outcome === 'conflict') return stale(req, res, result.lead);
+    if (!result.recorded) await viewed(req, res, result.lead);
     changed(res, result.lead, await withResource(stores, result.lead));
   };
 }

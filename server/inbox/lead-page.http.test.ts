@@ -57,6 +57,23 @@ describe.each(backendsForThisFile())('the lead’s page on $name', (backend) => 
     expect(text).toContain('Viu o lead');
   });
 
+  it('records “Viu o lead” once an hour per member, whatever reloads and refused changes show it again', async () => {
+    const { app, repository, seller, id, page, post } = await setUp();
+    const other = await signedInMember(repository, 'vendas');
+
+    const statuses = [
+      (await page()).status,
+      (await page()).status,
+      (await post({ situacao: 'contacted', versao: 99 })).status,
+      (await request(app).head(`/painel/leads/${id}`).set('Cookie', seller.cookie)).status,
+      (await page(other.cookie)).status,
+    ];
+
+    expect(statuses).toEqual([200, 200, 409, 200, 200]);
+    const views = await repository.audit.readAudit({ leadId: id, action: 'lead.viewed', limit: 10 });
+    expect(views.map((line) => line.actorId)).toEqual([other.member.id, seller.member.id]);
+  });
+
   it('moves the status with a 303 back to the page; the double click’s second POST changes nothing more', async () => {
     const { repository, id, page, post } = await setUp();
 

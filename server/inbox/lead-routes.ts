@@ -53,8 +53,18 @@ const memberBy = (req: Request, res: Response): ChangedBy => {
 type LeadContext = WorkplaceContext & Pick<Stores, 'inbox' | 'audit' | 'outbox' | 'team' | 'personalData'>;
 
 export function leadRoutes({ inbox, audit, outbox, team, personalData, render }: LeadContext): WorkplaceRoute[] {
-  async function show(res: Response, lead: WorkedLead, status = 200, extra: Partial<Shown> = {}) {
+  /**
+   * The lead's page, whatever its status (a change refused shows the lead too): recorded as a view
+   * before it is sent, at most once an hour per member and lead ("Viu o lead", AuditStore.recordView).
+   */
+  async function show(req: Request, res: Response, lead: WorkedLead, status = 200, extra: Partial<Shown> = {}) {
     const me = res.locals.signedIn!.member;
+    await audit.recordView({
+      ...auditContext(req, res),
+      action: 'lead.viewed',
+      leadIds: [lead.record.id],
+      detail: { table: lead.kind === 'contact' ? 'contacts' : 'quotes' },
+    });
     const [notes, lines, deliveries, members] = await Promise.all([
       inbox.leadNotes(lead.record.id),
       audit.readAudit({ leadId: lead.record.id, limit: 100 }),
@@ -91,14 +101,7 @@ export function leadRoutes({ inbox, audit, outbox, team, personalData, render }:
 
   const page: RequestHandler = async (req, res) => {
     const lead = await found(req, res);
-    if (!lead) return;
-    await audit.recordAudit({
-      ...auditContext(req, res),
-      action: 'lead.viewed',
-      leadIds: [lead.record.id],
-      detail: { table: lead.kind === 'contact' ? 'contacts' : 'quotes' },
-    });
-    await show(res, lead);
+    if (lead) await show(req, res, lead);
   };
 
   const change: RequestHandler = async (req, res) => {
@@ -131,7 +134,7 @@ export function leadRoutes({ inbox, audit, outbox, team, personalData, render }:
     if (!Number.isSafeInteger(sent.versao)) errors.versao = 'Recarregue a página e refaça a alteração.';
     const notice = (text: string): PageNotice => ({ kind: 'error', text });
     if (Object.keys(errors).length > 0 || !parsed.success)
-      return show(res, lead, 400, { form: sent, errors, notice: notice(Object.values(errors)[0]!) });
+      return show(req, res, lead, 400, { form: sent, errors, notice: notice(Object.values(errors)[0]!) });
     const wanted: LeadChange = {
       ...(parsed.data.status && { status: parsed.data.status as LeadStatus }),
       ...(parsed.data.lostReason && { lostReason: parsed.data.lostReason }),
@@ -144,7 +147,7 @@ export function leadRoutes({ inbox, audit, outbox, team, personalData, render }:
     if (result.outcome === 'changed') return back();
     if (alreadyApplied(result.lead, sent.versao, wanted, await inbox.leadNotes(lead.record.id))) return back();
     // The member's input stays in the form, on the version as it now stands: resending it is a choice.
-    await show(res, result.lead, 409, {
+    await show(req, res, result.lead, 409, {
       form: { ...sent, versao: result.lead.work.version },
       notice: notice(CONFLICT_NOTICE),
     });
@@ -154,7 +157,7 @@ export function leadRoutes({ inbox, audit, outbox, team, personalData, render }:
     const lead = await found(req, res);
     if (!lead) return;
     if (fieldOf(req, 'confirmo') !== 'sim')
-      return show(res, lead, 400, {
+      return show(req, res, lead, 400, {
         notice: { kind: 'error', text: 'Marque a confirmação: os dados serão apagados de vez.' },
       });
     const { email } = lead.record;

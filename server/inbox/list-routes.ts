@@ -2,6 +2,7 @@ import type { RequestHandler } from 'express';
 import { businessMillisBetween, promiseCutoffs, promiseState } from '../../shared/business-hours';
 import type { BusinessCalendar } from '../../shared/holidays';
 import type { InboxRow, ListedLead } from '../../shared/inbox';
+import { auditContext } from '../audit/request';
 import type { Stores } from '../stores';
 import type { WorkplaceContext } from '../workplace/context';
 import { pageRoute, type WorkplaceRoute } from '../workplace/route';
@@ -22,9 +23,9 @@ function listed(row: InboxRow, now: Date, calendar: BusinessCalendar): ListedLea
   return { ...row, waitedMs, ...(waiting && { promise: promiseState(arrived, now, calendar) }) };
 }
 
-type ListContext = WorkplaceContext & Pick<Stores, 'inbox' | 'team' | 'suspects'>;
+type ListContext = WorkplaceContext & Pick<Stores, 'inbox' | 'team' | 'suspects' | 'audit'>;
 
-export function inboxListRoutes({ inbox, team, suspects, render, calendar }: ListContext): WorkplaceRoute[] {
+export function inboxListRoutes({ inbox, team, suspects, audit, render, calendar }: ListContext): WorkplaceRoute[] {
   const list: RequestHandler = async (req, res) => {
     const view = parseView(req.query as Record<string, unknown>);
     const now = new Date();
@@ -37,6 +38,20 @@ export function inboxListRoutes({ inbox, team, suspects, render, calendar }: Lis
     ]);
     const page = rows.slice(0, INBOX_PAGE);
     const last = page.at(-1);
+    // Names, e-mails and companies: a page of the list is a read of personal data (issue 55), recorded
+    // with the leads it showed and its filter, never the search's words, which may be a person's name.
+    if (page.length > 0)
+      await audit.recordAudit({
+        ...auditContext(req, res),
+        action: 'leads.read',
+        leadIds: page.map((row) => row.id),
+        detail: {
+          view: 'caixa de entrada',
+          filter: viewSearch({ ...view.params, words: '' }).slice(1) || 'nenhum',
+          searchWords: view.query.words?.length ?? 0,
+          ...(view.cursor && { page: 'seguinte' }),
+        },
+      });
     render(res, 200, 'inbox', {
       rows: page.map((row) => listed(row, now, calendar)),
       members: members.map(({ id, name }) => ({ id, name })),

@@ -31,7 +31,8 @@ const API_AUTHOR = '00000000-0000-0000-0000-000000000000';
 export type AnnounceChange = (tx: Queries, lead: WorkedLead, notes: LeadNote[]) => Promise<void>;
 
 type ChangeResult =
-  | { outcome: 'changed'; lead: WorkedLead }
+  /** `recorded`: whether the change wrote an audit line (a change of nothing bumps the version alone). */
+  | { outcome: 'changed'; lead: WorkedLead; recorded: boolean }
   /** The lead changed since `version`: nothing was written; here it is as it stands now. */
   | { outcome: 'conflict'; lead: WorkedLead };
 
@@ -217,6 +218,7 @@ export function sqlInbox(db: Database, announce: AnnounceChange = async () => {}
         );
         if (updated === 0) return { outcome: 'conflict', lead: (await findLead(tx, id))! };
         const line = { ...by, leadIds: [id] };
+        const recorded = status !== work.status || owner !== (work.owner?.id ?? null) || Boolean(change.note);
         if (status !== work.status)
           await appendAudit(tx, { ...line, action: 'lead.status', detail: { from: work.status, to: status } });
         if (owner !== (work.owner?.id ?? null))
@@ -237,7 +239,7 @@ export function sqlInbox(db: Database, announce: AnnounceChange = async () => {}
           await learn(tx, leadLessonOf(lead.record), 'ham');
         const changed = (await findLead(tx, id))!;
         await announce(tx, changed, await notesOf(tx, id));
-        return { outcome: 'changed', lead: changed };
+        return { outcome: 'changed', lead: changed, recorded };
       }),
   };
 }

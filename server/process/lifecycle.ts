@@ -80,9 +80,16 @@ export async function listen(app: RequestListener, config: Listening, logger: Lo
       headersTimeout: HEADERS_TIMEOUT_MS,
       requestTimeout: REQUEST_TIMEOUT_MS,
       keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+      // The app refuses an HTTP/1.1 request without Host itself, with the site's headers
+      // (server/http/request-target.ts): Node's own 400 for it carries none.
+      requireHostHeader: false,
     },
     handle,
-  ).on('checkContinue', hooks.checkContinue(handle));
+  )
+    .on('checkContinue', hooks.checkContinue(handle))
+    // An expectation other than 100-continue is ignored, as RFC 9110 §10.1.1 allows: Node's own 417
+    // for it would carry none of the site's headers.
+    .on('checkExpectation', handle);
   // Socket inactivity while a request is answered; between requests keepAliveTimeout applies.
   server.timeout = SEND_TIMEOUT_MS;
   const reports = reportCapEvents(logger, config.maxConnections);

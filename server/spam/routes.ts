@@ -58,9 +58,9 @@ function placeOf(state: string, after: string) {
   return { place: { state: state === 'spam' ? 'spam' : 'suspect', cursor } as Place, problems };
 }
 
-type SuspectContext = WorkplaceContext & Pick<Stores, 'suspects' | 'inbox'>;
+type SuspectContext = WorkplaceContext & Pick<Stores, 'suspects' | 'inbox' | 'audit'>;
 
-export function suspectRoutes({ suspects, inbox, render }: SuspectContext): WorkplaceRoute[] {
+export function suspectRoutes({ suspects, inbox, audit, render }: SuspectContext): WorkplaceRoute[] {
   const folder: RequestHandler = async (req, res) => {
     const text = (name: string) => {
       const value = req.query[name];
@@ -77,6 +77,14 @@ export function suspectRoutes({ suspects, inbox, render }: SuspectContext): Work
     ]);
     const posts = rows.slice(0, INBOX_PAGE);
     const last = posts.at(-1);
+    // Each post is shown whole, as sent: a read of personal data (issue 55), with the posts it showed.
+    if (posts.length > 0)
+      await audit.recordAudit({
+        ...auditContext(req, res),
+        action: 'leads.read',
+        leadIds: posts.map((post) => post.id),
+        detail: { view: 'suspeitos', state: place.state, ...(place.cursor && { page: 'seguinte' }) },
+      });
     render(res, 200, 'suspects', {
       state: place.state,
       counts,

@@ -142,7 +142,7 @@ describe.each(backendsForThisFile())('one-time codes and links, on $name', (back
   });
 
   it('the setup link works while no member has a passkey, once, then answers 410', async () => {
-    const { app, repository, member } = await appWithMember();
+    const { app, repository } = await appWithMember();
     const link = new URL(await setupLink(repository.team, publicUrl));
     const token = link.searchParams.get('token')!;
     const admin = { token, name: 'Ana Admin', email: 'ana@example.com' };
@@ -159,7 +159,15 @@ describe.each(backendsForThisFile())('one-time codes and links, on $name', (back
     expect((await repository.team.memberByEmail(admin.email))?.role).toBe('admin');
     expect([again.status, reopened.status]).toEqual([410, 410]);
 
-    // A link printed before someone enrolled: dead once a member has a passkey.
+    // A link printed by another start or replica: dead once the setup is claimed (issue 55).
+    const late = new URL(await setupLink(repository.team, publicUrl));
+    await request(app)
+      .get(late.pathname + late.search)
+      .expect(410);
+  });
+
+  it('a setup link is dead once a member has a passkey', async () => {
+    const { app, repository, member } = await appWithMember();
     const late = new URL(await setupLink(repository.team, publicUrl));
     await request(app)
       .get(late.pathname + late.search)

@@ -6,9 +6,12 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
-import type { Request, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { company } from '../../shared/content';
-import { CHALLENGE_MS } from './policy';
+import type { RateLimitCounters } from '../db/rate-limit-counters';
+import { attemptLimiter } from '../http/attempt-limit';
+import { REFUSALS } from '../http/refusals';
+import { CHALLENGE_MS, CHALLENGES } from './policy';
 import { digestOf, newSecret } from './secrets';
 import { clearShortCookie, cookieOf, setShortCookie } from './sessions';
 import type { Member, Passkey, TeamStore } from './sql-store';
@@ -21,9 +24,15 @@ const CEREMONY_COOKIE = '__Host-cerimonia';
  * PUBLIC_URL's host, and only its origin may answer. User verification is required: the passkey
  * is then the device and its unlock (biometrics or PIN), two factors in one gesture.
  */
-export function passkeyCeremonies(publicUrl: URL, store: TeamStore) {
+export function passkeyCeremonies(publicUrl: URL, store: TeamStore, counters?: RateLimitCounters) {
   const rpID = publicUrl.hostname;
   const expected = { expectedOrigin: publicUrl.origin, expectedRPID: rpID, requireUserVerification: true };
+  // Counted on the replicas' shared counters (PostgreSQL's), else this process's.
+  const started = attemptLimiter(counters, {
+    name: 'ceremony-ip',
+    limit: CHALLENGES.perAddress,
+    windowMs: CHALLENGE_MS,
+  });
 
   async function remember(res: Response, challenge: string) {
     const secret = newSecret();
@@ -38,7 +47,20 @@ export function passkeyCeremonies(publicUrl: URL, store: TeamStore) {
     return secret ? store.takeChallenge(digestOf(secret)) : undefined;
   }
 
+  /** Ahead of a ceremony anyone may start: one address's challenges are bounded (policy.ts, CHALLENGES). */
+  const limitByAddress: RequestHandler = async (req, res, next) => {
+    const { limited, retryAfterS } = await started.reserve(req.ip ?? '');
+    if (!limited) return next();
+    const message = REFUSALS.RATE_LIMITED.message(String(Math.ceil(retryAfterS / 60)));
+    res
+      .status(429)
+      .set({ 'Retry-After': String(retryAfterS), 'Cache-Control': 'no-store' })
+      .json({ message });
+  };
+
   return {
+    limitByAddress,
+
     async registrationOptions(res: Response, member: Member) {
       const existing = await store.passkeysOf(member.id);
       const options = await generateRegistrationOptions({

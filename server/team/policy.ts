@@ -38,3 +38,13 @@ export const LINK = {
 
 /** A WebAuthn ceremony's challenge: the browser's own timeout is 60 s; a little more for a slow phone. */
 export const CHALLENGE_MS = 5 * MINUTE;
+
+/**
+ * Ceremonies anyone may start (issue 55): each stores its challenge, so a flood would fill the table.
+ * One address starts at most `perAddress` in a challenge's lifetime, more than a team behind one
+ * office's address signs in by hand; past it, 429. At most `live` challenges are kept in all (a few
+ * more for a moment when PostgreSQL runs inserts side by side): a new one drops the oldest, so a flood
+ * from many addresses costs the oldest unfinished ceremonies their place, and refuses no member (a
+ * ceremony that loses its place fails and is started again).
+ */
+export const CHALLENGES = { perAddress: 30, live: 1000 } as const;

@@ -11,7 +11,7 @@ export function teamRoutes(context: TeamContext): WorkplaceRoute[] {
   const admin = adminHandlers(context);
   return [
     pageRoute('GET', '/entrar', 'public', signIn.page),
-    jsonRoute('/entrar/chave/opcoes', 'public', signIn.passkeyOptions),
+    jsonRoute('/entrar/chave/opcoes', 'public', [context.ceremonies.limitByAddress, signIn.passkeyOptions]),
     jsonRoute('/entrar/chave', 'public', signIn.passkey),
     pageRoute('GET', '/entrar/codigo', 'public', signIn.codeForm),
     pageRoute('POST', '/entrar/codigo', 'public', signIn.requestCode),

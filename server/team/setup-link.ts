@@ -4,11 +4,13 @@ import type { TeamStore } from './sql-store';
 
 /**
  * On a site nobody of the team can sign in to yet, one line with a link that makes its opener the
- * first admin (issue 33; Jupyter's token link is the model). A new link on every start until a
- * member has a passkey, each valid for an hour: `npm ci && npm start` still does the whole set-up.
+ * first admin (issue 33; Jupyter's token link is the model). A new link on every start, on every
+ * replica, until a link is used or a member has a passkey, each valid for an hour: `npm ci && npm
+ * start` still does the whole set-up. However many links are printed, the setup is claimed once in
+ * the database (TeamStore.consumeLink): one first admin.
  */
 export async function announceSetupLink(store: TeamStore, publicUrl: URL, logger: Logger) {
-  if ((await store.membersWithPasskeys()) > 0) return;
+  if (!(await store.setupOpen())) return;
   const link = await setupLink(store, publicUrl);
   logger.warn(
     { setupLink: link },

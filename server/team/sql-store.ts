@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Role } from '../../shared/team';
 import type { Database, Row } from '../db/database';
 import type { TeamMessage } from '../outbox/store';
-import { CODE } from './policy';
+import { CHALLENGES, CODE } from './policy';
 
 export type Member = { id: string; email: string; name: string; role: Role; createdAt: string };
 
@@ -44,8 +44,14 @@ export interface TeamStore {
 
   addLink(link: { digest: string; memberId?: string; needsCode: boolean; ttlMs: number }): Promise<void>;
   findLink(digest: string): Promise<Invitation | undefined>;
-  /** Marks it used; false when another request used it first or it expired (single use, atomically). */
+  /**
+   * Marks it used; false when another request used it first or it expired (single use, atomically).
+   * A setup link also claims the site's one first-admin setup in the same transaction: false when
+   * another link, on any replica, claimed it first.
+   */
   consumeLink(digest: string): Promise<boolean>;
+  /** Whether a setup link can still make the first admin: the setup is unclaimed and nobody has a passkey. */
+  setupOpen(): Promise<boolean>;
   /** Once the member has a passkey, their invitations have done their work. */
   closeLinksOf(memberId: string): Promise<void>;
 
@@ -99,6 +105,9 @@ const toPasskey = (row: Row): Passkey => ({
 
 const MEMBER_COLUMNS = 'm.id, m.email, m.name, m.role, m.created_at';
 const ACTIVE = 'm.revoked_at IS NULL';
+/** No link has claimed the first admin's setup, and no member can sign in yet (server/db/schema.ts). */
+const SETUP_OPEN = `NOT EXISTS (SELECT 1 FROM setup_claims)
+  AND NOT EXISTS (SELECT 1 FROM passkeys p JOIN members m ON m.id = p.member_id WHERE ${ACTIVE})`;
 
 export function sqlTeam(db: Database, mailTeam: (message: TeamMessage['record']) => Promise<boolean>): TeamStore {
   const { now, later } = db.dialect;
@@ -174,7 +183,8 @@ export function sqlTeam(db: Database, mailTeam: (message: TeamMessage['record'])
       const row = await db.get(
         `SELECT i.needs_code, ${MEMBER_COLUMNS}, m.revoked_at FROM invitations i
          LEFT JOIN members m ON m.id = i.member_id
-         WHERE i.id = ? AND i.used_at IS NULL AND i.expires_at > ${now}`,
+         WHERE i.id = ? AND i.used_at IS NULL AND i.expires_at > ${now}
+           AND (i.member_id IS NOT NULL OR (${SETUP_OPEN}))`,
         [digest],
       );
       if (!row) return undefined;
@@ -182,11 +192,23 @@ export function sqlTeam(db: Database, mailTeam: (message: TeamMessage['record'])
       if (row.revoked_at !== null) return undefined;
       return { member: toMember(row), needsCode: Boolean(Number(row.needs_code)) };
     },
-    consumeLink: async (digest) =>
-      (await db.run(
-        `UPDATE invitations SET used_at = ${now} WHERE id = ? AND used_at IS NULL AND expires_at > ${now}`,
-        [digest],
-      )) > 0,
+    consumeLink: (digest) =>
+      db.transaction(async (tx) => {
+        const used = await tx.get(
+          `UPDATE invitations SET used_at = ${now} WHERE id = ? AND used_at IS NULL AND expires_at > ${now}
+           RETURNING member_id`,
+          [digest],
+        );
+        if (!used) return false;
+        if (used.member_id !== null) return true;
+        // Two links used at once both pass the condition, but only one inserts the row: on
+        // PostgreSQL the second waits on the first's key, then does nothing (issue 55).
+        const claimed = await tx.run(
+          `INSERT INTO setup_claims (id, claimed_at) SELECT 1, ${now} WHERE ${SETUP_OPEN} ON CONFLICT (id) DO NOTHING`,
+        );
+        return claimed > 0;
+      }),
+    setupOpen: async () => (await db.get(`SELECT 1 AS open WHERE ${SETUP_OPEN}`)) !== undefined,
 
     async closeLinksOf(memberId) {
       await db.run(`UPDATE invitations SET used_at = ${now} WHERE member_id = ? AND used_at IS NULL`, [memberId]);
@@ -238,15 +260,21 @@ export function sqlTeam(db: Database, mailTeam: (message: TeamMessage['record'])
     removePasskey: async (memberId, id) =>
       (await db.run('DELETE FROM passkeys WHERE id = ? AND member_id = ?', [id, memberId])) > 0,
 
-    async saveChallenge(digest, challenge, ttlMs) {
-      // Each new ceremony clears the ones left unfinished: the table holds minutes of them at most.
-      await db.run(`DELETE FROM webauthn_challenges WHERE expires_at <= ${now}`);
-      await db.run(`INSERT INTO webauthn_challenges (id, challenge, expires_at) VALUES (?, ?, ${later})`, [
-        digest,
-        challenge,
-        ttlMs,
-      ]);
-    },
+    // Each new ceremony clears the ones left unfinished, and the oldest past CHALLENGES.live: the
+    // table holds minutes of them, and never more than that many. One transaction: one commit.
+    saveChallenge: (digest, challenge, ttlMs) =>
+      db.transaction(async (tx) => {
+        await tx.run(
+          `DELETE FROM webauthn_challenges WHERE expires_at <= ${now} OR expires_at <=
+             (SELECT expires_at FROM webauthn_challenges ORDER BY expires_at DESC LIMIT 1 OFFSET ?)`,
+          [CHALLENGES.live - 1],
+        );
+        await tx.run(`INSERT INTO webauthn_challenges (id, challenge, expires_at) VALUES (?, ?, ${later})`, [
+          digest,
+          challenge,
+          ttlMs,
+        ]);
+      }),
     async takeChallenge(digest) {
       const row = await db.get(
         `DELETE FROM webauthn_challenges WHERE id = ? AND expires_at > ${now} RETURNING challenge`,

@@ -40,7 +40,7 @@ export function workplaceRoutes(deps: WorkplaceDeps) {
   const team = {
     ...context,
     sessions,
-    ceremonies: passkeyCeremonies(publicUrl, stores.team),
+    ceremonies: passkeyCeremonies(publicUrl, stores.team, deps.rateLimitCounters),
     mailOn: deps.mailOn,
     limits: signInLimits(deps.rateLimitCounters),
   };

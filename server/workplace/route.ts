@@ -21,7 +21,7 @@ export const pageRoute = (
 ): WorkplaceRoute => ({ method, path, access, reply: 'page', handle });
 
 /** A route the passkey script posts to: a refusal is JSON. */
-export const jsonRoute = (path: string, access: Access, handle: RequestHandler): WorkplaceRoute => ({
+export const jsonRoute = (path: string, access: Access, handle: WorkplaceRoute['handle']): WorkplaceRoute => ({
   method: 'POST',
   path,
   access,

@@ -32,6 +32,7 @@ const ORDER = {
   audit_log: 'seq',
   sessions: 'created_at',
   sign_in_codes: 'expires_at',
+  webauthn_challenges: 'expires_at',
 } as const;
 type StoredTable = keyof typeof ORDER;
 
@@ -122,7 +123,7 @@ const postgres = (url: string): Backend => {
       const tables = [
         ...['contacts', 'quotes', 'lead_notes', 'idempotency_keys', 'outbox', 'audit_log'],
         ...['suspects', 'message_prints', 'spam_counts'],
-        ...['members', 'passkeys', 'sessions', 'invitations', 'sign_in_codes', 'webauthn_challenges'],
+        ...['members', 'passkeys', 'sessions', 'invitations', 'sign_in_codes', 'webauthn_challenges', 'setup_claims'],
         // The sign-in's counters, which a test that fails codes or asks for them would leave behind.
         'rate_limits',
       ].map((table) => `${store.schema}.${table}`);

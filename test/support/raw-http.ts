@@ -1,5 +1,12 @@
 import { once } from 'node:events';
-import { createServer, get, type IncomingHttpHeaders, type IncomingMessage, type RequestListener } from 'node:http';
+import {
+  createServer,
+  get,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type RequestListener,
+  type ServerOptions,
+} from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { onTestFinished } from 'vitest';
 
@@ -7,8 +14,8 @@ import { onTestFinished } from 'vitest';
  * The app on a loopback port until the test ends; resolves with the port, and with what the server
  * read from each connection (headers and body, in bytes), added as each one closes.
  */
-export async function serving(app: RequestListener) {
-  const server = createServer(app).listen(0, '127.0.0.1');
+export async function serving(app: RequestListener, options: ServerOptions = {}) {
+  const server = createServer(options, app).listen(0, '127.0.0.1');
   onTestFinished(() => {
     server.closeAllConnections();
     return new Promise<void>((resolve) => server.close(() => resolve()));
@@ -19,8 +26,8 @@ export async function serving(app: RequestListener) {
   return { port: (server.address() as AddressInfo).port, bytesRead };
 }
 
-/** The app on a loopback port until the test ends; resolves with the port. */
-export const listening = async (app: RequestListener) => (await serving(app)).port;
+/** The app on a loopback port until the test ends (`options` as server/process/lifecycle.ts sets them); resolves with the port. */
+export const listening = async (app: RequestListener, options?: ServerOptions) => (await serving(app, options)).port;
 
 /** A reply with its body as sent: supertest and fetch would decode a compressed one on their own. */
 type EncodedReply = { status: number; headers: IncomingHttpHeaders; body: Buffer };
