@@ -100,4 +100,29 @@ describe.each(backendsForThisFile())('the judge and what marks teach, on $name',
     ]);
     expect(await repository.suspects.suspectCounts()).toEqual({ suspect: 0, spam: 0 });
   });
+
+  /** How many marked posts the filter has learnt from, each way. */
+  const postsLearnt = async () => {
+    const row = (await backend.rows('spam_counts')).find(({ kind }) => kind === 'posts');
+    return { spam: Number(row?.spam ?? 0), ham: Number(row?.ham ?? 0) };
+  };
+
+  it('learns a released post as a real lead once: not again when the team first takes it out of Novo', async () => {
+    const repository = await backend.fresh();
+    const { result } = await repository.contacts.receiveContact(post(FREIGHT), autofilled);
+    expect(await repository.suspects.releaseSuspect(result.record.id, BY_TOKEN)).toBe('released');
+    const lead = await repository.inbox.getLead(result.record.id);
+    await repository.inbox.changeLead(result.record.id, lead!.work.version, { status: 'contacted' }, BY_TOKEN);
+
+    expect(await postsLearnt()).toEqual({ spam: 0, ham: 1 });
+  });
+
+  it('takes back a released post’s real-lead mark when the team then moves it to spam', async () => {
+    const repository = await backend.fresh();
+    const { result } = await repository.contacts.receiveContact(post(FREIGHT), autofilled);
+    await repository.suspects.releaseSuspect(result.record.id, BY_TOKEN);
+    expect(await repository.suspects.moveToSpam(result.record.id, BY_TOKEN)).toBe('marked');
+
+    expect(await postsLearnt()).toEqual({ spam: 1, ham: 0 });
+  });
 });

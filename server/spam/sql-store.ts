@@ -107,6 +107,8 @@ export function sqlSuspects(db: Database, enqueue: Enqueue): SuspectStore {
         if (suspect.state === 'spam') await learn(tx, lesson, 'spam', -1);
         await learn(tx, lesson, 'ham');
         const record = await insertLead(tx, contactsTable, id, suspect.createdAt, suspect.fields);
+        // Its promise's clock starts now, not at its arrival: the team could not see it until now (decision 045).
+        await tx.run('UPDATE contacts SET released_at = ? WHERE id = ?', [new Date().toISOString(), id]);
         await enqueue(tx, { kind: 'contact', record });
         await appendAudit(tx, { ...by, action: 'suspect.released', leadIds: [id] });
         return row.moved_at == null ? 'released' : 'restored';
@@ -144,8 +146,9 @@ export function sqlSuspects(db: Database, enqueue: Enqueue): SuspectStore {
           [id, fields.email, JSON.stringify(findings), JSON.stringify(fields), createdAt, markerOf(by), now, now],
         );
         const lesson = lessonOf(fields, findings);
-        // Taken up out of Novo, it was learnt as a real lead (server/inbox/sql-store.ts): the team now says otherwise.
-        if (row.responded_at != null) await learn(tx, lesson, 'ham', -1);
+        // Released from the folder, or taken up out of Novo, it was learnt as a real lead, once (its
+        // release, or server/inbox/sql-store.ts): the team now says otherwise.
+        if (row.released_at != null || row.responded_at != null) await learn(tx, lesson, 'ham', -1);
         await learn(tx, lesson, 'spam');
         await appendAudit(tx, { ...by, action: 'suspect.spam', leadIds: [id] });
         return 'marked';

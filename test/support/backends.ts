@@ -31,6 +31,7 @@ const ORDER = {
   audit_log: 'seq',
   sessions: 'created_at',
   sign_in_codes: 'expires_at',
+  spam_counts: 'kind, term',
 } as const;
 type StoredTable = keyof typeof ORDER;
 
