@@ -6,8 +6,11 @@ export type Week = { monday: string; sunday: string; since: string; until: strin
 
 /** One source and campaign's leads of the week, as report-store.ts counts them. */
 export type SourceCount = { source?: string; campaign?: string; leads: number; won: number; lost: number };
-/** One lead of the week: when it arrived and when it first left 'new', if it has. */
-export type Arrival = { createdAt: string; respondedAt?: string };
+/**
+ * One lead of the week: when its promise's clock started (its arrival, or its release from the
+ * Suspeitos folder) and when it first left 'new', if it has.
+ */
+export type Arrival = { startedAt: string; respondedAt?: string };
 
 export type WeekReport = {
   week: Week;

@@ -21,6 +21,10 @@ export type LeadQuery = {
   since?: string;
   /** Arrived before this instant (ISO 8601). */
   until?: string;
+  /** The promise's clock started (arrival, or release from Suspeitos) at or after this instant. */
+  startedSince?: string;
+  /** The promise's clock started before this instant. */
+  startedBefore?: string;
 };
 
 /** Where a list continues: the last row shown, newest first by arrival then id. */
@@ -39,6 +43,8 @@ export type InboxRow = {
   owner?: { id: string; name: string };
   /** When it first left 'new': the promise's clock stopped there. */
   respondedAt?: string;
+  /** When a member released it from the Suspeitos folder: the promise's clock started there. */
+  releasedAt?: string;
   source?: Source;
   /** What was asked: a contact's message, a quote's route. */
   summary: string;
@@ -53,11 +59,13 @@ export type LeadWork = {
   /** Every change adds one: a change made against an older version is refused (a concurrent edit). */
   version: number;
   updatedAt?: string;
+  /** When a member released it from the Suspeitos folder: the promise's clock started there. */
+  releasedAt?: string;
 };
 
 /**
- * A lead as the inbox lists it: its wait in business time (from arrival until it first left Novo, or
- * until now), and where a lead still waiting stands against the promise.
+ * A lead as the inbox lists it: its wait in business time (from arrival, or its release from the
+ * Suspeitos folder, until it first left Novo, or until now), and where a lead still waiting stands against the promise.
  */
 export type ListedLead = InboxRow & { waitedMs: number; promise?: PromiseState };
 

@@ -27,7 +27,7 @@ export const SUSPECT_REASONS = {
   foreignScript: { label: 'Mensagem em alfabeto que um cliente daqui não usaria', weight: 1.5 },
   gibberish: { label: 'Texto sem palavras: teclas ao acaso', weight: 1.2 },
   repeated: { label: 'Mesma mensagem enviada por outros endereços na última hora', weight: 0.5, most: 2 },
-  words: { label: 'Texto comparado aos que a equipe já marcou', weight: 1 },
+  words: { label: 'Texto comparado a exemplos de pedidos e de spam, e aos que a equipe já marcou', weight: 1 },
 } as const satisfies Record<string, { label: string; weight: number; most?: number }>;
 
 export type SuspectReason = keyof typeof SUSPECT_REASONS;

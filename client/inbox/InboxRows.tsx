@@ -3,6 +3,7 @@ import type { ListedLead } from '../../shared/inbox';
 import type { Source } from '../../shared/lead';
 import { LEAD_KINDS, LEAD_STATUS_LABELS } from '../../shared/lead-status';
 import { readableInSaoPaulo } from '../../shared/sao-paulo-time';
+import { ReleasedMark } from './ReleasedMark';
 
 /** Where a lead came from, as the team names it: its campaign when the visit had one, else the form. */
 export const sourceText = (source?: Source) => {
@@ -37,6 +38,8 @@ function Wait({ row }: { row: ListedLead }) {
       <span className="inbox-item__arrival">
         chegou <time dateTime={row.createdAt}>{readableInSaoPaulo(row.createdAt)}</time>
       </span>
+      {row.releasedAt && <br />}
+      <ReleasedMark releasedAt={row.releasedAt} />
     </dd>
   );
 }

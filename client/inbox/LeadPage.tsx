@@ -3,6 +3,7 @@ import { LEAD_KINDS, LEAD_STATUS_LABELS } from '../../shared/lead-status';
 import type { PageNotice } from '../../shared/team';
 import { Notice } from '../team/TeamDocument';
 import { LeadForms } from './LeadForms';
+import { ReleasedMark } from './ReleasedMark';
 
 // The lead's page (issue 34 §2; docs/requirements.md §6.4): what the person sent, how to answer in
 // one tap, what became of its e-mail and webhook, the team's work on it, and its history.
@@ -47,7 +48,8 @@ export function LeadPage(props: LeadPageProps) {
       <p className="lead-status">
         Situação: <strong>{LEAD_STATUS_LABELS[lead.work.status]}</strong>
         {lead.work.lostReason && ` (${lead.work.lostReason})`}
-        {' · '}Responsável: <strong>{lead.work.owner?.name ?? 'ninguém'}</strong>
+        {' · '}Responsável: <strong>{lead.work.owner?.name ?? 'ninguém'}</strong>{' '}
+        <ReleasedMark releasedAt={lead.work.releasedAt} />
       </p>
       <Notice notice={notice} />
       <nav className="lead-answer" aria-label="Responder">

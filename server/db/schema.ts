@@ -314,12 +314,26 @@ export const migrations: ReadonlyArray<(type: ColumnTypes, dialect: Dialect) => 
     `INSERT INTO setup_claims (id, claimed_at)
      SELECT 1, CURRENT_TIMESTAMP WHERE EXISTS (SELECT 1 FROM members WHERE role = 'admin' AND revoked_at IS NULL)`,
   ],
+  // When a held post was released from the Suspeitos folder into a lead (null for every other lead):
+  // the promise's clock starts there, not at its arrival, and the inbox marks it (issue 54,
+  // docs/decisions/045-spam-fairness.md). Both kinds have it, so that the inbox reads them alike. The clock's views and counts read CLOCK_START, indexed as they read it.
+  (type) =>
+    ['contacts', 'quotes'].flatMap((table) => [
+      `ALTER TABLE ${table} ADD COLUMN released_at ${type.timestamp}`,
+      `CREATE INDEX ${table}_clock ON ${table} (status, (${CLOCK_START}))`,
+    ]),
 ];
+
+/**
+ * Where a lead's promise clock starts: its release from the Suspeitos folder, or else its arrival.
+ * Indexed as written by the migration above: change it only with a migration that rebuilds the index.
+ */
+export const CLOCK_START = 'COALESCE(released_at, created_at)';
 
 /**
  * What the inbox's search reads of each kind of lead (issue 34: name, e-mail, phone, company and the
  * message; a quote's cities too), as one text per row, `row` naming the row ('new.' in a trigger).
- * Built into the indexes by the migration above: change it only with a migration that rebuilds them.
+ * Built into the indexes by the inbox's migration: change it only with a migration that rebuilds them.
  */
 export const SEARCHED = {
   contacts: (row: string) => joined(row, ['name', 'email', 'phone', 'company', 'message']),

@@ -1,10 +1,11 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { subtractBusinessMillis } from '../../shared/business-hours';
+import { promiseCutoffs, subtractBusinessMillis } from '../../shared/business-hours';
 import { DEFAULT_CALENDAR } from '../../shared/holidays';
 import { createTestApp } from '../../test/support/app';
 import { type Backend, backendsForThisFile } from '../../test/support/backends';
-import { storeContact, storeQuote } from '../../test/support/inbox';
+import { readable, storeContact, storeQuote } from '../../test/support/inbox';
+import { BY_TOKEN, validContact } from '../../test/support/leads';
 import { signedInMember } from '../../test/support/members';
 import type { Repository } from '../repository';
 import { INBOX_PAGE } from './list-routes';
@@ -234,5 +235,32 @@ describe.each(backendsForThisFile())('the inbox at /painel, on $name', (backend)
     const page = (await get('/painel?visao=atrasados').expect(200)).text;
     expect(page).toContain('<a href="/painel?visao=atrasados" aria-current="page">Atrasados</a>');
     expect(page).toMatch(/<option value="atrasados" selected="">Atrasados<\/option>/);
+  });
+
+  it('starts a released post’s clock at its release, and marks it “liberado do Suspeitos” in the list and on its page', async () => {
+    const { repository, get } = await inbox();
+    const autofilled = { honeypot: true, stamp: { kind: 'ok', elapsedMs: 90_000 } } as const;
+    const held = await repository.contacts.receiveContact(validContact(), autofilled);
+    const id = held.result.record.id;
+    // Held over a weekend: it arrived ten business hours ago, and is released now.
+    const arrival = waitedFor(600);
+    await backend.exec(`UPDATE suspects SET created_at = '${arrival}' WHERE id = '${id}'`);
+    expect(await repository.suspects.releaseSuspect(id, BY_TOKEN)).toBe('released');
+
+    const html = (await get('/painel').expect(200)).text;
+    expect(card(html, id)).toMatch(/Há 0 min úteis <span[^>]*>No prazo<\/span>/);
+    expect(card(html, id)).toContain('liberado do Suspeitos');
+    expect(listed((await get('/painel?visao=atrasados').expect(200)).text)).toEqual([]);
+    expect(readable((await get(`/painel/leads/${id}`).expect(200)).text)).toContain('liberado do Suspeitos');
+    const now = new Date();
+    expect(await repository.waitingLeads.waitingLeads(promiseCutoffs(now, DEFAULT_CALENDAR))).toEqual({
+      within: 1,
+      at_risk: 0,
+      overdue: 0,
+    });
+    const lead = await repository.inbox.getLead(id);
+    expect(lead?.record.createdAt).toBe(arrival);
+    const [started] = await repository.inboxReport.weekArrivals(arrival, new Date(now.getTime() + 1).toISOString());
+    expect(started).toEqual({ startedAt: lead?.work.releasedAt });
   });
 });

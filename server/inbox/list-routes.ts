@@ -15,12 +15,15 @@ import { parseView, viewSearch, withPromise } from './query';
 /** Leads per page: a morning's worth on a busy day, and one page's read stays within the bench's budget. */
 export const INBOX_PAGE = 50;
 
-/** The clock of a row: it runs from arrival while the lead has never left Novo (shared/business-hours.ts). */
+/**
+ * The clock of a row: it runs from arrival, or from its release out of the Suspeitos folder, while
+ * the lead has never left Novo (shared/business-hours.ts).
+ */
 function listed(row: InboxRow, now: Date, calendar: BusinessCalendar): ListedLead {
-  const arrived = new Date(row.createdAt);
-  const waitedMs = businessMillisBetween(arrived, row.respondedAt ? new Date(row.respondedAt) : now, calendar);
+  const started = new Date(row.releasedAt ?? row.createdAt);
+  const waitedMs = businessMillisBetween(started, row.respondedAt ? new Date(row.respondedAt) : now, calendar);
   const waiting = row.status === 'new' && !row.respondedAt;
-  return { ...row, waitedMs, ...(waiting && { promise: promiseState(arrived, now, calendar) }) };
+  return { ...row, waitedMs, ...(waiting && { promise: promiseState(started, now, calendar) }) };
 }
 
 type ListContext = WorkplaceContext & Pick<Stores, 'inbox' | 'team' | 'suspects' | 'audit'>;

@@ -69,16 +69,20 @@ describe('a view of the inbox', () => {
     expect(withPromise(overdue.query, overdue.promise, cutoffs)).toEqual({
       kind: 'quote',
       status: 'new',
-      until: '2026-11-26T12:00:00.000Z',
+      startedBefore: '2026-11-26T12:00:00.000Z',
     });
+    // The clock's cutoffs bound when the clock started; the period, when the lead arrived.
     expect(withPromise(soon.query, soon.promise, cutoffs)).toEqual({
       status: 'new',
-      since: '2026-11-26T12:00:00.000Z',
-      until: '2026-11-26T12:30:00.000Z',
+      since: '2026-11-26T03:00:00.000Z',
+      startedSince: '2026-11-26T12:00:00.000Z',
+      startedBefore: '2026-11-26T12:30:00.000Z',
     });
-    // A period that ends earlier than the cutoff keeps its own end.
     const old = parseView({ visao: 'atrasados', ate: '2026-11-20' });
-    expect(withPromise(old.query, old.promise, cutoffs).until).toBe('2026-11-21T03:00:00.000Z');
+    expect(withPromise(old.query, old.promise, cutoffs)).toMatchObject({
+      until: '2026-11-21T03:00:00.000Z',
+      startedBefore: '2026-11-26T12:00:00.000Z',
+    });
     expect(viewSearch(soon.params)).toBe('?visao=vencem-em-breve&de=2026-11-26');
     expect(withPromise({ kind: 'contact' }, undefined, cutoffs)).toEqual({ kind: 'contact' });
   });

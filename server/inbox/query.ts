@@ -126,13 +126,11 @@ export function parseView(raw: Record<string, unknown>): ParsedView {
   return { query, ...(cursor && { cursor }), ...(promise && { promise }), params, problems };
 }
 
-const earlier = (a: string | undefined, b: string) => (a && a < b ? a : b);
-const later = (a: string | undefined, b: string) => (a && a > b ? a : b);
-
 /**
  * The query of a clock view at the time its cutoffs were taken (promiseCutoffs): overdue, the new
- * leads that arrived before `overdue`; due soon, those that arrived from then until `atRisk`. One
- * comparison on the arrival index instead of a clock per row; the period filter still narrows it.
+ * leads whose clock started before `overdue`; due soon, those whose clock started from then until
+ * `atRisk`. One comparison on the clock's index instead of a clock per row; the period filter
+ * (arrival) still narrows it.
  */
 export function withPromise(
   query: LeadQuery,
@@ -141,13 +139,8 @@ export function withPromise(
 ) {
   if (!promise) return query;
   const [overdue, atRisk] = [cutoffs.overdue.toISOString(), cutoffs.atRisk.toISOString()];
-  if (promise === 'atrasados') return { ...query, status: 'new', until: earlier(query.until, overdue) } as LeadQuery;
-  return {
-    ...query,
-    status: 'new',
-    since: later(query.since, overdue),
-    until: earlier(query.until, atRisk),
-  } as LeadQuery;
+  if (promise === 'atrasados') return { ...query, status: 'new', startedBefore: overdue } as LeadQuery;
+  return { ...query, status: 'new', startedSince: overdue, startedBefore: atRisk } as LeadQuery;
 }
 
 /** The query string of a view (and of its next page): only the parameters given, in a fixed order. */

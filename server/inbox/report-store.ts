@@ -1,5 +1,6 @@
 import type { Arrival, SourceCount } from '../../shared/inbox-report';
 import type { Database, Row } from '../db/database';
+import { CLOCK_START } from '../db/schema';
 
 // The weekly report's reads (issue 34 §3; docs/requirements.md §6.4): counted in SQL, so that only
 // one row per source and campaign, and one pair of instants per lead of the week, leave the database.
@@ -8,7 +9,7 @@ import type { Database, Row } from '../db/database';
 export interface InboxReportStore {
   /** The leads that arrived in [since, until), by source and campaign, with how many are won and lost. */
   weekCounts(since: string, until: string): Promise<SourceCount[]>;
-  /** When each of those leads arrived, and when it was first answered. */
+  /** When each of those leads' clock started (arrival, or release from Suspeitos), and when it was first answered. */
   weekArrivals(since: string, until: string): Promise<Arrival[]>;
 }
 
@@ -43,11 +44,13 @@ export function sqlInboxReport(db: Database): InboxReportStore {
 
     async weekArrivals(since, until) {
       const rows = await db.all(
-        TABLES.map((table) => `SELECT created_at, responded_at FROM ${table} ${IN_WEEK}`).join(' UNION ALL '),
+        TABLES.map((table) => `SELECT ${CLOCK_START} AS started_at, responded_at FROM ${table} ${IN_WEEK}`).join(
+          ' UNION ALL ',
+        ),
         [since, until, since, until],
       );
       return rows.map((row) => ({
-        createdAt: instant(row.created_at),
+        startedAt: instant(row.started_at),
         ...(row.responded_at != null && { respondedAt: instant(row.responded_at) }),
       }));
     },

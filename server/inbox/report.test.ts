@@ -56,7 +56,7 @@ describe('the report’s figures', () => {
 
   const week = weekFrom('2026-11-16');
   const at = (hours: number) => new Date(Date.parse(week.since) + hours * 3_600_000).toISOString();
-  const answered = (arrival: number, after: number) => ({ createdAt: at(arrival), respondedAt: at(arrival + after) });
+  const answered = (arrival: number, after: number) => ({ startedAt: at(arrival), respondedAt: at(arrival + after) });
 
   it('counts the promise kept, the median and the 90th percentile in business hours, unanswered leads at their wait so far', () => {
     // Monday 16/11/2026 in São Paulo, open 7h–18h; hours after its midnight.
@@ -68,7 +68,7 @@ describe('the report’s figures', () => {
       // 17:30, answered at 8:00 the next morning: 30 minutes before closing and 1 hour after opening.
       answered(17.5, 14.5),
       // 14:00, still waiting at Tuesday 00:00: 4 business hours.
-      { createdAt: at(14) },
+      { startedAt: at(14) },
     ];
     const counts = [
       { source: 'google', campaign: 'norte', leads: 2, won: 1, lost: 0 },

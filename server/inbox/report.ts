@@ -64,7 +64,7 @@ export function weekReport(
   now: Date,
   calendar: BusinessCalendar,
 ) {
-  /** Business time from arrival to the first answer, or to now. */
+  /** Business time from the clock's start (arrival, or release from Suspeitos) to the first answer, or to now. */
   const responseMillis = (from: Date, to: Date) => businessMillisBetween(from, to, calendar);
   const bySource = new Map<string | undefined, SourceCount>();
   for (const { source, leads, won, lost } of counts) {
@@ -72,7 +72,7 @@ export function weekReport(
     bySource.set(source, { ...sum, leads: sum.leads + leads, won: sum.won + won, lost: sum.lost + lost });
   }
   const waits = arrivals
-    .map(({ createdAt, respondedAt }) => responseMillis(new Date(createdAt), respondedAt ? new Date(respondedAt) : now))
+    .map(({ startedAt, respondedAt }) => responseMillis(new Date(startedAt), respondedAt ? new Date(respondedAt) : now))
     .sort((a, b) => a - b);
   const answered = arrivals.filter(({ respondedAt }) => respondedAt);
   const report: WeekReport = {
@@ -81,7 +81,7 @@ export function weekReport(
     bySourceCampaign: [...counts].sort(byLeads),
     bySource: [...bySource.values()].sort(byLeads),
     withinPromise: answered.filter(
-      ({ createdAt, respondedAt }) => responseMillis(new Date(createdAt), new Date(respondedAt!)) <= PROMISE_MS,
+      ({ startedAt, respondedAt }) => responseMillis(new Date(startedAt), new Date(respondedAt!)) <= PROMISE_MS,
     ).length,
     unanswered: arrivals.length - answered.length,
   };

@@ -6,7 +6,7 @@ import type { AuditContext } from '../audit/events';
 import { appendAudit } from '../audit/sql-store';
 import type { Database, Param, Queries, Row } from '../db/database';
 import { instant } from '../db/results';
-import { SEARCHED } from '../db/schema';
+import { CLOCK_START, SEARCHED } from '../db/schema';
 import type { WorkedLead } from '../leads/resource';
 import { contactsTable, quotesTable, type Table } from '../leads/rows';
 import { leadLessonOf } from '../spam/judge';
@@ -59,7 +59,7 @@ export const KINDS = [
   },
 ] as const satisfies readonly { kind: LeadKind; table: Table<unknown, never>; summary: string }[];
 
-export const WORK_COLUMNS = 'owner_id, lost_reason, responded_at, version, updated_at';
+export const WORK_COLUMNS = 'owner_id, lost_reason, responded_at, version, updated_at, released_at';
 
 /** PostgreSQL's driver hands back a Date, SQLite the ISO text it stored. */
 const ownerOf = (row: Row) =>
@@ -85,6 +85,7 @@ export const workOf = (row: Row): LeadWork => ({
   ...(row.responded_at != null && { respondedAt: instant(row.responded_at) }),
   version: Number(row.version),
   ...(row.updated_at != null && { updatedAt: instant(row.updated_at) }),
+  ...(row.released_at != null && { releasedAt: instant(row.released_at) }),
 });
 
 /** One kind's rows that `query` selects, as the inbox's columns, at most `limit`, newest first. */
@@ -109,6 +110,8 @@ function arm(
   if (query.campaign) where('source_utm_campaign = ?', query.campaign);
   if (query.since) where('created_at >= ?', query.since);
   if (query.until) where('created_at < ?', query.until);
+  if (query.startedSince) where(`${CLOCK_START} >= ?`, query.startedSince);
+  if (query.startedBefore) where(`${CLOCK_START} < ?`, query.startedBefore);
   if (query.words?.length) {
     const match = db.dialect.search.matches(table.name, SEARCHED[table.name as keyof typeof SEARCHED], query.words);
     where(match.sql, ...match.params);
@@ -135,6 +138,7 @@ const toRow = (row: Row): InboxRow => {
     status: statusOf(row),
     ...(row.owner_id != null && { owner: ownerOf(row) }),
     ...(row.responded_at != null && { respondedAt: instant(row.responded_at) }),
+    ...(row.released_at != null && { releasedAt: instant(row.released_at) }),
     ...(record.source && { source: record.source }),
     summary: String(row.summary ?? ''),
   };
@@ -234,8 +238,9 @@ export function sqlInbox(db: Database, announce: AnnounceChange = async () => {}
           await appendAudit(tx, { ...line, action: 'lead.note' });
         }
         // A contact the team takes up is a real one: its words teach the spam filter what a lead
-        // reads like (issue 35 §3, docs/decisions/036-spam-quarantine.md). Once, when the clock stops.
-        if (lead.kind === 'contact' && !work.respondedAt && respondedAt)
+        // reads like (issue 35 §3, docs/decisions/036-spam-quarantine.md). Once, when the clock stops;
+        // a post released from the Suspeitos folder was counted by its release (decision 045).
+        if (lead.kind === 'contact' && !work.respondedAt && respondedAt && !work.releasedAt)
           await learn(tx, leadLessonOf(lead.record), 'ham');
         const changed = (await findLead(tx, id))!;
         await announce(tx, changed, await notesOf(tx, id));

@@ -1,5 +1,6 @@
 import type { PromiseCutoffs, PromiseState } from '../../shared/business-hours';
 import type { Database } from '../db/database';
+import { CLOCK_START } from '../db/schema';
 
 /** How many leads still new stand where against the promise of "2 horas úteis". */
 export interface WaitingLeadsStore {
@@ -12,9 +13,9 @@ export interface WaitingLeadsStore {
 const NEW = { contacts: "status = 'new'", quotes: "status IN ('new', 'pending')" };
 
 /**
- * Both kinds' new leads that arrived in `range`: each count one range of the (status, created_at)
- * index of migration 13, read without the table (SQLite: SEARCH … USING COVERING INDEX). Comparing
- * created_at with two instants works out no row's business time, and reads fewer rows than one
+ * Both kinds' new leads whose clock started in `range`: each count one range of the (status,
+ * CLOCK_START) index, read without the table (SQLite: SEARCH … USING COVERING INDEX). Comparing
+ * the clock's start with two instants works out no row's business time, and reads fewer rows than one
  * pass of CASEs over the table (docs/performance.md, "Inbox at 100,000 leads").
  */
 const count = (range: string) =>
@@ -23,8 +24,8 @@ const count = (range: string) =>
     .join(' + ');
 
 const WAITING =
-  `SELECT ${count('created_at < ?')} AS overdue, ${count('created_at >= ? AND created_at < ?')} AS at_risk, ` +
-  `${count('created_at >= ?')} AS within`;
+  `SELECT ${count(`${CLOCK_START} < ?`)} AS overdue, ` +
+  `${count(`${CLOCK_START} >= ? AND ${CLOCK_START} < ?`)} AS at_risk, ${count(`${CLOCK_START} >= ?`)} AS within`;
 
 export const sqlWaitingLeads = (db: Database): WaitingLeadsStore => ({
   async waitingLeads({ overdue, atRisk }) {

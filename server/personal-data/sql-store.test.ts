@@ -81,7 +81,7 @@ describe.each(backendsForThisFile())('Personal data on $name', (backend) => {
         email: 'Ana@Empresa.com.br',
         message: 'retido',
         state: 'spam',
-        reasons: ['honeypot'],
+        reasons: ['honeypot', 'words'],
       }),
     ]);
     expect(await repository.personalData.eraseSubject('ANA@empresa.com.br', BY_TOKEN)).toEqual({

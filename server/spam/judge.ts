@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { ContactFields } from '../../shared/contact';
 import type { QuoteFields } from '../../shared/quote';
-import { type Finding, SUSPECT_THRESHOLD } from '../../shared/spam';
+import { type Finding, SUSPECT_REASONS, SUSPECT_THRESHOLD } from '../../shared/spam';
 import type { Queries } from '../db/database';
-import { adaptedWeight, knowledgeOf, wordsWeight } from './learning';
+import { freightMarks } from './freight-request';
+import { adaptedWeight, FREIGHT_FLOOR, knowledgeOf, NEGATIVE_FLOOR, wordsWeight } from './learning';
+import { withPrior } from './prior';
 import { type ClientSignals, counted, signalsOf } from './signals';
 import { wordsOf } from './words';
 
@@ -50,6 +52,12 @@ async function otherSenders(tx: Queries, fields: ContactFields, at: string) {
   return Number(row?.senders ?? 0);
 }
 
+/**
+ * A signal that starts this heavy holds a post by itself, whatever its words say (honeypot, stamp,
+ * disposable…), even once the team's marks have faded it: its first weight decides.
+ */
+const HARD_SIGNAL = 1.2;
+
 const rounded = (weight: number) => Math.round(weight * 100) / 100;
 
 /** Weighs a post arriving at `at`, in the transaction that stores it. */
@@ -63,8 +71,16 @@ export async function judge(tx: Queries, fields: ContactFields, client: ClientSi
     ...finding,
     weight: rounded(adaptedWeight(finding.weight, knowledge.reasons.get(finding.reason))),
   }));
-  const fromWords = rounded(wordsWeight(knowledge, words));
-  if (fromWords !== 0) findings.push({ reason: 'words', weight: fromWords });
+  // A clear freight request's words may outweigh a link or a shortener; a hard signal stays decisive.
+  const marks = freightMarks(fields.message);
+  const rescue = marks.length >= 2 && own.every(({ reason }) => SUSPECT_REASONS[reason].weight < HARD_SIGNAL);
+  const fromWords = rounded(wordsWeight(withPrior(knowledge), words, rescue ? FREIGHT_FLOOR : NEGATIVE_FLOOR));
+  if (fromWords !== 0)
+    findings.push({
+      reason: 'words',
+      weight: fromWords,
+      ...(rescue && { detail: `pedido de frete: ${marks.join(', ')}` }),
+    });
   const score = rounded(findings.reduce((sum, finding) => sum + finding.weight, 0));
   return { suspect: score >= SUSPECT_THRESHOLD, score, findings };
 }

@@ -89,11 +89,14 @@ const FEWEST_MARKS = 5;
 /**
  * The log-odds naive Bayes needs for the words alone to hold a post (a weight of 1): about 3,000
  * to 1. On the labelled corpus, 6 caught 1 spam post in 100 more and held a real lead; 8 held
- * none. Words only ever weigh in once the team has marked enough posts, and never rescue a post
- * by more than NEGATIVE_FLOOR: a hard signal (1.2 or more) stays decisive.
+ * none. Words only ever weigh in once enough posts are marked (the shipped prior's count), and
+ * never rescue a post by more than NEGATIVE_FLOOR, so that a hard signal (1.2 or more) stays
+ * decisive; a clear freight request may go down to FREIGHT_FLOOR (judge.ts): enough to outweigh a
+ * link and a shortener (1.25), not two links and a shortener (1.7).
  */
 const LOG_ODDS_FOR_ONE = 8;
-const NEGATIVE_FLOOR = -0.15;
+export const NEGATIVE_FLOOR = -0.15;
+export const FREIGHT_FLOOR = -0.5;
 
 /**
  * The weight of the message's words: Bernoulli naive Bayes over the words the team's marked posts
@@ -102,7 +105,7 @@ const NEGATIVE_FLOOR = -0.15;
  * ABSENCE_SHARE of its weight (on the corpus, absence lifted the spam caught from 75% to 79%, and
  * in full it held real leads that never say "frete"); words no marked post had say nothing.
  */
-export function wordsWeight({ posts, words: known }: Knowledge, words: readonly string[]) {
+export function wordsWeight({ posts, words: known }: Knowledge, words: readonly string[], floor = NEGATIVE_FLOOR) {
   if (posts.spam < FEWEST_MARKS || posts.ham < FEWEST_MARKS) return 0;
   const present = new Set(words);
   let logOdds = 0;
@@ -114,5 +117,5 @@ export function wordsWeight({ posts, words: known }: Knowledge, words: readonly 
     else if (tally.spam + tally.ham >= TELLING_ABSENCE)
       logOdds += ABSENCE_SHARE * (Math.log(1 - inSpam) - Math.log(1 - inHam));
   }
-  return Math.min(1, Math.max(NEGATIVE_FLOOR, logOdds / LOG_ODDS_FOR_ONE));
+  return Math.min(1, Math.max(floor, logOdds / LOG_ODDS_FOR_ONE));
 }

@@ -49,6 +49,9 @@ const SHORTENERS = new Set([
   'clck.ru',
 ]);
 
+/** Google Maps' own short links (goo.gl/maps/…): a customer's pickup address, not a hidden destination. */
+const MAPS_LINK = /^(?:https?:\/\/)?(?:www\.)?goo\.gl\/maps\//i;
+
 // A link as people and bots write one: with a scheme, with www., or a bare host with a path or a
 // usual top-level domain. An e-mail address is not a link (the lookbehind skips the part after @).
 const LINK =
@@ -137,7 +140,10 @@ export function signalsOf(fields: ContactFields, client: ClientSignals): Finding
   const links = linksIn(fields.message);
   if (links.length > 0) findings.push(counted('links', links.length, String(links.length)));
   const hosts = links.map(hostOf);
-  const shortener = hosts.find((host) => SHORTENERS.has(host));
+  const shortener = links
+    .filter((link) => !MAPS_LINK.test(link))
+    .map(hostOf)
+    .find((host) => SHORTENERS.has(host));
   if (shortener) findings.push(found('shortener', shortener));
   const ip = hosts.find((host) => IP_HOST.test(host));
   if (ip) findings.push(found('ipLink', ip));

@@ -130,12 +130,16 @@ export function sqlSuspects(db: Database, enqueue: Enqueue): SuspectStore {
         const lesson = lessonOf(suspect.fields, suspect.findings);
         if (suspect.state === 'spam') await learn(tx, lesson, 'spam', -1);
         await learn(tx, lesson, 'ham');
-        // A quote goes back to its own table, as it was sent.
+        // A quote goes back to its own table, as it was sent; either way its promise's clock starts
+        // now, not at its arrival: the team could not see it until now (decision 045).
+        const released = [new Date().toISOString(), id];
         if (suspect.quote) {
           const record = await insertLead(tx, quotesTable, id, suspect.createdAt, suspect.quote);
+          await tx.run('UPDATE quotes SET released_at = ? WHERE id = ?', released);
           await enqueue(tx, { kind: 'quote', record });
         } else {
           const record = await insertLead(tx, contactsTable, id, suspect.createdAt, suspect.fields);
+          await tx.run('UPDATE contacts SET released_at = ? WHERE id = ?', released);
           await enqueue(tx, { kind: 'contact', record });
         }
         await appendAudit(tx, { ...by, action: 'suspect.released', leadIds: [id] });
@@ -174,8 +178,9 @@ export function sqlSuspects(db: Database, enqueue: Enqueue): SuspectStore {
           [id, fields.email, JSON.stringify(findings), JSON.stringify(fields), createdAt, markerOf(by), now, now],
         );
         const lesson = lessonOf(fields, findings);
-        // Taken up out of Novo, it was learnt as a real lead (server/inbox/sql-store.ts): the team now says otherwise.
-        if (row.responded_at != null) await learn(tx, lesson, 'ham', -1);
+        // Released from the folder, or taken up out of Novo, it was learnt as a real lead, once (its
+        // release, or server/inbox/sql-store.ts): the team now says otherwise.
+        if (row.released_at != null || row.responded_at != null) await learn(tx, lesson, 'ham', -1);
         await learn(tx, lesson, 'spam');
         await appendAudit(tx, { ...by, action: 'suspect.spam', leadIds: [id] });
         return 'marked';

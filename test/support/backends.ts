@@ -33,6 +33,7 @@ const ORDER = {
   sessions: 'created_at',
   sign_in_codes: 'expires_at',
   webauthn_challenges: 'expires_at',
+  spam_counts: 'kind, term',
 } as const;
 type StoredTable = keyof typeof ORDER;
 
