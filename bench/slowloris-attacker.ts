@@ -13,6 +13,8 @@ export type AttackerReport =
 const send = (report: AttackerReport) => process.send?.(report);
 
 const open = new Set<net.Socket>();
+/** Every socket not yet closed, connected or still connecting: all are closed on 'stop'. */
+const sockets = new Set<net.Socket>();
 /** The open sockets whose headers never end: each gets one more byte a second. */
 const stalling = new Set<net.Socket>();
 const held: number[] = [];
@@ -29,6 +31,7 @@ function attack(port: number, attackMode: Mode) {
   // Mixed: three sockets in eight left idle, the others stalled in their headers.
   const mode = attackMode === 'mixed' ? (opened++ % 8 < 3 ? 'idle' : 'headers') : attackMode;
   const socket = net.connect(port, '127.0.0.1');
+  sockets.add(socket);
   let connectedAt = 0;
   let received = '';
   socket.setNoDelay(true);
@@ -46,6 +49,7 @@ function attack(port: number, attackMode: Mode) {
   });
   socket.on('data', (data) => (received ||= String(data)));
   socket.on('close', () => {
+    sockets.delete(socket);
     open.delete(socket);
     stalling.delete(socket);
     if (stopped) return;
@@ -75,8 +79,12 @@ process.once('message', ({ port, mode, connections }: { port: number; mode: Mode
     stopped = true;
     clearInterval(drip);
     clearInterval(reporter);
-    for (const socket of open) socket.destroy();
-    send({ done: true, maxOpen, held, refused, timedOut });
-    process.disconnect();
+    // The connecting ones too: one still waiting for its SYN to be answered would keep this process alive.
+    for (const socket of sockets) socket.destroy();
+    // Disconnected once sent: the report outgrows the pipe's buffer after a long attack, and a
+    // disconnect at once would drop it.
+    process.send?.({ done: true, maxOpen, held, refused, timedOut } satisfies AttackerReport, () =>
+      process.disconnect(),
+    );
   });
 });

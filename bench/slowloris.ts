@@ -9,9 +9,9 @@
 // how the attacker's ended, what the two clients got and how fast, and the memory before, during
 // and while it settles after (RSS, and the V8 heap and external memory from /metrics), and what the
 // connection cap did (from /metrics): connections refused on arrival, and those closed to make room,
-// stalled in their headers or idle. SLOWLORIS_MODES=headers,idle,mixed adds both attacks at once.
-// MAX_CONNECTIONS is passed on to the server. The attacker needs one file per socket: `ulimit -n`
-// must be above SLOWLORIS_CONNECTIONS.
+// stalled in their headers, idle, or waiting for their headers. SLOWLORIS_MODES=headers,idle,mixed
+// adds both attacks at once. MAX_CONNECTIONS is passed on to the server. The attacker needs one file
+// per socket: `ulimit -n` must be above SLOWLORIS_CONNECTIONS.
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
@@ -43,6 +43,7 @@ async function capCounts(url: string) {
     refused: count('site_connections_refused_total'),
     stalled: count('site_connections_evicted_total{reason="stalled_headers"}'),
     idle: count('site_connections_evicted_total{reason="idle"}'),
+    waiting: count('site_connections_evicted_total{reason="waiting_headers"}'),
   };
 }
 
@@ -132,7 +133,8 @@ try {
         `p50 ${ms(percentile(held, 0.5))}, máx ${ms(held.at(-1))}\n` +
         `  limite: ${counts.refused - countsBefore.refused} recusadas ao chegar (site_connections_refused_total); ` +
         `fechadas para dar lugar: ${counts.stalled - countsBefore.stalled} paradas nos cabeçalhos, ` +
-        `${counts.idle - countsBefore.idle} ociosas (site_connections_evicted_total)\n` +
+        `${counts.idle - countsBefore.idle} ociosas, ${counts.waiting - countsBefore.waiting} à espera dos ` +
+        `cabeçalhos (site_connections_evicted_total)\n` +
         `  servidor: até ${peakFiles} arquivos abertos; RSS ${before.toFixed(0)} → pico ${peakRss.toFixed(0)} MB; ` +
         `durante: ${during}; 1 s depois: ${await memory()}\n` +
         `  ${describe('cliente já conectado', probes.established)}\n` +

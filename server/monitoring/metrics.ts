@@ -136,7 +136,8 @@ export function createMetrics(
       name: 'site_connections_evicted_total',
       help:
         'Conexões abertas fechadas para dar lugar a uma nova, com MAX_CONNECTIONS abertas nesta réplica: ' +
-        'paradas nos cabeçalhos (stalled_headers) ou ociosas entre duas requisições (idle).',
+        'paradas nos cabeçalhos por 2 s ou mais (stalled_headers), ociosas entre duas requisições (idle) ' +
+        'ou à espera dos cabeçalhos há menos tempo (waiting_headers).',
       labelNames: ['reason'] as const,
       registers,
     }),

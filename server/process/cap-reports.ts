@@ -9,16 +9,19 @@ const FIRST = {
   stalled_headers:
     'limite de conexões atingido: conexões paradas nos cabeçalhos fechadas para dar lugar (MAX_CONNECTIONS)',
   idle: 'limite de conexões atingido: conexões ociosas fechadas para dar lugar (MAX_CONNECTIONS)',
+  waiting_headers:
+    'limite de conexões atingido: conexões à espera dos cabeçalhos fechadas para dar lugar (MAX_CONNECTIONS)',
 } satisfies Record<'refused' | EvictionReason, string>;
 const SINCE = {
   refused: 'conexões recusadas no último minuto: limite MAX_CONNECTIONS atingido',
   stalled_headers: 'conexões paradas nos cabeçalhos fechadas no último minuto: limite MAX_CONNECTIONS atingido',
   idle: 'conexões ociosas fechadas no último minuto: limite MAX_CONNECTIONS atingido',
+  waiting_headers: 'conexões à espera dos cabeçalhos fechadas no último minuto: limite MAX_CONNECTIONS atingido',
 } satisfies Record<keyof typeof FIRST, string>;
 
 /**
- * What the connection cap does under a flood, in the log: for each kind (new connections refused,
- * stalled or idle ones closed to make room), the first at once, then how many more each minute while
+ * What the connection cap does under a flood, in the log: for each kind (new connections refused;
+ * stalled, idle or waiting ones closed to make room), the first at once, then how many more each minute while
  * they go on.
  */
 export function reportCapEvents(logger: Logger, maxConnections: number) {

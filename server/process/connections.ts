@@ -2,7 +2,7 @@ import type { Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 
 /** Why a connection was closed to make room for a new one: the label of site_connections_evicted_total. */
-export const EVICTION_REASONS = ['stalled_headers', 'idle'] as const;
+export const EVICTION_REASONS = ['stalled_headers', 'idle', 'waiting_headers'] as const;
 export type EvictionReason = (typeof EVICTION_REASONS)[number];
 
 /**
@@ -19,6 +19,8 @@ export const STALLED_HEADERS_MS = 2_000;
  * (a listener would take the reading back from it); `bytesRead` does, for the cost of a look.
  */
 const BEGUN_CHECK_MS = 1_000;
+
+const first = (sockets: Set<Socket>) => sockets.values().next().value;
 
 type Tracked = {
   /** Called for each new connection closed at once because `max` are open and none may go (the metrics). */
@@ -43,9 +45,11 @@ type Connection = {
  * `max`, the open one least likely a visitor's is closed to make room: first one stalled in its
  * headers for STALLED_HEADERS_MS or more (the longest stalled first), which no real client does;
  * then the one idle the longest between two requests, as nginx closes its reusable connections
- * first; only when neither exists is the new one closed. A connection whose request's headers have
- * all arrived (answered, or its body arriving) is never closed for a newcomer. Node's own
- * `maxConnections` could only close the new one.
+ * first; then the one waiting the longest for its headers, however young, since a flood that reopens
+ * every socket it loses keeps them all young, and a refusal is a certain loss (before the idle ones
+ * when more than half the cap waits for headers). Only when every
+ * connection's request headers have all arrived (answered, or its body arriving) is the new one
+ * closed. Node's own `maxConnections` could only close the new one.
  *
  * Returns the response in flight on a socket, if any: the 'clientError' reply needs to know.
  */
@@ -70,18 +74,24 @@ export function capConnections(server: Server, max: number, { onRefused, onEvict
     return true;
   };
 
+  const since = (socket: Socket | undefined) => (socket && connections.get(socket)?.since) ?? Infinity;
+  const older = (a: Socket | undefined, b: Socket | undefined) => (since(a) <= since(b) ? a : b);
+  /** Each Set's first member is its longest waiting; the older of the two is the longest waiting of all. */
+  const longestWaiting = () => older(first(opened), first(begun));
   const victim = (now: number): [Socket, EvictionReason] | undefined => {
     if (now - checkedAt >= BEGUN_CHECK_MS) {
       checkedAt = now;
       for (const socket of idle) hasBegun(socket, now);
     }
-    // Each Set's first member is its longest waiting; the older of the two is the longest stalled.
-    const [fromOpened, fromBegun] = [opened, begun].map((waiting) => waiting.values().next().value);
-    const since = (socket: Socket | undefined) => (socket && connections.get(socket)?.since) ?? now;
-    const stalled = since(fromOpened) <= since(fromBegun) ? fromOpened : fromBegun;
+    const stalled = longestWaiting();
     if (stalled && now - since(stalled) >= STALLED_HEADERS_MS) return [stalled, 'stalled_headers'];
+    // More than half the cap waiting for headers is a flood, never a crowd of browsers (each waits one
+    // round trip): then an idle connection, perhaps a visitor's own between two pages, is kept.
+    if (stalled && opened.size + begun.size > max / 2) return [stalled, 'waiting_headers'];
     for (const socket of idle) if (!hasBegun(socket, now)) return [socket, 'idle'];
-    return undefined;
+    // Asked again: the idle ones just found begun may be the only ones waiting.
+    const waiting = longestWaiting();
+    return waiting && [waiting, 'waiting_headers'];
   };
 
   const forget = (socket: Socket) => {

@@ -68,6 +68,44 @@ export function trickling(port: number, count: number) {
 }
 
 /**
+ * `count` sockets that each send half a request and then nothing, each reopened as soon as the server
+ * closes it (the attacker of issue 57 who keeps every place it holds young), until `ms` have passed or
+ * `maxOpened` sockets have been opened in all; then every one still open is closed.
+ */
+export function reopening(port: number, count: number, { ms, maxOpened }: { ms: number; maxOpened: number }) {
+  const sockets = new Set<net.Socket>();
+  let opened = 0;
+  let stopped = false;
+  const open = () => {
+    if (stopped || opened >= maxOpened) return;
+    opened++;
+    const socket = net.connect(port, '127.0.0.1');
+    sockets.add(socket);
+    socket.setNoDelay(true);
+    socket.on('error', () => {});
+    socket.on('connect', () => socket.write(HALF_A_REQUEST));
+    socket.on('close', () => {
+      sockets.delete(socket);
+      open();
+    });
+  };
+  const stop = () => {
+    stopped = true;
+    clearTimeout(timer);
+    for (const socket of sockets) socket.destroy();
+  };
+  const timer = setTimeout(stop, ms);
+  onTestFinished(stop);
+  for (let i = 0; i < count; i++) open();
+  return {
+    /** How many sockets it has opened so far, the first `count` included. */
+    opened: () => opened,
+    /** Whether it is still reopening what the server closes. */
+    running: () => !stopped && opened < maxOpened,
+  };
+}
+
+/**
  * `count` kept-alive sockets that each ask for /health once and then say nothing; `answered`
  * resolves once each has had its reply or been closed.
  */
