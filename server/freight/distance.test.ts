@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { type Coordinates, DETOUR_FACTOR, distances, greatCircleKm, type LaneKm } from './distance';
 
-// Municipal seats as the IBGE table gives them (kelvins/municipios-brasileiros, MIT; the copy under
-// shared/data/ibge-municipios/ that datasets/ibge/ ships), by IBGE code.
+// Municipal seats as the IBGE table gives them (kelvins/municipios-brasileiros, MIT, as
+// datasets/ibge/ ships it), by IBGE code.
 const SEATS: Record<string, Coordinates> = {
   '3550308': { latitude: -23.5329, longitude: -46.6395 }, // São Paulo
   '3304557': { latitude: -22.9129, longitude: -43.2003 }, // Rio de Janeiro

@@ -94,7 +94,7 @@ describe('e-mail notifications', () => {
       'Belém/PA',
       'Bebidas',
       '27,5 t',
-      '28t',
+      'Veículo: Carreta — 28 t',
       '31/12/2099',
       'Carga paletizada 🚚\nDescarga com doca.',
     ]) {
