@@ -1,7 +1,10 @@
 // `npm run team -- invite EMAIL --role admin|vendas [--nome NOME]`, `npm run team -- list`,
 // `npm run team -- revoke EMAIL`: the team from the command line, beside the running site.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../server/process/config';
+import { SQLITE_FILE } from '../server/db/sqlite';
+import { type Config, loadConfig } from '../server/process/config';
 import { createLogger } from '../server/process/logger';
 import { StartupError } from '../server/process/startup-error';
 import { openBesideTheSite } from '../server/repository';
@@ -14,6 +17,8 @@ const USAGE = [
   '  npm run team -- invite EMAIL --role admin|vendas [--nome "Nome Sobrenome"]',
   '  npm run team -- list',
   '  npm run team -- revoke EMAIL',
+  'com as mesmas variáveis do servidor: DATA_DIR ou DATABASE_URL; para invite, PUBLIC_URL; para o convite',
+  'ir por e-mail, SMTP_URL e LEADS_TO (docs/requirements.md §6.3)',
 ].join('\n');
 
 const SYSTEM = { kind: 'system' } as const;
@@ -22,6 +27,24 @@ function emailArgument(value: string | undefined) {
   const parsed = emailRule.safeParse(value ?? '');
   if (!parsed.success) throw new StartupError(`${parsed.error.issues[0]!.message}\n${USAGE}`);
   return parsed.data;
+}
+
+/**
+ * What the command needs of the site's own settings, each missing one said in one line: without them
+ * it would write to a new, empty database beside the site's, or make a link nobody else can open.
+ */
+function requireSettings(config: Config, command: string | undefined) {
+  const file = path.resolve(config.dataDir, SQLITE_FILE);
+  if (!config.databaseUrl && !existsSync(file))
+    throw new StartupError(
+      `nenhum banco de dados do site em ${file}: rode o comando na pasta do site ou defina DATA_DIR ` +
+        '(ou DATABASE_URL) com o mesmo valor do servidor',
+    );
+  if (command === 'invite' && !config.publicUrlSet)
+    throw new StartupError(
+      'PUBLIC_URL não está definida: o link do convite apontaria para localhost. Defina PUBLIC_URL com o ' +
+        'endereço do site, o mesmo do servidor (PUBLIC_URL=https://www.exemplo.com.br npm run team -- invite …)',
+    );
 }
 
 const { positionals, values } = parseArgs({
@@ -33,6 +56,7 @@ const [command, argument] = positionals;
 
 try {
   const config = loadConfig();
+  requireSettings(config, command);
   const logger = createLogger('warn', process.stderr);
   const repository = await openBesideTheSite(config, logger);
   try {
@@ -43,15 +67,11 @@ try {
         if (!ROLES.includes(role))
           throw new StartupError(`escolha o papel com --role admin ou --role vendas\n${USAGE}`);
         const name = typeof values.nome === 'string' && values.nome.trim() ? values.nome.trim() : email.split('@')[0]!;
-        const { member, link, mailed } = await invite(
+        const { member, link, mailed, code } = await invite(
           repository.team,
           config.publicUrl,
           repository.channels.includes('email'),
-          {
-            email,
-            name,
-            role,
-          },
+          { email, name, role },
         );
         await repository.audit.recordAudit({
           action: 'member.invited',
@@ -59,12 +79,15 @@ try {
           subject: member.email,
           detail: { papel: role, por: 'linha de comando' },
         });
-        console.log(`convite para ${member.email} (${role}), válido por 7 dias: ${link}`);
         console.log(
-          mailed
-            ? 'enviado por e-mail; ao abrir o link, a pessoa recebe um código no mesmo endereço'
-            : 'e-mail desligado (SMTP_URL): entregue o link à pessoa; ele vale sem código, só uma vez',
+          `convite para ${member.email} (${role}), válido por 7 dias; os anteriores deixaram de valer: ${link}`,
         );
+        if (mailed) console.log('enviado por e-mail; ao abrir o link, a pessoa recebe um código no mesmo endereço');
+        else {
+          console.log('e-mail desligado (SMTP_URL e LEADS_TO): entregue o link à pessoa e, por outro meio');
+          console.log('(telefone, pessoalmente), o código do convite; o link sozinho não dá acesso.');
+          console.log(`código do convite: ${code}`);
+        }
         break;
       }
       case 'list': {

@@ -12,7 +12,13 @@ type MemberView = {
 
 const ROLE_NAMES = { vendas: 'Vendas', admin: 'Administração' } as const;
 
-type Props = { members: MemberView[]; selfId: string; notice?: PageNotice; invitation?: string };
+type Props = {
+  members: MemberView[];
+  selfId: string;
+  notice?: PageNotice;
+  /** With e-mail off, the invitation just made: its link, and its code to hand over by another way. */
+  invitation?: { link: string; code?: string };
+};
 
 export function TeamPage({ members, selfId, notice, invitation }: Props) {
   return (
@@ -20,9 +26,17 @@ export function TeamPage({ members, selfId, notice, invitation }: Props) {
       <h1>Equipe</h1>
       <Notice notice={notice} />
       {invitation && (
-        <p className="team-notice team-notice--info">
-          Link do convite (vale 7 dias, uso único): <code className="team-code">{invitation}</code>
-        </p>
+        <div className="team-notice team-notice--info">
+          <p>
+            Link do convite (vale 7 dias, uso único): <code className="team-code">{invitation.link}</code>
+          </p>
+          {invitation.code && (
+            <p>
+              Código do convite: <code className="team-code">{invitation.code}</code>. Passe-o à pessoa por outro meio
+              (telefone, pessoalmente), não junto com o link: sem ele o link não dá acesso.
+            </p>
+          )}
+        </div>
       )}
       <section className="team-card" aria-labelledby="convidar">
         <h2 id="convidar">Convidar</h2>

@@ -46,7 +46,7 @@ let invited = 0;
 
 /**
  * Signs `page` in as `viewer` the way a browser gets its cookie (a `__Host-` cookie cannot be planted
- * over http): an invitation without e-mail opens an enrolling session, and a whole one is that
+ * over http): an invitation without e-mail, with its code, opens an enrolling session, and a whole one is that
  * session with a passkey enrolled, which needs the authenticator team-sign-in.browser.test.ts drives;
  * here the row says so instead.
  */
@@ -54,12 +54,13 @@ async function signIn(page: Page, viewer: Viewer) {
   if (viewer === 'nobody') return;
   const role = viewer === 'admin' ? 'admin' : 'vendas';
   const email = `${viewer}-${++invited}@example.com`;
-  const { member, link } = await invite(store.team, new URL(server.url), false, {
+  const { member, link, code } = await invite(store.team, new URL(server.url), false, {
     email,
     name: `Pessoa ${invited}`,
     role,
   });
   await page.goto(link);
+  await page.getByLabel('Código do convite').fill(code!);
   await clickThrough(page, page.getByRole('button', { name: 'Continuar' }));
   if (viewer === 'enrolling') return;
   const db = new DatabaseSync(path.join(server.dataDir, SQLITE_FILE));

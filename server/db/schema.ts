@@ -293,6 +293,13 @@ export const migrations: ReadonlyArray<(type: ColumnTypes, dialect: Dialect) => 
        CHECK (place_a < place_b)
      )`,
   ],
+  // An invitation made while e-mail is off carries a code of its own, which whoever invited reads out
+  // by another way (a call, in person): the link alone enrols nobody (issue 54 §4). Five tries, as a
+  // mailed code's; then the invitation is spent.
+  () => [
+    'ALTER TABLE invitations ADD COLUMN code_digest text',
+    'ALTER TABLE invitations ADD COLUMN code_attempts integer NOT NULL DEFAULT 0',
+  ],
 ];
 
 /**

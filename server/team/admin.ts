@@ -7,6 +7,9 @@ import { asMemberId, fieldOf } from '../workplace/context';
 import type { TeamContext } from './context';
 import { invite } from './invitations';
 
+/** An invitation the admin hands over while e-mail is off: the link, and apart from it, its code. */
+type Invitation = { link: string; code?: string };
+
 const nameRule = requiredText({ label: 'o nome', max: 100 });
 const roleOf = (value: string) => ((ROLES as readonly string[]).includes(value) ? (value as Role) : undefined);
 
@@ -15,7 +18,7 @@ export function adminHandlers(context: TeamContext) {
   const { team, render, publicUrl, mailOn } = context;
   const audit = auditFor(context.audit);
 
-  async function showTeam(res: Response, status = 200, notice?: PageNotice, invitation?: string) {
+  async function showTeam(res: Response, status = 200, notice?: PageNotice, invitation?: Invitation) {
     const members = await team.listMembers();
     const selfId = res.locals.signedIn!.member.id;
     render(res, status, 'team', { members, selfId, notice, invitation });
@@ -39,7 +42,7 @@ export function adminHandlers(context: TeamContext) {
     const existing = await team.memberByEmail(email.data);
     if (existing && (await team.passkeysOf(existing.id)).length > 0)
       return showTeam(res, 409, { kind: 'error', text: `${email.data} já é da equipe.` });
-    const { member, link, mailed } = await invite(team, publicUrl, mailOn, {
+    const { member, link, mailed, code } = await invite(team, publicUrl, mailOn, {
       email: email.data,
       name: name.data,
       role,
@@ -47,8 +50,8 @@ export function adminHandlers(context: TeamContext) {
     await audit(req, res, { action: 'member.invited', subject: member.email, detail: { papel: role } });
     const text = mailed
       ? `Convite enviado para ${member.email}.`
-      : `Convite criado para ${member.email}. O e-mail está desligado: entregue o link abaixo à pessoa.`;
-    showTeam(res, 201, { kind: 'ok', text }, link);
+      : `Convite criado para ${member.email}. O e-mail está desligado: entregue à pessoa o link e, por outro meio, o código abaixo.`;
+    showTeam(res, 201, { kind: 'ok', text }, mailed ? undefined : { link, code });
   };
 
   /** The member a team action names: not the admin asking, who would lock themselves out. */

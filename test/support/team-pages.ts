@@ -93,6 +93,19 @@ export const teamPages: TeamPage[] = [
     status: 200,
   },
   {
+    name: 'Convite sem e-mail, com o código à parte',
+    viewer: 'nobody',
+    path: async ({ store, url }) => {
+      const { link } = await invite(store.team, new URL(url), false, {
+        email: `d-${Date.now()}@example.com`,
+        name: 'Davi',
+        role: 'vendas',
+      });
+      return `/entrar/convite?token=${token(link)}`;
+    },
+    status: 200,
+  },
+  {
     name: 'Primeiro acesso',
     viewer: 'nobody',
     path: async ({ store, url }) => `/entrar/configurar?token=${token(await setupLink(store.team, new URL(url)))}`,
