@@ -1,6 +1,5 @@
 import request from 'supertest';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { todayInSaoPaulo } from '../../shared/sao-paulo-time';
 import { createTestApp } from '../../test/support/app';
 import { backendsForThisFile } from '../../test/support/backends';
 import { sampleContact, sampleQuote, validContact, validQuote } from '../../test/support/leads';
