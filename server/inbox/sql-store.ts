@@ -4,7 +4,7 @@ import type { InboxCursor, InboxRow, LeadNote, LeadQuery, LeadWork } from '../..
 import type { LeadKind, LeadStatus } from '../../shared/lead-status';
 import type { AuditContext } from '../audit/events';
 import { appendAudit } from '../audit/sql-store';
-import type { Database, Param, Queries, Row } from '../db/database';
+import { type Database, inSlices, type Param, type Queries, type Row } from '../db/database';
 import { instant } from '../db/results';
 import { SEARCHED } from '../db/schema';
 import type { WorkedLead } from '../leads/resource';
@@ -47,7 +47,16 @@ export interface InboxStore {
    * lines; undefined when no lead has `id`.
    */
   changeLead(id: string, version: number, change: LeadChange, by: ChangedBy): Promise<ChangeResult | undefined>;
+  /**
+   * Who the leads `ids` are, as the audit record names them when it is read: a contact's or quote's
+   * person and company, or a post in the Suspeitos folder's (the record keeps ids only). An id of
+   * none is an erased lead, and is not in the answer.
+   */
+  leadLabels(ids: readonly string[]): Promise<LeadLabel[]>;
 }
+
+/** A lead or a held post by its person: the audit page's words for an id. */
+type LeadLabel = { id: string; kind: LeadKind | 'suspect'; name: string; company?: string };
 
 export const KINDS = [
   { kind: 'contact', table: contactsTable, summary: 'message' },
@@ -239,5 +248,25 @@ export function sqlInbox(db: Database, announce: AnnounceChange = async () => {}
         await announce(tx, changed, await notesOf(tx, id));
         return { outcome: 'changed', lead: changed };
       }),
+
+    async leadLabels(ids) {
+      const labels: LeadLabel[] = [];
+      for (const slice of inSlices([...new Set(ids)])) {
+        const rows = await db.all(
+          `SELECT 'contact' AS kind, id, name, company FROM contacts WHERE id IN (${slice.placeholders})
+           UNION ALL SELECT 'quote', id, name, company FROM quotes WHERE id IN (${slice.placeholders})
+           UNION ALL SELECT 'suspect', id, fields ->> 'name', fields ->> 'company' FROM suspects WHERE id IN (${slice.placeholders})`,
+          [...slice.ids, ...slice.ids, ...slice.ids],
+        );
+        for (const row of rows)
+          labels.push({
+            id: String(row.id),
+            kind: row.kind as LeadLabel['kind'],
+            name: String(row.name ?? ''),
+            ...(row.company != null && { company: String(row.company) }),
+          });
+      }
+      return labels;
+    },
   };
 }

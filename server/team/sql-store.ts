@@ -29,7 +29,7 @@ type Session = { member: Member; purpose: SessionPurpose; createdAt: string; see
  * How an invitation proves its opener: a code mailed to the invited address when the link is opened
  * (`mailed`), or the invitation's own code, read out by whoever invited (`handed`, e-mail off).
  */
-export type InvitationCode = 'mailed' | 'handed';
+type InvitationCode = 'mailed' | 'handed';
 
 /**
  * A one-time link still usable: its member and how the opener proves the address, or none of these
@@ -46,6 +46,8 @@ export interface TeamStore {
   memberByEmail(email: string): Promise<Member | undefined>;
   memberById(id: string): Promise<Member | undefined>;
   listMembers(): Promise<MemberSummary[]>;
+  /** Every member ever, the revoked ones marked: the names their history and their leads keep. */
+  everyMember(): Promise<(Member & { revoked: boolean })[]>;
   /** Adds the member, or takes back a revoked one with its new role; their earlier passkeys are gone. */
   addMember(member: { email: string; name: string; role: Role }): Promise<Member>;
   setRole(memberId: string, role: Role): Promise<boolean>;
@@ -154,6 +156,10 @@ export function sqlTeam(db: Database, mailTeam: (message: TeamMessage['record'])
          FROM members m WHERE ${ACTIVE} ORDER BY lower(m.email)`,
       );
       return rows.map((row) => ({ ...toMember(row), passkeys: Number(row.passkeys), sessions: Number(row.sessions) }));
+    },
+    async everyMember() {
+      const rows = await db.all(`SELECT ${MEMBER_COLUMNS}, m.revoked_at FROM members m ORDER BY lower(m.name)`);
+      return rows.map((row) => ({ ...toMember(row), revoked: row.revoked_at !== null }));
     },
     addMember: ({ email, name, role }) =>
       db.transaction(async (tx) => {
