@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { appendAudit } from '../server/audit/sql-store';
 import { SQLITE_FILE } from '../server/db/sqlite';
 import { type Config, loadConfig } from '../server/process/config';
 import { createLogger } from '../server/process/logger';
@@ -16,7 +17,7 @@ const USAGE = [
   'uso:',
   '  npm run team -- invite EMAIL --role admin|vendas [--nome "Nome Sobrenome"]',
   '  npm run team -- list',
-  '  npm run team -- revoke EMAIL',
+  '  npm run team -- revoke EMAIL --para EMAIL-DE-QUEM-ASSUME|ninguem',
   'com as mesmas variáveis do servidor: DATA_DIR ou DATABASE_URL; para invite, PUBLIC_URL; para o convite',
   'ir por e-mail, SMTP_URL e LEADS_TO (docs/requirements.md §6.3)',
 ].join('\n');
@@ -49,7 +50,7 @@ function requireSettings(config: Config, command: string | undefined) {
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
-  options: { role: { type: 'string' }, nome: { type: 'string' } },
+  options: { role: { type: 'string' }, nome: { type: 'string' }, para: { type: 'string' } },
   strict: false,
 });
 const [command, argument] = positionals;
@@ -103,14 +104,25 @@ try {
         const email = emailArgument(argument);
         const member = await repository.team.memberByEmail(email);
         if (!member) throw new StartupError(`${email} não é da equipe: npm run team -- list mostra quem é`);
-        await repository.team.revokeMember(member.id);
-        await repository.audit.recordAudit({
-          action: 'member.revoked',
-          actor: SYSTEM,
-          subject: member.email,
-          detail: { por: 'linha de comando' },
+        // Who takes the open leads is said, never assumed (issue 54 §5).
+        const to = typeof values.para === 'string' ? values.para.trim() : '';
+        const heir = to && to !== 'ninguem' ? await repository.team.memberByEmail(to) : undefined;
+        if (!to || (to !== 'ninguem' && (!heir || heir.id === member.id)))
+          throw new StartupError(
+            `diga quem assume os leads abertos de ${email}: --para com o e-mail de outra pessoa da equipe, ou --para ninguem`,
+          );
+        let handed: string[] = [];
+        await repository.team.revokeMember(member.id, async (tx) => {
+          handed = await repository.inbox.handOver(tx, member.id, heir?.id ?? null, { actor: SYSTEM });
+          await appendAudit(tx, {
+            action: 'member.revoked',
+            actor: SYSTEM,
+            subject: member.email,
+            detail: { por: 'linha de comando', leads: handed.length, para: heir ? heir.id : 'ninguém' },
+          });
         });
         console.log(`acesso de ${member.email} revogado: suas sessões terminaram em todas as réplicas`);
+        console.log(`${handed.length} lead(s) aberto(s) passaram para ${heir ? heir.email : 'ninguém'}`);
         break;
       }
       default:

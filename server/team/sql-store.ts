@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Role } from '../../shared/team';
-import type { Database, Row } from '../db/database';
+import type { Database, Queries, Row } from '../db/database';
 import type { TeamMessage } from '../outbox/store';
 import { CODE } from './policy';
 
@@ -51,8 +51,12 @@ export interface TeamStore {
   /** Adds the member, or takes back a revoked one with its new role; their earlier passkeys are gone. */
   addMember(member: { email: string; name: string; role: Role }): Promise<Member>;
   setRole(memberId: string, role: Role): Promise<boolean>;
-  /** Revoked: passkeys, sessions, code and links go at once, on every replica (they read the database). */
-  revokeMember(memberId: string): Promise<boolean>;
+  /**
+   * Revoked: passkeys, sessions, code and links go at once, on every replica (they read the database).
+   * `within` runs in the same transaction (the hand-over of the member's leads, its audit lines);
+   * nothing is done when the member was revoked already.
+   */
+  revokeMember(memberId: string, within?: (tx: Queries) => Promise<void>): Promise<boolean>;
 
   /**
    * A member's new invitation voids every earlier one of theirs, and the code an earlier one had sent:
@@ -184,7 +188,7 @@ export function sqlTeam(db: Database, mailTeam: (message: TeamMessage['record'])
       }),
     setRole: async (memberId, role) =>
       (await db.run('UPDATE members SET role = ? WHERE id = ? AND revoked_at IS NULL', [role, memberId])) > 0,
-    revokeMember: (memberId) =>
+    revokeMember: (memberId, within) =>
       db.transaction(async (tx) => {
         const changed = await tx.run('UPDATE members SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL', [
           at(),
@@ -192,6 +196,7 @@ export function sqlTeam(db: Database, mailTeam: (message: TeamMessage['record'])
         ]);
         for (const table of ['passkeys', 'sessions', 'sign_in_codes', 'invitations'])
           await tx.run(`DELETE FROM ${table} WHERE member_id = ?`, [memberId]);
+        if (changed > 0) await within?.(tx);
         return changed > 0;
       }),
 
