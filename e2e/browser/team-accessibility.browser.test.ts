@@ -158,7 +158,7 @@ describe('the Suspeitos folder', { timeout: 30_000 }, () => {
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
       expect(overflow).toBe(0);
-      const buttons = page.getByRole('button', { name: /^(Não é spam|É spam)$/ });
+      const buttons = page.getByRole('button', { name: /^(Não é spam: entregar à equipe|É spam)$/ });
       expect(await buttons.count()).toBeGreaterThanOrEqual(4);
       for (const button of await buttons.all()) {
         const box = await button.boundingBox();
