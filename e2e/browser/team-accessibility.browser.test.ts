@@ -168,6 +168,50 @@ describe('the Suspeitos folder', { timeout: 30_000 }, () => {
     });
 });
 
+/** Leads of this week from a few sources, some answered: the report's figures and both its tables. */
+async function weekOfLeads() {
+  const seller = await addMember(store, 'vendas');
+  const by = { actor: { kind: 'member', id: seller.id, email: seller.email } } as const;
+  const sources = [{ utmSource: 'google', utmCampaign: 'frete-norte' }, { utmSource: 'instagram' }, undefined];
+  for (const [at, source] of sources.entries()) {
+    const { record } = await store.contacts.createContact(
+      validContact({ ...sampleContact, ...(source && { source: { form: 'contato', ...source } }) }),
+    );
+    if (at === 0) await store.inbox.changeLead(record.id, 1, { status: 'contacted', owner: seller.id }, by);
+  }
+}
+
+describe('the weekly report and the audit record', { timeout: 30_000 }, () => {
+  for (const [width, viewport] of [
+    ['1280', DESKTOP],
+    ['375', PHONE],
+  ] as const) {
+    it(`the report fits ${width} px, saved as a screenshot for review`, async () => {
+      await weekOfLeads();
+      const { page } = await openAs('vendas', '/painel/relatorio', viewport);
+
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBe(0);
+      await page.getByText('em curso: os números são até agora').waitFor();
+      await screenshot(page, `report-${width}`);
+    });
+
+    it(`the audit record reads at ${width} px without scrolling sideways, saved as a screenshot`, async () => {
+      await workedLead(store);
+      const { page } = await openAs('admin', '/painel/registro', viewport);
+
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBe(0);
+      await expect(page.locator('.audit-list').innerText()).resolves.toContain('Situação do lead alterada');
+      await screenshot(page, `audit-${width}`);
+    });
+  }
+});
+
 describe('the sign-in with the keyboard alone', { timeout: 30_000 }, () => {
   for (const [width, viewport] of [
     ['1280 px', DESKTOP],
