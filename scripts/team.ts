@@ -1,7 +1,11 @@
 // `npm run team -- invite EMAIL --role admin|vendas [--nome NOME]`, `npm run team -- list`,
 // `npm run team -- revoke EMAIL`: the team from the command line, beside the running site.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../server/process/config';
+import { appendAudit } from '../server/audit/sql-store';
+import { SQLITE_FILE } from '../server/db/sqlite';
+import { type Config, loadConfig } from '../server/process/config';
 import { createLogger } from '../server/process/logger';
 import { StartupError } from '../server/process/startup-error';
 import { openBesideTheSite } from '../server/repository';
@@ -13,7 +17,9 @@ const USAGE = [
   'uso:',
   '  npm run team -- invite EMAIL --role admin|vendas [--nome "Nome Sobrenome"]',
   '  npm run team -- list',
-  '  npm run team -- revoke EMAIL',
+  '  npm run team -- revoke EMAIL --para EMAIL-DE-QUEM-ASSUME|ninguem',
+  'com as mesmas variáveis do servidor: DATA_DIR ou DATABASE_URL; para invite, PUBLIC_URL; para o convite',
+  'ir por e-mail, SMTP_URL e LEADS_TO (docs/requirements.md §6.3)',
 ].join('\n');
 
 const SYSTEM = { kind: 'system' } as const;
@@ -24,15 +30,34 @@ function emailArgument(value: string | undefined) {
   return parsed.data;
 }
 
+/**
+ * What the command needs of the site's own settings, each missing one said in one line: without them
+ * it would write to a new, empty database beside the site's, or make a link nobody else can open.
+ */
+function requireSettings(config: Config, command: string | undefined) {
+  const file = path.resolve(config.dataDir, SQLITE_FILE);
+  if (!config.databaseUrl && !existsSync(file))
+    throw new StartupError(
+      `nenhum banco de dados do site em ${file}: rode o comando na pasta do site ou defina DATA_DIR ` +
+        '(ou DATABASE_URL) com o mesmo valor do servidor',
+    );
+  if (command === 'invite' && !config.publicUrlSet)
+    throw new StartupError(
+      'PUBLIC_URL não está definida: o link do convite apontaria para localhost. Defina PUBLIC_URL com o ' +
+        'endereço do site, o mesmo do servidor (PUBLIC_URL=https://www.exemplo.com.br npm run team -- invite …)',
+    );
+}
+
 const { positionals, values } = parseArgs({
   allowPositionals: true,
-  options: { role: { type: 'string' }, nome: { type: 'string' } },
+  options: { role: { type: 'string' }, nome: { type: 'string' }, para: { type: 'string' } },
   strict: false,
 });
 const [command, argument] = positionals;
 
 try {
   const config = loadConfig();
+  requireSettings(config, command);
   const logger = createLogger('warn', process.stderr);
   const repository = await openBesideTheSite(config, logger);
   try {
@@ -43,15 +68,11 @@ try {
         if (!ROLES.includes(role))
           throw new StartupError(`escolha o papel com --role admin ou --role vendas\n${USAGE}`);
         const name = typeof values.nome === 'string' && values.nome.trim() ? values.nome.trim() : email.split('@')[0]!;
-        const { member, link, mailed } = await invite(
+        const { member, link, mailed, code } = await invite(
           repository.team,
           config.publicUrl,
           repository.channels.includes('email'),
-          {
-            email,
-            name,
-            role,
-          },
+          { email, name, role },
         );
         await repository.audit.recordAudit({
           action: 'member.invited',
@@ -59,12 +80,15 @@ try {
           subject: member.email,
           detail: { papel: role, por: 'linha de comando' },
         });
-        console.log(`convite para ${member.email} (${role}), válido por 7 dias: ${link}`);
         console.log(
-          mailed
-            ? 'enviado por e-mail; ao abrir o link, a pessoa recebe um código no mesmo endereço'
-            : 'e-mail desligado (SMTP_URL): entregue o link à pessoa; ele vale sem código, só uma vez',
+          `convite para ${member.email} (${role}), válido por 7 dias; os anteriores deixaram de valer: ${link}`,
         );
+        if (mailed) console.log('enviado por e-mail; ao abrir o link, a pessoa recebe um código no mesmo endereço');
+        else {
+          console.log('e-mail desligado (SMTP_URL e LEADS_TO): entregue o link à pessoa e, por outro meio');
+          console.log('(telefone, pessoalmente), o código do convite; o link sozinho não dá acesso.');
+          console.log(`código do convite: ${code}`);
+        }
         break;
       }
       case 'list': {
@@ -80,14 +104,25 @@ try {
         const email = emailArgument(argument);
         const member = await repository.team.memberByEmail(email);
         if (!member) throw new StartupError(`${email} não é da equipe: npm run team -- list mostra quem é`);
-        await repository.team.revokeMember(member.id);
-        await repository.audit.recordAudit({
-          action: 'member.revoked',
-          actor: SYSTEM,
-          subject: member.email,
-          detail: { por: 'linha de comando' },
+        // Who takes the open leads is said, never assumed (issue 54 §5).
+        const to = typeof values.para === 'string' ? values.para.trim() : '';
+        const heir = to && to !== 'ninguem' ? await repository.team.memberByEmail(to) : undefined;
+        if (!to || (to !== 'ninguem' && (!heir || heir.id === member.id)))
+          throw new StartupError(
+            `diga quem assume os leads abertos de ${email}: --para com o e-mail de outra pessoa da equipe, ou --para ninguem`,
+          );
+        let handed: string[] = [];
+        await repository.team.revokeMember(member.id, async (tx) => {
+          handed = await repository.inbox.handOver(tx, member.id, heir?.id ?? null, { actor: SYSTEM });
+          await appendAudit(tx, {
+            action: 'member.revoked',
+            actor: SYSTEM,
+            subject: member.email,
+            detail: { por: 'linha de comando', leads: handed.length, para: heir ? heir.id : 'ninguém' },
+          });
         });
         console.log(`acesso de ${member.email} revogado: suas sessões terminaram em todas as réplicas`);
+        console.log(`${handed.length} lead(s) aberto(s) passaram para ${heir ? heir.email : 'ninguém'}`);
         break;
       }
       default:

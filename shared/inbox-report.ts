@@ -22,7 +22,11 @@ export type WeekReport = {
   /** Business milliseconds; undefined for a week without leads. */
   median?: number;
   p90?: number;
-  /** Leads answered within the promise; and those still unanswered (counted with their wait so far). */
+  /** Leads answered within the promise, of the `decided` ones: answered, or unanswered past their due time. */
   withinPromise: number;
+  decided: number;
+  /** Unanswered leads not yet due: they may still be answered in time, and are left out of the share. */
+  pending: number;
+  /** Leads still unanswered, due or not (counted in the times with their wait so far). */
   unanswered: number;
 };

@@ -76,6 +76,12 @@ export function LeadForms({ lead, form, errors }: Props) {
               aria-describedby={errors.responsavel ? 'responsavel-erro' : undefined}
             >
               <option value={NOBODY}>Ninguém</option>
+              {/* Someone whose access was revoked still shows as who worked the lead; nobody can pick them. */}
+              {lead.work.owner && !lead.members.some(({ id }) => id === lead.work.owner?.id) && (
+                <option value={lead.work.owner.id} disabled>
+                  {lead.work.owner.name}
+                </option>
+              )}
               {lead.members.map((member) => (
                 <option key={member.id} value={member.id}>
                   {member.name}

@@ -11,6 +11,8 @@ type Props = {
   inboxLink: (count: SourceCount) => string | undefined;
   /** Whether the next week has begun: no link to a week with nothing in it yet. */
   hasNext: boolean;
+  /** Whether this is the week still running: its figures are so far. */
+  current: boolean;
 };
 
 const day = (date: string) => date.split('-').reverse().join('/');
@@ -32,14 +34,34 @@ function Source({ count, link }: { count: SourceCount; link: string | undefined 
   return link ? <a href={link}>{sourceName(count)}</a> : <>{sourceName(count)}</>;
 }
 
-export function ReportPage({ report, problems, inboxLink, hasNext }: Props) {
+/** The share within the promise, over the leads whose outcome is known, and what is left out of it. */
+function WithinPromise({ report }: { report: WeekReport }) {
+  const { withinPromise, decided, pending } = report;
+  const left = pending > 0 ? `; ${pending} ainda no prazo, sem resposta` : '';
+  if (decided === 0)
+    return (
+      <>
+        — <span className="team-help">(todos os {pending} ainda no prazo, sem resposta)</span>
+      </>
+    );
+  return (
+    <>
+      {percent(withinPromise, decided)}{' '}
+      <span className="team-help">
+        ({withinPromise} de {decided} respondidos ou com prazo vencido{left})
+      </span>
+    </>
+  );
+}
+
+export function ReportPage({ report, problems, inboxLink, hasNext, current }: Props) {
   const { week, leads } = report;
   return (
     <>
       <h1>Relatório semanal</h1>
       <p>
         Semana de <strong>{day(week.monday)}</strong> a <strong>{day(week.sunday)}</strong> (segunda a domingo, horário
-        de Brasília).
+        de Brasília){current && ', em curso: os números são até agora'}.
       </p>
       {problems.map((problem) => (
         <p key={problem} className="team-notice team-notice--error" role="alert">
@@ -49,6 +71,7 @@ export function ReportPage({ report, problems, inboxLink, hasNext }: Props) {
       <nav aria-label="Outras semanas" className="team-actions">
         <a href={`/painel/relatorio?semana=${week.previous}`}>← Semana anterior</a>
         {hasNext && <a href={`/painel/relatorio?semana=${week.next}`}>Próxima semana →</a>}
+        {!current && <a href="/painel/relatorio">Esta semana</a>}
       </nav>
       <form method="get" action="/painel/relatorio" className="team-filter">
         <div className="field">
@@ -73,10 +96,7 @@ export function ReportPage({ report, problems, inboxLink, hasNext }: Props) {
             <div>
               <dt>Respondidos em até 2 horas úteis</dt>
               <dd>
-                {percent(report.withinPromise, leads)}{' '}
-                <span className="team-help">
-                  ({report.withinPromise} de {leads})
-                </span>
+                <WithinPromise report={report} />
               </dd>
             </div>
             <div>
@@ -94,8 +114,8 @@ export function ReportPage({ report, problems, inboxLink, hasNext }: Props) {
           </dl>
         )}
         <p className="team-help">
-          Tempo em horas úteis, da chegada do lead até ele sair de “Novo”. Um lead ainda sem resposta conta com o tempo
-          que já esperou.
+          Tempo em horas úteis, da chegada do lead até ele sair de “Novo”. Um lead ainda sem resposta conta nos tempos
+          com o que já esperou; na porcentagem, só depois que o prazo dele vence.
         </p>
       </section>
 

@@ -14,6 +14,8 @@ type Props = {
   now: string;
   /** The tab and page each button's form sends back, so its answer returns here. */
   back: { estado: string; apos: string };
+  /** The cursor of the first post shown: "select all" reaches no post that arrived since. */
+  newest: string;
   older?: string;
   first?: string;
 };
@@ -24,7 +26,7 @@ const TAB_HREF: Record<SuspectState, string> = { suspect: '/painel/suspeitos', s
  * The "Suspeitos" folder (issue 35 §1; docs/requirements.md §6.4): what the filter held, each post
  * whole with why it was held, and "Não é spam" one tap away; what a member marked, in its own tab.
  */
-export function SuspectsPage({ state, counts, posts, problems, notice, now, back, older, first }: Props) {
+export function SuspectsPage({ state, counts, posts, problems, notice, now, back, newest, older, first }: Props) {
   return (
     <>
       <p className="lead-crumb">
@@ -33,7 +35,7 @@ export function SuspectsPage({ state, counts, posts, problems, notice, now, back
       <h1>Suspeitos de spam</h1>
       <p className="suspect-intro">
         O filtro segurou estes envios: não foram por e-mail nem para o CRM, e não aparecem na caixa de entrada. “Não é
-        spam” leva o contato à caixa de entrada e à entrega, com a hora em que chegou.
+        spam: entregar à equipe” leva o contato à caixa de entrada e à entrega (e-mail e CRM), com a hora em que chegou.
       </p>
       {problems.length > 0 && (
         <div className="team-notice team-notice--error" role="alert">
@@ -70,7 +72,10 @@ export function SuspectsPage({ state, counts, posts, problems, notice, now, back
               : 'Nenhum envio marcado como spam.'}
         </p>
       ) : (
-        <SuspectsRows posts={posts} state={state} now={now} back={back} />
+        <>
+          <BulkActions state={state} back={back} newest={newest} count={posts.length} />
+          <SuspectsRows posts={posts} state={state} now={now} back={back} />
+        </>
       )}
       {(older || first) && (
         <nav className="inbox-pages" aria-label="Páginas da pasta">
@@ -79,5 +84,40 @@ export function SuspectsPage({ state, counts, posts, problems, notice, now, back
         </nav>
       )}
     </>
+  );
+}
+
+/** The form the posts' checkboxes belong to (`form=`): it works without JavaScript, one POST for them all. */
+const BULK_FORM = 'suspeitos-lote';
+
+type BulkProps = { state: SuspectState; back: Props['back']; newest: string; count: number };
+
+/** Several posts decided at once (issue 54 §9): those ticked, or the whole page as it is shown. */
+function BulkActions({ state, back, newest, count }: BulkProps) {
+  return (
+    <form
+      id={BULK_FORM}
+      method="post"
+      action="/painel/suspeitos/lote"
+      className="suspect-bulk"
+      aria-label="Decidir vários"
+    >
+      {back.estado && <input type="hidden" name="estado" value={back.estado} />}
+      {back.apos && <input type="hidden" name="apos" value={back.apos} />}
+      <input type="hidden" name="de" value={newest} />
+      <label className="team-check">
+        <input type="checkbox" name="todos" value="sim" /> Selecionar todos desta página ({count})
+      </label>
+      <div className="suspect-actions">
+        {state === 'suspect' && (
+          <button className="button button--primary" type="submit" name="acao" value="spam">
+            É spam: marcar os selecionados
+          </button>
+        )}
+        <button className="button button--ghost" type="submit" name="acao" value="liberar">
+          Não é spam: entregar os selecionados à equipe
+        </button>
+      </div>
+    </form>
   );
 }

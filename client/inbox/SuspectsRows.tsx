@@ -37,6 +37,11 @@ export function SuspectsRows({ posts, state, now, back }: Props) {
       {posts.map((post) => (
         <li key={post.id} className="inbox-item suspect-item">
           <div className="suspect-item__who">
+            <label className="team-check suspect-item__pick">
+              {/* In the bulk form above the list (SuspectsPage's BULK_FORM), not in this post's own forms. */}
+              <input type="checkbox" name="ids" value={post.id} form="suspeitos-lote" /> Selecionar{' '}
+              <span className="visually-hidden">{post.fields.name}</span>
+            </label>
             <h2 className="inbox-item__name">{post.fields.name}</h2>
             <p className="inbox-item__arrival">
               chegou {agoText(post.createdAt, now)},{' '}
@@ -85,8 +90,9 @@ export function SuspectsRows({ posts, state, now, back }: Props) {
               </>
             )}
             <div className="suspect-actions">
-              <Action id={post.id} to="liberar" back={back} primary label="Não é spam" />
-              {state === 'suspect' && <Action id={post.id} to="spam" back={back} label="É spam" />}
+              {/* Marking is the folder's usual answer; delivering is said in full, and is never the loud one. */}
+              {state === 'suspect' && <Action id={post.id} to="spam" back={back} primary label="É spam" />}
+              <Action id={post.id} to="liberar" back={back} label="Não é spam: entregar à equipe" />
             </div>
           </div>
         </li>

@@ -1,16 +1,7 @@
-type AuditRow = {
-  seq: number;
-  at: string;
-  actor: string;
-  action: string;
-  subject?: string;
-  detail?: string;
-  ip?: string;
-  requestId?: string;
-};
+import type { AuditEntry } from '../../shared/audit';
 
 type Props = {
-  rows: AuditRow[];
+  entries: AuditEntry[];
   actions: Record<string, string>;
   members: { id: string; name: string }[];
   filter: { actorId?: string; action?: string };
@@ -21,7 +12,96 @@ type Props = {
 const when = (iso: string) =>
   new Date(iso).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo', dateStyle: 'short', timeStyle: 'medium' });
 
-export function AuditPage({ rows, actions, members, filter, older }: Props) {
+/** A lead by its person, linked to its page while it exists; its id one tap away when it is gone. */
+function LeadName({ lead }: { lead: AuditEntry['leads'][number] }) {
+  if (lead.href) return <a href={lead.href}>{lead.text}</a>;
+  return (
+    <details className="audit-id">
+      <summary>{lead.text}</summary>
+      <code>{lead.id}</code>
+    </details>
+  );
+}
+
+/** The leads a line touched: each by name, or past a few, their count opening onto the list. */
+function Leads({ leads }: { leads: AuditEntry['leads'] }) {
+  if (leads.length === 0) return null;
+  const list = (
+    <ul className="audit-leads">
+      {leads.map((lead) => (
+        <li key={lead.id}>
+          <LeadName lead={lead} />
+        </li>
+      ))}
+    </ul>
+  );
+  if (leads.length <= 3) return list;
+  return (
+    <details>
+      <summary>{leads.length} leads</summary>
+      {list}
+    </details>
+  );
+}
+
+/** One line: what, when and who first, then what it was about, in words; the ids and addresses folded. */
+function Entry({ entry }: { entry: AuditEntry }) {
+  return (
+    <li className="audit-entry">
+      <p className="audit-entry__head">
+        <strong>{entry.what}</strong> <time dateTime={entry.at}>{when(entry.at)}</time>
+      </p>
+      <p className="audit-entry__who">{entry.who}</p>
+      {(entry.about || entry.facts.length > 0 || entry.leads.length > 0) && (
+        <div className="audit-entry__about">
+          {entry.about && <p>{entry.about}</p>}
+          {entry.facts.length > 0 && (
+            <dl className="audit-facts">
+              {entry.facts.map(({ label, value }) => (
+                <div key={label}>
+                  <dt>{label}:</dt>
+                  <dd>{value}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+          <Leads leads={entry.leads} />
+        </div>
+      )}
+      {(entry.ip || entry.requestId || entry.whoDetail) && (
+        <details className="audit-id">
+          <summary>
+            De onde <span className="visually-hidden">(linha {entry.seq})</span>
+          </summary>
+          <dl className="audit-facts">
+            {entry.whoDetail && (
+              <div>
+                <dt>Registrado como:</dt>
+                <dd>{entry.whoDetail}</dd>
+              </div>
+            )}
+            {entry.ip && (
+              <div>
+                <dt>Endereço:</dt>
+                <dd>{entry.ip}</dd>
+              </div>
+            )}
+            {entry.requestId && (
+              <div>
+                <dt>Requisição:</dt>
+                <dd>
+                  <code>{entry.requestId}</code>
+                </dd>
+              </div>
+            )}
+          </dl>
+        </details>
+      )}
+    </li>
+  );
+}
+
+export function AuditPage({ entries, actions, members, filter, older }: Props) {
   return (
     <>
       <h1>Registro</h1>
@@ -53,43 +133,15 @@ export function AuditPage({ rows, actions, members, filter, older }: Props) {
           Filtrar
         </button>
       </form>
-      {rows.length === 0 ? (
+      {entries.length === 0 ? (
         <p role="status">Nenhuma linha com este filtro.</p>
       ) : (
-        // It scrolls sideways on a phone: focusable and named, so the keyboard scrolls it too (WCAG 2.1.1;
-        // axe's scrollable-region-focusable), as the ARIA Authoring Practices' scrollable table does. Its
-        // name is a heading, which names the table too: HTML wants a section to have one (Nu Html Checker).
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the focus to be scrolled.
-        <section className="team-table-wrap" aria-labelledby="registro-linhas" tabIndex={0}>
-          <h2 id="registro-linhas" className="visually-hidden">
-            Linhas do registro, mais recentes primeiro
-          </h2>
-          <table className="team-table" aria-labelledby="registro-linhas">
-            <thead>
-              <tr>
-                <th scope="col">Quando</th>
-                <th scope="col">Quem</th>
-                <th scope="col">O quê</th>
-                <th scope="col">Sobre</th>
-                <th scope="col">De onde</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.seq}>
-                  <td>{when(row.at)}</td>
-                  <td>{row.actor}</td>
-                  <td>{actions[row.action] ?? row.action}</td>
-                  <td>{[row.subject, row.detail].filter(Boolean).join(' · ')}</td>
-                  <td>
-                    {row.ip}
-                    {row.requestId && <span className="team-help"> {row.requestId}</span>}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
+        // A card per line, on a phone as on a desktop: nothing scrolls sideways (issue 54 §7).
+        <ol className="audit-list" aria-label="Linhas do registro, mais recentes primeiro">
+          {entries.map((entry) => (
+            <Entry key={entry.seq} entry={entry} />
+          ))}
+        </ol>
       )}
       {older && (
         <p>

@@ -1,12 +1,38 @@
 import type { PageNotice } from '../../shared/team';
 import { Notice } from './TeamDocument';
 
+/** What an erasure did, and what it could not do: the operator's steps outside the site (issue 54 §8). */
+type Outcome = { erased: string; told?: string; stillToDo: string[] };
+
+function ErasureOutcome({ outcome }: { outcome: Outcome }) {
+  return (
+    <section className="team-notice team-notice--ok" role="status" aria-labelledby="eliminado">
+      <h2 id="eliminado">Eliminação feita</h2>
+      <p>{outcome.erased}</p>
+      {outcome.told && <p>{outcome.told}</p>}
+      {outcome.stillToDo.length > 0 && (
+        <>
+          <p>
+            <strong>Ainda falta, fora do site:</strong>
+          </p>
+          <ul>
+            {outcome.stillToDo.map((step) => (
+              <li key={step}>{step}</li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
+
 /** What admins alone do with the leads' personal data: export them, and erase a person's (LGPD art. 18). */
-export function DataPage({ notice, email = '' }: { notice?: PageNotice; email?: string }) {
+export function DataPage({ notice, email = '', outcome }: { notice?: PageNotice; email?: string; outcome?: Outcome }) {
   return (
     <>
       <h1>Dados pessoais</h1>
       <Notice notice={notice} />
+      {outcome && <ErasureOutcome outcome={outcome} />}
       <section className="team-card" aria-labelledby="exportar">
         <h2 id="exportar">Exportar</h2>
         <p>Planilhas CSV de todos os leads, para o Excel ou o LibreOffice. Cada exportação fica no registro.</p>
@@ -26,8 +52,9 @@ export function DataPage({ notice, email = '' }: { notice?: PageNotice; email?: 
       <section className="team-card" aria-labelledby="eliminar">
         <h2 id="eliminar">Eliminar os dados de uma pessoa</h2>
         <p>
-          Apaga de vez todos os contatos e cotações enviados com este e-mail, e as cópias deles, como pede a LGPD (art.
-          18). O CRM é avisado. Não há como desfazer.
+          Apaga de vez do site todos os contatos e cotações enviados com este e-mail, com as entregas ainda na fila,
+          como pede a LGPD (art. 18); o CRM é avisado por webhook. Não há como desfazer. O site não alcança os e-mails
+          de aviso já entregues à caixa de vendas nem os backups: ao terminar, esta página diz o que ainda falta fazer.
         </p>
         <form method="post" action="/painel/dados/eliminar" className="team-form">
           <div className="field">

@@ -107,20 +107,47 @@ export function CodeEntryPage({ notice, email }: { notice?: PageNotice; email: s
   );
 }
 
-export function InvitationPage({ token, email, needsCode }: { token: string; email: string; needsCode: boolean }) {
+type InvitationProps = {
+  token: string;
+  email: string;
+  /** `mailed`: a code goes to the address when asked; `handed`: whoever invited gave one with the link. */
+  code: 'mailed' | 'handed';
+  notice?: PageNotice;
+};
+
+export function InvitationPage({ token, email, code, notice }: InvitationProps) {
   return (
     <section className="team-card" aria-labelledby="convite-titulo">
       <h1 id="convite-titulo">Convite para a equipe</h1>
       <p>
         Este convite é para <strong>{email}</strong>.{' '}
-        {needsCode
+        {code === 'mailed'
           ? 'Para confirmar que o e-mail é seu, enviamos um código a ele; depois você cadastra sua chave de acesso.'
-          : 'Continue para cadastrar sua chave de acesso.'}
+          : 'Digite o código do convite que quem convidou você passou à parte (por telefone ou pessoalmente); depois você cadastra sua chave de acesso.'}
       </p>
+      <Notice notice={notice} />
       <form method="post" action="/entrar/convite" className="team-form">
         <input type="hidden" name="token" value={token} />
+        {code === 'handed' && (
+          <div className="field">
+            <label htmlFor="code">Código do convite</label>
+            <input
+              id="code"
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9]{6}"
+              maxLength={6}
+              required
+              aria-describedby="code-help"
+            />
+            <p className="team-help" id="code-help">
+              6 dígitos. Não veio junto com o link: peça a quem convidou você.
+            </p>
+          </div>
+        )}
         <button className="button button--primary" type="submit">
-          {needsCode ? 'Enviar código' : 'Continuar'}
+          {code === 'mailed' ? 'Enviar código' : 'Continuar'}
         </button>
       </form>
     </section>

@@ -50,9 +50,14 @@ function TeamNav({ viewer }: { viewer: Viewer }) {
     <nav className="team-nav" aria-label="Painel da equipe">
       <ul>
         {!viewer.enrolOnly && (
-          <li>
-            <a href="/painel">Painel</a>
-          </li>
+          <>
+            <li>
+              <a href="/painel">Painel</a>
+            </li>
+            <li>
+              <a href="/painel/relatorio">Relatório</a>
+            </li>
+          </>
         )}
         <li>
           <a href="/painel/conta">Minha conta</a>

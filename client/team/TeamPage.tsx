@@ -12,7 +12,13 @@ type MemberView = {
 
 const ROLE_NAMES = { vendas: 'Vendas', admin: 'Administração' } as const;
 
-type Props = { members: MemberView[]; selfId: string; notice?: PageNotice; invitation?: string };
+type Props = {
+  members: MemberView[];
+  selfId: string;
+  notice?: PageNotice;
+  /** With e-mail off, the invitation just made: its link, and its code to hand over by another way. */
+  invitation?: { link: string; code?: string };
+};
 
 export function TeamPage({ members, selfId, notice, invitation }: Props) {
   return (
@@ -20,9 +26,17 @@ export function TeamPage({ members, selfId, notice, invitation }: Props) {
       <h1>Equipe</h1>
       <Notice notice={notice} />
       {invitation && (
-        <p className="team-notice team-notice--info">
-          Link do convite (vale 7 dias, uso único): <code className="team-code">{invitation}</code>
-        </p>
+        <div className="team-notice team-notice--info">
+          <p>
+            Link do convite (vale 7 dias, uso único): <code className="team-code">{invitation.link}</code>
+          </p>
+          {invitation.code && (
+            <p>
+              Código do convite: <code className="team-code">{invitation.code}</code>. Passe-o à pessoa por outro meio
+              (telefone, pessoalmente), não junto com o link: sem ele o link não dá acesso.
+            </p>
+          )}
+        </div>
       )}
       <section className="team-card" aria-labelledby="convidar">
         <h2 id="convidar">Convidar</h2>
@@ -79,11 +93,9 @@ export function TeamPage({ members, selfId, notice, invitation }: Props) {
                       Encerrar sessões <span className="visually-hidden">de {member.name}</span>
                     </button>
                   </form>
-                  <form method="post" action={`/painel/equipe/${member.id}/revogar`}>
-                    <button className="team-link-button team-link-button--danger" type="submit">
-                      Revogar acesso <span className="visually-hidden">de {member.name}</span>
-                    </button>
-                  </form>
+                  <a className="team-link-button team-link-button--danger" href={`/painel/equipe/${member.id}/revogar`}>
+                    Revogar acesso <span className="visually-hidden">de {member.name}</span>
+                  </a>
                 </div>
               )}
             </li>
@@ -91,5 +103,54 @@ export function TeamPage({ members, selfId, notice, invitation }: Props) {
         </ul>
       </section>
     </>
+  );
+}
+
+type RevokeProps = {
+  member: { id: string; name: string };
+  /** The active members who may take the open leads. */
+  heirs: { id: string; name: string }[];
+  notice?: PageNotice;
+};
+
+/**
+ * A revocation asked for, not yet done (issue 54 §5): what it ends, and who takes the member's open
+ * leads, chosen on purpose (nobody included). A plain form: it works without JavaScript.
+ */
+export function RevokePage({ member, heirs, notice }: RevokeProps) {
+  return (
+    <section className="team-card" aria-labelledby="revogar-titulo">
+      <h1 id="revogar-titulo">Revogar o acesso de {member.name}?</h1>
+      <Notice notice={notice} />
+      <p>
+        As chaves de acesso, as sessões e os convites de {member.name} deixam de valer agora, em todos os servidores. O
+        nome continua no histórico e nos leads já encerrados, marcado “(acesso revogado)”.
+      </p>
+      <form method="post" action={`/painel/equipe/${member.id}/revogar`} className="team-form">
+        <div className="field">
+          <label htmlFor="para">Quem assume os leads abertos de {member.name}</label>
+          <select id="para" name="para" required defaultValue="" aria-describedby="para-ajuda">
+            <option value="" disabled>
+              Escolha…
+            </option>
+            {heirs.map((heir) => (
+              <option key={heir.id} value={heir.id}>
+                {heir.name}
+              </option>
+            ))}
+            <option value="ninguem">Ninguém: ficam sem responsável</option>
+          </select>
+          <p className="team-help" id="para-ajuda">
+            Leads novos, em contato e com proposta enviada. Os ganhos e perdidos continuam com {member.name}.
+          </p>
+        </div>
+        <div className="team-actions">
+          <button className="button button--danger" type="submit">
+            Revogar acesso
+          </button>
+          <a href="/painel/equipe">Cancelar</a>
+        </div>
+      </form>
+    </section>
   );
 }

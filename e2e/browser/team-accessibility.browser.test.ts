@@ -47,7 +47,7 @@ let invited = 0;
 
 /**
  * Signs `page` in as `viewer` the way a browser gets its cookie (a `__Host-` cookie cannot be planted
- * over http): an invitation without e-mail opens an enrolling session, and a whole one is that
+ * over http): an invitation without e-mail, with its code, opens an enrolling session, and a whole one is that
  * session with a passkey enrolled, which needs the authenticator team-sign-in.browser.test.ts drives;
  * here the row says so instead.
  */
@@ -55,12 +55,13 @@ async function signIn(page: Page, viewer: Viewer) {
   if (viewer === 'nobody') return;
   const role = viewer === 'admin' ? 'admin' : 'vendas';
   const email = `${viewer}-${++invited}@example.com`;
-  const { member, link } = await invite(store.team, new URL(server.url), false, {
+  const { member, link, code } = await invite(store.team, new URL(server.url), false, {
     email,
     name: `Pessoa ${invited}`,
     role,
   });
   await page.goto(link);
+  await page.getByLabel('Código do convite').fill(code!);
   await clickThrough(page, page.getByRole('button', { name: 'Continuar' }));
   if (viewer === 'enrolling') return;
   const db = new DatabaseSync(path.join(server.dataDir, SQLITE_FILE));
@@ -158,7 +159,7 @@ describe('the Suspeitos folder', { timeout: 30_000, ...needs('chromium') }, () =
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
       expect(overflow).toBe(0);
-      const buttons = page.getByRole('button', { name: /^(Não é spam|É spam)$/ });
+      const buttons = page.getByRole('button', { name: /^(Não é spam: entregar à equipe|É spam)$/ });
       expect(await buttons.count()).toBeGreaterThanOrEqual(4);
       for (const button of await buttons.all()) {
         const box = await button.boundingBox();
@@ -166,6 +167,50 @@ describe('the Suspeitos folder', { timeout: 30_000, ...needs('chromium') }, () =
       }
       await screenshot(page, `suspects-${width}`);
     });
+});
+
+/** Leads of this week from a few sources, some answered: the report's figures and both its tables. */
+async function weekOfLeads() {
+  const seller = await addMember(store, 'vendas');
+  const by = { actor: { kind: 'member', id: seller.id, email: seller.email } } as const;
+  const sources = [{ utmSource: 'google', utmCampaign: 'frete-norte' }, { utmSource: 'instagram' }, undefined];
+  for (const [at, source] of sources.entries()) {
+    const { record } = await store.contacts.createContact(
+      validContact({ ...sampleContact, ...(source && { source: { form: 'contato', ...source } }) }),
+    );
+    if (at === 0) await store.inbox.changeLead(record.id, 1, { status: 'contacted', owner: seller.id }, by);
+  }
+}
+
+describe('the weekly report and the audit record', { timeout: 30_000, ...needs('chromium') }, () => {
+  for (const [width, viewport] of [
+    ['1280', DESKTOP],
+    ['375', PHONE],
+  ] as const) {
+    it(`the report fits ${width} px, saved as a screenshot for review`, async () => {
+      await weekOfLeads();
+      const { page } = await openAs('vendas', '/painel/relatorio', viewport);
+
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBe(0);
+      await page.getByText('em curso: os números são até agora').waitFor();
+      await screenshot(page, `report-${width}`);
+    });
+
+    it(`the audit record reads at ${width} px without scrolling sideways, saved as a screenshot`, async () => {
+      await workedLead(store);
+      const { page } = await openAs('admin', '/painel/registro', viewport);
+
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBe(0);
+      await expect(page.locator('.audit-list').innerText()).resolves.toContain('Situação do lead alterada');
+      await screenshot(page, `audit-${width}`);
+    });
+  }
 });
 
 describe('the sign-in with the keyboard alone', { timeout: 30_000, ...needs('chromium') }, () => {

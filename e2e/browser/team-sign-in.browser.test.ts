@@ -115,7 +115,7 @@ describe.each(databases)('the sales team signs in, on $name', needs('chromium'),
 
     // The audit record holds each step, read by the admin.
     await admin.page.goto(`${server.url}/painel/registro`);
-    const record = await admin.page.locator('table').innerText();
+    const record = await admin.page.locator('.audit-list').innerText();
     for (const action of ['Convite', 'Código enviado por e-mail', 'Chave de acesso adicionada', 'Entrada', 'Saída'])
       expect(record).toContain(action);
     expect(admin.problems).toEqual([]);

@@ -1,24 +1,21 @@
 import type { RequestHandler } from 'express';
+import { memberName } from '../../shared/team';
 import type { Stores } from '../stores';
 import { asMemberId, type WorkplaceContext } from '../workplace/context';
 import { pageRoute, type WorkplaceRoute } from '../workplace/route';
-import { AUDIT_ACTIONS, type AuditAction, type AuditLine } from './events';
+import { AUDIT_ACTIONS, type AuditAction } from './events';
+import { leadNamesOf, peopleOf, readableLine } from './readable';
 
 /** Lines per page of the audit record. */
 const AUDIT_PAGE = 50;
-
-const detailText = (line: AuditLine) =>
-  [
-    ...Object.entries(line.detail ?? {}).map(([key, value]) => `${key}: ${value}`),
-    ...(line.leadIds?.length ? [`leads: ${line.leadIds.join(', ')}`] : []),
-  ].join(' · ');
 
 /** The audit record, /painel/registro: an admin's, filtered by member and action, a page at a time. */
 export function auditRoutes({
   audit,
   team,
+  inbox,
   render,
-}: WorkplaceContext & Pick<Stores, 'audit' | 'team'>): WorkplaceRoute[] {
+}: WorkplaceContext & Pick<Stores, 'audit' | 'team' | 'inbox'>): WorkplaceRoute[] {
   const record: RequestHandler = async (req, res) => {
     const action =
       typeof req.query.acao === 'string' && req.query.acao in AUDIT_ACTIONS
@@ -28,7 +25,13 @@ export function auditRoutes({
       typeof req.query.antes === 'string' && /^\d{1,15}$/.test(req.query.antes) ? Number(req.query.antes) : undefined;
     const validActor = asMemberId(req.query.membro);
     const lines = await audit.readAudit({ actorId: validActor, action, before, limit: AUDIT_PAGE });
-    const members = await team.listMembers();
+    // Names are read now, from the live tables: the record keeps ids, never a lead's data.
+    const [members, labels] = await Promise.all([
+      team.everyMember(),
+      inbox.leadLabels(lines.flatMap((line) => line.leadIds ?? [])),
+    ]);
+    const people = peopleOf(members);
+    const leads = leadNamesOf(labels);
     const last = lines.at(-1);
     const older =
       lines.length === AUDIT_PAGE && last
@@ -39,9 +42,9 @@ export function auditRoutes({
           })}`
         : undefined;
     render(res, 200, 'audit', {
-      rows: lines.map((line) => ({ ...line, detail: detailText(line) })),
+      entries: lines.map((line) => readableLine(line, people, leads)),
       actions: AUDIT_ACTIONS,
-      members: members.map(({ id, name }) => ({ id, name })),
+      members: members.map((member) => ({ id: member.id, name: memberName(member) })),
       filter: { actorId: validActor, action },
       older,
     });

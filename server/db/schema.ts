@@ -316,12 +316,20 @@ export const migrations: ReadonlyArray<(type: ColumnTypes, dialect: Dialect) => 
   ],
   // When a held post was released from the Suspeitos folder into a lead (null for every other lead):
   // the promise's clock starts there, not at its arrival, and the inbox marks it (issue 54,
-  // docs/decisions/045-spam-fairness.md). Both kinds have it, so that the inbox reads them alike. The clock's views and counts read CLOCK_START, indexed as they read it.
+  // docs/decisions/045-spam-fairness.md). Both kinds have it, so that the inbox reads them alike.
+  // The clock's views and counts read CLOCK_START, indexed as they read it.
   (type) =>
     ['contacts', 'quotes'].flatMap((table) => [
       `ALTER TABLE ${table} ADD COLUMN released_at ${type.timestamp}`,
       `CREATE INDEX ${table}_clock ON ${table} (status, (${CLOCK_START}))`,
     ]),
+  // An invitation made while e-mail is off carries a code of its own, which whoever invited reads out
+  // by another way (a call, in person): the link alone enrols nobody (issue 54 §4). Five tries, as a
+  // mailed code's; then the invitation is spent.
+  () => [
+    'ALTER TABLE invitations ADD COLUMN code_digest text',
+    'ALTER TABLE invitations ADD COLUMN code_attempts integer NOT NULL DEFAULT 0',
+  ],
 ];
 
 /**

@@ -1,7 +1,7 @@
 import type { LeadNote, LeadQuery } from '../../shared/inbox';
 import { type Database, inSlices } from '../db/database';
 import type { WorkedLead } from '../leads/resource';
-import { type InboxStore, KINDS, WORK_COLUMNS, workOf } from './sql-store';
+import { type InboxStore, KINDS, OWNER_NAME, WORK_COLUMNS, workOf } from './sql-store';
 
 // The inbox's export (issue 34 §4; docs/requirements.md §6.4, §10.16): every lead a view selects,
 // whole, with the team's notes, read in batches so that memory holds one batch whatever the view.
@@ -27,7 +27,7 @@ export function sqlInboxExport(db: Database, inbox: Pick<InboxStore, 'listLeads'
     const work = WORK_COLUMNS.split(', ').map((column) => `l.${column}`);
     for (const slice of inSlices(ids)) {
       const rows = await db.all(
-        `SELECT ${[...table.columns.map((column) => `l.${column}`), ...work].join(', ')}, m.name AS owner_name ` +
+        `SELECT ${[...table.columns.map((column) => `l.${column}`), ...work].join(', ')}, ${OWNER_NAME} AS owner_name ` +
           `FROM ${table.name} l LEFT JOIN members m ON m.id = l.owner_id WHERE l.id IN (${slice.placeholders})`,
         slice.ids,
       );

@@ -5,7 +5,7 @@ import { leadChangeSchema } from '../../shared/lead-change';
 import type { LeadFormValues, LeadView } from '../../shared/lead-page';
 import type { LeadStatus } from '../../shared/lead-status';
 import { readableInSaoPaulo } from '../../shared/sao-paulo-time';
-import type { PageNotice } from '../../shared/team';
+import { memberName, type PageNotice } from '../../shared/team';
 import { auditContext } from '../audit/request';
 import { fieldErrors } from '../http/validation';
 import type { WorkedLead } from '../leads/resource';
@@ -69,8 +69,9 @@ export function leadRoutes({ inbox, audit, outbox, team, personalData, render }:
       inbox.leadNotes(lead.record.id),
       audit.readAudit({ leadId: lead.record.id, limit: 100 }),
       outbox.ofLead(lead.record.id),
-      team.listMembers(),
+      team.everyMember(),
     ]);
+    const active = members.filter(({ revoked }) => !revoked);
     const view: LeadView = {
       id: lead.record.id,
       kind: lead.kind,
@@ -84,8 +85,12 @@ export function leadRoutes({ inbox, audit, outbox, team, personalData, render }:
         body,
         at: readableInSaoPaulo(createdAt),
       })),
-      history: leadHistory(lines, members),
-      members: members.map(({ id, name }) => ({ id, name })),
+      // The history keeps a revoked member's name, marked (issue 54 §5); only the active can be chosen.
+      history: leadHistory(
+        lines,
+        members.map((member) => ({ id: member.id, name: memberName(member) })),
+      ),
+      members: active.map(({ id, name }) => ({ id, name })),
       selfId: me.id,
       admin: me.role === 'admin',
     };

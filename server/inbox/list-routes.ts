@@ -2,6 +2,7 @@ import type { RequestHandler } from 'express';
 import { businessMillisBetween, promiseCutoffs, promiseState } from '../../shared/business-hours';
 import type { BusinessCalendar } from '../../shared/holidays';
 import type { InboxRow, ListedLead } from '../../shared/inbox';
+import { memberName } from '../../shared/team';
 import { auditContext } from '../audit/request';
 import type { Stores } from '../stores';
 import type { WorkplaceContext } from '../workplace/context';
@@ -28,6 +29,13 @@ function listed(row: InboxRow, now: Date, calendar: BusinessCalendar): ListedLea
 
 type ListContext = WorkplaceContext & Pick<Stores, 'inbox' | 'team' | 'suspects' | 'audit'>;
 
+/** The owner filter's members: the active ones, and the revoked who still own leads, marked (issue 54 §5). */
+async function ownersToFilter(team: Stores['team'], inbox: Stores['inbox']) {
+  const members = await team.everyMember();
+  const owning = await Promise.all(members.map((member) => !member.revoked || inbox.ownsLeads(member.id)));
+  return members.filter((_, at) => owning[at]).map((member) => ({ id: member.id, name: memberName(member) }));
+}
+
 export function inboxListRoutes({ inbox, team, suspects, audit, render, calendar }: ListContext): WorkplaceRoute[] {
   const list: RequestHandler = async (req, res) => {
     const view = parseView(req.query as Record<string, unknown>);
@@ -36,7 +44,7 @@ export function inboxListRoutes({ inbox, team, suspects, audit, render, calendar
     // One more than a page: whether it exists says whether "Mais antigos" has anything to show.
     const [rows, members, held] = await Promise.all([
       inbox.listLeads(query, INBOX_PAGE + 1, view.cursor),
-      team.listMembers(),
+      ownersToFilter(team, inbox),
       suspects.suspectCounts(),
     ]);
     const page = rows.slice(0, INBOX_PAGE);
@@ -57,7 +65,7 @@ export function inboxListRoutes({ inbox, team, suspects, audit, render, calendar
       });
     render(res, 200, 'inbox', {
       rows: page.map((row) => listed(row, now, calendar)),
-      members: members.map(({ id, name }) => ({ id, name })),
+      members,
       params: view.params,
       problems: view.problems,
       suspects: held.suspect,

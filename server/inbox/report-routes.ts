@@ -25,6 +25,8 @@ function reportPage({ inboxReport, render, calendar }: ReportContext): RequestHa
       report,
       problems: problem ? [problem] : [],
       hasNext: week.next <= today,
+      // The week still running: its figures are so far, and the page says so.
+      current: week.monday <= today && today < week.next,
       // The inbox can filter by a named source, not by its absence: "sem UTM" has no link.
       inboxLink: ({ source, campaign }) =>
         source === undefined

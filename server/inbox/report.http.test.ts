@@ -1,6 +1,5 @@
 import request from 'supertest';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { todayInSaoPaulo } from '../../shared/sao-paulo-time';
 import { createTestApp } from '../../test/support/app';
 import { backendsForThisFile } from '../../test/support/backends';
 import { sampleContact, sampleQuote, validContact, validQuote } from '../../test/support/leads';
@@ -64,7 +63,7 @@ describe.each(backendsForThisFile())('the weekly report on $name', (backend) => 
 
     expect(text).toContain('Semana de 16/11/2026 a 22/11/2026');
     expect(text).toContain('Leads recebidos 3');
-    expect(text).toContain('Respondidos em até 2 horas úteis 67% (2 de 3)');
+    expect(text).toContain('Respondidos em até 2 horas úteis 67% (2 de 3 respondidos ou com prazo vencido)');
     expect(text).toContain('Primeira resposta, mediana 1 h');
     expect(text).toContain('Primeira resposta, 90% em até 4 h');
     expect(text).toContain('Ainda sem resposta 0');
@@ -76,7 +75,7 @@ describe.each(backendsForThisFile())('the weekly report on $name', (backend) => 
     expect(res.text).toContain('href="/painel/relatorio?semana=2026-11-23"');
   });
 
-  it('names a week it cannot read and shows the last full one; sends a visitor without a session to /entrar', async () => {
+  it('names a week it cannot read and shows the current one; sends a visitor without a session to /entrar', async () => {
     const repository = await backend.fresh();
     const { app } = createTestApp({ repository });
     const seller = await signedInMember(repository, 'vendas');
@@ -84,13 +83,24 @@ describe.each(backendsForThisFile())('the weekly report on $name', (backend) => 
     const res = await request(app).get('/painel/relatorio?semana=2026-02-30').set('Cookie', seller.cookie).expect(400);
 
     expect(textOf(res.text)).toContain('Semana inválida: use o calendário, ou AAAA-MM-DD.');
-    expect(textOf(res.text)).toContain('Nenhum lead chegou nesta semana.');
+    expect(textOf(res.text)).toContain('em curso: os números são até agora');
     // The week under way can be seen, but nothing past it.
-    const current = await request(app)
-      .get(`/painel/relatorio?semana=${todayInSaoPaulo()}`)
-      .set('Cookie', seller.cookie);
-    expect(res.text).toContain('Próxima semana');
-    expect(current.text).not.toContain('Próxima semana');
+    expect(res.text).not.toContain('Próxima semana');
     await request(app).get('/painel/relatorio').expect(303).expect('Location', '/entrar');
+  });
+
+  it('opens on the current week so far, and every page of the panel links to it', async () => {
+    const repository = await backend.fresh();
+    const { app } = createTestApp({ repository });
+    const seller = await signedInMember(repository, 'vendas');
+    await repository.contacts.createContact(validContact(sampleContact));
+
+    const res = await request(app).get('/painel/relatorio').set('Cookie', seller.cookie).expect(200);
+    const inbox = await request(app).get('/painel').set('Cookie', seller.cookie).expect(200);
+
+    expect(textOf(res.text)).toContain('em curso: os números são até agora');
+    expect(textOf(res.text)).toContain('Leads recebidos 1');
+    expect(res.text).not.toContain('Próxima semana');
+    expect(inbox.text).toContain('<a href="/painel/relatorio">Relatório</a>');
   });
 });

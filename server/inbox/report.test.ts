@@ -7,12 +7,13 @@ import { percentile, weekFrom, weekOf, weekReport } from './report';
 describe('the report’s week', () => {
   it.each([
     // today (São Paulo), semana=, → the Monday shown
-    ['2026-11-26', '', '2026-11-16'], // a Thursday: the last full week
-    ['2026-11-23', '', '2026-11-16'], // a Monday: last week is full since midnight
-    ['2026-11-22', '', '2026-11-09'], // a Sunday: this week is not over yet
+    ['2026-11-26', '', '2026-11-23'], // a Thursday: this week so far
+    ['2026-11-23', '', '2026-11-23'], // a Monday: the week that began at midnight
+    ['2026-11-21', '', '2026-11-16'], // a Saturday: its own week, still running
+    ['2026-11-22', '', '2026-11-16'], // a Sunday: the last day of its week
     ['2026-11-26', '2026-11-22', '2026-11-16'], // a Sunday belongs to the week before it
     ['2026-11-26', '2026-03-02', '2026-03-02'], // a Monday is its own week's
-    ['2026-01-02', '', '2025-12-22'], // across a new year
+    ['2026-01-02', '', '2025-12-29'], // across a new year
     ['2026-11-26', '2024-02-29', '2024-02-26'], // a leap day
   ])('today %s, semana=%s → from Monday %s', (today, param, monday) => {
     const { week, problem } = weekOf(param, today);
@@ -21,11 +22,11 @@ describe('the report’s week', () => {
   });
 
   it.each(['2026-02-30', '26/11/2026', 'ontem'])(
-    'a week it cannot read (%s) is named, and the last full one shown',
+    'a week it cannot read (%s) is named, and the current one shown',
     (param) => {
       const { week, problem } = weekOf(param, '2026-11-26');
       expect(problem).toBe('Semana inválida: use o calendário, ou AAAA-MM-DD.');
-      expect(week.monday).toBe('2026-11-16');
+      expect(week.monday).toBe('2026-11-23');
     },
   );
 
@@ -81,7 +82,8 @@ describe('the report’s figures', () => {
     expect(report.leads).toBe(6);
     // 0.5 h, 1 h, 1.5 h and 2 h are within "2 horas úteis"; 2.5 h is not, nor is the one still waiting.
     expect(report.withinPromise).toBe(4);
-    expect(report.unanswered).toBe(1);
+    // At Tuesday 00:00 the one still waiting is past its due time: every lead's outcome is known.
+    expect(report).toMatchObject({ decided: 6, pending: 0, unanswered: 1 });
     // Business waits 0.5, 1, 1.5, 2, 2.5 and 4 hours: the night's 13 hours count for nothing.
     expect(report.median).toBe(1.5 * 3_600_000);
     expect(report.p90).toBe(4 * 3_600_000);
@@ -96,9 +98,30 @@ describe('the report’s figures', () => {
     ]);
   });
 
+  it('on a Saturday night the share leaves out the leads not yet due, and says how many', () => {
+    // Saturday 21/11/2026 22:00 in São Paulo (open 8h–12h on Saturdays): hours after Monday's midnight.
+    const saturdayNight = new Date(at(5 * 24 + 22));
+    const arrivals = [
+      ...[8, 9, 10, 11].map((hour) => answered(hour, 1)), // Monday, each answered in an hour: kept
+      answered(24 + 9, 3), // Tuesday, 3 hours: late
+      answered(48 + 9, 4), // Wednesday, 4 hours: late
+      { startedAt: at(72 + 9) }, // Thursday 9:00, never answered: overdue since 11:00
+      { startedAt: at(5 * 24 + 11) }, // Saturday 11:00: 1 business hour so far, due on Monday
+      { startedAt: at(5 * 24 + 15) }, // Saturday 15:00, after closing: nothing waited yet
+      { startedAt: at(5 * 24 + 21) }, // Saturday 21:00
+    ];
+    const counts = [{ leads: arrivals.length, won: 0, lost: 0 }];
+
+    const report = weekReport(week, counts, arrivals, saturdayNight, DEFAULT_CALENDAR);
+
+    expect(report.leads).toBe(10);
+    // 4 of the 7 whose outcome is known (answered, or past due), not 4 of 10.
+    expect(report).toMatchObject({ withinPromise: 4, decided: 7, pending: 3, unanswered: 4 });
+  });
+
   it('a week without leads has no times to show', () => {
     const report = weekReport(week, [], [], new Date(), DEFAULT_CALENDAR);
-    expect(report).toMatchObject({ leads: 0, withinPromise: 0, unanswered: 0 });
+    expect(report).toMatchObject({ leads: 0, withinPromise: 0, decided: 0, pending: 0, unanswered: 0 });
     expect(report.median).toBeUndefined();
   });
 });

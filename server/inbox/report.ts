@@ -32,13 +32,13 @@ export function weekFrom(monday: string): Week {
 
 /**
  * The week a `semana=AAAA-MM-DD` parameter names (the one that holds that day), or by default the
- * last full week before `today` (São Paulo's date): the one a Monday meeting looks back on.
+ * week of `today` (São Paulo's date) so far: the figures a member opens the page to see (issue 54 §6).
  */
 export function weekOf(param: string, today: string): { week: Week; problem?: string } {
-  const lastFull = weekFrom(addDays(mondayOf(today), -7));
-  if (!param) return { week: lastFull };
+  const current = weekFrom(mondayOf(today));
+  if (!param) return { week: current };
   const valid = DATE.test(param) && noon(param).toISOString().startsWith(param);
-  if (!valid) return { week: lastFull, problem: 'Semana inválida: use o calendário, ou AAAA-MM-DD.' };
+  if (!valid) return { week: current, problem: 'Semana inválida: use o calendário, ou AAAA-MM-DD.' };
   return { week: weekFrom(mondayOf(param)) };
 }
 
@@ -75,6 +75,11 @@ export function weekReport(
     .map(({ startedAt, respondedAt }) => responseMillis(new Date(startedAt), respondedAt ? new Date(respondedAt) : now))
     .sort((a, b) => a - b);
   const answered = arrivals.filter(({ respondedAt }) => respondedAt);
+  // A lead still unanswered and not yet due may yet be answered in time: the share counts only the
+  // leads whose outcome is known, answered or past their due time (issue 54 §6).
+  const pending = arrivals.filter(
+    ({ startedAt, respondedAt }) => !respondedAt && responseMillis(new Date(startedAt), now) < PROMISE_MS,
+  ).length;
   const report: WeekReport = {
     week,
     leads: counts.reduce((sum, { leads }) => sum + leads, 0),
@@ -83,6 +88,8 @@ export function weekReport(
     withinPromise: answered.filter(
       ({ startedAt, respondedAt }) => responseMillis(new Date(startedAt), new Date(respondedAt!)) <= PROMISE_MS,
     ).length,
+    decided: arrivals.length - pending,
+    pending,
     unanswered: arrivals.length - answered.length,
   };
   const [median, p90] = [percentile(waits, 0.5), percentile(waits, 0.9)];

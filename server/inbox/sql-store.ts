@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { Contact } from '../../shared/contact';
 import type { InboxCursor, InboxRow, LeadNote, LeadQuery, LeadWork } from '../../shared/inbox';
 import type { LeadKind, LeadStatus } from '../../shared/lead-status';
+import { memberName } from '../../shared/team';
 import type { AuditContext } from '../audit/events';
 import { appendAudit } from '../audit/sql-store';
-import type { Database, Param, Queries, Row } from '../db/database';
+import { type Database, inSlices, type Param, type Queries, type Row } from '../db/database';
 import { instant } from '../db/results';
 import { CLOCK_START, SEARCHED } from '../db/schema';
 import type { WorkedLead } from '../leads/resource';
@@ -48,7 +49,24 @@ export interface InboxStore {
    * lines; undefined when no lead has `id`.
    */
   changeLead(id: string, version: number, change: LeadChange, by: ChangedBy): Promise<ChangeResult | undefined>;
+  /**
+   * Who the leads `ids` are, as the audit record names them when it is read: a contact's or quote's
+   * person and company, or a post in the Suspeitos folder's (the record keeps ids only). An id of
+   * none is an erased lead, and is not in the answer.
+   */
+  leadLabels(ids: readonly string[]): Promise<LeadLabel[]>;
+  /**
+   * In the caller's transaction (a revocation's): every open lead `from` owns goes to `to` (null:
+   * nobody), each with its lead.owner line and its updated webhook, as a change on its page. Closed
+   * leads keep their owner. The ids handed over.
+   */
+  handOver(tx: Queries, from: string, to: string | null, by: AuditContext): Promise<string[]>;
+  /** Whether any lead, open or closed, names `memberId` as its owner. */
+  ownsLeads(memberId: string): Promise<boolean>;
 }
+
+/** A lead or a held post by its person: the audit page's words for an id. */
+type LeadLabel = { id: string; kind: LeadKind | 'suspect'; name: string; company?: string };
 
 export const KINDS = [
   { kind: 'contact', table: contactsTable, summary: 'message' },
@@ -60,6 +78,15 @@ export const KINDS = [
 ] as const satisfies readonly { kind: LeadKind; table: Table<unknown, never>; summary: string }[];
 
 export const WORK_COLUMNS = 'owner_id, lost_reason, responded_at, version, updated_at, released_at';
+
+/**
+ * The owner's name from `members m`, marked when their access was revoked: a closed lead keeps who
+ * worked it (issue 54 §5). The mark is shared/team.ts's memberName, in SQL.
+ */
+export const OWNER_NAME = `CASE WHEN m.revoked_at IS NULL THEN m.name ELSE m.name || '${memberName({ name: '', revoked: true })}' END`;
+
+/** The statuses of a lead still being worked: what a revoked member hands over. */
+const OPEN_STATUSES = ['new', 'pending', 'contacted', 'proposal'];
 
 /** PostgreSQL's driver hands back a Date, SQLite the ISO text it stored. */
 const ownerOf = (row: Row) =>
@@ -151,7 +178,7 @@ async function findLead(queries: Queries, id: string): Promise<WorkedLead | unde
       `SELECT ${table.columns.map((column) => `l.${column}`).join(', ')}, ` +
         `${WORK_COLUMNS.split(', ')
           .map((column) => `l.${column}`)
-          .join(', ')}, m.name AS owner_name, m.email AS owner_email ` +
+          .join(', ')}, ${OWNER_NAME} AS owner_name, m.email AS owner_email ` +
         `FROM ${table.name} l LEFT JOIN members m ON m.id = l.owner_id WHERE l.id = ?`,
       [id],
     );
@@ -183,7 +210,7 @@ export function sqlInbox(db: Database, announce: AnnounceChange = async () => {}
         arm(db, each, query, limit, cursor),
       );
       const rows = await db.all(
-        `SELECT u.*, m.name AS owner_name FROM (${arms.map(({ sql }, n) => `SELECT * FROM (${sql}) AS a${n}`).join(' UNION ALL ')}) AS u ` +
+        `SELECT u.*, ${OWNER_NAME} AS owner_name FROM (${arms.map(({ sql }, n) => `SELECT * FROM (${sql}) AS a${n}`).join(' UNION ALL ')}) AS u ` +
           'LEFT JOIN members m ON m.id = u.owner_id ORDER BY u.created_at DESC, u.id DESC LIMIT ?',
         [...arms.flatMap(({ params }) => params), limit],
       );
@@ -246,5 +273,52 @@ export function sqlInbox(db: Database, announce: AnnounceChange = async () => {}
         await announce(tx, changed, await notesOf(tx, id));
         return { outcome: 'changed', lead: changed, recorded };
       }),
+
+    async handOver(tx, from, to, by) {
+      const now = new Date().toISOString();
+      const open = OPEN_STATUSES.map(() => '?').join(', ');
+      const ids: string[] = [];
+      for (const { table } of KINDS) {
+        const rows = await tx.all(
+          `UPDATE ${table.name} SET owner_id = ?, version = version + 1, updated_at = ? ` +
+            `WHERE owner_id = ? AND status IN (${open}) RETURNING id`,
+          [to, now, from, ...OPEN_STATUSES],
+        );
+        ids.push(...rows.map((row) => String(row.id)));
+      }
+      for (const id of ids) {
+        await appendAudit(tx, { ...by, leadIds: [id], action: 'lead.owner', detail: { to: to ?? 'ninguém', from } });
+        await announce(tx, (await findLead(tx, id))!, await notesOf(tx, id));
+      }
+      return ids;
+    },
+
+    async ownsLeads(memberId) {
+      const owned = await db.get(
+        'SELECT 1 AS owns WHERE EXISTS (SELECT 1 FROM contacts WHERE owner_id = ?) OR EXISTS (SELECT 1 FROM quotes WHERE owner_id = ?)',
+        [memberId, memberId],
+      );
+      return owned !== undefined;
+    },
+
+    async leadLabels(ids) {
+      const labels: LeadLabel[] = [];
+      for (const slice of inSlices([...new Set(ids)])) {
+        const rows = await db.all(
+          `SELECT 'contact' AS kind, id, name, company FROM contacts WHERE id IN (${slice.placeholders})
+           UNION ALL SELECT 'quote', id, name, company FROM quotes WHERE id IN (${slice.placeholders})
+           UNION ALL SELECT 'suspect', id, fields ->> 'name', fields ->> 'company' FROM suspects WHERE id IN (${slice.placeholders})`,
+          [...slice.ids, ...slice.ids, ...slice.ids],
+        );
+        for (const row of rows)
+          labels.push({
+            id: String(row.id),
+            kind: row.kind as LeadLabel['kind'],
+            name: String(row.name ?? ''),
+            ...(row.company != null && { company: String(row.company) }),
+          });
+      }
+      return labels;
+    },
   };
 }

@@ -4,6 +4,7 @@ import type { Lead } from '../leads/resource';
 import {
   CHANNELS,
   type Channel,
+  type CrmNotice,
   type LeadDelivery,
   type LeadUpdated,
   type Notification,
@@ -104,8 +105,11 @@ export function sqlOutbox(db: Database, channels: readonly Channel[]) {
    * in flight, or answered too late, may have arrived). A lead it was never sent is not named, nor
    * is the address to a receiver that was sent none of its leads. Nothing when webhooks are off.
    */
-  const noticeErasure = async (tx: Queries, { contacts, quotes, ...rest }: SubjectErased['record']) => {
-    if (!channels.includes('webhook')) return;
+  const noticeErasure = async (
+    tx: Queries,
+    { contacts, quotes, ...rest }: SubjectErased['record'],
+  ): Promise<CrmNotice> => {
+    if (!channels.includes('webhook')) return 'off';
     const posted = new Set<string>();
     for (const { ids, placeholders } of inSlices([...contacts, ...quotes])) {
       const rows = await tx.all(
@@ -115,7 +119,7 @@ export function sqlOutbox(db: Database, channels: readonly Channel[]) {
       );
       for (const row of rows) posted.add(String(row.lead_id));
     }
-    if (posted.size === 0) return;
+    if (posted.size === 0) return 'not-sent';
     const record = {
       ...rest,
       contacts: contacts.filter(posted.has, posted),
@@ -126,6 +130,7 @@ export function sqlOutbox(db: Database, channels: readonly Channel[]) {
        VALUES (?, 'webhook', NULL, 'subject.erased', ?, 'pending', 0, ?, ?)`,
       [randomUUID(), JSON.stringify(record), record.erasedAt, record.erasedAt],
     );
+    return 'notified';
   };
 
   /**

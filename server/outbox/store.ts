@@ -29,6 +29,9 @@ export type SubjectErased = {
   record: { email: string; contacts: string[]; quotes: string[]; erasedAt: string };
 };
 
+/** What an erasure's notice did: written for the receiver, not needed (it was sent none), or webhooks are off. */
+export type CrmNotice = 'notified' | 'not-sent' | 'off';
+
 /**
  * A lead the team worked on (issue 34 §5): its record and its work as they stand after the change,
  * posted to the webhook alone, for a CRM to follow the status, the owner and the notes.

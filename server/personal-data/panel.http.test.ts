@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test/support/app';
+import { createTestApp, testRepository } from '../../test/support/app';
 import { validContact } from '../../test/support/leads';
 import { signedInMember } from '../../test/support/members';
 
@@ -43,7 +43,10 @@ describe('an admin’s exports and erasures from the panel', () => {
     expect((await repository.contacts.listContacts(1, 10)).total).toBe(1);
 
     const done = await post({ email: 'titular@empresa.com.br', confirmo: 'sim' }).expect(200);
-    expect(done.text).toContain('Dados de titular@empresa.com.br apagados: 1 contato(s) e 0 cotação(ões).');
+    expect(done.text).toContain(
+      'Apagados do site: 1 contato, 0 cotações e 0 envios retidos de titular@empresa.com.br, com as entregas ainda',
+    );
+    expect(done.text).toContain('Ainda falta, fora do site:');
     expect((await repository.contacts.listContacts(1, 10)).total).toBe(0);
     const [line] = await repository.audit.readAudit({ limit: 1 });
     expect(line).toMatchObject({ action: 'subject.erasure', actor: admin.member.email });
@@ -56,5 +59,31 @@ describe('an admin’s exports and erasures from the panel', () => {
       .type('form')
       .send({ email: 'titular@empresa.com.br', confirmo: 'sim' })
       .expect(403);
+  });
+
+  it('says, once done, what the site could not erase: the mails sales received, and the backups', async () => {
+    const repository = testRepository(undefined, { channels: ['email'] });
+    const { app } = createTestApp({ repository });
+    await repository.contacts.createContact(
+      validContact({ name: 'Titular', message: 'Frete', email: 'titular@empresa.com.br' }),
+    );
+    const claim = await repository.outbox.channel('email').claim(60_000);
+    await repository.outbox.channel('email').markSent(claim!);
+    const admin = await signedInMember(repository, 'admin');
+
+    const done = await request(app)
+      .post('/painel/dados/eliminar')
+      .set(SAME_SITE)
+      .set('Cookie', admin.cookie)
+      .type('form')
+      .send({ email: 'titular@empresa.com.br', confirmo: 'sim' })
+      .expect(200);
+
+    expect(done.text).toContain('Ainda falta, fora do site:');
+    expect(done.text).toContain(
+      'A caixa de vendas (LEADS_TO) recebeu 1 e-mail de aviso destes leads: procure titular@empresa.com.br em cada caixa, apague as mensagens, esvazie a lixeira',
+    );
+    expect(done.text).toContain('Os backups guardam estes dados até expirarem');
+    expect(done.text).not.toContain('CRM foi avisado');
   });
 });

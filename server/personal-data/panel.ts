@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express';
+import { erasureOutcome } from '../../shared/erasure';
 import { email as emailRule } from '../../shared/fields';
 import { auditContext } from '../audit/request';
 import type { CsvExports } from '../exports/routes';
@@ -28,12 +29,11 @@ export function dataRoutes({ personalData, render, exports }: DataContext): Work
         email: typed.data,
         notice: { kind: 'error', text: 'Marque a confirmação: os dados serão apagados de vez.' },
       });
-    const { contacts, quotes } = await personalData.eraseSubject(typed.data, auditContext(req, res));
-    const text =
-      contacts + quotes === 0
-        ? `Nenhum dado guardado com ${typed.data}.`
-        : `Dados de ${typed.data} apagados: ${contacts} contato(s) e ${quotes} cotação(ões).`;
-    render(res, 200, 'data', { notice: { kind: 'ok', text } });
+    const { erased, told, stillToDo } = erasureOutcome(
+      typed.data,
+      await personalData.eraseSubject(typed.data, auditContext(req, res)),
+    );
+    render(res, 200, 'data', { outcome: { erased, told, stillToDo } });
   };
 
   return [

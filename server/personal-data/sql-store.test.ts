@@ -44,7 +44,7 @@ describe.each(backendsForThisFile())('Personal data on $name', (backend) => {
       requestId: 'pedido-2',
     });
 
-    expect(erased).toEqual({ contacts: 1, quotes: 1, suspects: 0 });
+    expect(erased).toMatchObject({ contacts: 1, quotes: 1, suspects: 0 });
     expect(await repository.personalData.readSubject('ana@empresa.com.br', BY_TOKEN)).toEqual({
       contacts: [],
       quotes: [],
@@ -84,7 +84,7 @@ describe.each(backendsForThisFile())('Personal data on $name', (backend) => {
         reasons: ['honeypot', 'words'],
       }),
     ]);
-    expect(await repository.personalData.eraseSubject('ANA@empresa.com.br', BY_TOKEN)).toEqual({
+    expect(await repository.personalData.eraseSubject('ANA@empresa.com.br', BY_TOKEN)).toMatchObject({
       contacts: 0,
       quotes: 0,
       suspects: 1,
@@ -156,6 +156,20 @@ describe.each(backendsForThisFile())('Personal data on $name', (backend) => {
     expect(await backend.rows('audit_log')).toMatchObject([
       { action: 'retention.purge', contacts: 1, quotes: 1, request_id: null },
     ]);
+  });
+  it('says what it leaves to the operator: the leads mailed to sales, whether the CRM was told', async () => {
+    const repository = await backend.fresh({ channels: ['email', 'webhook'] });
+    await repository.contacts.createContact(validContact({ ...sampleContact, email: 'ana@empresa.com.br' }));
+    await repository.contacts.createContact(validContact({ ...sampleContact, email: 'ana@empresa.com.br' }));
+    // Each channel sends the first lead; the second is still queued when the erasure comes.
+    for (const channel of ['email', 'webhook'] as const) {
+      const claim = await repository.outbox.channel(channel).claim(60_000);
+      await repository.outbox.channel(channel).markSent(claim!);
+    }
+
+    const done = await repository.personalData.eraseSubject('ana@empresa.com.br', BY_TOKEN);
+
+    expect(done).toEqual({ contacts: 2, quotes: 0, suspects: 0, mailedLeads: 1, crm: 'notified' });
   });
 });
 

@@ -1,4 +1,4 @@
-import type { Erased, HeldPost, SubjectData } from '../../shared/api/types';
+import type { HeldPost, SubjectData } from '../../shared/api/types';
 import type { ContactFields } from '../../shared/contact';
 import type { Finding, SuspectState } from '../../shared/spam';
 import type { AuditContext } from '../audit/events';
@@ -6,7 +6,7 @@ import { appendAudit, forgetLeads, purgeAuditBefore } from '../audit/sql-store';
 import { type Database, inSlices, type Queries, type Row } from '../db/database';
 import { fromJson, instant } from '../db/results';
 import { contactsTable, quotesTable, selectSql } from '../leads/rows';
-import type { SubjectErased } from '../outbox/store';
+import type { CrmNotice, SubjectErased } from '../outbox/store';
 
 /** Exactly the expression the e-mail indexes are built on (server/db/schema.ts). */
 const BY_EMAIL = 'WHERE lower(email) = lower(?)';
@@ -45,7 +45,27 @@ function heldPost(row: Row): HeldPost {
 }
 
 /** Run in an erasure's transaction before its outbox rows go: tells the webhook's receiver (outbox/sql-store.ts). */
-type NoticeErasure = (tx: Queries, erased: SubjectErased['record']) => Promise<void>;
+type NoticeErasure = (tx: Queries, erased: SubjectErased['record']) => Promise<CrmNotice>;
+
+/**
+ * What an erasure did: how many of each it erased, and what it leaves to the operator (issue 54 §8):
+ * how many of the leads had a notification mailed to sales, and whether the CRM was told.
+ */
+type ErasureDone = { contacts: number; quotes: number; suspects: number; mailedLeads: number; crm: CrmNotice };
+
+/** How many of the leads `ids` had their notification e-mail tried: sent, or possibly sent. */
+async function countMailed(tx: Queries, ids: readonly string[]) {
+  let mailed = 0;
+  for (const slice of inSlices([...ids])) {
+    const row = await tx.get(
+      `SELECT count(DISTINCT lead_id) AS n FROM outbox
+       WHERE channel = 'email' AND (attempts > 0 OR status = 'sent') AND lead_id IN (${slice.placeholders})`,
+      slice.ids,
+    );
+    mailed += Number(row?.n ?? 0);
+  }
+  return mailed;
+}
 
 /** What a retention purge erased, audit lines included; undefined when another replica was purging. */
 type Purged = { contacts: number; quotes: number; suspects: number; outbox: number; audit: number };
@@ -70,7 +90,7 @@ export interface PersonalDataStore {
    * Erases it all, with its outbox copies and Idempotency-Keys, and takes the leads' ids out of the
    * audit record's lines, in one transaction; audited as asked `by`, with the counts only.
    */
-  eraseSubject(email: string, by: AuditContext): Promise<Erased>;
+  eraseSubject(email: string, by: AuditContext): Promise<ErasureDone>;
   /**
    * Erases the leads stored before the leads' cutoff, with their outbox rows and keys, and the audit
    * lines older than it too (docs/requirements.md §10.18), and the posts held as suspect before the
@@ -115,7 +135,7 @@ export function sqlPersonalData(db: Database, noticeErasure: NoticeErasure): Per
      * transaction, through the outbox, so it hears of the erasure even if it is down right now.
      */
     eraseSubject: (email, by) =>
-      erasing(async (tx): Promise<Erased> => {
+      erasing(async (tx): Promise<ErasureDone> => {
         const erasedAt = new Date().toISOString();
         const ids = async (table: string) =>
           (await tx.all(`DELETE FROM ${table} ${BY_EMAIL} RETURNING id`, [email])).map((row) => String(row.id));
@@ -125,7 +145,9 @@ export function sqlPersonalData(db: Database, noticeErasure: NoticeErasure): Per
         // A held post never reached the webhook's receiver, but a contact moved to spam ("É spam")
         // may have, as the contact it was: the notice names it among the contacts if its webhook was
         // tried (noticeErasure), and its delivery rows go with the rest.
-        await noticeErasure(tx, { email, contacts: [...contacts, ...suspects], quotes, erasedAt });
+        const crm = await noticeErasure(tx, { email, contacts: [...contacts, ...suspects], quotes, erasedAt });
+        // The sales mailbox got a notification of each lead whose e-mail was tried: the operator's to erase.
+        const mailedLeads = await countMailed(tx, [...contacts, ...quotes, ...suspects]);
         await deleteByIds(tx, 'outbox', 'lead_id', [...contacts, ...quotes, ...suspects]);
         // The team's notes are about the person: they go with the leads (the search index goes by trigger).
         await deleteByIds(tx, 'lead_notes', 'lead_id', [...contacts, ...quotes]);
@@ -142,7 +164,7 @@ export function sqlPersonalData(db: Database, noticeErasure: NoticeErasure): Per
         await forgetLeads(tx, [...contacts, ...quotes, ...suspects]);
         const erased = { contacts: contacts.length, quotes: quotes.length, suspects: suspects.length };
         await appendAudit(tx, { ...by, action: 'subject.erasure', detail: erased });
-        return erased;
+        return { ...erased, mailedLeads, crm };
       }),
 
     /**

@@ -67,10 +67,21 @@ describe('/api/subjects', () => {
     const res = await request(app).delete('/api/subjects?email=ana@EMPRESA.com.br').set('Authorization', bearer);
 
     expect(res.status).toBe(200);
+    // Neither e-mail nor webhooks are on here: the backups, and the CRM to be told by hand, remain.
     expect(res.body).toEqual({
       success: true,
-      message: 'Dados deste e-mail apagados.',
-      data: { contacts: 1, quotes: 1, suspects: 0 },
+      message: 'Dados deste e-mail apagados do site. Ainda falta, fora dele: 2 passos (stillToDo).',
+      data: {
+        contacts: 1,
+        quotes: 1,
+        suspects: 0,
+        mailedLeads: 0,
+        crmNotified: false,
+        stillToDo: [
+          'Os webhooks estão desligados: se algum destes leads chegou a um CRM, peça a quem cuida dele que os apague.',
+          'Os backups guardam estes dados até expirarem: se restaurar um deles, elimine esta pessoa de novo.',
+        ],
+      },
     });
     const after = await request(app).get('/api/subjects?email=ana@empresa.com.br').set('Authorization', bearer);
     expect(after.body).toMatchObject({

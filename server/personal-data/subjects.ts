@@ -1,6 +1,7 @@
 import { type Request, type RequestHandler, Router } from 'express';
 import { z } from 'zod';
 import type { ApiSuccess, Erased, SubjectData } from '../../shared/api/types';
+import { erasureOutcome } from '../../shared/erasure';
 import { email } from '../../shared/fields';
 import { auditContext } from '../audit/request';
 import { allowOnly } from '../http/methods';
@@ -41,8 +42,8 @@ export function subjectsRouter(personalData: PersonalDataStore, admin: RequestHa
   subject.delete(async (req, res) => {
     const address = subjectEmail(req, res);
     if (address === undefined) return;
-    const data = await personalData.eraseSubject(address, auditContext(req, res));
-    res.json({ success: true, message: 'Dados deste e-mail apagados.', data } satisfies ApiSuccess<Erased>);
+    const { message, data } = erasureOutcome(address, await personalData.eraseSubject(address, auditContext(req, res)));
+    res.json({ success: true, message, data } satisfies ApiSuccess<Erased>);
   });
   return router;
 }

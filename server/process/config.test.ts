@@ -12,6 +12,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       dataDir: './data',
       publicUrl: new URL('http://localhost:3000'),
+      publicUrlSet: false,
       trustProxy: undefined,
       hstsPreload: false,
       rateLimits: { perMinute: 5, perHour: 30, refusedPerMinute: 20, refusedPerHour: 120 },

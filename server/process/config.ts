@@ -123,6 +123,8 @@ const schema = z
       dataDir: env.DATA_DIR,
       /** The site's public address, for canonical links and HTTPS-only headers. */
       publicUrl: site,
+      /** Whether PUBLIC_URL was set: `npm run team -- invite` makes no link to the default localhost. */
+      publicUrlSet: env.PUBLIC_URL !== undefined,
       /** HSTS for 2 years with `preload`, for a domain on the browsers' preload list. */
       hstsPreload: env.HSTS_PRELOAD === '1',
       trustProxy: env.TRUST_PROXY,

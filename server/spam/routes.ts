@@ -29,6 +29,23 @@ export const OUTCOMES = {
 } as const;
 type Outcome = keyof typeof OUTCOMES;
 
+/** What a bulk action did, as the folder says it, from its counts (never text from the request). */
+const BULK_OUTCOMES = {
+  'lote-liberados': (done: number) =>
+    `${done} ${done === 1 ? 'contato liberado: está' : 'contatos liberados: estão'} na caixa de entrada e ${done === 1 ? 'foi' : 'foram'} para a entrega.`,
+  'lote-spam': (done: number) =>
+    `${done} ${done === 1 ? 'envio marcado' : 'envios marcados'} como spam: ${done === 1 ? 'fica' : 'ficam'} fora da caixa de entrada, em “Marcados como spam”.`,
+  'lote-vazio': () => 'Nenhum envio selecionado: marque os que quer decidir, ou “Selecionar todos desta página”.',
+} as const;
+type BulkOutcome = keyof typeof BULK_OUTCOMES;
+
+/** Said beside a bulk outcome when some of the posts had been decided by someone else first. */
+const alreadyText = (already: number) =>
+  already > 0 ? ` ${already} já ${already === 1 ? 'tinha sido decidido' : 'tinham sido decididos'} antes.` : '';
+
+/** A count from the URL: 0 to a page's worth, else 0. */
+const countOf = (text: string) => (/^\d{1,3}$/.test(text) ? Math.min(Number(text), INBOX_PAGE) : 0);
+
 /** Where the folder is: its tab, its page, and what was just done there. */
 type Place = { state: SuspectState; cursor?: InboxCursor; outcome?: Outcome; lead?: string };
 
@@ -69,6 +86,7 @@ export function suspectRoutes({ suspects, inbox, audit, render }: SuspectContext
     };
     const { place, problems } = placeOf(text('estado'), text('apos'));
     const outcome = Object.hasOwn(OUTCOMES, text('aviso')) ? (text('aviso') as Outcome) : undefined;
+    const bulk = Object.hasOwn(BULK_OUTCOMES, text('aviso')) ? (text('aviso') as BulkOutcome) : undefined;
     const lead = outcome && OUTCOMES[outcome].lead ? idOf(text('lead')) : undefined;
     // One more than a page: whether it exists says whether "Mais antigos" has anything to show.
     const [rows, counts] = await Promise.all([
@@ -92,7 +110,12 @@ export function suspectRoutes({ suspects, inbox, audit, render }: SuspectContext
       problems,
       now: new Date().toISOString(),
       back: { estado: place.state === 'spam' ? 'spam' : '', apos: place.cursor ? cursorParam(place.cursor) : '' },
+      // "Selecionar todos desta página" acts on no post newer than the first one shown.
+      newest: posts[0] ? cursorParam(posts[0]) : '',
       ...(outcome && { notice: { text: OUTCOMES[outcome].text, ...(lead && { lead: `/painel/leads/${lead}` }) } }),
+      ...(bulk && {
+        notice: { text: BULK_OUTCOMES[bulk](countOf(text('feitos'))) + alreadyText(countOf(text('ja'))) },
+      }),
       ...(rows.length > INBOX_PAGE && last && { older: folderHref({ state: place.state, cursor: last }) }),
       ...(place.cursor && { first: folderHref({ state: place.state }) }),
     });
@@ -132,8 +155,53 @@ export function suspectRoutes({ suspects, inbox, audit, render }: SuspectContext
     res.redirect(303, folderHref({ state: 'spam', outcome: moved === 'marked' ? 'movido' : 'ja-spam' }));
   };
 
+  /**
+   * Several posts at once (issue 54 §9): the ones ticked, or every post of the page as it was shown
+   * (`todos`: the page from `apos`, no newer than the first shown, `de`). Each goes through the same
+   * store call as its own button, in its own transaction: a release still delivers exactly once,
+   * and each decision is its own audit line.
+   */
+  const bulkAction: RequestHandler = async (req, res) => {
+    const { place } = placeOf(fieldOf(req, 'estado'), fieldOf(req, 'apos'));
+    const action = fieldOf(req, 'acao') === 'spam' && place.state === 'suspect' ? 'spam' : 'liberar';
+    const ticked = [(req.body as Record<string, unknown>).ids ?? []].flat().map(idOf);
+    let ids = [...new Set(ticked.filter((id): id is string => id !== undefined))].slice(0, INBOX_PAGE);
+    if (fieldOf(req, 'todos') === 'sim') {
+      const newest = readCursor(fieldOf(req, 'de'));
+      const shown = await suspects.listSuspects(place.state, INBOX_PAGE, place.cursor);
+      ids = shown
+        .filter(
+          ({ createdAt, id }) =>
+            !newest || createdAt < newest.createdAt || (createdAt === newest.createdAt && id <= newest.id),
+        )
+        .map(({ id }) => id);
+    }
+    const where = folderHref({ state: place.state, cursor: place.cursor });
+    const to = (outcome: BulkOutcome, done = 0, already = 0) =>
+      res.redirect(
+        303,
+        `${where}${where.includes('?') ? '&' : '?'}${new URLSearchParams({ aviso: outcome, feitos: String(done), ja: String(already) })}`,
+      );
+    if (ids.length === 0) return to('lote-vazio');
+    const by = auditContext(req, res);
+    let done = 0;
+    let already = 0;
+    for (const id of ids) {
+      if (action === 'liberar') {
+        if ((await suspects.releaseSuspect(id, by)) !== 'gone') done++;
+        else if (await inbox.getLead(id)) already++;
+      } else {
+        const marked = await suspects.markSpam(id, by);
+        if (marked === 'marked') done++;
+        else if (marked === 'already' || (await inbox.getLead(id))) already++;
+      }
+    }
+    to(action === 'liberar' ? 'lote-liberados' : 'lote-spam', done, already);
+  };
+
   return [
     pageRoute('GET', SUSPECTS_PATH, 'vendas', folder),
+    pageRoute('POST', `${SUSPECTS_PATH}/lote`, 'vendas', bulkAction),
     pageRoute('POST', `${SUSPECTS_PATH}/:id/liberar`, 'vendas', release),
     pageRoute('POST', `${SUSPECTS_PATH}/:id/spam`, 'vendas', markSpam),
     pageRoute('POST', '/painel/leads/:id/spam', 'vendas', moveToSpam),

@@ -109,9 +109,14 @@ const ACTIONS: {
     name: 'a revocation',
     async act({ app, repository, adminCookie }) {
       const member = await addMember(repository, 'vendas', 'bruno@example.com');
-      return form(app, `/painel/equipe/${member.id}/revogar`, {}, adminCookie).expect(200);
+      return form(app, `/painel/equipe/${member.id}/revogar`, { para: 'ninguem' }, adminCookie).expect(200);
     },
-    line: ({ admin }) => ({ action: 'member.revoked', actor: admin.email, subject: 'bruno@example.com' }),
+    line: ({ admin }) => ({
+      action: 'member.revoked',
+      actor: admin.email,
+      subject: 'bruno@example.com',
+      detail: { leads: 0, para: 'ninguém' },
+    }),
   },
   {
     name: 'an admin ending a member’s sessions',

@@ -185,27 +185,6 @@ describe.each(backendsForThisFile())('one-time codes and links, on $name', (back
       .expect(410);
   });
 
-  it('an invitation without e-mail opens an enrolling session once, then answers 410', async () => {
-    const repository = await backend.fresh();
-    const { app } = createTestApp({ repository, publicUrl });
-    const { link, mailed } = await invite(repository.team, publicUrl, false, {
-      email: 'bruno@example.com',
-      name: 'Bruno',
-      role: 'vendas',
-    });
-    const token = new URL(link).searchParams.get('token')!;
-
-    await request(app).get(`/entrar/convite?token=${token}`).expect(200);
-    const used = await request(app).post('/entrar/convite').type('form').send({ token }).expect(303);
-    const again = await request(app).post('/entrar/convite').type('form').send({ token });
-
-    expect(mailed).toBe(false);
-    expect(used.headers.location).toBe('/painel/conta');
-    expect(await opensSession(app, sessionCookieOf(used)!)).toBe(true);
-    expect(again.status).toBe(410);
-    expect(again.text).toContain('Link expirado');
-  });
-
   it('an invitation with e-mail on asks for a code sent to the invited address', async () => {
     const { app, repository } = await appWithMember();
     const { link } = await invite(repository.team, publicUrl, true, {

@@ -6,7 +6,7 @@ import type { TeamSessions } from './sessions';
 
 /** What the team's handlers (sign-in, account, members) work with. */
 export type TeamContext = WorkplaceContext &
-  Pick<Stores, 'team' | 'audit'> & {
+  Pick<Stores, 'team' | 'audit' | 'inbox'> & {
     sessions: TeamSessions;
     ceremonies: PasskeyCeremonies;
     /** Whether e-mail is configured (SMTP_URL): codes can be sent, and invitations need one. */

@@ -8,35 +8,46 @@ type Invite = { email: string; name: string; role: Role };
 
 /**
  * Invites a member (the team page, `npm run team -- invite`): the member is added, or taken back
- * with the new role, and gets a one-time link. With e-mail on, the link is mailed and, once opened,
- * sends a code to the same address, so only the mailbox's owner enrols; without e-mail the link
- * alone enrols, and whoever invites hands it over (docs/decisions/029-sign-in-and-sessions.md).
+ * with the new role, and gets a one-time link that voids any earlier one. With e-mail on, the link
+ * is mailed and, once opened, sends a code to the same address, so only the mailbox's owner enrols.
+ * Without e-mail the link comes with a code of its own (`code`), which whoever invites hands over
+ * apart from the link (a call, in person): whoever finds the link alone enrols nobody (issue 54 §4;
+ * docs/decisions/029-sign-in-and-sessions.md).
  */
 export async function invite(store: TeamStore, publicUrl: URL, mailOn: boolean, { email, name, role }: Invite) {
   const member = await store.addMember({ email, name, role });
   const token = newSecret();
-  await store.addLink({ digest: digestOf(token), memberId: member.id, needsCode: mailOn, ttlMs: LINK.invitationMs });
-  const link = new URL(`/entrar/convite?token=${token}`, publicUrl).href;
-  const mailed = await store.mailMember({
-    to: member.email,
-    subject: `Convite para a equipe da ${company.shortName}`,
-    text: [
-      `Olá, ${member.name}.`,
-      '',
-      `Você foi convidado(a) para a área da equipe do site da ${company.name}.`,
-      `Abra este link em até 7 dias para cadastrar sua chave de acesso (passkey):`,
-      link,
-      '',
-      'Se você não esperava este convite, ignore este e-mail.',
-    ].join('\n'),
+  const code = mailOn ? undefined : newCode();
+  await store.addLink({
+    digest: digestOf(token),
+    memberId: member.id,
+    code: code ? 'handed' : 'mailed',
+    ...(code && { handedCode: digestOf(code) }),
+    ttlMs: LINK.invitationMs,
   });
-  return { member, link, mailed };
+  const link = new URL(`/entrar/convite?token=${token}`, publicUrl).href;
+  const mailed =
+    mailOn &&
+    (await store.mailMember({
+      to: member.email,
+      subject: `Convite para a equipe da ${company.shortName}`,
+      text: [
+        `Olá, ${member.name}.`,
+        '',
+        `Você foi convidado(a) para a área da equipe do site da ${company.name}.`,
+        `Abra este link em até 7 dias para cadastrar sua chave de acesso (passkey):`,
+        link,
+        '',
+        'Se você não esperava este convite, ignore este e-mail.',
+      ].join('\n'),
+    }));
+  return { member, link, mailed, ...(code && { code }) };
 }
 
 /** The first admin's link: valid for an hour, printed at start while no member has a passkey. */
 export async function setupLink(store: TeamStore, publicUrl: URL) {
   const token = newSecret();
-  await store.addLink({ digest: digestOf(token), needsCode: false, ttlMs: LINK.setupMs });
+  await store.addLink({ digest: digestOf(token), ttlMs: LINK.setupMs });
   return new URL(`/entrar/configurar?token=${token}`, publicUrl).href;
 }
 

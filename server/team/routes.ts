@@ -32,6 +32,7 @@ export function teamRoutes(context: TeamContext): WorkplaceRoute[] {
     pageRoute('POST', '/painel/equipe/convidar', 'admin', admin.invitePost),
     pageRoute('POST', '/painel/equipe/:id/papel', 'admin', admin.changeRole),
     pageRoute('POST', '/painel/equipe/:id/encerrar-sessoes', 'admin', admin.endSessions),
+    pageRoute('GET', '/painel/equipe/:id/revogar', 'admin', admin.confirmRevoke),
     pageRoute('POST', '/painel/equipe/:id/revogar', 'admin', admin.revoke),
   ];
 }

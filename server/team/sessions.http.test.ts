@@ -125,7 +125,12 @@ describe.each(backendsForThisFile())('sessions, on $name', (backend) => {
     const second = await sessionOf(repository, member.id);
     expect(await opensSession(other, cookie)).toBe(true);
 
-    await request(app).post(`/painel/equipe/${member.id}/${action}`).set('Cookie', admin.cookie).expect(200);
+    await request(app)
+      .post(`/painel/equipe/${member.id}/${action}`)
+      .set('Cookie', admin.cookie)
+      .type('form')
+      .send({ para: 'ninguem' })
+      .expect(200);
 
     expect(await opensSession(other, cookie)).toBe(false);
     expect(await opensSession(other, second.cookie)).toBe(false);

@@ -9,6 +9,11 @@ import { digestOf } from './secrets';
 
 const nameRule = requiredText({ label: 'seu nome', max: 100 });
 
+/** A wrong invitation code: where the right one comes from, and what happens after too many. */
+const HANDED_CODE_REFUSED =
+  'Código do convite incorreto. Confira com quem convidou você os 6 dígitos que vieram com o link; ' +
+  'depois de 5 tentativas erradas o convite deixa de valer e é preciso pedir outro.';
+
 /** The sign-in's handlers (/entrar…), each a flow of issue 33. */
 export function signInHandlers(context: TeamContext) {
   const { team, sessions, ceremonies, render, mailOn, limits } = context;
@@ -52,46 +57,66 @@ export function signInHandlers(context: TeamContext) {
 
   /**
    * A link is tried on a slot of the address's failed sign-ins, reserved first: one that leads
-   * somewhere gives it back, a dead one (410) keeps it, for guessing tokens is failing to sign in.
+   * somewhere gives it back; a dead one (410) and a wrong invitation code keep it, for guessing
+   * tokens or codes is failing to sign in.
    */
   const linkLimited =
-    (handler: RequestHandler): RequestHandler =>
+    (handler: (...args: Parameters<RequestHandler>) => Promise<'failed' | undefined>): RequestHandler =>
     async (req, res, next) => {
       const reserved = await reserve([[limits.failuresByAddress, address(req)]]);
       if (reserved.refusedBy)
         return render(res, 429, 'codeRequest', { notice: { kind: 'error', text: tooMany(res, reserved.retryAfterS) } });
-      await handler(req, res, next);
-      if (res.statusCode !== 410) await reserved.giveBack();
+      const outcome = await handler(req, res, next);
+      if (outcome !== 'failed' && res.statusCode !== 410) await reserved.giveBack();
     };
 
   const deadLink: RequestHandler = (_req, res) => render(res, 410, 'deadLink', {});
 
   const tokenOf = (value: unknown) => (typeof value === 'string' && /^[\w-]{43}$/.test(value) ? value : undefined);
 
-  const invitation: RequestHandler = async (req, res, next) => {
-    const token = tokenOf(req.query.token);
+  /** A member's live invitation, with how its opener proves the address; none for a link made before codes. */
+  const liveInvitation = async (token: string | undefined) => {
     const link = token ? await team.findLink(digestOf(token)) : undefined;
-    if (!token || !link?.member) return deadLink(req, res, next);
-    render(res, 200, 'invitation', { token, email: link.member.email, needsCode: link.needsCode });
+    return link?.member && link.code ? { member: link.member, code: link.code } : undefined;
   };
 
-  const acceptInvitation: RequestHandler = async (req, res, next) => {
+  const invitation = async (...[req, res, next]: Parameters<RequestHandler>) => {
+    const token = tokenOf(req.query.token);
+    const link = await liveInvitation(token);
+    if (!token || !link) return void deadLink(req, res, next);
+    render(res, 200, 'invitation', { token, email: link.member.email, code: link.code });
+  };
+
+  const acceptInvitation = async (...[req, res, next]: Parameters<RequestHandler>) => {
     const token = tokenOf(fieldOf(req, 'token'));
-    const link = token ? await team.findLink(digestOf(token)) : undefined;
-    const member = link?.member;
-    if (!token || !member) return deadLink(req, res, next);
-    if (link.needsCode) {
-      if (!mailOn) return render(res, 503, 'deadLink', {});
+    const link = await liveInvitation(token);
+    if (!token || !link) return void deadLink(req, res, next);
+    const { member } = link;
+    if (link.code === 'mailed') {
+      if (!mailOn) return void render(res, 503, 'deadLink', {});
       // The link's code counts as any other sent to the address: opening it again is no mail bomb.
       const notice = await codes.sendInvitationCode(req, res, member.email);
-      return render(res, notice ? 429 : 200, 'codeEntry', { email: member.email, notice });
+      return void render(res, notice ? 429 : 200, 'codeEntry', { email: member.email, notice });
     }
-    if (!(await team.consumeLink(digestOf(token)))) return deadLink(req, res, next);
+    // E-mail off: the invitation's own code, which whoever invited handed over apart from the link.
+    const code = fieldOf(req, 'code').trim();
+    const outcome = await team.tryLinkCode(digestOf(token), digestOf(/^\d{6}$/.test(code) ? code : ''));
+    if (outcome !== 'ok') {
+      await audit(req, res, {
+        action: 'signin.failed',
+        actor: { kind: 'member', id: member.id, email: member.email },
+        detail: { método: 'link de convite e código' },
+      });
+      if (outcome === 'none') return void deadLink(req, res, next);
+      const notice = { kind: 'error', text: HANDED_CODE_REFUSED } as const;
+      render(res, 400, 'invitation', { token, email: member.email, code: link.code, notice });
+      return 'failed';
+    }
     await sessions.start(res, member.id, 'enrol');
     await audit(req, res, {
       action: 'signin',
       actor: { kind: 'member', id: member.id, email: member.email },
-      detail: { método: 'link de convite' },
+      detail: { método: 'link de convite e código' },
     });
     res.redirect(303, '/painel/conta');
   };
@@ -104,15 +129,15 @@ export function signInHandlers(context: TeamContext) {
     return token;
   };
 
-  const setup: RequestHandler = async (req, res, next) => {
+  const setup = async (...[req, res, next]: Parameters<RequestHandler>) => {
     const token = await setupToken(req.query.token);
-    if (!token) return deadLink(req, res, next);
+    if (!token) return void deadLink(req, res, next);
     render(res, 200, 'setup', { token });
   };
 
-  const completeSetup: RequestHandler = async (req, res, next) => {
+  const completeSetup = async (...[req, res, next]: Parameters<RequestHandler>) => {
     const token = await setupToken(fieldOf(req, 'token'));
-    if (!token) return deadLink(req, res, next);
+    if (!token) return void deadLink(req, res, next);
     const values = { name: fieldOf(req, 'name'), email: fieldOf(req, 'email') };
     const name = nameRule.safeParse(values.name);
     const email = emailRule.safeParse(values.email);
@@ -122,8 +147,8 @@ export function signInHandlers(context: TeamContext) {
         ? email.error.issues[0]!.message
         : '';
     if (!name.success || !email.success)
-      return render(res, 400, 'setup', { token, values, notice: { kind: 'error', text: problem } });
-    if (!(await team.consumeLink(digestOf(token)))) return deadLink(req, res, next);
+      return void render(res, 400, 'setup', { token, values, notice: { kind: 'error', text: problem } });
+    if (!(await team.consumeLink(digestOf(token)))) return void deadLink(req, res, next);
     const member = await team.addMember({ email: email.data, name: name.data, role: 'admin' });
     await sessions.start(res, member.id, 'enrol');
     await audit(req, res, {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Role } from '../../shared/team';
-import type { Database, Row } from '../db/database';
+import type { Database, Queries, Row } from '../db/database';
 import type { TeamMessage } from '../outbox/store';
 import { CHALLENGES, CODE } from './policy';
 
@@ -25,8 +25,18 @@ export type SessionPurpose = 'enrol' | 'full';
 
 type Session = { member: Member; purpose: SessionPurpose; createdAt: string; seenAt: string };
 
-/** A one-time link still usable: its member, or none for the first admin's setup link. */
-type Invitation = { member?: Member; needsCode: boolean };
+/**
+ * How an invitation proves its opener: a code mailed to the invited address when the link is opened
+ * (`mailed`), or the invitation's own code, read out by whoever invited (`handed`, e-mail off).
+ */
+type InvitationCode = 'mailed' | 'handed';
+
+/**
+ * A one-time link still usable: its member and how the opener proves the address, or none of these
+ * for the first admin's setup link. An invitation made before invitations had a code (`code`
+ * absent) enrols nobody.
+ */
+type Invitation = { member?: Member; code?: InvitationCode };
 
 type CodeOutcome = 'ok' | 'wrong' | 'none';
 
@@ -36,14 +46,35 @@ export interface TeamStore {
   memberByEmail(email: string): Promise<Member | undefined>;
   memberById(id: string): Promise<Member | undefined>;
   listMembers(): Promise<MemberSummary[]>;
+  /** Every member ever, the revoked ones marked: the names their history and their leads keep. */
+  everyMember(): Promise<(Member & { revoked: boolean })[]>;
   /** Adds the member, or takes back a revoked one with its new role; their earlier passkeys are gone. */
   addMember(member: { email: string; name: string; role: Role }): Promise<Member>;
   setRole(memberId: string, role: Role): Promise<boolean>;
-  /** Revoked: passkeys, sessions, code and links go at once, on every replica (they read the database). */
-  revokeMember(memberId: string): Promise<boolean>;
+  /**
+   * Revoked: passkeys, sessions, code and links go at once, on every replica (they read the database).
+   * `within` runs in the same transaction (the hand-over of the member's leads, its audit lines);
+   * nothing is done when the member was revoked already.
+   */
+  revokeMember(memberId: string, within?: (tx: Queries) => Promise<void>): Promise<boolean>;
 
-  addLink(link: { digest: string; memberId?: string; needsCode: boolean; ttlMs: number }): Promise<void>;
+  /**
+   * A member's new invitation voids every earlier one of theirs, and the code an earlier one had sent:
+   * one live invitation per address. `handedCode` is the digest of the invitation's own code.
+   */
+  addLink(link: {
+    digest: string;
+    memberId?: string;
+    code?: InvitationCode;
+    handedCode?: string;
+    ttlMs: number;
+  }): Promise<void>;
   findLink(digest: string): Promise<Invitation | undefined>;
+  /**
+   * Spends one of the invitation's attempts at its own code; 'ok' uses the link up. 'none': no such
+   * live link with a code of its own, or out of attempts.
+   */
+  tryLinkCode(digest: string, codeDigest: string): Promise<CodeOutcome>;
   /**
    * Marks it used; false when another request used it first or it expired (single use, atomically).
    * A setup link also claims the site's one first-admin setup in the same transaction: false when
@@ -139,6 +170,10 @@ export function sqlTeam(db: Database, mailTeam: (message: TeamMessage['record'])
       );
       return rows.map((row) => ({ ...toMember(row), passkeys: Number(row.passkeys), sessions: Number(row.sessions) }));
     },
+    async everyMember() {
+      const rows = await db.all(`SELECT ${MEMBER_COLUMNS}, m.revoked_at FROM members m ORDER BY lower(m.name)`);
+      return rows.map((row) => ({ ...toMember(row), revoked: row.revoked_at !== null }));
+    },
     addMember: ({ email, name, role }) =>
       db.transaction(async (tx) => {
         const revoked = await tx.get('SELECT id FROM members WHERE lower(email) = lower(?)', [email]);
@@ -162,7 +197,7 @@ export function sqlTeam(db: Database, mailTeam: (message: TeamMessage['record'])
       }),
     setRole: async (memberId, role) =>
       (await db.run('UPDATE members SET role = ? WHERE id = ? AND revoked_at IS NULL', [role, memberId])) > 0,
-    revokeMember: (memberId) =>
+    revokeMember: (memberId, within) =>
       db.transaction(async (tx) => {
         const changed = await tx.run('UPDATE members SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL', [
           at(),
@@ -170,28 +205,53 @@ export function sqlTeam(db: Database, mailTeam: (message: TeamMessage['record'])
         ]);
         for (const table of ['passkeys', 'sessions', 'sign_in_codes', 'invitations'])
           await tx.run(`DELETE FROM ${table} WHERE member_id = ?`, [memberId]);
+        if (changed > 0) await within?.(tx);
         return changed > 0;
       }),
 
-    async addLink({ digest, memberId, needsCode, ttlMs }) {
-      await db.run(
-        `INSERT INTO invitations (id, member_id, needs_code, created_at, expires_at) VALUES (?, ?, ?, ${now}, ${later})`,
-        [digest, memberId ?? null, needsCode ? 1 : 0, ttlMs],
-      );
-    },
+    addLink: ({ digest, memberId, code, handedCode, ttlMs }) =>
+      db.transaction(async (tx) => {
+        if (memberId) {
+          // The member's row first: on PostgreSQL its lock makes two invitations of one member wait
+          // for each other, so that the later one voids the earlier (SQLite runs one at a time anyway).
+          await tx.run('UPDATE members SET email = email WHERE id = ?', [memberId]);
+          await tx.run(`UPDATE invitations SET used_at = ${now} WHERE member_id = ? AND used_at IS NULL`, [memberId]);
+          await tx.run('DELETE FROM sign_in_codes WHERE member_id = ?', [memberId]);
+        }
+        await tx.run(
+          `INSERT INTO invitations (id, member_id, needs_code, code_digest, created_at, expires_at)
+           VALUES (?, ?, ?, ?, ${now}, ${later})`,
+          [digest, memberId ?? null, code ? 1 : 0, handedCode ?? null, ttlMs],
+        );
+      }),
     async findLink(digest) {
       const row = await db.get(
-        `SELECT i.needs_code, ${MEMBER_COLUMNS}, m.revoked_at FROM invitations i
+        `SELECT i.needs_code, i.code_digest, ${MEMBER_COLUMNS}, m.revoked_at FROM invitations i
          LEFT JOIN members m ON m.id = i.member_id
          WHERE i.id = ? AND i.used_at IS NULL AND i.expires_at > ${now}
            AND (i.member_id IS NOT NULL OR (${SETUP_OPEN}))`,
         [digest],
       );
       if (!row) return undefined;
-      if (row.id === null) return { needsCode: false };
+      if (row.id === null) return {};
       if (row.revoked_at !== null) return undefined;
-      return { member: toMember(row), needsCode: Boolean(Number(row.needs_code)) };
+      const code = row.code_digest !== null ? 'handed' : Number(row.needs_code) ? 'mailed' : undefined;
+      return { member: toMember(row), ...(code && { code }) };
     },
+    // One UPDATE counts the attempt and reads the digest, as tryCode: two replicas trying at once both count.
+    tryLinkCode: (digest, codeDigest) =>
+      db.transaction(async (tx): Promise<CodeOutcome> => {
+        const row = await tx.get(
+          `UPDATE invitations SET code_attempts = code_attempts + 1
+           WHERE id = ? AND used_at IS NULL AND expires_at > ${now} AND code_digest IS NOT NULL AND code_attempts < ?
+           RETURNING code_digest`,
+          [digest, CODE.attempts],
+        );
+        if (!row) return 'none';
+        if (row.code_digest !== codeDigest) return 'wrong';
+        await tx.run(`UPDATE invitations SET used_at = ${now} WHERE id = ?`, [digest]);
+        return 'ok';
+      }),
     consumeLink: (digest) =>
       db.transaction(async (tx) => {
         const used = await tx.get(

@@ -17,7 +17,7 @@ import {
   SignInPage,
 } from '../../client/team/SignInPages';
 import { ForbiddenPage, type TeamAssets, TeamDocument } from '../../client/team/TeamDocument';
-import { TeamPage } from '../../client/team/TeamPage';
+import { RevokePage, TeamPage } from '../../client/team/TeamPage';
 import type { Manifest } from '../pages/assets';
 
 /** Each page of the workplace: its view and its title. */
@@ -31,6 +31,7 @@ const VIEWS = {
   account: { view: AccountPage, title: 'Minha conta' },
   inbox: { view: InboxPage, title: 'Leads' },
   team: { view: TeamPage, title: 'Equipe' },
+  revokeConfirm: { view: RevokePage, title: 'Revogar acesso' },
   audit: { view: AuditPage, title: 'Registro' },
   data: { view: DataPage, title: 'Dados pessoais' },
   report: { view: ReportPage, title: 'Relatório semanal' },

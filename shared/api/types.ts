@@ -11,9 +11,23 @@ import type { SuspectReason, SuspectState } from '../spam';
 
 export const createdSchema = z.object({ id: z.uuid(), createdAt: z.iso.datetime() }).meta({ id: 'Created' });
 
-/** DELETE /api/subjects: how many of each were erased. */
+/**
+ * DELETE /api/subjects: how many of each were erased, and what the erasure could not reach (issue 54
+ * §8): the leads whose notification went to the sales mailbox, whether the CRM was told, and the
+ * operator's remaining steps in Portuguese.
+ */
 export const erasedSchema = z
-  .object({ contacts: z.int().min(0), quotes: z.int().min(0), suspects: z.int().min(0) })
+  .object({
+    contacts: z.int().min(0),
+    quotes: z.int().min(0),
+    suspects: z.int().min(0),
+    mailedLeads: z
+      .int()
+      .min(0)
+      .meta({ description: 'Leads cuja notificação foi enviada à caixa de vendas (LEADS_TO)' }),
+    crmNotified: z.boolean().meta({ description: 'Se o webhook subject.erased foi gravado para avisar o CRM' }),
+    stillToDo: z.array(z.string()).meta({ description: 'O que o operador ainda precisa fazer fora do site' }),
+  })
   .meta({ id: 'Erased' });
 
 const paginationSchema = z

@@ -93,6 +93,19 @@ export const teamPages: TeamPage[] = [
     status: 200,
   },
   {
+    name: 'Convite sem e-mail, com o código à parte',
+    viewer: 'nobody',
+    path: async ({ store, url }) => {
+      const { link } = await invite(store.team, new URL(url), false, {
+        email: `d-${Date.now()}@example.com`,
+        name: 'Davi',
+        role: 'vendas',
+      });
+      return `/entrar/convite?token=${token(link)}`;
+    },
+    status: 200,
+  },
+  {
     name: 'Primeiro acesso',
     viewer: 'nobody',
     path: async ({ store, url }) => `/entrar/configurar?token=${token(await setupLink(store.team, new URL(url)))}`,
@@ -115,6 +128,12 @@ export const teamPages: TeamPage[] = [
   },
   { name: 'Sem permissão', viewer: 'vendas', path: async () => '/painel/equipe', status: 403 },
   { name: 'Equipe', viewer: 'admin', path: async () => '/painel/equipe', status: 200 },
+  {
+    name: 'Revogar acesso (confirmação)',
+    viewer: 'admin',
+    path: async ({ store }) => `/painel/equipe/${(await addMember(store, 'vendas')).id}/revogar`,
+    status: 200,
+  },
   { name: 'Registro', viewer: 'admin', path: async () => '/painel/registro', status: 200 },
   { name: 'Dados (LGPD)', viewer: 'admin', path: async () => '/painel/dados', status: 200 },
   { name: 'Lead', viewer: 'vendas', path: ({ store }) => workedLead(store), status: 200 },
