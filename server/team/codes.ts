@@ -127,6 +127,8 @@ export function codeHandlers(context: TeamContext) {
     const outcome = await team.tryCode(tried, digestOf(code));
     if (member && outcome === 'ok') {
       await giveBack();
+      // The code did its work: the next one, after a lost device, need not wait out the spacing.
+      await limits.codeSpacing.release(account);
       await sessions.start(res, member.id, 'enrol');
       await audit(req, res, {
         action: 'signin',
