@@ -99,7 +99,7 @@ describe('the e-mail of a lead', () => {
     const record = { ...stored, phone: '(91) 3222-1100', company: 'Bebidas do Norte' };
     const message = leadMessage({ kind: 'contact', record });
     expect(message.subject).toBe('Nova solicitação de contato — Ana Souza (Bebidas do Norte)');
-    expect(message.html).toContain(row('Telefone', '<a href="tel:9132221100">(91) 3222-1100</a>'));
+    expect(message.html).toContain(row('Telefone', '<a href="tel:+559132221100">(91) 3222-1100</a>'));
     expect(message.text).toContain('Telefone: (91) 3222-1100\n');
   });
 

@@ -1,6 +1,7 @@
 import { contactFields } from '../../../shared/contact';
 import { PLAIN_PHONE } from '../../../shared/fields';
 import { type LeadField, type LeadFields, type Place, SOURCE_PARTS, type Source } from '../../../shared/lead';
+import { e164 } from '../../../shared/phone';
 import { quoteFields } from '../../../shared/quote';
 import { readableDate, readableInSaoPaulo } from '../../../shared/sao-paulo-time';
 import type { Lead } from '../../leads/resource';
@@ -40,11 +41,13 @@ const sourceLine = (source: Source) =>
     .join(' · ');
 
 /**
- * A tel: link for a phone number as typed (RFC 3966: the digits, and a leading + for an
- * international number); none for a value that is no plain phone number (a row from before the rules).
+ * A tel: link for a phone number as typed (RFC 3966): in E.164, +55 added to a Brazilian number typed
+ * without it, so that a phone abroad or roaming dials it too (issue 54 §9); a number too short to
+ * tell (a local one) as its digits; none for a value that is no plain phone number (a row from before
+ * the rules).
  */
 export const telLink = (phone: string) =>
-  PLAIN_PHONE.test(phone) ? `tel:${phone.trim().startsWith('+') ? '+' : ''}${phone.replace(/\D/g, '')}` : undefined;
+  PLAIN_PHONE.test(phone) ? `tel:${e164(phone) ?? phone.replace(/\D/g, '')}` : undefined;
 
 /** One field's value as sales reads it. */
 function shown(field: LeadField, value: unknown) {
