@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import { businessMillisBetween, promiseCutoffs, promiseState } from '../../shared/business-hours';
+import { dueAt, dueText } from '../../shared/due-time';
 import type { BusinessCalendar } from '../../shared/holidays';
 import type { InboxRow, ListedLead } from '../../shared/inbox';
 import type { Stores } from '../stores';
@@ -19,7 +20,13 @@ function listed(row: InboxRow, now: Date, calendar: BusinessCalendar): ListedLea
   const arrived = new Date(row.createdAt);
   const waitedMs = businessMillisBetween(arrived, row.respondedAt ? new Date(row.respondedAt) : now, calendar);
   const waiting = row.status === 'new' && !row.respondedAt;
-  return { ...row, waitedMs, ...(waiting && { promise: promiseState(arrived, now, calendar) }) };
+  if (!waiting) return { ...row, waitedMs };
+  return {
+    ...row,
+    waitedMs,
+    promise: promiseState(arrived, now, calendar),
+    due: dueText(dueAt(arrived, calendar), now),
+  };
 }
 
 type ListContext = WorkplaceContext & Pick<Stores, 'inbox' | 'team' | 'suspects'>;
