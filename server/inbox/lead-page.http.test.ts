@@ -83,7 +83,7 @@ describe.each(backendsForThisFile())('the lead’s page on $name', (backend) => 
 
     expect(note.headers.location).toBe(`/painel/leads/${id}?salvo=nota`);
     expect(owner.headers.location).toBe(`/painel/leads/${id}?salvo=responsavel`);
-    expect(await shown(note.headers.location)).toMatch(
+    expect(await shown(String(note.headers.location))).toMatch(
       new RegExp(`<p class="team-notice team-notice--ok" role="status">${SAVED.nota}</p>`),
     );
     for (const unknown of ['constructor', '__proto__', '<b>x</b>'])

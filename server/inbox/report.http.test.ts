@@ -91,6 +91,6 @@ describe.each(backendsForThisFile())('the weekly report on $name', (backend) => 
       .set('Cookie', seller.cookie);
     expect(res.text).toContain('Próxima semana');
     expect(current.text).not.toContain('Próxima semana');
-    await request(app).get('/painel/relatorio').expect(303).expect('Location', '/entrar');
+    await request(app).get('/painel/relatorio').expect(303).expect('Location', '/entrar?volta=%2Fpainel%2Frelatorio');
   });
 });
