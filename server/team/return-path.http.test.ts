@@ -46,7 +46,13 @@ describe.each(backendsForThisFile())('the return path through sign-in, on $name'
     expect(res.headers.location).toBe(`/entrar?volta=${volta(leadPath)}`);
     const page = readable((await request(app).get(res.headers.location).expect(200)).text);
     expect(page).toContain(`href="/entrar/codigo?volta=${volta(leadPath)}"`);
-    const codePage = readable((await request(app).get(`/entrar/codigo?volta=${volta(leadPath)}`).expect(200)).text);
+    const codePage = readable(
+      (
+        await request(app)
+          .get(`/entrar/codigo?volta=${volta(leadPath)}`)
+          .expect(200)
+      ).text,
+    );
     expect(codePage).toContain(`<input type="hidden" name="volta" value="${leadPath}"/>`);
   });
 
@@ -80,21 +86,29 @@ describe.each(backendsForThisFile())('the return path through sign-in, on $name'
       .expect('Location', leadPath);
   });
 
-  it.each(OPEN_REDIRECTS)('never follows %j: /entrar, the code’s flow and a session all go to /painel', async (evil) => {
-    const { app, repository, member, newestCode } = await appWithLead();
-    const { cookie } = await signedInMember(repository, 'vendas');
+  it.each(OPEN_REDIRECTS)(
+    'never follows %j: /entrar, the code’s flow and a session all go to /painel',
+    async (evil) => {
+      const { app, repository, member, newestCode } = await appWithLead();
+      const { cookie } = await signedInMember(repository, 'vendas');
 
-    const signedIn = await request(app).get(`/entrar?volta=${volta(evil)}`).set('Cookie', cookie).expect(303);
-    const page = await request(app).get(`/entrar?volta=${volta(evil)}`).expect(200);
-    const asked = await askCode(app, member.email, evil).expect(303);
-    const confirmed = await request(app)
-      .post('/entrar/codigo/confirmar')
-      .type('form')
-      .send({ email: member.email, code: await newestCode(), volta: evil });
+      const signedIn = await request(app)
+        .get(`/entrar?volta=${volta(evil)}`)
+        .set('Cookie', cookie)
+        .expect(303);
+      const page = await request(app)
+        .get(`/entrar?volta=${volta(evil)}`)
+        .expect(200);
+      const asked = await askCode(app, member.email, evil).expect(303);
+      const confirmed = await request(app)
+        .post('/entrar/codigo/confirmar')
+        .type('form')
+        .send({ email: member.email, code: await newestCode(), volta: evil });
 
-    expect(signedIn.headers.location).toBe('/painel');
-    expect(page.text).not.toContain('volta');
-    expect(asked.headers.location).toBe(`/entrar/codigo/confirmar?email=${encodeURIComponent(member.email)}`);
-    expect(confirmed.headers.location).toBe('/painel/conta');
-  });
+      expect(signedIn.headers.location).toBe('/painel');
+      expect(page.text).not.toContain('volta');
+      expect(asked.headers.location).toBe(`/entrar/codigo/confirmar?email=${encodeURIComponent(member.email)}`);
+      expect(confirmed.headers.location).toBe('/painel/conta');
+    },
+  );
 });
