@@ -44,7 +44,7 @@ describe.each(backendsForThisFile())('the return path through sign-in, on $name'
     const res = await request(app).get(leadPath).expect(303);
 
     expect(res.headers.location).toBe(`/entrar?volta=${volta(leadPath)}`);
-    const page = readable((await request(app).get(res.headers.location).expect(200)).text);
+    const page = readable((await request(app).get(String(res.headers.location)).expect(200)).text);
     expect(page).toContain(`href="/entrar/codigo?volta=${volta(leadPath)}"`);
     const codePage = readable(
       (
