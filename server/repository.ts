@@ -60,14 +60,15 @@ export type Repository = Stores &
  * in the change's own transaction.
  */
 function sqlRepository(db: Database, { channels = [] }: RepositoryOptions): Repository {
-  const { enqueue, noticeErasure, announceUpdate, mailTeam, outbox } = sqlOutbox(db, channels);
+  const { enqueue, enqueueArrival, noticeErasure, announceUpdate, mailTeam, outbox } = sqlOutbox(db, channels);
   const inbox = sqlInbox(db, (tx, lead, notes) =>
     announceUpdate(tx, { kind: `${lead.kind}.updated`, record: leadResource(lead, notes) }),
   );
   return {
-    contacts: sqlContacts(db, enqueue),
+    // A lead that arrives gets the visitor's receipt; one released from the Suspeitos folder does not.
+    contacts: sqlContacts(db, enqueueArrival),
     suspects: sqlSuspects(db, enqueue),
-    quotes: sqlQuotes(db, enqueue),
+    quotes: sqlQuotes(db, enqueueArrival),
     personalData: sqlPersonalData(db, noticeErasure),
     team: sqlTeam(db, mailTeam),
     audit: sqlAudit(db),

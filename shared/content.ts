@@ -550,6 +550,8 @@ export const privacy = /* @__PURE__ */ (() => ({
     form: 'Pelo formulário de contato e pelo pedido de cotação: nome, e-mail, telefone e empresa (estes dois, se você os informar), a mensagem e, na cotação, a origem, o destino, o tipo, o segmento, o peso e o valor da carga, o veículo, a data de coleta, a frequência e o CNPJ da empresa, se você o informar.',
     purpose:
       'Usamos esses dados só para responder ao seu pedido e preparar a proposta que você pediu (LGPD art. 7º, V: procedimentos preliminares a um contrato, a seu pedido). Não os vendemos e não os usamos para publicidade.',
+    receipt:
+      'Quando você envia um pedido, mandamos ao e-mail informado um aviso automático de recebimento, com o prazo da nossa resposta. Ele não repete nada do que você escreveu, vai no máximo uma vez por dia para o mesmo endereço e é apagado com o pedido.',
     technical:
       'Como todo site, registramos o endereço IP, a data e a hora de cada acesso e o navegador usado, para a segurança do site e para limitar abusos do formulário; esses registros de acesso são guardados por 6 meses, como exige o Marco Civil da Internet (Lei 12.965/2014, art. 15). Este site não usa cookies nem ferramentas de rastreamento.',
   },

@@ -65,9 +65,10 @@ export type LeadWork = {
 
 /**
  * A lead as the inbox lists it: its wait in business time (from arrival, or its release from the
- * Suspeitos folder, until it first left Novo, or until now), and where a lead still waiting stands against the promise.
+ * Suspeitos folder, until it first left Novo, or until now), and where a lead still waiting stands
+ * against the promise and when it falls due, in words ('hoje, 15h30': shared/due-time.ts).
  */
-export type ListedLead = InboxRow & { waitedMs: number; promise?: PromiseState };
+export type ListedLead = InboxRow & { waitedMs: number; promise?: PromiseState; due?: string };
 
 export type LeadNote = { id: string; author: { id: string; name: string }; body: string; createdAt: string };
 

@@ -1,8 +1,12 @@
+import type { PromiseState } from './business-hours';
 import type { LeadWork } from './inbox';
 import type { LeadKind } from './lead-status';
 
 // What the lead's page shows (issue 34 §2): the server reads it (server/inbox/lead-routes.ts), the
 // view renders it (client/inbox/LeadPage.tsx).
+
+/** The lead's page in the workplace: what the e-mails link to (PUBLIC_URL + this). */
+export const leadPath = (id: string) => `/painel/leads/${id}`;
 
 /** One line of the page: a label, a value, and where it links to. */
 export type ShownLine = { label: string; value: string; href?: string };
@@ -17,6 +21,11 @@ export type LeadView = {
   lines: ShownLine[];
   links: { mailto: string; tel?: string; whatsApp?: string };
   work: LeadWork;
+  /**
+   * The promise's clock (§9.4): while it runs, where the lead stands and when it falls due
+   * ('hoje, 15h30'); the wait in business time ('40 min úteis'), so far or until it was answered.
+   */
+  clock: { waited: string; state?: PromiseState; due?: string };
   /** What became of each e-mail and webhook about the lead. */
   deliveries: ShownLine[];
   notes: { author: string; body: string; at: string }[];

@@ -7,6 +7,9 @@ export const LEAD_STATUS_LABELS = {
   proposal: 'Proposta enviada',
   won: 'Ganho',
   lost: 'Perdido',
+  // Closes what was never a sale (a job seeker, a supplier, a complaint) without counting it as lost
+  // in the weekly report (issue 54 §9). Last, so that older receivers see the list they knew first.
+  not_sales: 'Não é venda',
 } as const;
 
 export type LeadStatus = keyof typeof LEAD_STATUS_LABELS;

@@ -1,8 +1,9 @@
-import { businessWaitText, type PromiseState } from '../../shared/business-hours';
+import { businessWaitText } from '../../shared/business-hours';
 import type { ListedLead } from '../../shared/inbox';
 import type { Source } from '../../shared/lead';
 import { LEAD_KINDS, LEAD_STATUS_LABELS } from '../../shared/lead-status';
 import { readableInSaoPaulo } from '../../shared/sao-paulo-time';
+import { DueTime, PromiseMark } from './PromiseMarks';
 import { ReleasedMark } from './ReleasedMark';
 
 /** Where a lead came from, as the team names it: its campaign when the visit had one, else the form. */
@@ -12,13 +13,6 @@ export const sourceText = (source?: Source) => {
   return source?.form ? `formulário “${source.form}”` : 'não informada';
 };
 
-/** The promise's state in words: the colour of its mark only repeats them (WCAG 1.4.1). */
-const PROMISE_LABELS: Record<PromiseState, string> = {
-  within: 'No prazo',
-  at_risk: 'Vence em breve',
-  overdue: 'Atrasado',
-};
-
 /** How long the lead waited: still waiting, on the promise's clock; or how long it took to answer. */
 function Wait({ row }: { row: ListedLead }) {
   const waited = businessWaitText(row.waitedMs);
@@ -26,8 +20,13 @@ function Wait({ row }: { row: ListedLead }) {
     <dd>
       {row.promise ? (
         <>
-          Há {waited}{' '}
-          <span className={`inbox-promise inbox-promise--${row.promise}`}>{PROMISE_LABELS[row.promise]}</span>
+          Há {waited} <PromiseMark state={row.promise} />
+          {row.due && (
+            <>
+              <br />
+              <DueTime state={row.promise} due={row.due} />
+            </>
+          )}
         </>
       ) : row.respondedAt ? (
         <>Respondido em {waited}</>
@@ -46,7 +45,9 @@ function Wait({ row }: { row: ListedLead }) {
 
 /**
  * The leads of a view, newest first: one card each, so a phone at 375 px reads them without scrolling
- * sideways; the desktop lays each card out as a row (team.css, "inbox").
+ * sideways; the desktop lays each card out as a row (team.css, "inbox"). The name's link covers its
+ * whole card (team.css), so a thumb opens the lead anywhere on it, and the card holds nothing else
+ * to press (issue 54 §9).
  */
 export function InboxRows({ rows }: { rows: ListedLead[] }) {
   return (

@@ -3,10 +3,13 @@ import { LEAD_KINDS, LEAD_STATUS_LABELS } from '../../shared/lead-status';
 import type { PageNotice } from '../../shared/team';
 import { Notice } from '../team/TeamDocument';
 import { LeadForms } from './LeadForms';
+import { DueTime, PromiseMark } from './PromiseMarks';
 import { ReleasedMark } from './ReleasedMark';
 
-// The lead's page (issue 34 §2; docs/requirements.md §6.4): what the person sent, how to answer in
-// one tap, what became of its e-mail and webhook, the team's work on it, and its history.
+// The lead's page (issue 34 §2, issue 54; docs/requirements.md §6.4): when it falls due, how to answer
+// in one tap and say so ("Respondi"), what the person sent (first, above the forms: it is what a
+// salesperson opens the page for), the team's work on it, what became of its e-mail and webhook, and
+// its history.
 
 export type LeadPageProps =
   | { state: 'missing' }
@@ -52,9 +55,13 @@ export function LeadPage(props: LeadPageProps) {
         <ReleasedMark releasedAt={lead.work.releasedAt} />
       </p>
       <Notice notice={notice} />
+      <Clock lead={lead} />
       <nav className="lead-answer" aria-label="Responder">
+        <a className="button button--ghost" href={lead.links.mailto}>
+          Responder por e-mail
+        </a>
         {lead.links.whatsApp && (
-          <a className="button button--primary" href={lead.links.whatsApp} rel="noopener noreferrer" target="_blank">
+          <a className="button button--ghost" href={lead.links.whatsApp} rel="noopener noreferrer" target="_blank">
             WhatsApp
           </a>
         )}
@@ -63,15 +70,13 @@ export function LeadPage(props: LeadPageProps) {
             Ligar
           </a>
         )}
-        <a className="button button--ghost" href={lead.links.mailto}>
-          E-mail
-        </a>
       </nav>
-      <LeadForms lead={lead} form={form} errors={errors ?? {}} />
+      {lead.clock.state && <AnsweredForm lead={lead} version={form.versao} />}
       <section className="team-card" aria-labelledby="dados">
         <h2 id="dados">O que a pessoa enviou</h2>
         <Lines lines={lead.lines} />
       </section>
+      <LeadForms lead={lead} form={form} errors={errors ?? {}} />
       <section className="team-card" aria-labelledby="envios">
         <h2 id="envios">E-mail e webhook</h2>
         {lead.deliveries.length ? <Lines lines={lead.deliveries} /> : <p>Nenhum envio: e-mail e webhook desligados.</p>}
@@ -107,6 +112,43 @@ export function LeadPage(props: LeadPageProps) {
       {lead.kind === 'contact' && <SpamForm id={lead.id} />}
       {lead.admin && <EraseForm id={lead.id} />}
     </>
+  );
+}
+
+/** Where the lead stands against the promise: when it falls due while it waits, else how long it took. */
+function Clock({ lead }: { lead: LeadView }) {
+  const { state, due, waited } = lead.clock;
+  return (
+    <p className="lead-clock">
+      {state && due ? (
+        <>
+          <DueTime state={state} due={due} /> <PromiseMark state={state} /> <span>Há {waited}</span>
+        </>
+      ) : (
+        <>Respondido em {waited}</>
+      )}
+    </p>
+  );
+}
+
+/**
+ * "Respondi" (issue 54 §2): answered by e-mail, WhatsApp or phone, one tap stops the clock. It is the
+ * status form's change to Em contato, with the lead taken when nobody had it.
+ */
+function AnsweredForm({ lead, version }: { lead: LeadView; version: number }) {
+  return (
+    <form method="post" action={`/painel/leads/${lead.id}`} className="lead-answered">
+      <input type="hidden" name="versao" value={version} />
+      <input type="hidden" name="situacao" value="contacted" />
+      <input type="hidden" name="feito" value="respondi" />
+      {!lead.work.owner && <input type="hidden" name="responsavel" value={lead.selfId} />}
+      <button className="button button--primary" type="submit" aria-describedby="respondi-ajuda">
+        Respondi
+      </button>
+      <p className="team-help" id="respondi-ajuda">
+        Marca como Em contato e para o relógio{lead.work.owner ? '' : ', e o lead fica com você'}.
+      </p>
+    </form>
   );
 }
 

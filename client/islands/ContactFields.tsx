@@ -1,6 +1,7 @@
-import { type HTMLInputAutoCompleteAttribute, useId } from 'react';
+import { type HTMLInputAutoCompleteAttribute, useId, useRef, useState } from 'react';
 import type { ContactField } from '../../shared/contact-form';
 import { contactForm } from '../../shared/content';
+import { emailTypoSuggestion } from '../../shared/email-typos';
 
 type FieldProps = {
   name: ContactField;
@@ -24,7 +25,12 @@ export function Field({
 }: FieldProps) {
   const id = useId();
   const errorId = `${id}-erro`;
+  const hintId = `${id}-dica`;
   const { label, placeholder } = contactForm.fields[name];
+  const input = useRef<HTMLInputElement>(null);
+  // An address that looks misspelt ('gmail.con') gets a hint when the field is left: never a refusal.
+  const [suggestion, setSuggestion] = useState<string>();
+  const email = type === 'email';
   const common = {
     id,
     name,
@@ -33,7 +39,7 @@ export function Field({
     defaultValue,
     className: 'field__control',
     'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? errorId : undefined,
+    'aria-describedby': [error && errorId, email && suggestion && hintId].filter(Boolean).join(' ') || undefined,
   };
   return (
     <div className={`field field--${name}`}>
@@ -45,7 +51,39 @@ export function Field({
           </span>
         )}
       </label>
-      {multiline ? <textarea {...common} rows={5} /> : <input {...common} type={type} autoComplete={autoComplete} />}
+      {multiline ? (
+        <textarea {...common} rows={5} />
+      ) : (
+        <input
+          {...common}
+          ref={input}
+          type={type}
+          autoComplete={autoComplete}
+          onBlur={email ? (event) => setSuggestion(emailTypoSuggestion(event.currentTarget.value)) : undefined}
+        />
+      )}
+      {email && (
+        // A live region present from the start, so that the hint is read out when it appears.
+        <p className="field__hint" id={hintId} aria-live="polite">
+          {suggestion && (
+            <>
+              Você quis dizer{' '}
+              <button
+                type="button"
+                className="field__suggestion"
+                onClick={() => {
+                  if (input.current) input.current.value = suggestion;
+                  setSuggestion(undefined);
+                  input.current?.focus();
+                }}
+              >
+                {suggestion}
+              </button>
+              ?
+            </>
+          )}
+        </p>
+      )}
       {error && (
         <p className="field__error" id={errorId}>
           {error}

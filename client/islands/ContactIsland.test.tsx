@@ -75,6 +75,30 @@ describe('the contact form island', () => {
     expect(sent!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('hints at a likely e-mail typo when the field is left, fills the fix in one tap, and still sends either', async () => {
+    const requests = await apiAnswering(() => created);
+    render(<ContactIsland />);
+    const email = document.querySelector<HTMLInputElement>('[name="email"]')!;
+
+    fill({ name: 'Ana Souza', email: 'ana@gmail.con', message: 'Carga SP → Manaus' });
+    fireEvent.blur(email);
+
+    const hint = (await screen.findByText(/Você quis dizer/)).closest('p')!;
+    expect(hint.getAttribute('aria-live')).toBe('polite');
+    expect(hint.textContent).toBe('Você quis dizer ana@gmail.com?');
+    expect(email.getAttribute('aria-describedby')).toContain(hint.id);
+    fireEvent.click(screen.getByRole('button', { name: 'ana@gmail.com' }));
+    expect(fieldValue('email')).toBe('ana@gmail.com');
+    expect(hint.textContent).toBe('');
+
+    fill({ email: 'ana@hotmial.com' });
+    fireEvent.blur(email);
+    expect(hint.textContent).toBe('Você quis dizer ana@hotmail.com?');
+    submit();
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(JSON.parse(requests[0]!.body)).toMatchObject({ email: 'ana@hotmial.com' });
+  });
+
   it('sends the render stamp the page wrote after the form, tied to it by its id', async () => {
     const requests = await apiAnswering(() => created);
     render(<ContactIsland />);

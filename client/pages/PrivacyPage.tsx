@@ -38,6 +38,7 @@ export function PrivacyPage() {
         <h2>{collected.heading}</h2>
         <p>{collected.form}</p>
         <p>{collected.purpose}</p>
+        {facts.emailProvider && <p>{collected.receipt}</p>}
         <p>{collected.technical}</p>
 
         <h2>{retention.heading}</h2>

@@ -13,9 +13,13 @@ function NeedsJavaScript({ instead }: { instead: string }) {
 }
 
 /** The live region the passkey script reports into: its errors and progress are read out. */
+/** The return path a page was opened with, carried along the code's forms and links (issue 54 §2). */
+const Back = ({ back }: { back?: string }) => (back ? <input type="hidden" name="volta" value={back} /> : null);
+const withBack = (path: string, back?: string) => (back ? `${path}?${new URLSearchParams({ volta: back })}` : path);
+
 const PasskeyStatus = () => <p className="team-status" id="passkey-status" role="status" aria-live="polite" />;
 
-export function SignInPage({ notice }: { notice?: PageNotice }) {
+export function SignInPage({ notice, back }: { notice?: PageNotice; back?: string }) {
   return (
     <section className="team-card" aria-labelledby="entrar-titulo">
       <h1 id="entrar-titulo">Entrar</h1>
@@ -27,13 +31,14 @@ export function SignInPage({ notice }: { notice?: PageNotice }) {
       <NeedsJavaScript instead="Sem ele, entre com um código enviado ao seu e-mail." />
       <PasskeyStatus />
       <p className="team-aside">
-        Perdeu suas chaves de acesso ou recebeu um convite? <a href="/entrar/codigo">Receba um código por e-mail</a>.
+        Perdeu suas chaves de acesso ou recebeu um convite?{' '}
+        <a href={withBack('/entrar/codigo', back)}>Receba um código por e-mail</a>.
       </p>
     </section>
   );
 }
 
-export function CodeRequestPage({ notice, email = '' }: { notice?: PageNotice; email?: string }) {
+export function CodeRequestPage({ notice, email = '', back }: { notice?: PageNotice; email?: string; back?: string }) {
   return (
     <section className="team-card" aria-labelledby="codigo-titulo">
       <h1 id="codigo-titulo">Código por e-mail</h1>
@@ -43,6 +48,7 @@ export function CodeRequestPage({ notice, email = '' }: { notice?: PageNotice; e
       </p>
       <Notice notice={notice} />
       <form method="post" action="/entrar/codigo" className="team-form">
+        <Back back={back} />
         <div className="field">
           <label htmlFor="email">Seu e-mail</label>
           <input
@@ -60,13 +66,13 @@ export function CodeRequestPage({ notice, email = '' }: { notice?: PageNotice; e
         </button>
       </form>
       <p className="team-aside">
-        <a href="/entrar">Voltar para a entrada</a>
+        <a href={withBack('/entrar', back)}>Voltar para a entrada</a>
       </p>
     </section>
   );
 }
 
-export function CodeEntryPage({ notice, email }: { notice?: PageNotice; email: string }) {
+export function CodeEntryPage({ notice, email, back }: { notice?: PageNotice; email: string; back?: string }) {
   return (
     <section className="team-card" aria-labelledby="confirmar-titulo">
       <h1 id="confirmar-titulo">Digite o código</h1>
@@ -77,6 +83,7 @@ export function CodeEntryPage({ notice, email }: { notice?: PageNotice; email: s
       <Notice notice={notice} />
       <form method="post" action="/entrar/codigo/confirmar" className="team-form">
         <input type="hidden" name="email" value={email} />
+        <Back back={back} />
         <div className="field">
           <label htmlFor="code">Código de 6 dígitos</label>
           <input
@@ -99,6 +106,7 @@ export function CodeEntryPage({ notice, email }: { notice?: PageNotice; email: s
       </form>
       <form method="post" action="/entrar/codigo" className="team-aside">
         <input type="hidden" name="email" value={email} />
+        <Back back={back} />
         <button className="team-link-button" type="submit">
           Enviar outro código
         </button>

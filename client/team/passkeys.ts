@@ -35,12 +35,18 @@ function ceremonyFailure(error: unknown) {
   return 'Não foi possível usar a chave de acesso neste aparelho. Tente de novo ou use um código por e-mail.';
 }
 
+/**
+ * The return path /entrar or /painel/conta was opened with (a lead an e-mail linked to): the server
+ * judges it and answers where to go (server/workplace/return-path.ts).
+ */
+const volta = new URLSearchParams(window.location.search).get('volta') ?? undefined;
+
 async function signIn() {
   const options = await post('/entrar/chave/opcoes', {});
   if (!options.ok) return say(options.data.message ?? 'Erro ao iniciar a entrada.');
   say('Confirme no seu aparelho…');
   const response = await startAuthentication({ optionsJSON: options.data as never });
-  return finish(await post('/entrar/chave', { response }));
+  return finish(await post('/entrar/chave', { response, volta }));
 }
 
 async function register() {
@@ -49,7 +55,7 @@ async function register() {
   if (!options.ok) return say(options.data.message ?? 'Erro ao iniciar o cadastro.');
   say('Confirme no seu aparelho…');
   const response = await startRegistration({ optionsJSON: options.data as never });
-  return finish(await post('/painel/conta/chaves', { response, name }));
+  return finish(await post('/painel/conta/chaves', { response, name, volta }));
 }
 
 function finish(reply: Reply) {

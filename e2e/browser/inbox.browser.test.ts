@@ -139,7 +139,8 @@ async function submitOnLeadPage(page: Page, press: () => Promise<unknown>) {
 
 /** pressedTwice on the page's own form, then the page read afresh, as a reload would: the statuses. */
 async function statusesOfTwoPresses(page: Page, press: () => Promise<unknown>) {
-  const url = page.url();
+  // The forms post to the lead's page itself, without the '?salvo=' its last redirect added.
+  const url = page.url().split('?')[0]!;
   const answers = await pressedTwice(page, url, press);
   await page.goto(url);
   return answers.map((answer) => answer.status);
@@ -227,7 +228,10 @@ describe('the lead inbox in Chromium', needs('chromium', 'soffice'), () => {
       await page.getByRole('combobox', { name: 'Situação' }).selectOption({ label: 'Em contato' });
       // Where the button is, tapped or clicked as a person does: a locator's click would wait for the
       // first navigation, which the slip does not.
-      const box = (await page.getByRole('button', { name: 'Salvar situação' }).boundingBox())!;
+      // In view first: what the person sent now comes before the forms, so the button may be below the fold.
+      const saveStatus = page.getByRole('button', { name: 'Salvar situação' });
+      await saveStatus.scrollIntoViewIfNeeded();
+      const box = (await saveStatus.boundingBox())!;
       const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
       const statusAnswers = await statusesOfTwoPresses(page, () =>
         device.hasTouch ? page.touchscreen.tap(x, y) : page.mouse.click(x, y),

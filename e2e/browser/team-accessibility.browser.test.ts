@@ -137,7 +137,7 @@ describe('the lead’s page', { timeout: 30_000, ...needs('chromium') }, () => {
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
       expect(overflow).toBe(0);
-      for (const name of ['WhatsApp', 'Ligar', 'E-mail']) {
+      for (const name of ['WhatsApp', 'Ligar', 'Responder por e-mail']) {
         const box = await page.getByRole('navigation', { name: 'Responder' }).getByRole('link', { name }).boundingBox();
         // WCAG 2.5.5's 44 px, and more: the salesperson answers in one tap (issue 34 §2).
         expect(Math.min(box!.width, box!.height), name).toBeGreaterThanOrEqual(48);

@@ -3,7 +3,7 @@ import { testRepository } from '../../test/support/app';
 import { LEADS_TO } from '../../test/support/instance';
 import { ADMIN_TOKEN, bearer, sampleContact, validContact } from '../../test/support/leads';
 import { startServer, tempDataDir } from '../../test/support/server-process';
-import { header, startSmtp } from '../../test/support/smtp';
+import { header, notReceipts, startSmtp } from '../../test/support/smtp';
 import { eventually } from '../../test/support/wait';
 import { startWebhookReceiver, WEBHOOK_SECRET } from '../../test/support/webhooks';
 
@@ -55,7 +55,10 @@ describe('the server process with webhooks and retention', { timeout: 60_000 }, 
     });
     expect(posted.status).toBe(201);
 
-    await eventually(() => expect([smtp.messages.length, receiver.deliveries.length]).toEqual([1, 1]), 15_000);
+    await eventually(
+      () => expect([notReceipts(smtp.messages).length, receiver.deliveries.length]).toEqual([1, 1]),
+      15_000,
+    );
     expect(receiver.rejected).toEqual([]);
     expect(receiver.deliveries[0]!.body).toMatchObject({ type: 'contact.created', data: sampleContact });
     const erased = await fetch(`${server.url}/api/subjects?email=${sampleContact.email}`, {
@@ -91,8 +94,11 @@ describe('the server process with webhooks and retention', { timeout: 60_000 }, 
       });
     expect((await post(live)).status).toBe(201);
 
-    await eventually(() => expect([smtp.messages.length, receiver.deliveries.length]).toEqual([1, 1]), 15_000);
-    const [message] = smtp.messages;
+    await eventually(
+      () => expect([notReceipts(smtp.messages).length, receiver.deliveries.length]).toEqual([1, 1]),
+      15_000,
+    );
+    const [message] = notReceipts(smtp.messages);
     expect(header(message!, 'from')).toBe('Site Rota Norte <no-reply@rotanorte.com.br>');
     expect(header(message!, 'subject')).toBe('Nova solicitação de contato — Ana Souza (Bebidas do Norte)');
     expect(receiver.deliveries[0]!.request.headers['user-agent']).toBe(

@@ -6,7 +6,11 @@ import type { LeadDelivery } from '../outbox/store';
 
 // The lead page's readings of the outbox and of the audit record (issue 34 §2), in Portuguese.
 
-const CHANNELS = { email: 'E-mail para vendas', webhook: 'Webhook (CRM)' } as const;
+const CHANNELS = {
+  email: 'E-mail para vendas',
+  webhook: 'Webhook (CRM)',
+  receipt: 'E-mail ao cliente',
+} as const;
 
 /** Delivered, retrying or abandoned (docs/requirements.md §10.10, §10.15), with when and how many tries. */
 function stateOf({ status, attempts, lastError, createdAt, sentAt }: LeadDelivery) {
@@ -19,7 +23,10 @@ function stateOf({ status, attempts, lastError, createdAt, sentAt }: LeadDeliver
 
 export const shownDeliveries = (deliveries: readonly LeadDelivery[]): ShownLine[] =>
   deliveries.map((delivery) => ({
-    label: `${CHANNELS[delivery.channel]}: ${delivery.kind.endsWith('.updated') ? 'alteração' : 'novo lead'}`,
+    label:
+      delivery.channel === 'receipt'
+        ? `${CHANNELS.receipt}: aviso de recebimento`
+        : `${CHANNELS[delivery.channel]}: ${delivery.kind.endsWith('.updated') ? 'alteração' : 'novo lead'}`,
     value: stateOf(delivery),
   }));
 

@@ -5,12 +5,13 @@ import { createTestApp } from '../../test/support/app';
 import { backendsForThisFile } from '../../test/support/backends';
 import { readable } from '../../test/support/inbox';
 import { fullQuote, sampleContact, validContact, validQuote } from '../../test/support/leads';
-import { signedInMember } from '../../test/support/members';
+import { addMember, signedInMember, teamMails } from '../../test/support/members';
 import type { Repository } from '../repository';
-import { CONFLICT_NOTICE } from './lead-routes';
+import { CONFLICT_NOTICE, SAVED } from './lead-routes';
 
-// The lead's page (issue 34 §2): fields and one-tap links, the status with PRG, the concurrent edit
-// answered 409 with the member's input kept, and an admin's erasure.
+// The lead's page (issue 34 §2, issue 54): fields and one-tap links, the status with PRG and its
+// "Salvo", "Respondi", the due time, the concurrent edit answered 409 with the member's input kept, the
+// new owner told, and an admin's erasure.
 
 const SAME_SITE = { 'Sec-Fetch-Site': 'same-origin' };
 
@@ -51,7 +52,7 @@ describe.each(backendsForThisFile())('the lead’s page on $name', (backend) => 
       expect(text).toContain(shown);
     expect(text).toContain('href="https://wa.me/5591987654321"');
     expect(text).toContain('href="tel:+5591987654321"');
-    expect(text).toContain('href="mailto:carlos@bebidasdonorte.com.br"');
+    expect(text).toContain('href="mailto:carlos@bebidasdonorte.com.br?subject=');
     const [view] = await repository.audit.readAudit({ leadId: id, limit: 5 });
     expect(view).toMatchObject({ action: 'lead.viewed', actorId: seller.member.id });
     expect(text).toContain('Viu o lead');
@@ -81,12 +82,86 @@ describe.each(backendsForThisFile())('the lead’s page on $name', (backend) => 
     const again = await post({ situacao: 'contacted', motivo: '', versao: 1 });
 
     expect(first.status).toBe(303);
-    expect(first.headers.location).toBe(`/painel/leads/${id}`);
+    expect(first.headers.location).toBe(`/painel/leads/${id}?salvo=situacao`);
     expect(again.status).toBe(303);
     const lead = await repository.inbox.getLead(id);
     expect(lead?.work).toMatchObject({ status: 'contacted', version: 2 });
     expect(lead?.work.respondedAt).toBeDefined();
     expect(readable((await page()).text)).toContain('Situação: Novo → Em contato');
+  });
+
+  it('says Salvo after each kind of change, from the redirect’s query, and nothing for an unknown one', async () => {
+    const { seller, id, post, app } = await setUp();
+    const shown = async (location: string) =>
+      readable((await request(app).get(location).set('Cookie', seller.cookie)).text);
+
+    const note = await post({ nota: 'Ligar amanhã', versao: 1 });
+    const owner = await post({ responsavel: seller.member.id, versao: 2 });
+
+    expect(note.headers.location).toBe(`/painel/leads/${id}?salvo=nota`);
+    expect(owner.headers.location).toBe(`/painel/leads/${id}?salvo=responsavel`);
+    expect(await shown(String(note.headers.location))).toMatch(
+      new RegExp(`<p class="team-notice team-notice--ok" role="status">${SAVED.nota}</p>`),
+    );
+    for (const unknown of ['constructor', '__proto__', '<b>x</b>'])
+      expect(await shown(`/painel/leads/${id}?salvo=${encodeURIComponent(unknown)}`)).not.toContain('team-notice');
+  });
+
+  it('stops the clock with one tap on Respondi: Em contato, taken, audited, answered at that moment', async () => {
+    const { repository, seller, id, page, post } = await setUp();
+    const before = readable((await page()).text);
+    expect(before).toMatch(/Responder até (hoje|amanhã|[a-zç]{3}\.|\d\d\/\d\d), \d{1,2}h\d\d/);
+    expect(before).toContain('>Respondi</button>');
+
+    const res = await post({ versao: 1, situacao: 'contacted', feito: 'respondi', responsavel: seller.member.id });
+
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe(`/painel/leads/${id}?salvo=respondi`);
+    const { work } = (await repository.inbox.getLead(id))!;
+    expect(work).toMatchObject({ status: 'contacted', owner: { id: seller.member.id } });
+    expect(Date.now() - Date.parse(work.respondedAt!)).toBeLessThan(60_000);
+    const actions = (await repository.audit.readAudit({ leadId: id, limit: 10 })).map(({ action }) => action);
+    expect(actions).toEqual(expect.arrayContaining(['lead.status', 'lead.owner']));
+    const after = readable((await page()).text);
+    expect(after).toMatch(/Respondido em \d+/);
+    expect(after).not.toContain('>Respondi</button>');
+    expect(after).not.toContain('Responder até');
+  });
+
+  it('shows what the person sent above the forms, and answers by e-mail with a subject', async () => {
+    const { page } = await setUp();
+
+    const text = readable((await page()).text);
+
+    expect(text.indexOf('O que a pessoa enviou')).toBeLessThan(text.indexOf('Salvar situação'));
+    expect(text).toContain('href="mailto:carlos@bebidasdonorte.com.br?subject=Sua%20cota%C3%A7%C3%A3o%20de%20frete"');
+    expect(text).toContain('>Responder por e-mail</a>');
+  });
+
+  it('closes a lead as Não é venda, which is not a loss: no reason asked', async () => {
+    const { repository, id, post } = await setUp();
+
+    const res = await post({ situacao: 'not_sales', motivo: '', versao: 1 });
+
+    expect(res.status).toBe(303);
+    expect((await repository.inbox.getLead(id))?.work).toMatchObject({ status: 'not_sales' });
+    expect((await repository.inbox.getLead(id))?.work.lostReason).toBeUndefined();
+  });
+
+  it('e-mails the member a lead is given to, with its link and nothing the person typed; never oneself', async () => {
+    const { repository, seller, id, post } = await setUp({ channels: ['email'] });
+    const colleague = await addMember(repository, 'vendas');
+
+    await post({ responsavel: seller.member.id, versao: 1 });
+    await post({ responsavel: colleague.id, versao: 2 });
+
+    const mails = teamMails(await backend.rows('outbox'));
+    expect(mails.map(({ to }) => to)).toEqual([colleague.email]);
+    const [mail] = mails;
+    expect(mail!.subject).toBe('Um lead foi passado para você · Rota Norte');
+    expect(mail!.text).toContain(`${seller.member.name} passou um lead para você: cotação`);
+    expect(mail!.text).toContain(`http://localhost:3000/painel/leads/${id}`);
+    expect(mail!.text).not.toMatch(/Carlos|Açaí|bebidasdonorte/);
   });
 
   it('refuses Perdido without a reason, in Portuguese, and changes nothing', async () => {

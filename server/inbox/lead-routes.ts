@@ -1,8 +1,11 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { z } from 'zod';
+import { businessMillisBetween, businessWaitText, promiseState } from '../../shared/business-hours';
+import { dueAt, dueText } from '../../shared/due-time';
+import type { BusinessCalendar } from '../../shared/holidays';
 import { NOBODY } from '../../shared/inbox';
 import { leadChangeSchema } from '../../shared/lead-change';
-import type { LeadFormValues, LeadView } from '../../shared/lead-page';
+import { type LeadFormValues, type LeadView, leadPath } from '../../shared/lead-page';
 import type { LeadStatus } from '../../shared/lead-status';
 import { readableInSaoPaulo } from '../../shared/sao-paulo-time';
 import { memberName, type PageNotice } from '../../shared/team';
@@ -15,6 +18,7 @@ import { fieldOf, type WorkplaceContext } from '../workplace/context';
 import { pageRoute, type WorkplaceRoute } from '../workplace/route';
 import { contactLinks } from './contact-links';
 import { leadHistory, shownDeliveries } from './lead-lines';
+import { tellNewOwner } from './owner-notice';
 import type { ChangedBy, LeadChange } from './sql-store';
 
 // /painel/leads/ID (issue 34 §2; docs/requirements.md §6.4): the lead, its three forms, its erasure.
@@ -44,6 +48,42 @@ const alreadyApplied = (lead: WorkedLead, sent: number, change: LeadChange, note
   (change.owner === undefined || change.owner === (lead.work.owner?.id ?? null)) &&
   (change.note === undefined || notes.at(-1)?.body === change.note);
 
+/**
+ * What a change that landed says on the page it redirects to (issue 54 §9: a save on a phone shows
+ * that it saved), named in the redirect's query: `?salvo=nota`. Only these words are shown, never
+ * text from the URL.
+ */
+export const SAVED = {
+  respondi: 'Salvo: marcado como respondido, e o relógio das 2 horas úteis parou.',
+  situacao: 'Salvo: situação alterada.',
+  responsavel: 'Salvo: responsável alterado.',
+  nota: 'Salvo: nota adicionada.',
+} as const;
+
+/** Which of SAVED a change's form sent: the one-tap "Respondi", or the form of its fields. */
+const savedBy = (sent: (name: string) => boolean, req: Request): keyof typeof SAVED =>
+  fieldOf(req, 'feito') === 'respondi'
+    ? 'respondi'
+    : sent('situacao')
+      ? 'situacao'
+      : sent('nota')
+        ? 'nota'
+        : 'responsavel';
+
+/** The promise's clock of a lead at `now`: running while it never left Novo (§9.4). */
+function clockOf({ record, work }: WorkedLead, now: Date, calendar: BusinessCalendar): LeadView['clock'] {
+  // From its release when it was held as suspect: the team could not see it before (decision 045).
+  const arrived = new Date(work.releasedAt ?? record.createdAt);
+  const stopped = work.respondedAt ? new Date(work.respondedAt) : undefined;
+  const waited = businessWaitText(businessMillisBetween(arrived, stopped ?? now, calendar));
+  if (stopped || work.status !== 'new') return { waited };
+  return { waited, state: promiseState(arrived, now, calendar), due: dueText(dueAt(arrived, calendar), now) };
+}
+
+/** An answer by e-mail that starts with the subject written (RFC 6068). */
+const mailtoOf = (href: string, kind: WorkedLead['kind']) =>
+  `${href}?subject=${encodeURIComponent(kind === 'quote' ? 'Sua cotação de frete' : 'Seu contato com a transportadora')}`;
+
 /** The signed-in member, as the audit lines of their change name them. */
 const memberBy = (req: Request, res: Response): ChangedBy => {
   const { id, email } = res.locals.signedIn!.member;
@@ -52,7 +92,8 @@ const memberBy = (req: Request, res: Response): ChangedBy => {
 
 type LeadContext = WorkplaceContext & Pick<Stores, 'inbox' | 'audit' | 'outbox' | 'team' | 'personalData'>;
 
-export function leadRoutes({ inbox, audit, outbox, team, personalData, render }: LeadContext): WorkplaceRoute[] {
+export function leadRoutes(context: LeadContext): WorkplaceRoute[] {
+  const { inbox, audit, outbox, team, personalData, render, calendar, publicUrl } = context;
   /**
    * The lead's page, whatever its status (a change refused shows the lead too): recorded as a view
    * before it is sent, at most once an hour per member and lead ("Viu o lead", AuditStore.recordView).
@@ -72,13 +113,15 @@ export function leadRoutes({ inbox, audit, outbox, team, personalData, render }:
       team.everyMember(),
     ]);
     const active = members.filter(({ revoked }) => !revoked);
+    const links = contactLinks(lead.record);
     const view: LeadView = {
       id: lead.record.id,
       kind: lead.kind,
       name: lead.record.name,
       lines: leadLines(lead),
-      links: contactLinks(lead.record),
+      links: { ...links, mailto: mailtoOf(links.mailto, lead.kind) },
       work: lead.work,
+      clock: clockOf(lead, new Date(), calendar),
       deliveries: shownDeliveries(deliveries),
       notes: notes.map(({ author, body, createdAt }) => ({
         author: author.name,
@@ -106,7 +149,10 @@ export function leadRoutes({ inbox, audit, outbox, team, personalData, render }:
 
   const page: RequestHandler = async (req, res) => {
     const lead = await found(req, res);
-    if (lead) await show(req, res, lead);
+    if (!lead) return;
+    const { salvo } = req.query;
+    const saved = typeof salvo === 'string' && Object.hasOwn(SAVED, salvo) ? SAVED[salvo as keyof typeof SAVED] : '';
+    await show(req, res, lead, 200, saved ? { notice: { kind: 'ok', text: saved } } : {});
   };
 
   const change: RequestHandler = async (req, res) => {
@@ -148,8 +194,12 @@ export function leadRoutes({ inbox, audit, outbox, team, personalData, render }:
     };
     const result = await inbox.changeLead(lead.record.id, sent.versao, wanted, memberBy(req, res));
     if (!result) return render(res, 404, 'lead', { state: 'missing' });
-    const back = () => res.redirect(303, `/painel/leads/${lead.record.id}`);
-    if (result.outcome === 'changed') return back();
+    const back = () => res.redirect(303, `${leadPath(lead.record.id)}?salvo=${savedBy(has, req)}`);
+    if (result.outcome === 'changed') {
+      const { id, name } = res.locals.signedIn!.member;
+      await tellNewOwner(team, { before: lead, after: result.lead, by: { id, name }, publicUrl, calendar });
+      return back();
+    }
     if (alreadyApplied(result.lead, sent.versao, wanted, await inbox.leadNotes(lead.record.id))) return back();
     // The member's input stays in the form, on the version as it now stands: resending it is a choice.
     await show(req, res, result.lead, 409, {

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { promiseCutoffs, subtractBusinessMillis } from '../../shared/business-hours';
+import { dueAt, dueText } from '../../shared/due-time';
 import { DEFAULT_CALENDAR } from '../../shared/holidays';
 import { createTestApp } from '../../test/support/app';
 import { type Backend, backendsForThisFile } from '../../test/support/backends';
@@ -211,6 +212,37 @@ describe.each(backendsForThisFile())('the inbox at /painel, on $name', (backend)
     expect(card(html, overdue)).toMatch(/Há 3h úteis <span[^>]*>Atrasado<\/span>/);
     expect(card(html, answered)).toContain('Respondido em 5h úteis');
     expect(card(html, answered)).not.toMatch(/No prazo|Vence em breve|Atrasado/);
+  });
+
+  it('tells when each waiting lead falls due, the late and the near apart by icon and class, not colour alone', async () => {
+    const { repository, seller, get } = await inbox();
+    const by = { actor: { kind: 'member', id: seller.member.id, email: seller.member.email } } as const;
+    const [within, atRisk, overdue, answered] = [
+      await contact(repository),
+      await contact(repository),
+      await quote(repository),
+      await contact(repository),
+    ];
+    const times = { within: waitedFor(20), atRisk: waitedFor(100), overdue: waitedFor(180) };
+    await arrived(backend, 'contacts', within, times.within);
+    await arrived(backend, 'contacts', atRisk, times.atRisk);
+    await arrived(backend, 'quotes', overdue, times.overdue);
+    await repository.inbox.changeLead(answered, 1, { status: 'contacted' }, by);
+
+    const html = (await get('/painel').expect(200)).text;
+
+    const due = (at: string) => dueText(dueAt(new Date(at), DEFAULT_CALENDAR), new Date());
+    for (const [id, state, at] of [
+      [within, 'within', times.within],
+      [atRisk, 'at_risk', times.atRisk],
+      [overdue, 'overdue', times.overdue],
+    ] as const)
+      expect(card(html, id)).toMatch(
+        new RegExp(
+          `<span class="inbox-due inbox-due--${state}"><span class="inbox-due__icon" aria-hidden="true">.</span> Responder até ${due(at)}</span>`,
+        ),
+      );
+    expect(card(html, answered)).not.toContain('Responder até');
   });
 
   it('lists in “Atrasados” the new leads past the promise, and in “Vencem em breve” those near it', async () => {

@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import { businessMillisBetween, promiseCutoffs, promiseState } from '../../shared/business-hours';
+import { dueAt, dueText } from '../../shared/due-time';
 import type { BusinessCalendar } from '../../shared/holidays';
 import type { InboxRow, ListedLead } from '../../shared/inbox';
 import { memberName } from '../../shared/team';
@@ -24,7 +25,13 @@ function listed(row: InboxRow, now: Date, calendar: BusinessCalendar): ListedLea
   const started = new Date(row.releasedAt ?? row.createdAt);
   const waitedMs = businessMillisBetween(started, row.respondedAt ? new Date(row.respondedAt) : now, calendar);
   const waiting = row.status === 'new' && !row.respondedAt;
-  return { ...row, waitedMs, ...(waiting && { promise: promiseState(started, now, calendar) }) };
+  if (!waiting) return { ...row, waitedMs };
+  return {
+    ...row,
+    waitedMs,
+    promise: promiseState(started, now, calendar),
+    due: dueText(dueAt(started, calendar), now),
+  };
 }
 
 type ListContext = WorkplaceContext & Pick<Stores, 'inbox' | 'team' | 'suspects' | 'audit'>;

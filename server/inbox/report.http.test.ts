@@ -86,7 +86,7 @@ describe.each(backendsForThisFile())('the weekly report on $name', (backend) => 
     expect(textOf(res.text)).toContain('em curso: os números são até agora');
     // The week under way can be seen, but nothing past it.
     expect(res.text).not.toContain('Próxima semana');
-    await request(app).get('/painel/relatorio').expect(303).expect('Location', '/entrar');
+    await request(app).get('/painel/relatorio').expect(303).expect('Location', '/entrar?volta=%2Fpainel%2Frelatorio');
   });
 
   it('opens on the current week so far, and every page of the panel links to it', async () => {

@@ -43,6 +43,11 @@ const LOG_LINES: Record<Channel, Record<NotificationOutcome, string>> = {
     retried: 'webhook não entregue: nova tentativa agendada',
     failed: 'webhook abandonado: não foi entregue no prazo',
   },
+  receipt: {
+    sent: 'aviso de recebimento enviado',
+    retried: 'aviso de recebimento não enviado: nova tentativa agendada',
+    failed: 'aviso de recebimento abandonado: não foi enviado no prazo',
+  },
 };
 
 type Dispatcher = {

@@ -199,12 +199,22 @@ describe('startNotifications', () => {
   const webhook = webhookTo('http://127.0.0.1:1/');
 
   it.each([
-    ['email', { mail }],
-    ['webhook', { webhook }],
-  ] as const)('refuses a repository that writes no %s rows when that channel is configured', (channel, settings) => {
+    ['email', { mail }, 'email, receipt'],
+    ['webhook', { webhook }, 'webhook'],
+  ] as const)(
+    'refuses a repository that writes no %s rows when that channel is configured',
+    (_channel, settings, list) => {
+      const { logger } = captureLogger();
+      expect(() => startNotifications(testRepository(), settings, logger)).toThrow(
+        `canais configurados (${list}) diferentes dos do repositório (nenhum)`,
+      );
+    },
+  );
+
+  it('refuses a repository that writes receipts when e-mail is off', () => {
     const { logger } = captureLogger();
-    expect(() => startNotifications(testRepository(), settings, logger)).toThrow(
-      `canais configurados (${channel}) diferentes dos do repositório (nenhum)`,
+    expect(() => startNotifications(testRepository(undefined, { channels: ['receipt'] }), {}, logger)).toThrow(
+      'canais configurados (nenhum) diferentes dos do repositório (receipt)',
     );
   });
 

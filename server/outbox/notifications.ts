@@ -1,6 +1,6 @@
 import type { Logger } from '../process/logger';
 import type { Stores } from '../stores';
-import { createMailer, type MailSettings } from './channels/email';
+import { createMailer, type MailContext, type MailSettings } from './channels/email';
 import { reportRelay } from './channels/relay-check';
 import { createWebhookSender, type WebhookSettings, type WebhookTiming, webhookTiming } from './channels/webhook';
 import { type DispatcherTiming, defaultTiming, type NotificationOutcome, startDispatcher } from './dispatcher';
@@ -11,8 +11,8 @@ export type Notifications = {
   stop(timeoutMs: number): Promise<void>;
 };
 
-/** The channels' settings, each unset when that channel is off. */
-type Destinations = { mail?: MailSettings; webhook?: WebhookSettings };
+/** The channels' settings, each unset when that channel is off; the e-mails' link and clock. */
+type Destinations = { mail?: MailSettings; webhook?: WebhookSettings } & Partial<MailContext>;
 
 type Options = {
   timing?: { email?: DispatcherTiming; webhook?: WebhookTiming };
@@ -27,13 +27,15 @@ type Options = {
  */
 export function startNotifications(
   { outbox, channels }: Pick<Stores, 'outbox'> & { channels: readonly Channel[] },
-  { mail, webhook }: Destinations,
+  { mail, webhook, publicUrl = new URL('http://localhost:3000'), calendar }: Destinations,
   logger: Logger,
   { timing = {}, observe }: Options = {},
 ): Notifications {
   // A mismatch would otherwise pass in silence: no rows and so no delivery ever, or rows piling up unsent.
   const configured = configuredChannels({ mail, webhook });
-  if (configured.join() !== channels.join()) {
+  // The receipt is optional: a repository opened without it writes none, and nothing is left unsent.
+  const required = (names: readonly Channel[]) => names.filter((name) => name !== 'receipt').join();
+  if (required(configured) !== required(channels) || channels.some((name) => !configured.includes(name))) {
     const list = (names: readonly Channel[]) => names.join(', ') || 'nenhum';
     throw new Error(
       `startNotifications: canais configurados (${list(configured)}) diferentes dos do repositório ` +
@@ -66,11 +68,12 @@ export function startNotifications(
 
   const stops: Array<(timeoutMs: number) => Promise<void>> = [];
   if (mail) {
-    const mailer = createMailer(mail);
+    const mailer = createMailer(mail, { publicUrl, calendar });
     reportRelay(mail.smtpUrl, mailer.verify, logger);
-    const dispatcher = start('email', mailer.send, timing.email ?? defaultTiming);
+    const dispatchers = [start('email', mailer.send, timing.email ?? defaultTiming)];
+    if (channels.includes('receipt')) dispatchers.push(start('receipt', mailer.send, timing.email ?? defaultTiming));
     stops.push(async (timeoutMs) => {
-      await dispatcher.stop(timeoutMs);
+      await Promise.all(dispatchers.map((dispatcher) => dispatcher.stop(timeoutMs)));
       mailer.close();
     });
   }

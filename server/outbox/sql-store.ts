@@ -6,6 +6,7 @@ import {
   type Channel,
   type CrmNotice,
   type LeadDelivery,
+  type LeadReceipt,
   type LeadUpdated,
   type Notification,
   type Outbox,
@@ -43,6 +44,9 @@ export async function withdrawDeliveries(tx: Queries, now: string, leadId: strin
   );
   await tx.run(`UPDATE outbox SET status = '${WITHDRAWN}' WHERE lead_id = ? AND status = 'pending'`, [leadId]);
 }
+
+/** How far apart two receipts to one address are, at least: a day, so a flood of posts sends one. */
+const RECEIPT_SPACING_MS = 24 * 3_600_000;
 
 /** Only the row as this claim left it (see Claim). Parameters: id, attempts. */
 const CLAIMED = 'WHERE id = ? AND attempts = ?';
@@ -90,7 +94,8 @@ export function sqlOutbox(db: Database, channels: readonly Channel[]) {
     ]);
     const delivered = new Set([...resumed, ...reached].map((row) => String(row.channel)));
     for (const channel of channels) {
-      if (delivered.has(channel)) continue;
+      // The receipt's row is its own kind, written on arrival alone (receipt, below).
+      if (delivered.has(channel) || channel === 'receipt') continue;
       await tx.run(
         `INSERT INTO outbox (id, channel, lead_id, kind, payload, status, attempts, next_attempt_at, created_at)
          VALUES (?, ?, ?, ?, ?, 'pending', 0, ?, ?)`,
@@ -161,6 +166,31 @@ export function sqlOutbox(db: Database, channels: readonly Channel[]) {
       [randomUUID(), JSON.stringify(message), at, at],
     );
     return true;
+  };
+
+  /**
+   * In a new lead's transaction, after its own rows: the visitor's receipt (issue 54 §2), when its
+   * channel is on (with e-mail), and at most one a day per address: none if any lead stored under the address (in any
+   * letter case) got one in the 24 hours before this one arrived. A held post never gets here (it is
+   * no lead), nor does one released from the Suspeitos folder, which went through enqueue alone.
+   */
+  const receipt = async (tx: Queries, { kind, record }: Lead) => {
+    if (!channels.includes('receipt')) return;
+    const { id, email, createdAt } = record;
+    const since = new Date(Date.parse(createdAt) - RECEIPT_SPACING_MS).toISOString();
+    const earlier = await tx.get(
+      `SELECT 1 AS found FROM outbox WHERE kind = 'lead.receipt' AND created_at > ? AND lead_id IN (
+         SELECT id FROM contacts WHERE lower(email) = lower(?) UNION ALL SELECT id FROM quotes WHERE lower(email) = lower(?)
+       ) LIMIT 1`,
+      [since, email, email],
+    );
+    if (earlier) return;
+    const payload: LeadReceipt['record'] = { to: email, leadKind: kind, arrivedAt: createdAt };
+    await tx.run(
+      `INSERT INTO outbox (id, channel, lead_id, kind, payload, status, attempts, next_attempt_at, created_at)
+       VALUES (?, 'receipt', ?, 'lead.receipt', ?, 'pending', 0, ?, ?)`,
+      [randomUUID(), id, JSON.stringify(payload), createdAt, createdAt],
+    );
   };
 
   const update = async (sql: string, params: Param[]) => void (await db.run(sql, params));
@@ -249,5 +279,11 @@ export function sqlOutbox(db: Database, channels: readonly Channel[]) {
       }));
     },
   };
-  return { enqueue, noticeErasure, announceUpdate, mailTeam, outbox };
+  /** What a new lead is stored with: its deliveries to the team, then the visitor's receipt. */
+  const enqueueArrival = async (tx: Queries, lead: Lead) => {
+    await enqueue(tx, lead);
+    await receipt(tx, lead);
+  };
+
+  return { enqueue, enqueueArrival, noticeErasure, announceUpdate, mailTeam, outbox };
 }

@@ -1,21 +1,26 @@
+import type { LeadKind } from '../../shared/lead-status';
 import type { Lead, LeadResource } from '../leads/resource';
 
 /**
  * Where each lead goes: an e-mail to sales, and a signed webhook to a CRM or an automation tool
- * (docs/requirements.md §10.10, §10.15). Each has its own row per lead, its own state and its own
- * dispatcher.
+ * (docs/requirements.md §10.10, §10.15); and the visitor's receipt, by e-mail to them (issue 54 §2).
+ * Each has its own row per lead, its own state and its own dispatcher. The receipt is a channel of
+ * its own, not a kind on the e-mail's, so that an older replica during a rolling deploy never claims
+ * one it cannot send, and its rows are counted apart.
  */
-export const CHANNELS = ['email', 'webhook'] as const;
+export const CHANNELS = ['email', 'webhook', 'receipt'] as const;
 export type Channel = (typeof CHANNELS)[number];
 
 /**
  * The channels the configuration turns on: the one place that decides it. The repository writes a
  * row for each with every lead (server/repository.ts), and notifications start a dispatcher for each.
+ * The receipt goes with e-mail: it is sent through the same mail server.
  */
 export function configuredChannels({ mail, webhook }: { mail?: unknown; webhook?: unknown }): Channel[] {
   const on: Channel[] = [];
   if (mail !== undefined) on.push('email');
   if (webhook !== undefined) on.push('webhook');
+  if (mail !== undefined) on.push('receipt');
   return on;
 }
 
@@ -51,10 +56,20 @@ export type TeamMessage = {
 };
 
 /**
- * One delivery to make, as the dispatcher claimed it: a lead, a message to a member (e-mail alone),
- * or an erasure (the webhook alone).
+ * The visitor's receipt of their lead (issue 54 §2), on the receipt channel, by e-mail: the promise in plain words, and
+ * nothing they typed but the address it goes to, so that it cannot relay a spammer's text. Its row
+ * names the lead (lead_id), so that an erasure and the retention take it with the lead.
  */
-export type Notification = (Lead | LeadUpdated | SubjectErased | TeamMessage) & {
+export type LeadReceipt = {
+  kind: 'lead.receipt';
+  record: { to: string; leadKind: LeadKind; arrivedAt: string };
+};
+
+/**
+ * One delivery to make, as the dispatcher claimed it: a lead, a message to a member or a receipt to
+ * the visitor (e-mail alone), or an erasure (the webhook alone).
+ */
+export type Notification = (Lead | LeadUpdated | SubjectErased | TeamMessage | LeadReceipt) & {
   /** The outbox row's id: the same on every attempt and every replica (the webhook-id). */
   id: string;
   /** Claims so far, this one included. */

@@ -359,7 +359,7 @@ describe.each(backendsForThisFile())('the Suspeitos folder on $name', (backend) 
       .type('form')
       .send('');
 
-    expect(anonymous.headers.location).toBe('/entrar');
+    expect(anonymous.headers.location).toBe('/entrar?volta=%2Fpainel%2Fsuspeitos');
     expect(anonymous.text).not.toContain('Joana Prado');
     expect(crossSite.status).toBe(403);
     expect(readable(crossSite.text)).toMatch(/só pode ser enviado a partir do nosso próprio site/);

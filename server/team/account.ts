@@ -3,6 +3,7 @@ import { requiredText } from '../../shared/fields';
 import type { PageNotice } from '../../shared/team';
 import { auditFor } from '../audit/request';
 import { fieldOf } from '../workplace/context';
+import { HOME, RETURN_PARAM, safeReturnPath } from '../workplace/return-path';
 import type { TeamContext } from './context';
 
 const passkeyName = requiredText({ label: 'um nome para a chave', max: 60 });
@@ -32,7 +33,7 @@ export function accountHandlers(context: TeamContext) {
 
   const register: RequestHandler = async (req, res) => {
     const { member, purpose } = res.locals.signedIn!;
-    const body = req.body as { response?: unknown; name?: unknown } | undefined;
+    const body = req.body as { response?: unknown; name?: unknown; volta?: unknown } | undefined;
     const typed = typeof body?.name === 'string' ? body.name : '';
     const name = passkeyName.safeParse(typed);
     const count = (await team.passkeysOf(member.id)).length;
@@ -47,7 +48,9 @@ export function accountHandlers(context: TeamContext) {
     await team.closeLinksOf(member.id);
     // A code's or a link's session becomes a whole one only with a new id (ASVS 5.0 7.2.4).
     if (purpose === 'enrol') await sessions.start(res, member.id, 'full');
-    res.set('Cache-Control', 'no-store').json({ redirect: purpose === 'enrol' ? '/painel' : '/painel/conta' });
+    // A code's session goes on to the page it was sent to sign in for (an e-mail's lead), if any.
+    const home = safeReturnPath(body?.[RETURN_PARAM]) ?? HOME;
+    res.set('Cache-Control', 'no-store').json({ redirect: purpose === 'enrol' ? home : '/painel/conta' });
   };
 
   const passkeyIdOf = (value: unknown) => (typeof value === 'string' && value.length <= 1024 ? value : '');

@@ -2,6 +2,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { email as emailRule } from '../../shared/fields';
 import { auditFor } from '../audit/request';
 import { fieldOf } from '../workplace/context';
+import { RETURN_PARAM, safeReturnPath, withReturn } from '../workplace/return-path';
 import type { TeamContext } from './context';
 import { sendCode } from './invitations';
 import { held, holdMs, minutesOf, pairOf, reserve, tooMany } from './limits';
@@ -41,7 +42,11 @@ export function codeHandlers(context: TeamContext) {
   const audit = auditFor(context.audit);
   const address = (req: { ip?: string }) => req.ip ?? '';
 
-  const codeForm: RequestHandler = (_req, res) => render(res, 200, 'codeRequest', {});
+  /** The return path a code's page or form carries (server/workplace/return-path.ts). */
+  const backOf = (req: Request) =>
+    safeReturnPath(req.method === 'GET' ? req.query[RETURN_PARAM] : fieldOf(req, RETURN_PARAM));
+
+  const codeForm: RequestHandler = (req, res) => render(res, 200, 'codeRequest', { back: backOf(req) });
 
   /** A code for the member at `email`, if there is one, and its audit line. */
   const mailCodeTo = async (req: Request, res: Response, email: string) => {
@@ -73,27 +78,28 @@ export function codeHandlers(context: TeamContext) {
    * before the team's list is read, so neither its content nor its moment tells a member apart.
    */
   const requestCode: RequestHandler = async (req, res) => {
+    const back = backOf(req);
     const typed = emailRule.safeParse(fieldOf(req, 'email'));
     if (!typed.success) {
       const notice = { kind: 'error', text: typed.error.issues[0]!.message } as const;
-      return render(res, 400, 'codeRequest', { notice, email: fieldOf(req, 'email') });
+      return render(res, 400, 'codeRequest', { notice, email: fieldOf(req, 'email'), back });
     }
     if (!mailOn) {
       const notice = { kind: 'error', text: MAIL_OFF } as const;
-      return render(res, 503, 'codeRequest', { notice, email: typed.data });
+      return render(res, 503, 'codeRequest', { notice, email: typed.data, back });
     }
     const reserved = await codeSlots(req, typed.data.toLowerCase());
     if (reserved.refusedBy)
-      return render(res, 429, 'codeRequest', { notice: codeRefusal(res, reserved), email: typed.data });
+      return render(res, 429, 'codeRequest', { notice: codeRefusal(res, reserved), email: typed.data, back });
     // Post/Redirect/Get: reloading the code's page sends no second code.
-    res.redirect(303, `/entrar/codigo/confirmar?${new URLSearchParams({ email: typed.data })}`);
+    res.redirect(303, withReturn(`/entrar/codigo/confirmar?${new URLSearchParams({ email: typed.data })}`, back));
     await mailCodeTo(req, res, typed.data);
   };
 
   const codeEntry: RequestHandler = (req, res) => {
     const email = emailRule.safeParse(req.query.email);
-    if (!email.success) return res.redirect(303, '/entrar/codigo');
-    render(res, 200, 'codeEntry', { email: email.data });
+    if (!email.success) return res.redirect(303, withReturn('/entrar/codigo', backOf(req)));
+    render(res, 200, 'codeEntry', { email: email.data, back: backOf(req) });
   };
 
   /**
@@ -102,6 +108,7 @@ export function codeHandlers(context: TeamContext) {
    * (CODE_REFUSED): the team's list does not leak here either.
    */
   const confirmCode: RequestHandler = async (req, res) => {
+    const back = backOf(req);
     const typed = emailRule.safeParse(fieldOf(req, 'email'));
     const code = fieldOf(req, 'code').trim();
     const account = typed.success ? typed.data.toLowerCase() : '';
@@ -111,7 +118,7 @@ export function codeHandlers(context: TeamContext) {
     ]);
     if (reserved.refusedBy) {
       const notice = { kind: 'error', text: tooMany(res, reserved.retryAfterS) } as const;
-      return render(res, 429, 'codeEntry', { email: fieldOf(req, 'email'), notice });
+      return render(res, 429, 'codeEntry', { email: fieldOf(req, 'email'), notice, back });
     }
     // The account's failures past its share slow every attempt on it, and refuse none: a stranger
     // who fails there must not keep the member out.
@@ -135,14 +142,19 @@ export function codeHandlers(context: TeamContext) {
         actor: { kind: 'member', id: member.id, email: member.email },
         detail: { método: 'código por e-mail' },
       });
-      return res.redirect(303, '/painel/conta');
+      // An enrolment session: the account page's passkey leads on to the return path.
+      return res.redirect(303, withReturn('/painel/conta', back));
     }
     await audit(req, res, {
       action: 'signin.failed',
       ...(member && { actor: { kind: 'member', id: member.id, email: member.email } }),
       detail: { método: 'código por e-mail', ...(wait && { espera: wait / 1000 }) },
     });
-    render(res, 400, 'codeEntry', { email: fieldOf(req, 'email'), notice: { kind: 'error', text: CODE_REFUSED } });
+    render(res, 400, 'codeEntry', {
+      email: fieldOf(req, 'email'),
+      notice: { kind: 'error', text: CODE_REFUSED },
+      back,
+    });
   };
 
   /** Sends a code to an invited member, within the limits of any code: the notice if one refused. */

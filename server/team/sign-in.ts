@@ -2,6 +2,7 @@ import type { RequestHandler } from 'express';
 import { email as emailRule, requiredText } from '../../shared/fields';
 import { auditFor } from '../audit/request';
 import { fieldOf } from '../workplace/context';
+import { HOME, RETURN_PARAM, safeReturnPath } from '../workplace/return-path';
 import { codeHandlers } from './codes';
 import type { TeamContext } from './context';
 import { reserve, tooMany } from './limits';
@@ -21,9 +22,10 @@ export function signInHandlers(context: TeamContext) {
   const address = (req: { ip?: string }) => req.ip ?? '';
   const codes = codeHandlers(context);
 
-  const page: RequestHandler = (_req, res) => {
-    if (res.locals.signedIn?.purpose === 'full') return res.redirect(303, '/painel');
-    render(res, 200, 'signIn', {});
+  const page: RequestHandler = (req, res) => {
+    const back = safeReturnPath(req.query[RETURN_PARAM]);
+    if (res.locals.signedIn?.purpose === 'full') return res.redirect(303, back ?? HOME);
+    render(res, 200, 'signIn', { back });
   };
 
   const passkeyOptions: RequestHandler = async (_req, res) => {
@@ -35,7 +37,8 @@ export function signInHandlers(context: TeamContext) {
    * spends a challenge that only the options request gives (docs/decisions/044-sign-in-limits.md).
    */
   const passkey: RequestHandler = async (req, res) => {
-    const response = (req.body as { response?: unknown } | undefined)?.response;
+    const body = req.body as { response?: unknown; volta?: unknown } | undefined;
+    const response = body?.response;
     const used = await ceremonies.authenticate(req, res, response as never);
     const member = used && (await team.memberById(used.memberId));
     if (!member) {
@@ -52,7 +55,8 @@ export function signInHandlers(context: TeamContext) {
       subject: used.name,
       detail: { método: 'chave de acesso' },
     });
-    res.set('Cache-Control', 'no-store').json({ redirect: '/painel' });
+    // The page the member was sent here from (an e-mail's lead), which the script read off /entrar's URL.
+    res.set('Cache-Control', 'no-store').json({ redirect: safeReturnPath(body?.[RETURN_PARAM]) ?? HOME });
   };
 
   /**

@@ -43,8 +43,10 @@ function observed(res: request.Response): Outcome {
   const endsSession = String(res.headers['set-cookie'] ?? '').includes('Expires=Thu, 01 Jan 1970');
   if (res.status === 401 && json) return '401';
   if (res.status === 403) return json ? '403 json' : '403 page';
-  if (res.status === 303 && res.headers.location === '/entrar' && !endsSession) return 'to /entrar';
-  if (res.status === 303 && res.headers.location === '/painel/conta' && res.headers['set-cookie'] === undefined)
+  // A GET's own path rides along as the return path (issue 54 §2).
+  const to = String(res.headers.location ?? '').split('?volta=')[0];
+  if (res.status === 303 && to === '/entrar' && !endsSession) return 'to /entrar';
+  if (res.status === 303 && to === '/painel/conta' && res.headers['set-cookie'] === undefined)
     return 'to /painel/conta';
   return 'allowed';
 }

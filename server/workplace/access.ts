@@ -1,5 +1,6 @@
 import type { RequestHandler, Response } from 'express';
 import type { Role } from '../../shared/team';
+import { safeReturnPath, withReturn } from './return-path';
 
 /**
  * What a route asks of the request (docs/requirements.md §6.3), stated once per route in its
@@ -19,7 +20,8 @@ const ENROL_FIRST = 'Cadastre sua chave de acesso primeiro.';
 const ADMINS_ONLY = 'Esta área é só para a administração do site.';
 
 /**
- * The guard for `access`. Without a session a page sends the person to /entrar (303) and the script
+ * The guard for `access`. Without a session a page sends the person to /entrar (303), with the page
+ * asked for as the return path (server/workplace/return-path.ts), and the script
  * gets 401; a session that may only enrol goes to its account page; a role that does not open the
  * route gets 403, through `forbidden` for a page.
  */
@@ -30,13 +32,16 @@ export function requireAccess(
 ): RequestHandler {
   const refuse = (res: Response, status: number, message: string) =>
     void res.status(status).set('Cache-Control', 'no-store').json({ message });
-  return (_req, res, next) => {
+  return (req, res, next) => {
     if (access === 'public') return next();
     const signedIn = res.locals.signedIn;
-    if (!signedIn) return reply === 'json' ? refuse(res, 401, NO_SESSION) : res.redirect(303, '/entrar');
+    // A page asked for by address (a lead's, linked from an e-mail) is where sign-in leads back to.
+    const back = req.method === 'GET' ? safeReturnPath(req.originalUrl) : undefined;
+    if (!signedIn)
+      return reply === 'json' ? refuse(res, 401, NO_SESSION) : res.redirect(303, withReturn('/entrar', back));
     if (access === 'enrolling') return next();
     if (signedIn.purpose === 'enrol')
-      return reply === 'json' ? refuse(res, 403, ENROL_FIRST) : res.redirect(303, '/painel/conta');
+      return reply === 'json' ? refuse(res, 403, ENROL_FIRST) : res.redirect(303, withReturn('/painel/conta', back));
     if (access === 'admin' && signedIn.member.role !== 'admin')
       return reply === 'json' ? refuse(res, 403, ADMINS_ONLY) : forbidden(res, ADMINS_ONLY);
     next();

@@ -38,7 +38,8 @@ export async function signedInMember(repository: Repository, role: Role, purpose
 /** Whether `cookie` still opens a session: the account page answers it, rather than sending it to /entrar. */
 export async function opensSession(app: RequestListener, cookie: string) {
   const res = await request(app).get('/painel/conta').set('Cookie', cookie);
-  if (res.status !== 200 && !(res.status === 303 && res.headers.location === '/entrar'))
+  // Sent to sign in, with the page as its return path (server/workplace/return-path.ts).
+  if (res.status !== 200 && !(res.status === 303 && /^\/entrar(\?|$)/.test(res.headers.location ?? '')))
     throw new Error(`GET /painel/conta answered ${res.status}`);
   return res.status === 200;
 }

@@ -118,3 +118,13 @@ export const header = (message: Received, name: string) => {
   expect(values, `header ${name}`).toHaveLength(1);
   return values![0]!;
 };
+
+/**
+ * The messages that are not a visitor's automatic receipt (issue 54 §2; `Auto-Submitted`, RFC 3834):
+ * what sales and the team were sent.
+ */
+export const notReceipts = (messages: Received[]) =>
+  messages.filter((message) => !message.headers.has('auto-submitted'));
+
+/** The visitors' automatic receipts alone. */
+export const receipts = (messages: Received[]) => messages.filter((message) => message.headers.has('auto-submitted'));

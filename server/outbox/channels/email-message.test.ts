@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { fullQuote, sampleContact } from '../../../test/support/leads';
 import { leadMessage } from './email-message';
 
+const PUBLIC_URL = new URL('https://www.rotanorte.com.br');
+
 const stored = {
   ...sampleContact,
   id: '0b7c2f4e-1a2b-4c3d-8e9f-0123456789ab',
@@ -9,27 +11,46 @@ const stored = {
   createdAt: '2030-01-02T12:00:00.000Z',
 };
 
+describe('the e-mail of a lead, and the way to its page', () => {
+  it('links the lead’s page first, at PUBLIC_URL, and says a reply alone does not stop the clock', () => {
+    const { text, html } = leadMessage({ kind: 'contact', record: stored }, PUBLIC_URL);
+    const link = `https://www.rotanorte.com.br/painel/leads/${stored.id}`;
+    expect(text.split('\n').slice(2, 4)).toEqual(['Abrir o lead no painel (responder e marcar “Respondi”):', link]);
+    expect(html).toContain(`<a href="${link}"`);
+    expect(text).toContain('não para o relógio das 2 horas úteis: marque “Respondi” na página do lead.');
+    expect(text).not.toContain('Responda a este e-mail');
+  });
+});
+
 describe('the e-mail of a lead stored before today’s rules', () => {
   it('links no phone that is not a plain phone number', () => {
-    const { html } = leadMessage({ kind: 'contact', record: { ...stored, phone: 'ligar: 11 9999-0000' } });
+    const { html } = leadMessage({ kind: 'contact', record: { ...stored, phone: 'ligar: 11 9999-0000' } }, PUBLIC_URL);
     expect(html).toContain('<td style="white-space:pre-wrap">ligar: 11 9999-0000</td>');
     expect(html).not.toContain('tel:');
   });
 
   it('keeps bidirectional controls and line breaks out of the subject, so it reads as written', () => {
-    const { subject } = leadMessage({
-      kind: 'contact',
-      record: { ...stored, name: 'Ana \u202Eanilorac\u202C', company: 'Frios\r\nBcc: x@y.z\u2028Cia' },
-    });
+    const { subject } = leadMessage(
+      {
+        kind: 'contact',
+        record: { ...stored, name: 'Ana \u202Eanilorac\u202C', company: 'Frios\r\nBcc: x@y.z\u2028Cia' },
+      },
+      PUBLIC_URL,
+    );
     expect(subject).toBe('Nova solicitação de contato — Ana anilorac (Frios Bcc: x@y.z Cia)');
   });
 
   it('answers to the bare address, never to a name', () => {
-    expect(leadMessage({ kind: 'contact', record: stored }).replyTo).toBe(sampleContact.email);
+    expect(leadMessage({ kind: 'contact', record: stored }, PUBLIC_URL).replyTo).toBe(sampleContact.email);
   });
 });
 
 describe('the e-mail of a lead', () => {
+  const LINK = `https://www.rotanorte.com.br/painel/leads/${stored.id}`;
+  const OPEN = 'Abrir o lead no painel (responder e marcar “Respondi”)';
+  const REPLY =
+    'Responder a este e-mail escreve direto ao cliente, mas não para o relógio das 2 horas úteis: ' +
+    'marque “Respondi” na página do lead.';
   const row = (label: string, value: string) =>
     `<tr><th align="left" valign="top">${label}</th><td style="white-space:pre-wrap">${value}</td></tr>`;
   const source = { form: 'contato', page: '/', utmSource: 'google', utmCampaign: 'frete-norte' };
@@ -37,17 +58,18 @@ describe('the e-mail of a lead', () => {
     [
       '<!doctype html><html lang="pt-BR"><body>',
       `<h1 style="font-size:18px">${title}</h1>`,
+      `<p><a href="${LINK}" style="display:inline-block;padding:12px 16px;font-weight:bold">${OPEN}</a></p>`,
       '<table cellpadding="4" style="border-collapse:collapse">',
       ...rows,
       '</table>',
-      '<p>Responda a este e-mail para escrever diretamente ao cliente.</p>',
+      `<p>${REPLY}</p>`,
       '</body></html>',
     ].join('\n');
 
   it('lists every field of a quote with its label, the route in the subject, and the time in Brazil', () => {
     const record = { ...stored, ...fullQuote, weightTons: 27.125, source };
 
-    const message = leadMessage({ kind: 'quote', record });
+    const message = leadMessage({ kind: 'quote', record }, PUBLIC_URL);
 
     expect(message.subject).toBe(
       'Nova cotação de frete — Carlos Lima (Açaí & Cia — Distribuição): Campinas/SP → Belém/PA',
@@ -55,6 +77,9 @@ describe('the e-mail of a lead', () => {
     expect(message.text).toBe(
       [
         'Nova cotação de frete',
+        '',
+        `${OPEN}:`,
+        LINK,
         '',
         'Nome: Carlos Lima',
         'E-mail: carlos@bebidasdonorte.com.br',
@@ -71,7 +96,7 @@ describe('the e-mail of a lead', () => {
         'Recebido em: 02/01/2030, 09:00',
         `Identificador: ${stored.id}`,
         '',
-        'Responda a este e-mail para escrever diretamente ao cliente.',
+        REPLY,
         '',
       ].join('\n'),
     );
@@ -97,19 +122,22 @@ describe('the e-mail of a lead', () => {
 
   it('links a phone without a country code by its digits, and names the company in the subject', () => {
     const record = { ...stored, phone: '(91) 3222-1100', company: 'Bebidas do Norte' };
-    const message = leadMessage({ kind: 'contact', record });
+    const message = leadMessage({ kind: 'contact', record }, PUBLIC_URL);
     expect(message.subject).toBe('Nova solicitação de contato — Ana Souza (Bebidas do Norte)');
-    expect(message.html).toContain(row('Telefone', '<a href="tel:9132221100">(91) 3222-1100</a>'));
+    expect(message.html).toContain(row('Telefone', '<a href="tel:+559132221100">(91) 3222-1100</a>'));
     expect(message.text).toContain('Telefone: (91) 3222-1100\n');
   });
 
   it('leaves out the optional fields a contact did not fill', () => {
-    const message = leadMessage({ kind: 'contact', record: { ...stored, message: 'Olá <b>\nAté logo' } });
+    const message = leadMessage({ kind: 'contact', record: { ...stored, message: 'Olá <b>\nAté logo' } }, PUBLIC_URL);
 
     expect(message.subject).toBe('Nova solicitação de contato — Ana Souza');
     expect(message.text).toBe(
       [
         'Nova solicitação de contato',
+        '',
+        `${OPEN}:`,
+        LINK,
         '',
         'Nome: Ana Souza',
         'E-mail: ana@empresa.com.br',
@@ -117,7 +145,7 @@ describe('the e-mail of a lead', () => {
         'Recebido em: 02/01/2030, 09:00',
         `Identificador: ${stored.id}`,
         '',
-        'Responda a este e-mail para escrever diretamente ao cliente.',
+        REPLY,
         '',
       ].join('\n'),
     );

@@ -1,6 +1,8 @@
 import { contactFields } from '../../../shared/contact';
 import { PLAIN_PHONE } from '../../../shared/fields';
 import { type LeadField, type LeadFields, type Place, SOURCE_PARTS, type Source } from '../../../shared/lead';
+import { leadPath } from '../../../shared/lead-page';
+import { e164 } from '../../../shared/phone';
 import { quoteFields } from '../../../shared/quote';
 import { readableDate, readableInSaoPaulo } from '../../../shared/sao-paulo-time';
 import type { Lead } from '../../leads/resource';
@@ -40,11 +42,13 @@ const sourceLine = (source: Source) =>
     .join(' · ');
 
 /**
- * A tel: link for a phone number as typed (RFC 3966: the digits, and a leading + for an
- * international number); none for a value that is no plain phone number (a row from before the rules).
+ * A tel: link for a phone number as typed (RFC 3966): in E.164, +55 added to a Brazilian number typed
+ * without it, so that a phone abroad or roaming dials it too (issue 54 §9); a number too short to
+ * tell (a local one) as its digits; none for a value that is no plain phone number (a row from before
+ * the rules).
  */
 export const telLink = (phone: string) =>
-  PLAIN_PHONE.test(phone) ? `tel:${phone.trim().startsWith('+') ? '+' : ''}${phone.replace(/\D/g, '')}` : undefined;
+  PLAIN_PHONE.test(phone) ? `tel:${e164(phone) ?? phone.replace(/\D/g, '')}` : undefined;
 
 /** One field's value as sales reads it. */
 function shown(field: LeadField, value: unknown) {
@@ -98,19 +102,39 @@ function route(lead: Lead) {
   return places.length > 0 ? `: ${places.map(([key]) => placeName(values[key] as Place)).join(' → ')}` : '';
 }
 
-/** Subject, plain text and HTML of the e-mail that tells sales about one lead. */
-export function leadMessage(lead: Lead): LeadMessage {
+/**
+ * Where the lead's page is (issue 54 §2): from the e-mail to the lead in one tap, to answer it and
+ * stop its clock there ("Respondi"); a reply to the e-mail alone leaves the lead Novo.
+ */
+const OPEN = 'Abrir o lead no painel (responder e marcar “Respondi”)';
+const REPLY =
+  'Responder a este e-mail escreve direto ao cliente, mas não para o relógio das 2 horas úteis: ' +
+  'marque “Respondi” na página do lead.';
+
+/** Subject, plain text and HTML of the e-mail that tells sales about one lead, linked to its page at `publicUrl`. */
+export function leadMessage(lead: Lead, publicUrl: URL): LeadMessage {
   const { record } = lead;
   const { title } = LEADS[lead.kind];
   const all = leadLines(lead);
   const who = oneLine(record.company ? `${record.name} (${record.company})` : record.name);
-  const reply = 'Responda a este e-mail para escrever diretamente ao cliente.';
+  const link = new URL(leadPath(record.id), publicUrl).href;
   return {
     subject: oneLine(`${title} — ${who}${route(lead)}`),
-    text: [`${title}`, '', ...all.map(({ label, value }) => `${label}: ${value}`), '', reply, ''].join('\n'),
+    text: [
+      `${title}`,
+      '',
+      `${OPEN}:`,
+      link,
+      '',
+      ...all.map(({ label, value }) => `${label}: ${value}`),
+      '',
+      REPLY,
+      '',
+    ].join('\n'),
     html: [
       '<!doctype html><html lang="pt-BR"><body>',
       `<h1 style="font-size:18px">${escapeHtml(title)}</h1>`,
+      `<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 16px;font-weight:bold">${escapeHtml(OPEN)}</a></p>`,
       '<table cellpadding="4" style="border-collapse:collapse">',
       ...all.map(({ label, value, href }) => {
         const shownValue = href ? `<a href="${escapeHtml(href)}">${escapeHtml(value)}</a>` : escapeHtml(value);
@@ -118,7 +142,7 @@ export function leadMessage(lead: Lead): LeadMessage {
         return `<tr><th align="left" valign="top">${escapeHtml(label)}</th>${cell}</tr>`;
       }),
       '</table>',
-      `<p>${escapeHtml(reply)}</p>`,
+      `<p>${escapeHtml(REPLY)}</p>`,
       '</body></html>',
     ].join('\n'),
     // A display name would be the requester's text in a header, and mail clients decode an

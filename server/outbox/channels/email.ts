@@ -1,12 +1,20 @@
 import nodemailer from 'nodemailer';
+import { type BusinessCalendar, DEFAULT_CALENDAR } from '../../../shared/holidays';
 import type { Config } from '../../process/config';
 import type { Notification } from '../store';
 import { leadMessage } from './email-message';
+import { receiptMessage } from './receipt-message';
 
 export type MailSettings = NonNullable<Config['mail']>;
 
-/** Sends one notification to the sales team over SMTP. */
-export function createMailer({ smtpUrl, to, from }: MailSettings) {
+/** What the messages link to and count with: PUBLIC_URL (the lead's page) and the holidays (a due time). */
+export type MailContext = { publicUrl: URL; calendar?: BusinessCalendar };
+
+/** Sends one notification over SMTP: to the sales team, to a member, or a visitor's receipt. */
+export function createMailer(
+  { smtpUrl, to, from }: MailSettings,
+  { publicUrl, calendar = DEFAULT_CALENDAR }: MailContext,
+) {
   // nodemailer's defaults wait up to 2 min to connect and 10 min on a silent socket; ours stay well
   // inside the dispatcher's claim lease, so a slow server never lets a second replica send too.
   const transport = nodemailer.createTransport({
@@ -23,7 +31,7 @@ export function createMailer({ smtpUrl, to, from }: MailSettings) {
   return {
     async send(notification: Notification) {
       // Only leads are written to the e-mail channel: an erasure and a team's change go to the webhook alone.
-      if (notification.kind !== 'contact' && notification.kind !== 'quote' && notification.kind !== 'team.message') {
+      if (notification.kind.endsWith('.updated') || notification.kind === 'subject.erased') {
         throw new Error(`e-mail: ${notification.kind} não é notificado por e-mail`);
       }
       const messageId = `<${notification.id}@${domain}>`;
@@ -32,7 +40,15 @@ export function createMailer({ smtpUrl, to, from }: MailSettings) {
         await transport.sendMail({ from, to: member, subject, text, messageId });
         return;
       }
-      const message = leadMessage(notification);
+      if (notification.kind === 'lead.receipt') {
+        const { subject, text } = receiptMessage(notification.record, calendar, new Date());
+        // Auto-Submitted: an autoresponder does not answer an automatic message (RFC 3834).
+        const headers = { 'Auto-Submitted': 'auto-generated' };
+        await transport.sendMail({ from, to: notification.record.to, subject, text, messageId, headers });
+        return;
+      }
+      if (notification.kind !== 'contact' && notification.kind !== 'quote') return;
+      const message = leadMessage(notification, publicUrl);
       await transport.sendMail({
         from,
         to,

@@ -47,8 +47,9 @@ function webhookBody(notification: Notification) {
     const { email, contacts, quotes, erasedAt } = notification.record;
     return JSON.stringify({ type: notification.kind, timestamp: erasedAt, data: { email, contacts, quotes } });
   }
-  // Only sqlOutbox's mailTeam writes these, and to the e-mail channel alone.
-  if (notification.kind === 'team.message') throw new Error('webhook: mensagem da equipe não vai por webhook');
+  // Only sqlOutbox's mailTeam and receipt write these, and to the e-mail channel alone.
+  if (notification.kind === 'team.message' || notification.kind === 'lead.receipt')
+    throw new Error(`webhook: ${notification.kind} só vai por e-mail`);
   if (notification.kind === 'contact.updated' || notification.kind === 'quote.updated') {
     const { kind, record } = notification;
     return JSON.stringify({ type: kind, timestamp: record.updatedAt ?? record.createdAt, data: record });
