@@ -2,6 +2,7 @@ import type { RequestHandler } from 'express';
 import { memberName } from '../../shared/team';
 import type { Stores } from '../stores';
 import { asMemberId, type WorkplaceContext } from '../workplace/context';
+import { auditContext } from './request';
 import { pageRoute, type WorkplaceRoute } from '../workplace/route';
 import { AUDIT_ACTIONS, type AuditAction } from './events';
 import { leadNamesOf, peopleOf, readableLine } from './readable';
@@ -32,6 +33,16 @@ export function auditRoutes({
     ]);
     const people = peopleOf(members);
     const leads = leadNamesOf(labels);
+    // The record names the leads it shows, read from the live tables: a read of their data, itself
+    // a line (docs/requirements.md §11.6), naming the leads by id as every line does.
+    const named = labels.map((label) => label.id);
+    if (named.length > 0)
+      await audit.recordAudit({
+        ...auditContext(req, res),
+        action: 'leads.read',
+        leadIds: named,
+        detail: { view: 'registro' },
+      });
     const last = lines.at(-1);
     const older =
       lines.length === AUDIT_PAGE && last

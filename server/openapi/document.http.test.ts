@@ -146,7 +146,7 @@ describe('GET /api/openapi.json', () => {
     expect(schemas.QuoteInput.properties.notes.maxLength).toBe(2000);
     expect(schemas.Quote.properties.status).toEqual({
       type: 'string',
-      enum: ['new', 'contacted', 'proposal', 'won', 'lost'],
+      enum: ['new', 'contacted', 'proposal', 'won', 'lost', 'not_sales'],
     });
     expect(schemas.QuoteInput).not.toHaveProperty('$schema');
   });
