@@ -9,6 +9,8 @@ export interface RateLimitCounters {
   increment(key: string, windowMs: number): Promise<WindowCount>;
   /** Takes back one hit of the current window (express-rate-limit's skip options use it). */
   decrement(key: string): Promise<void>;
+  /** The current window's count of `key`, without counting; undefined when none is running. */
+  get(key: string): Promise<WindowCount | undefined>;
   reset(key: string): Promise<void>;
 }
 
@@ -40,6 +42,10 @@ export function sqlRateLimitCounters(db: Database): RateLimitCounters {
     },
     async decrement(key) {
       await db.run(`UPDATE rate_limits SET hits = hits - 1 WHERE key = ? AND hits > 0 AND reset_at > ${now}`, [key]);
+    },
+    async get(key) {
+      const row = await db.get(`SELECT hits, reset_at FROM rate_limits WHERE key = ? AND reset_at > ${now}`, [key]);
+      return row && { hits: Number(row.hits), resetAt: new Date(String(row.reset_at)) };
     },
     async reset(key) {
       await db.run('DELETE FROM rate_limits WHERE key = ?', [key]);

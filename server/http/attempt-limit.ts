@@ -15,6 +15,11 @@ export interface AttemptLimiter {
   reserve(key: string): Promise<Reservation>;
   /** Takes a reserved slot back: an attempt that was refused, or that turned out not to be a failure. */
   release(key: string): Promise<void>;
+  /**
+   * Whether `key` is past the limit now, counting nothing: for what is no attempt at all (the right
+   * API token), which must still be refused while the key's guesses are, or its answer would tell.
+   */
+  check(key: string): Promise<Omit<Reservation, 'count'>>;
 }
 
 type AttemptOptions = {
@@ -25,7 +30,7 @@ type AttemptOptions = {
   windowMs: number;
 };
 
-type Counts = Pick<RateLimitCounters, 'increment' | 'decrement'>;
+type Counts = Pick<RateLimitCounters, 'increment' | 'decrement' | 'get'>;
 
 /**
  * The counters of one process, for SQLite, where one process is all there is. An increment reads
@@ -56,6 +61,7 @@ function memoryCounts(windowMs: number): Counts {
       const count = running(key);
       if (count && count.hits > 0) count.hits--;
     },
+    get: async (key) => running(key),
   };
 }
 
@@ -80,5 +86,10 @@ export function attemptLimiter(
       return { limited, retryAfterS: limited ? secondsUntil(resetAt) : 0, count: hits };
     },
     release: (key) => counts.decrement(prefix + key),
+    async check(key) {
+      const count = await counts.get(prefix + key);
+      const limited = count !== undefined && count.hits >= limit;
+      return { limited, retryAfterS: limited ? secondsUntil(count.resetAt) : 0 };
+    },
   };
 }

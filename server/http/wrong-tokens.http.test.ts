@@ -53,6 +53,16 @@ describe('wrong bearer tokens on the API', () => {
 
     expect((await read(site, '203.0.113.3', WRONG)).status).toBe(401);
   });
+
+  it('let many reads with the right token at once through, as a CRM’s exports in parallel', async () => {
+    const site = app();
+
+    const statuses = await Promise.all(
+      Array.from({ length: 5 * WRONG_TOKENS.limit }, () => read(site, '203.0.113.4', bearer).then((res) => res.status)),
+    );
+
+    expect(statuses).toEqual(statuses.map(() => 200));
+  });
 });
 
 describe('wrong bearer tokens with PostgreSQL', needs('postgres'), () => {
@@ -68,5 +78,22 @@ describe('wrong bearer tokens with PostgreSQL', needs('postgres'), () => {
     expectLimited(await read(replicas[0]!, '203.0.113.20', WRONG));
     expectLimited(await read(replicas[1]!, '203.0.113.20', bearer));
     expect((await read(replicas[1]!, '198.51.100.20', bearer)).status).toBe(200);
+  });
+
+  it('let right tokens in parallel on both replicas through, and judge parallel wrong ones exactly', async () => {
+    const replicas = [await replica(), await replica()];
+    const all = (client: string, authorization: string) =>
+      Promise.all(
+        Array.from({ length: 6 * WRONG_TOKENS.limit }, (_, n) =>
+          read(replicas[n % 2]!, client, authorization).then((res) => res.status),
+        ),
+      );
+
+    const rights = await all('203.0.113.21', bearer);
+    const wrongs = await all('203.0.113.22', WRONG);
+
+    expect(rights).toEqual(rights.map(() => 200));
+    expect(wrongs.filter((status) => status === 401)).toHaveLength(WRONG_TOKENS.limit);
+    expect(wrongs.filter((status) => status === 429)).toHaveLength(wrongs.length - WRONG_TOKENS.limit);
   });
 });
