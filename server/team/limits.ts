@@ -24,10 +24,13 @@ const LONGEST_HOLD_MS = 8 * SECOND;
  *   cannot be guessed, and each answer spends a challenge of its own;
  * - codes sent: one per account in 5 minutes, 5 per account and address and 20 per address an hour.
  */
+/** Failed sign-ins one client address may make in 15 minutes, whatever the accounts. */
+export const SIGN_IN_FAILURES = { name: 'signin-ip', limit: 20, windowMs: 15 * MINUTE } as const;
+
 export function signInLimits(counters: RateLimitCounters | undefined) {
   return {
     failuresByPair: attemptLimiter(counters, { name: 'signin-pair', limit: 10, windowMs: 15 * MINUTE }),
-    failuresByAddress: attemptLimiter(counters, { name: 'signin-ip', limit: 20, windowMs: 15 * MINUTE }),
+    failuresByAddress: attemptLimiter(counters, SIGN_IN_FAILURES),
     /** Never refuses: it counts, and its count decides the hold. */
     failuresByAccount: attemptLimiter(counters, {
       name: 'signin-account',
