@@ -20,13 +20,6 @@ const STAMP_SERVES_MS = 1000;
  * its predecessor is a second old, so no request waits for it.
  */
 const RENEW_AFTER_MS = 800;
-/**
- * Brotli's quality for a stamped page. The first visitor after a quiet second waits for its
- * compression, and quality 11 costs several times quality 10's time for a few hundred bytes less;
- * quality 10 still keeps `/` and its headers within a new connection's first round trip
- * (bench/size.ts), where quality 9 and below do not (docs/performance.md, "What the first paint costs").
- */
-const STAMPED_BROTLI_QUALITY = 10;
 
 const END = Buffer.from('</body></html>');
 /** The form's id as React writes it: no other element of a page has it. */
@@ -58,7 +51,7 @@ type Made = { signedAt: number; page: Promise<EncodedPage> };
  */
 export function stampedPage(status: number, head: Buffer, stamps: PageStamps): KeptPage {
   const make = (now: number): Made => {
-    const page = encode(status, stamped(head, stamps, now), STAMPED_BROTLI_QUALITY);
+    const page = encode(status, stamped(head, stamps, now));
     // The requests that await it see a failure; a successor dropped unawaited must not crash the process.
     page.catch(() => {});
     return { signedAt: now, page };

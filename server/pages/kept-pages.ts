@@ -27,17 +27,10 @@ export type EncodedPage = { status: number } & Record<Encoding | 'identity', Rep
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
-/**
- * A page in each coding, gzip at its highest level and brotli at `brotliQuality`: its highest
- * unless the page is made while a visitor waits for it (form-stamp.ts).
- */
-export async function encode(
-  status: number,
-  html: Buffer,
-  brotliQuality: number = constants.BROTLI_MAX_QUALITY,
-): Promise<EncodedPage> {
+/** A page in each coding, brotli at its highest quality and gzip at its highest level. */
+export async function encode(status: number, html: Buffer): Promise<EncodedPage> {
   const [br, gz] = await Promise.all([
-    brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality } }),
+    brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
     gzipped(html, { level: constants.Z_BEST_COMPRESSION }),
   ]);
   return { status, identity: representation(html), br: representation(br), gzip: representation(gz) };
