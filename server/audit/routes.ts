@@ -2,10 +2,10 @@ import type { RequestHandler } from 'express';
 import { memberName } from '../../shared/team';
 import type { Stores } from '../stores';
 import { asMemberId, type WorkplaceContext } from '../workplace/context';
-import { auditContext } from './request';
 import { pageRoute, type WorkplaceRoute } from '../workplace/route';
 import { AUDIT_ACTIONS, type AuditAction } from './events';
 import { leadNamesOf, peopleOf, readableLine } from './readable';
+import { auditContext } from './request';
 
 /** Lines per page of the audit record. */
 const AUDIT_PAGE = 50;
