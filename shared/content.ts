@@ -138,7 +138,6 @@ export const quoteSentPage = /* @__PURE__ */ (() => ({
   heading: 'Pedido de cotação enviado!',
   text: `Recebemos o seu pedido. Nossa equipe entrará em contato ${withinPromise}.`,
   another: 'Pedir outra cotação',
-  backHome: 'Voltar ao site',
 }))();
 
 /** The quote form's texts (client/islands/QuoteForm.tsx); the choices' names are their definitions' (shared/quote-choices.ts, shared/freight.ts). */

@@ -84,22 +84,7 @@ export function CodeEntryPage({ notice, email, back }: { notice?: PageNotice; em
       <form method="post" action="/entrar/codigo/confirmar" className="team-form">
         <input type="hidden" name="email" value={email} />
         <Back back={back} />
-        <div className="field">
-          <label htmlFor="code">Código de 6 dígitos</label>
-          <input
-            id="code"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]{6}"
-            maxLength={6}
-            required
-            aria-describedby="code-help"
-          />
-          <p className="team-help" id="code-help">
-            Vale 10 minutos e 5 tentativas.
-          </p>
-        </div>
+        <CodeField label="Código de 6 dígitos" help="Vale 10 minutos e 5 tentativas." />
         <button className="button button--primary" type="submit">
           Confirmar
         </button>
@@ -137,22 +122,10 @@ export function InvitationPage({ token, email, code, notice }: InvitationProps) 
       <form method="post" action="/entrar/convite" className="team-form">
         <input type="hidden" name="token" value={token} />
         {code === 'handed' && (
-          <div className="field">
-            <label htmlFor="code">Código do convite</label>
-            <input
-              id="code"
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9]{6}"
-              maxLength={6}
-              required
-              aria-describedby="code-help"
-            />
-            <p className="team-help" id="code-help">
-              6 dígitos. Não veio junto com o link: peça a quem convidou você.
-            </p>
-          </div>
+          <CodeField
+            label="Código do convite"
+            help="6 dígitos. Não veio junto com o link: peça a quem convidou você."
+          />
         )}
         <button className="button button--primary" type="submit">
           {code === 'mailed' ? 'Enviar código' : 'Continuar'}
@@ -218,3 +191,25 @@ export function DeadLinkPage() {
 }
 
 export { NeedsJavaScript, PasskeyStatus };
+
+/** A six-digit code's field, with what the person should know of it. */
+function CodeField({ label, help }: { label: string; help: string }) {
+  return (
+    <div className="field">
+      <label htmlFor="code">{label}</label>
+      <input
+        id="code"
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9]{6}"
+        maxLength={6}
+        required
+        aria-describedby="code-help"
+      />
+      <p className="team-help" id="code-help">
+        {help}
+      </p>
+    </div>
+  );
+}
