@@ -14,7 +14,7 @@ import { startLossyProxy } from '../../test/support/lossy-proxy';
 import { startProxy } from '../../test/support/proxy';
 import { startServer } from '../../test/support/server-process';
 import { browserForThisFile, hydrateIslands, PHONE, storedContacts, unexpected } from '../../test/support/site';
-import { startSmtp } from '../../test/support/smtp';
+import { notReceipts, startSmtp } from '../../test/support/smtp';
 import { needs } from '../../test/support/tools';
 import { eventually, freePort } from '../../test/support/wait';
 import { startWebhookReceiver, WEBHOOK_SECRET } from '../../test/support/webhooks';
@@ -54,7 +54,7 @@ async function siteWithChannels({ proxied = false } = {}) {
     }, 15_000);
     expect(receiver.rejected).toEqual([]);
     const rows = (await storedContacts(server.dataDir)).length;
-    return { rows, emails: smtp.messages.length, webhooks: receiver.deliveries.length };
+    return { rows, emails: notReceipts(smtp.messages).length, webhooks: receiver.deliveries.length };
   };
   return { url, dataDir: server.dataDir, counts };
 }
