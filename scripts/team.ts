@@ -11,6 +11,7 @@ import { StartupError } from '../server/process/startup-error';
 import { openBesideTheSite } from '../server/repository';
 import { invite } from '../server/team/invitations';
 import { email as emailRule } from '../shared/fields';
+import { NOBODY } from '../shared/inbox';
 import { ROLES, type Role } from '../shared/team';
 
 const USAGE = [
@@ -106,8 +107,8 @@ try {
         if (!member) throw new StartupError(`${email} não é da equipe: npm run team -- list mostra quem é`);
         // Who takes the open leads is said, never assumed (issue 54 §5).
         const to = typeof values.para === 'string' ? values.para.trim() : '';
-        const heir = to && to !== 'ninguem' ? await repository.team.memberByEmail(to) : undefined;
-        if (!to || (to !== 'ninguem' && (!heir || heir.id === member.id)))
+        const heir = to && to !== NOBODY ? await repository.team.memberByEmail(to) : undefined;
+        if (!to || (to !== NOBODY && (!heir || heir.id === member.id)))
           throw new StartupError(
             `diga quem assume os leads abertos de ${email}: --para com o e-mail de outra pessoa da equipe, ou --para ninguem`,
           );

@@ -155,7 +155,10 @@ describe(
         ])
       ).rows as [{ id: string }];
       const sent = performance.now();
-      const revoked = await direct(0, 'POST', `/painel/equipe/${sellerId}/revogar`, { cookie: adminCookie, form: {} });
+      const revoked = await direct(0, 'POST', `/painel/equipe/${sellerId}/revogar`, {
+        cookie: adminCookie,
+        form: { para: 'ninguem' },
+      });
       const answered = performance.now();
       expect(revoked.status).toBe(200);
       expect(revoked.body).toContain(`Acesso de ${SELLER.name} revogado.`);

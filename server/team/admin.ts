@@ -1,5 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { email as emailRule, requiredText } from '../../shared/fields';
+import { NOBODY } from '../../shared/inbox';
 import type { PageNotice } from '../../shared/team';
 import { ROLES, type Role } from '../../shared/team';
 import { auditFor } from '../audit/request';
@@ -9,9 +10,6 @@ import { asMemberId, fieldOf } from '../workplace/context';
 import type { TeamContext } from './context';
 import { invite } from './invitations';
 import type { Member } from './sql-store';
-
-/** The choice that hands a revoked member's open leads to nobody: stated, never a default. */
-const NOBODY = 'ninguem';
 
 /** An invitation the admin hands over while e-mail is off: the link, and apart from it, its code. */
 type Invitation = { link: string; code?: string };
