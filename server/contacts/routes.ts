@@ -20,8 +20,9 @@ import { trapped } from './honeypot';
 
 const CONTACT_CREATED_MESSAGE = 'Solicitação enviada com sucesso!';
 
-type ContactDeps = {
-  stores: Pick<Stores, 'contacts' | 'audit'> & Parameters<typeof patchLead>[0];
+/** What a lead's routes need, contacts' and quotes' alike (server/quotes/routes.ts adds its places). */
+export type LeadRouteDeps<Store extends 'contacts' | 'quotes'> = {
+  stores: Pick<Stores, Store | 'audit'> & Parameters<typeof patchLead>[0];
   renderPage: PageRenderer;
   logger: Logger;
   /** The cross-site check and the rate limits, shared with the other POST endpoints (one count per client). */
@@ -30,7 +31,7 @@ type ContactDeps = {
   admin: RequestHandler;
   /** The site's address: a Referer of its own pages tells where a form came from. */
   publicUrl: URL;
-  /** The contact form's render stamps (issue 35): a post's tells how long after the page it came. */
+  /** The render stamps of the pages with a lead form (issue 35): a post's tells how long after the page it came. */
   stamps: Pick<RenderStamps, 'check'>;
 };
 
@@ -38,7 +39,7 @@ type ContactDeps = {
  * /api/contacts: the contact request, sent as JSON by the form's island or posted by the form
  * without JavaScript (docs/requirements.md §4, §10), and the protected listing of what was stored.
  */
-export function contactRoutes(deps: ContactDeps) {
+export function contactRoutes(deps: LeadRouteDeps<'contacts'>) {
   const { stores, renderPage, logger, writeGuards, admin, publicUrl, stamps } = deps;
   const { contacts, audit } = stores;
   const post: RequestHandler = async (req, res) => {

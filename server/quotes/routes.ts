@@ -7,6 +7,7 @@ import type { Quote } from '../../shared/quote';
 import { QUOTE_SENT_PATH, quoteBodyFromForm } from '../../shared/quote-form';
 import { auditContext, auditedListing } from '../audit/request';
 import { trapped } from '../contacts/honeypot';
+import type { LeadRouteDeps } from '../contacts/routes';
 import { bodyKind, readBody } from '../http/body';
 import { listHandler } from '../http/listing';
 import { loggedPath } from '../http/log-text';
@@ -14,12 +15,8 @@ import { allowOnly } from '../http/methods';
 import { refuse, sendRefusal } from '../http/refusals';
 import { markReplay, replyJson, validateAndStore } from '../http/write';
 import { etagOf, patchLead } from '../inbox/api-routes';
-import type { PageRenderer } from '../pages/renderer';
-import type { Logger } from '../process/logger';
 import type { Verdict } from '../spam/judge';
 import type { ClientSignals } from '../spam/signals';
-import type { RenderStamps } from '../spam/stamp';
-import type { Stores } from '../stores';
 import { invalidQuotePage, postedValues, quoteFormSourceOf } from './form-pages';
 import { quoteValidator } from './validation';
 
@@ -27,16 +24,7 @@ const QUOTE_CREATED_MESSAGE = 'Solicitação de cotação recebida!';
 
 export const quoteIdSchema = z.uuid();
 
-type QuoteDeps = {
-  stores: Pick<Stores, 'quotes' | 'audit'> & Parameters<typeof patchLead>[0];
-  renderPage: PageRenderer;
-  logger: Logger;
-  /** The cross-site check and the rate limits, shared with the other POST endpoints (one count per client). */
-  writeGuards: RequestHandler[];
-  admin: RequestHandler;
-  publicUrl: URL;
-  /** The render stamps of the pages with a lead form (issue 35): /cotacao carries one. */
-  stamps: Pick<RenderStamps, 'check'>;
+type QuoteDeps = LeadRouteDeps<'quotes'> & {
   /** The IBGE municipalities a quote's places are resolved from (server/quotes/places.ts). */
   municipalities: MunicipalityIndex;
 };
