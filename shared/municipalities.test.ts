@@ -48,6 +48,12 @@ describe('the search', () => {
     expect(labels('Belém – PA')[0]).toBe('Belém – PA');
   });
 
+  it('puts a capital before its homonyms, the others by UF', () => {
+    expect(labels('belem').slice(0, 3)).toEqual(['Belém – PA', 'Belém – AL', 'Belém – PB']);
+    expect(labels('palmas').slice(0, 2)).toEqual(['Palmas – TO', 'Palmas – PR']);
+    expect(Object.values(list).map((names) => names.split('|')[0])).toContain('Macapá');
+  });
+
   it('puts the name itself first, then names that start with the query, then a word that does', () => {
     const found = labels('campos');
     expect(found[0]).toMatch(/^Campos /);

@@ -4,7 +4,7 @@
 
 /**
  * The asset the build writes (scripts/build.ts) and both sides read: each UF's municipalities, their
- * names joined by '|' in IBGE's order. Names and UFs only (about 70 KB, 25 KB in brotli): the form
+ * names joined by '|', its capital first and the others in IBGE's order. Names and UFs only (about 70 KB, 25 KB in brotli): the form
  * sends a name and a UF, and the server resolves them from this same file.
  */
 export type MunicipalityList = Record<string, string>;
@@ -63,7 +63,7 @@ export function searchKey(text: string) {
 export const placeLabel = ({ name, uf }: Municipality) => `${name} – ${uf}`;
 
 /** A municipality with its search key; the index keeps them in the key's order. */
-type Entry = Municipality & { key: string; words: string };
+type Entry = Municipality & { key: string; words: string; capital: boolean };
 
 export type MunicipalityIndex = {
   entries: Entry[];
@@ -72,17 +72,25 @@ export type MunicipalityIndex = {
   byKey: ReadonlyMap<string, Entry[]>;
 };
 
-/** One UF's municipalities with their search keys: a slice of the index's work, short enough to run between keystrokes. */
-export const keyedMunicipalities = (uf: string, names: string): Entry[] =>
-  names.split('|').map((name) => {
+/**
+ * One UF's municipalities with their search keys: a slice of the index's work, short enough to run
+ * between keystrokes. `from` is the slice's place in the UF's list, whose first name is its capital.
+ */
+export const keyedMunicipalities = (uf: string, names: string, from = 0): Entry[] =>
+  names.split('|').map((name, at) => {
     const key = searchKey(name);
     // ' sao jose dos campos': a word's start is a space before it, the first word's included.
-    return { name, uf, key, words: ` ${key}` };
+    return { name, uf, key, words: ` ${key}`, capital: from + at === 0 };
   });
 
-/** The keyed municipalities made searchable: sorted by key, homonyms together. */
+/**
+ * The keyed municipalities made searchable: sorted by key, homonyms together, a capital before its
+ * homonyms ('belem' suggests Belém – PA first, the city freight goes to) and the rest by UF.
+ */
 export function indexOfEntries(entries: Entry[]): MunicipalityIndex {
-  entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.uf < b.uf ? -1 : 1));
+  entries.sort((a, b) =>
+    a.key !== b.key ? (a.key < b.key ? -1 : 1) : a.capital !== b.capital ? (a.capital ? -1 : 1) : a.uf < b.uf ? -1 : 1,
+  );
   const byKey = new Map<string, Entry[]>();
   for (const entry of entries) {
     const homonyms = byKey.get(entry.key) ?? [];
@@ -188,7 +196,8 @@ export function municipalitiesFromCsv(municipios: string, estados: string): Muni
     const name = row[column(header!, 'nome')]!;
     if (!uf || name.includes('|')) throw new Error(`linha inválida nos dados do IBGE: ${row.join(',')}`);
     const names = list.get(uf) ?? [];
-    names.push(name);
+    if (row[column(header!, 'capital')] === '1') names.unshift(name);
+    else names.push(name);
     list.set(uf, names);
   }
   return Object.fromEntries([...list].map(([uf, names]) => [uf, names.join('|')]));

@@ -61,16 +61,18 @@ export function MunicipalityField({ place, values, errors, municipalities }: Pro
   };
 
   // Live: what was typed or chosen before the island woke is kept, and a field already focused (the
-  // focus that woke the island) fetches the list as a later focus would.
+  // focus that woke the island) fetches the list as a later focus would, and suggests for what a
+  // visitor on a slow phone typed while the island was still on its way.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the island wakes.
   useEffect(() => {
-    if (input.current) {
-      setCity(input.current.value);
-      setQuery(input.current.value);
-    }
+    const field = input.current;
+    if (field) setCity(field.value);
     if (select.current) setUf(select.current.value);
     setLive(true);
-    if (document.activeElement === input.current) load();
+    if (field && document.activeElement === field) {
+      load();
+      suggest(field.value);
+    } else if (field) setQuery(field.value);
   }, []);
 
   const choose = (municipality: Municipality) => {

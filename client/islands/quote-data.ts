@@ -27,7 +27,7 @@ async function indexInSlices(list: MunicipalityList) {
   for (const [uf, names] of Object.entries(list)) {
     const all = names.split('|');
     for (let start = 0; start < all.length; start += SLICE) {
-      entries.push(...keyedMunicipalities(uf, all.slice(start, start + SLICE).join('|')));
+      entries.push(...keyedMunicipalities(uf, all.slice(start, start + SLICE).join('|'), start));
       await afterNextPaint();
     }
   }

@@ -154,6 +154,32 @@ describe('the quote form with JavaScript, at 375 px', { timeout: 60_000, ...need
     );
   });
 
+  it('suggests for what was typed while the island was still on its way', async () => {
+    const { page, problems } = await site.open('/cotacao', { viewport: PHONE });
+    // The island's code held back until the visitor has typed, as on a slow phone's network.
+    let release!: () => void;
+    const typed = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/QuoteIsland-[^/]*\.js$/, async (route) => {
+      await typed;
+      await route.continue();
+    });
+    await cityField(page, 'origin').focus();
+    await page.keyboard.type('belem', { delay: 30 });
+    await expect(page.locator('[data-island="quote"]').getAttribute('data-hydrated')).resolves.toBeNull();
+    release();
+
+    await page.waitForFunction(
+      () => document.querySelector('input[name="origin.city"]')?.getAttribute('aria-expanded') === 'true',
+      undefined,
+      { timeout: WAKE_WITHIN_MS },
+    );
+    await expect(cityField(page, 'origin').inputValue()).resolves.toBe('belem');
+    await expect(options(page).first().textContent()).resolves.toBe('Belém – PA');
+    expect(unexpected(problems)).toEqual([]);
+  });
+
   it.each([
     ['375 px', PHONE],
     ['1280 px', DESKTOP],
