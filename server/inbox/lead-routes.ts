@@ -10,6 +10,7 @@ import type { LeadStatus } from '../../shared/lead-status';
 import { readableInSaoPaulo } from '../../shared/sao-paulo-time';
 import { memberName, type PageNotice } from '../../shared/team';
 import { auditContext } from '../audit/request';
+import { quoteFreight } from '../freight/quote-freight';
 import { fieldErrors } from '../http/validation';
 import type { WorkedLead } from '../leads/resource';
 import { leadLines } from '../outbox/channels/email-message';
@@ -90,10 +91,10 @@ const memberBy = (req: Request, res: Response): ChangedBy => {
   return { ...auditContext(req, res), actor: { kind: 'member', id, email } };
 };
 
-type LeadContext = WorkplaceContext & Pick<Stores, 'inbox' | 'audit' | 'outbox' | 'team' | 'personalData'>;
+type LeadContext = WorkplaceContext & Pick<Stores, 'inbox' | 'audit' | 'outbox' | 'team' | 'personalData' | 'freight'>;
 
 export function leadRoutes(context: LeadContext): WorkplaceRoute[] {
-  const { inbox, audit, outbox, team, personalData, render, calendar, publicUrl } = context;
+  const { inbox, audit, outbox, team, personalData, freight, render, calendar, publicUrl } = context;
   /**
    * The lead's page, whatever its status (a change refused shows the lead too): recorded as a view
    * before it is sent, at most once an hour per member and lead ("Viu o lead", AuditStore.recordView).
@@ -106,11 +107,12 @@ export function leadRoutes(context: LeadContext): WorkplaceRoute[] {
       leadIds: [lead.record.id],
       detail: { table: lead.kind === 'contact' ? 'contacts' : 'quotes' },
     });
-    const [notes, lines, deliveries, members] = await Promise.all([
+    const [notes, lines, deliveries, members, trip] = await Promise.all([
       inbox.leadNotes(lead.record.id),
       audit.readAudit({ leadId: lead.record.id, limit: 100 }),
       outbox.ofLead(lead.record.id),
       team.everyMember(),
+      lead.kind === 'quote' ? quoteFreight({ freight }, lead.record) : undefined,
     ]);
     const active = members.filter(({ revoked }) => !revoked);
     const links = contactLinks(lead.record);
@@ -134,6 +136,7 @@ export function leadRoutes(context: LeadContext): WorkplaceRoute[] {
         members.map((member) => ({ id: member.id, name: memberName(member) })),
       ),
       members: active.map(({ id, name }) => ({ id, name })),
+      ...(trip && { freight: trip }),
       selfId: me.id,
       admin: me.role === 'admin',
     };
