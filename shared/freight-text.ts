@@ -8,7 +8,7 @@ import { readableDate } from './sao-paulo-time';
 const thousands = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0, useGrouping: true });
 
 /** Whole km as Brazil writes them: '3.930 km'. */
-const kmText = (km: number) => `${thousands.format(km)} km`;
+export const kmText = (km: number) => `${thousands.format(km)} km`;
 
 /** Integer centavos as reais: 2_960_809 → 'R$ 29.608,09'. */
 export function reaisText(cents: number) {
@@ -17,7 +17,7 @@ export function reaisText(cents: number) {
 }
 
 /** A coefficient's decimal text with a comma: '1067.06' → '1.067,06', '9.4114' → '9,4114'. */
-const decimalText = (text: string) => {
+export const decimalText = (text: string) => {
   const [whole = '0', fraction] = text.split('.');
   return `${thousands.format(Number(whole))}${fraction ? `,${fraction}` : ''}`;
 };

@@ -32,6 +32,9 @@ const FACT_LABELS: Record<string, string> = {
   sessões: 'Sessões encerradas',
   leads: 'Leads passados adiante',
   km: 'Quilômetros',
+  // A lane the admin set (server/freight/lanes.ts).
+  roadKm: 'Km por rodovia',
+  bargeKm: 'Km de balsa',
 };
 
 const factOrder = (key: string) => {
