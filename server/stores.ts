@@ -1,4 +1,5 @@
 import type { AuditStore } from './audit/events';
+import type { PositionStore } from './careers/sql-store';
 import type { ContactStore } from './contacts/sql-store';
 import type { InboxExportStore } from './inbox/export-store';
 import type { InboxReportStore } from './inbox/report-store';
@@ -27,4 +28,5 @@ export type Stores = {
   inboxReport: InboxReportStore;
   waitingLeads: WaitingLeadsStore;
   outbox: Outbox;
+  positions: PositionStore;
 };
