@@ -1,4 +1,5 @@
 import { sqlAudit } from './audit/sql-store';
+import { sqlPositions } from './careers/sql-store';
 import { sqlContacts } from './contacts/sql-store';
 import { lockDataDir, prepareDataDir } from './db/data-dir';
 import type { Database } from './db/database';
@@ -80,6 +81,7 @@ function sqlRepository(db: Database, { channels = [] }: RepositoryOptions): Repo
     waitingLeads: sqlWaitingLeads(db),
     outbox,
     freight: sqlFreight(db),
+    positions: sqlPositions(db),
     channels,
     renderStamps: () => renderStamps(db),
     connections: () => db.connections(),

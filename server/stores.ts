@@ -1,4 +1,5 @@
 import type { AuditStore } from './audit/events';
+import type { PositionStore } from './careers/sql-store';
 import type { ContactStore } from './contacts/sql-store';
 import type { FreightStore } from './freight/sql-store';
 import type { InboxExportStore } from './inbox/export-store';
@@ -30,4 +31,5 @@ export type Stores = {
   outbox: Outbox;
   /** The ANTT acts and the lane table (docs/requirements.md §9.5). */
   freight: FreightStore;
+  positions: PositionStore;
 };

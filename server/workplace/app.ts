@@ -1,5 +1,6 @@
 import { type BusinessCalendar, DEFAULT_CALENDAR } from '../../shared/holidays';
 import { auditRoutes } from '../audit/routes';
+import { careersRoutes } from '../careers/routes';
 import type { RateLimitCounters } from '../db/rate-limit-counters';
 import type { CsvExports } from '../exports/routes';
 import { freightAdminRoutes } from '../freight/admin-routes';
@@ -52,6 +53,7 @@ export function workplaceRoutes(deps: WorkplaceDeps) {
     ...auditRoutes(context),
     ...dataRoutes({ ...context, exports }),
     ...freightAdminRoutes(context),
+    ...careersRoutes(context),
   ];
   return { routes, sessions, render: shared.render };
 }

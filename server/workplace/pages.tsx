@@ -9,6 +9,7 @@ import { AccountPage } from '../../client/team/AccountPage';
 import { AuditPage } from '../../client/team/AuditPage';
 import { DataPage } from '../../client/team/DataPage';
 import { AnttTablePage, AnttTablesPage, LanesPage } from '../../client/team/FreightPages';
+import { PositionFormPage, PositionsPage } from '../../client/team/PositionPages';
 import {
   CodeEntryPage,
   CodeRequestPage,
@@ -42,6 +43,8 @@ const VIEWS = {
   lanes: { view: LanesPage, title: 'Rotas' },
   anttTables: { view: AnttTablesPage, title: 'Tabelas da ANTT' },
   anttTable: { view: AnttTablePage, title: 'Tabela da ANTT' },
+  positions: { view: PositionsPage, title: 'Vagas' },
+  positionForm: { view: PositionFormPage, title: 'Vaga' },
 } satisfies Record<string, { view: FunctionComponent<never>; title: string }>;
 
 export type WorkplaceView = keyof typeof VIEWS;

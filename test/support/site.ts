@@ -20,7 +20,10 @@ export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 375, height: 812 };
 
 /** The ids of the landing page's sections, in the order docs/requirements.md §2.2 gives them. */
-export const SECTION_IDS = ['home', 'achievements', 'about', 'services', 'fleet', 'areas', 'certifications', 'contact'];
+export const SECTION_IDS = [
+  ...['home', 'achievements', 'about', 'services', 'fleet', 'technology'],
+  ...['areas', 'certifications', 'careers', 'contact'],
+];
 
 /** Where screenshots go for a person to review; git-ignored (.artifacts/). */
 const SCREENSHOT_DIR = path.resolve('.artifacts/screenshots');
@@ -191,9 +194,11 @@ export async function storedQuotes(dataDir: string) {
   }
 }
 
-export async function screenshot(page: Page, name: string) {
+/** A picture of a whole page, or of one element of it (a section), for a person to look at. */
+export async function screenshot(target: Page | Locator, name: string) {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await ('goto' in target ? target.screenshot({ path: file, fullPage: true }) : target.screenshot({ path: file }));
 }
 
 /** Scrolls to the bottom and back, so lazy images load (and can fail) before anything is judged. */
