@@ -30,6 +30,11 @@ export const AUDIT_ACTIONS = {
   'antt.table.completed': 'Tabela ANTT completada',
   'freight.lane.set': 'Distância de rota definida',
   'freight.lane.removed': 'Distância de rota removida',
+  'proposal.sent': 'Proposta enviada',
+  'proposal.floor_override': 'Proposta abaixo do piso ANTT autorizada',
+  'proposal.viewed': 'Proposta aberta pelo link',
+  'proposal.accepted': 'Proposta aceita',
+  'proposal.refused': 'Proposta recusada',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
