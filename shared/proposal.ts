@@ -140,3 +140,31 @@ export const proposalPath = (token: string) => `/proposta/${token}`;
 
 /** Where a proposal stands for the customer who opens it. */
 export type ProposalState = 'open' | 'accepted' | 'refused' | 'expired' | 'superseded';
+
+/** The customer's page as the server hands it to the view (client/proposals/ProposalPage.tsx). */
+export type ProposalView = {
+  /** Where its forms post: the page's own path. */
+  path: string;
+  customer: string;
+  lines: { label: string; value: string }[];
+  conditions?: string;
+  state: ProposalState;
+  /** When it was answered, and by whom, in words: shown once it is. */
+  answered?: string;
+};
+
+/** What the customer's page shows: the proposal, or that no proposal has this link. */
+export type ProposalPageProps =
+  | {
+      state: 'shown';
+      proposal: ProposalView;
+      errors?: { aceito_por?: string; motivo?: string };
+      values?: { aceito_por?: string; motivo?: string };
+    }
+  | { state: 'missing' }
+  /** A post refused before it was read (its site, its rate, its size), or too many wrong links: the reason. */
+  | { state: 'refused'; message: string };
+
+/** The longest name or e-mail a customer types to accept, and the longest reason to refuse. */
+export const ACCEPTED_BY_MAX = 254;
+export const REFUSAL_REASON_MAX = 1000;

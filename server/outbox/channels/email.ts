@@ -46,8 +46,7 @@ export function createMailer(
       }
       if (notification.kind === 'proposal.mail') {
         const { to: recipient = to, subject, text } = notification.record;
-        const headers = { 'Auto-Submitted': 'auto-generated' };
-        await transport.sendMail({ from, to: recipient, subject, text, messageId, headers });
+        await transport.sendMail({ from, to: recipient, subject, text, messageId });
         return;
       }
       if (notification.kind === 'lead.receipt') {
