@@ -45,6 +45,16 @@ export async function writeMunicipalities() {
   await writeFile(`${clientDir}/assets/${file}`, content);
 }
 
+/**
+ * The IBGE municipalities with their coordinates, beside the built server (server/freight/places.ts
+ * reads them there): a quote's distance is measured on them, and the image ships dist/ alone.
+ */
+const copyIbge = async () => {
+  const dir = `${path.dirname(serverOptions.outfile)}/ibge`;
+  await mkdir(dir, { recursive: true });
+  await Promise.all(['municipios.csv', 'estados.csv'].map((file) => cp(`datasets/ibge/${file}`, `${dir}/${file}`)));
+};
+
 /** The production build: hashed client assets, public files, the manifest and the bundled server. */
 export async function buildSite() {
   await rm(outDir, { recursive: true, force: true });
@@ -58,6 +68,7 @@ export async function buildSite() {
   await Promise.all(inlinedOutputs(client.metafile).map((file) => rm(file)));
   await copyPublic();
   await writeMunicipalities();
+  await copyIbge();
   await precompress(clientDir);
   // The bundle is an ES module; this says so where it runs without the project's package.json (the image).
   await writeFile(`${path.dirname(serverOptions.outfile)}/package.json`, '{ "type": "module" }\n');

@@ -6,6 +6,8 @@ import { openPostgresDatabase, type PoolOptions } from './db/postgres';
 import { openWhenReady } from './db/postgres-start';
 import { type RateLimitCounters, sqlRateLimitCounters } from './db/rate-limit-counters';
 import { openSqliteDatabase, SQLITE_FILE } from './db/sqlite';
+import { seedRepositoryActs } from './freight/acts';
+import { sqlFreight } from './freight/sql-store';
 import { sqlInboxExport } from './inbox/export-store';
 import { sqlInboxReport } from './inbox/report-store';
 import { type AnnounceChange, sqlInbox } from './inbox/sql-store';
@@ -81,6 +83,7 @@ function sqlRepository(db: Database, { channels = [] }: RepositoryOptions): Repo
     inboxReport: sqlInboxReport(db),
     waitingLeads: sqlWaitingLeads(db),
     outbox,
+    freight: sqlFreight(db),
     proposals: sqlProposals(db, { enqueue: enqueueProposalNotice, announce }),
     channels,
     renderStamps: () => renderStamps(db),
@@ -105,9 +108,21 @@ export async function openPostgres(
 
 /**
  * PostgreSQL when DATABASE_URL is set (several replicas need a shared server), waited for while it
- * does not answer; else the embedded SQLite file, held by this process alone.
+ * does not answer; else the embedded SQLite file, held by this process alone. Either way with the
+ * repository's ANTT acts seeded, once however many replicas start together.
  */
 export async function openRepository(config: Config, logger: Logger) {
+  const repository = await openTheDatabase(config, logger);
+  try {
+    await seedRepositoryActs(repository.freight, logger);
+  } catch (error) {
+    await repository.close();
+    throw error;
+  }
+  return repository;
+}
+
+async function openTheDatabase(config: Config, logger: Logger) {
   const options = { channels: configuredChannels(config) };
   const { databaseUrl } = config;
   if (databaseUrl)

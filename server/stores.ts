@@ -1,5 +1,6 @@
 import type { AuditStore } from './audit/events';
 import type { ContactStore } from './contacts/sql-store';
+import type { FreightStore } from './freight/sql-store';
 import type { InboxExportStore } from './inbox/export-store';
 import type { InboxReportStore } from './inbox/report-store';
 import type { InboxStore } from './inbox/sql-store';
@@ -28,5 +29,7 @@ export type Stores = {
   inboxReport: InboxReportStore;
   waitingLeads: WaitingLeadsStore;
   outbox: Outbox;
+  /** The ANTT acts and the lane table (docs/requirements.md §9.5). */
+  freight: FreightStore;
   proposals: ProposalStore;
 };

@@ -1,4 +1,6 @@
+import type { Logger } from '../process/logger';
 import file from './acts/tabela-a.json' with { type: 'json' };
+import type { FreightStore } from './sql-store';
 import { type AnttTable, tableFrom } from './tables';
 
 /** Where the repository's acts come from, as their tables record it (the provenance is in its SOURCE.md). */
@@ -15,4 +17,15 @@ export function repositoryActs(): AnttTable[] {
     if ('problems' in result) throw new Error(`${act.id}: ${result.problems.join(' ')}`);
     return result.table;
   });
+}
+
+/**
+ * At start (server/repository.ts, openRepository): the repository's acts stored, each once
+ * however many replicas start together (seedAnttTables), and what changed logged.
+ */
+export async function seedRepositoryActs(freight: Pick<FreightStore, 'seedAnttTables'>, logger?: Logger) {
+  const seeded = await freight.seedAnttTables(repositoryActs(), ACTS_SOURCE);
+  if (seeded.added.length || seeded.completed.length || seeded.skipped.length)
+    logger?.info({ antt: seeded }, 'tabelas da ANTT do repositório gravadas');
+  return seeded;
 }

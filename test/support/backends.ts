@@ -128,6 +128,8 @@ const postgres = (url: string): Backend => {
         ...['members', 'passkeys', 'sessions', 'invitations', 'sign_in_codes', 'webauthn_challenges', 'setup_claims'],
         // The sign-in's counters, which a test that fails codes or asks for them would leave behind.
         'rate_limits',
+        // The ANTT acts (seeded again by a test that needs them) and the admin's lanes.
+        ...['antt_coefficients', 'antt_tables', 'freight_lanes'],
       ].map((table) => `${store.schema}.${table}`);
       await store.admin.query(`TRUNCATE ${tables.join(', ')}`);
       return repository;
