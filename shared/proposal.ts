@@ -168,3 +168,33 @@ export type ProposalPageProps =
 /** The longest name or e-mail a customer types to accept, and the longest reason to refuse. */
 export const ACCEPTED_BY_MAX = 254;
 export const REFUSAL_REASON_MAX = 1000;
+
+/** A proposal as the quote's page lists it: its price, when it went, and where it stands, in words. */
+export type ProposalLine = { price: string; sent: string; state: string };
+
+/** Where a proposal stands, as the team reads it on the quote's page. */
+export const PROPOSAL_STATE_LABELS: Record<ProposalState, string> = {
+  open: 'aguardando resposta',
+  accepted: 'aceita',
+  refused: 'recusada',
+  expired: 'expirada',
+  superseded: 'substituída',
+};
+
+/** The workplace's form of a quote's proposal (client/inbox/ProposalForm.tsx). */
+export type ProposalFormProps =
+  | { state: 'missing' }
+  | {
+      state: 'shown';
+      leadId: string;
+      name: string;
+      /** The quote as sales prices it: lane, cargo, weight, vehicle, distance. */
+      lines: { label: string; value: string }[];
+      /** The ANTT floor in words: the act and the amount, or why there is none. */
+      floor: string;
+      values: ProposalFormValues;
+      errors: Partial<Record<ProposalField, string>>;
+      /** Whether the member may record a reason to go under the floor: admins alone. */
+      admin: boolean;
+      notice?: { kind: 'error' | 'ok'; text: string };
+    };

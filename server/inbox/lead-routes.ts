@@ -19,6 +19,7 @@ import { pageRoute, type WorkplaceRoute } from '../workplace/route';
 import { contactLinks } from './contact-links';
 import { leadHistory, shownDeliveries } from './lead-lines';
 import { tellNewOwner } from './owner-notice';
+import { proposalLine } from './proposal-lines';
 import type { ChangedBy, LeadChange } from './sql-store';
 
 // /painel/leads/ID (issue 34 §2; docs/requirements.md §6.4): the lead, its three forms, its erasure.
@@ -58,6 +59,7 @@ export const SAVED = {
   situacao: 'Salvo: situação alterada.',
   responsavel: 'Salvo: responsável alterado.',
   nota: 'Salvo: nota adicionada.',
+  proposta: 'Salvo: proposta enviada ao cliente por e-mail.',
 } as const;
 
 /** Which of SAVED a change's form sent: the one-tap "Respondi", or the form of its fields. */
@@ -90,10 +92,11 @@ const memberBy = (req: Request, res: Response): ChangedBy => {
   return { ...auditContext(req, res), actor: { kind: 'member', id, email } };
 };
 
-type LeadContext = WorkplaceContext & Pick<Stores, 'inbox' | 'audit' | 'outbox' | 'team' | 'personalData'>;
+type LeadContext = WorkplaceContext &
+  Pick<Stores, 'inbox' | 'audit' | 'outbox' | 'team' | 'personalData' | 'proposals'>;
 
 export function leadRoutes(context: LeadContext): WorkplaceRoute[] {
-  const { inbox, audit, outbox, team, personalData, render, calendar, publicUrl } = context;
+  const { inbox, audit, outbox, team, personalData, proposals, render, calendar, publicUrl } = context;
   /**
    * The lead's page, whatever its status (a change refused shows the lead too): recorded as a view
    * before it is sent, at most once an hour per member and lead ("Viu o lead", AuditStore.recordView).
@@ -106,11 +109,12 @@ export function leadRoutes(context: LeadContext): WorkplaceRoute[] {
       leadIds: [lead.record.id],
       detail: { table: lead.kind === 'contact' ? 'contacts' : 'quotes' },
     });
-    const [notes, lines, deliveries, members] = await Promise.all([
+    const [notes, lines, deliveries, members, offered] = await Promise.all([
       inbox.leadNotes(lead.record.id),
       audit.readAudit({ leadId: lead.record.id, limit: 100 }),
       outbox.ofLead(lead.record.id),
       team.everyMember(),
+      lead.kind === 'quote' ? proposals.proposalsOf(lead.record.id) : undefined,
     ]);
     const active = members.filter(({ revoked }) => !revoked);
     const links = contactLinks(lead.record);
@@ -134,6 +138,7 @@ export function leadRoutes(context: LeadContext): WorkplaceRoute[] {
         members.map((member) => ({ id: member.id, name: memberName(member) })),
       ),
       members: active.map(({ id, name }) => ({ id, name })),
+      ...(offered && { proposals: offered.map(proposalLine) }),
       selfId: me.id,
       admin: me.role === 'admin',
     };
