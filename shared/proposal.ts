@@ -4,7 +4,7 @@ import { todayInSaoPaulo } from './sao-paulo-time';
 
 // The proposal sales writes for a quote (issue 52 §3; docs/requirements.md §9.6): the form's fields as
 // the member types them, read into what is stored. The workplace's form (server/proposals/) and its
-// view (client/proposals/) share it.
+// view (client/inbox/ProposalForm.tsx) share it, and the customer's page (server/proposals/page.tsx).
 
 /** The form's fields, by their names in the HTML. */
 export const PROPOSAL_FIELDS = [
@@ -23,7 +23,7 @@ export type ProposalField = (typeof PROPOSAL_FIELDS)[number];
 export type ProposalFormValues = Partial<Record<ProposalField, string>>;
 
 /** The highest price a proposal may carry: ten million reais, far above any road freight, and within a 32-bit integer of centavos. */
-export const PRICE_MAX_CENTS = 1_000_000_000;
+const PRICE_MAX_CENTS = 1_000_000_000;
 /** How far ahead a proposal may stay open: a price for diesel that will have changed is no offer. */
 export const VALIDITY_MAX_DAYS = 90;
 const ONE_DAY = 86_400_000;
@@ -141,7 +141,7 @@ export const proposalPath = (token: string) => `/proposta/${token}`;
 /** Where a proposal stands for the customer who opens it. */
 export type ProposalState = 'open' | 'accepted' | 'refused' | 'expired' | 'superseded';
 
-/** The customer's page as the server hands it to the view (client/proposals/ProposalPage.tsx). */
+/** The customer's page as the server hands it to the view (server/proposals/page.tsx). */
 export type ProposalView = {
   /** Where its forms post: the page's own path. */
   path: string;

@@ -36,7 +36,7 @@ export type Proposal = ProposalTerms & {
 };
 
 /** What a customer's answer did: this answer landed, or the proposal stands as it was. */
-export type AnswerResult = { outcome: 'answered'; proposal: Proposal } | { outcome: 'unchanged'; proposal: Proposal };
+type AnswerResult = { outcome: 'answered'; proposal: Proposal } | { outcome: 'unchanged'; proposal: Proposal };
 
 export type CustomerAnswer = { answer: 'accepted'; acceptedBy: string } | { answer: 'refused'; reason?: string };
 
@@ -130,7 +130,7 @@ export function stateOf(proposal: Proposal, today = todayInSaoPaulo()): Proposal
 const select = (queries: Queries, where: string, params: string[]) =>
   queries.all(`SELECT ${COLUMNS} FROM proposals p WHERE ${where} ORDER BY p.seq DESC`, params);
 
-/** What the webhook says of an accepted proposal (docs/api.md, "quote.accepted"). */
+/** What the webhook says of an accepted proposal (docs/api.md, "Webhook: a proposal accepted"). */
 const acceptedProposal = (p: Proposal): QuoteAccepted['record']['proposal'] => ({
   id: p.id,
   priceCents: p.priceCents,

@@ -28,7 +28,7 @@ import type { FloorCheck } from './sql-store';
 const leadId = z.uuid();
 
 /** What the quote's page says once the proposal is on its way (SAVED in server/inbox/lead-routes.ts). */
-export const PROPOSAL_SAVED = 'proposta';
+const PROPOSAL_SAVED = 'proposta';
 
 /** What of the quote the form shows above the price: what prices it, not who sent it. */
 const QUOTE_LINES = [
@@ -45,7 +45,7 @@ const QUOTE_LINES = [
 const MISSING_WORDS = { distance: 'a distância', vehicle: 'o veículo', cargo_type: 'a categoria ANTT da carga' };
 
 /** The floor in words, as the form shows it above the price. */
-export function floorText({ floor, distance }: QuoteFreight) {
+function floorText({ floor, distance }: QuoteFreight) {
   switch (floor.kind) {
     case 'priced':
       return `${formatReais(floor.cents)} pela ${floor.act.name}, para ${floor.km} km${distance?.source === 'estimate' ? ' (estimativa)' : ''}.`;
