@@ -7,7 +7,7 @@ export const dayFromToday = (days: number) =>
   new Date(Date.parse(`${todayInSaoPaulo()}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** A proposal's terms as a member writes them: R$ 4.850,00 with toll, a week to answer. */
-const sampleTerms = (): ProposalTerms => ({
+export const sampleTerms = (): ProposalTerms => ({
   priceCents: 485_000,
   includesToll: true,
   includesInsurance: false,
