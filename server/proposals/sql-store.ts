@@ -251,7 +251,7 @@ export function sqlProposals(db: Database, notices: ProposalNotices): ProposalSt
         const before = await workedLead(tx, proposal.quoteId);
         if (answer.answer === 'accepted' && before && before.lead.work.status !== 'won') {
           await tx.run(
-            `UPDATE quotes SET status = 'won', won_at = ?, responded_at = COALESCE(responded_at, ?),
+            `UPDATE quotes SET status = 'won', won_at = ?, lost_reason = NULL, responded_at = COALESCE(responded_at, ?),
                version = version + 1, updated_at = ? WHERE id = ?`,
             [now, now, now, proposal.quoteId],
           );
