@@ -169,6 +169,7 @@ describe.each(backendsForThisFile())('the proposal’s form on $name', (backend)
     expect(readable(page.text)).toContain('Salvo: proposta enviada ao cliente por e-mail.');
     expect(readable(page.text)).toContain('R$ 32.500,00');
     expect(readable(page.text)).toContain('aguardando resposta');
+    expect(readable(page.text)).toContain('E-mail da proposta (ao cliente, ou a resposta dele)');
     expect(contact.status).toBe(404);
   });
 });
