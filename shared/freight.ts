@@ -47,3 +47,64 @@ export const VEHICLE_CLASSES = {
   '28t': { capacityTons: 28, axles: 6, label: 'Carreta — 28 t' },
   '45t': { capacityTons: 45, axles: 9, label: 'Carreta de alta capacidade — 45 t' },
 } as const satisfies Record<string, { capacityTons: number; axles: (typeof AXLE_COUNTS)[number]; label: string }>;
+
+// A quote's distance and floor, as server/freight/quote-freight.ts reads them and the workplace
+// shows them (client/inbox/FreightFacts.tsx): data only, every amount in integer centavos.
+
+/** Tabela A's axle columns. */
+export type Axles = (typeof AXLE_COUNTS)[number];
+
+/** An act of the ANTT that sets a Tabela A: a stable id, its name as it names itself, when it came into force. */
+export type AnttAct = { id: string; name: string; effectiveFrom: string };
+
+/**
+ * A trip's distance in whole km: `km` the whole of it, `roadKm` its road and `bargeKm` its barge leg
+ * (the ANTT floor is read at `roadKm` alone: docs/decisions/042-antt-floor.md, "The barge leg").
+ * `source` 'lane' is the admin's lane table; 'estimate' a great circle × the detour factor, shown
+ * as "estimativa".
+ */
+export type Distance = { km: number; roadKm: number; bargeKm?: number; source: 'lane' | 'estimate' };
+
+/** What a quote lacks for a floor: the distance (a place outside the IBGE table), the vehicle, an ANTT cargo type. */
+export type FreightGap = 'distance' | 'vehicle' | 'cargo_type';
+
+/**
+ * The ANTT floor of a quote:
+ *
+ * - 'priced': `cents` = `km` × CCD + CC of `act`, rounded up to the centavo. The only kind with a
+ *   floor: a price under `cents` is under the law.
+ * - 'blank': `act` prices no such combination of cargo type and axles (a dash in its table). There
+ *   is no floor to read, and none is ever taken from a neighbouring cell.
+ * - 'not_transcribed': `act` may price it, but this repository does not hold the value
+ *   (server/freight/acts/SOURCE.md); an admin adds the act whole to price it.
+ * - 'none': no act known in force on `date`.
+ * - 'unknown': the quote lacks what the floor is read at (`missing`): an old API client's quote may
+ *   have no vehicle, an industry instead of a cargo type, or a place outside the IBGE table.
+ *
+ * What the kinds other than 'priced' allow a price is the caller's rule.
+ */
+export type QuoteFloor =
+  | {
+      kind: 'priced';
+      cents: number;
+      act: AnttAct;
+      /** The act's coefficients, as it prints them with a decimal point: '6.8284' R$/km, '657.56' R$. */
+      ccd: string;
+      cc: string;
+      /** The road km the floor was read at. */
+      km: number;
+      cargoType: CargoType;
+      axles: Axles;
+    }
+  | { kind: 'blank' | 'not_transcribed'; act: AnttAct; cargoType: CargoType; axles: Axles }
+  | { kind: 'none'; date: string }
+  | { kind: 'unknown'; missing: FreightGap[] };
+
+/** A stored quote's distance and ANTT floor. */
+export type QuoteFreight = {
+  /** The quote's date in São Paulo (YYYY-MM-DD): the act in force on it prices the quote. */
+  date: string;
+  /** Undefined when a place is not an IBGE municipality. */
+  distance?: Distance;
+  floor: QuoteFloor;
+};

@@ -1,6 +1,8 @@
 import type { PromiseState } from './business-hours';
+import type { QuoteFreight } from './freight';
 import type { Source } from './lead';
 import type { LeadKind, LeadStatus } from './lead-status';
+import type { Quote } from './quote';
 
 // What the inbox's pages show of the leads (issue 34; docs/requirements.md §6.4): the server reads
 // them (server/inbox/sql-store.ts), the views render them (client/inbox/).
@@ -48,6 +50,8 @@ export type InboxRow = {
   source?: Source;
   /** What was asked: a contact's message, a quote's route. */
   summary: string;
+  /** A quote's places, cargo type and vehicle: what its distance and ANTT floor are read at. */
+  trip?: Pick<Quote, 'origin' | 'destination' | 'cargoType' | 'vehicle'>;
 };
 
 /** Where the team's work on one lead stands, beside the lead as it arrived. */
@@ -68,7 +72,13 @@ export type LeadWork = {
  * Suspeitos folder, until it first left Novo, or until now), and where a lead still waiting stands
  * against the promise and when it falls due, in words ('hoje, 15h30': shared/due-time.ts).
  */
-export type ListedLead = InboxRow & { waitedMs: number; promise?: PromiseState; due?: string };
+export type ListedLead = InboxRow & {
+  waitedMs: number;
+  promise?: PromiseState;
+  due?: string;
+  /** A quote's distance and ANTT floor (docs/requirements.md §9.5). */
+  freight?: QuoteFreight;
+};
 
 export type LeadNote = { id: string; author: { id: string; name: string }; body: string; createdAt: string };
 

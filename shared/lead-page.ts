@@ -1,4 +1,5 @@
 import type { PromiseState } from './business-hours';
+import type { QuoteFreight } from './freight';
 import type { LeadWork } from './inbox';
 import type { LeadKind } from './lead-status';
 import type { ProposalLine } from './proposal';
@@ -35,6 +36,8 @@ export type LeadView = {
   /** Newest first. */
   history: { at: string; who: string; what: string }[];
   members: { id: string; name: string }[];
+  /** A quote's distance and ANTT floor (docs/requirements.md §9.5). */
+  freight?: QuoteFreight;
   selfId: string;
   admin: boolean;
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatReais, includedText, parsePrice, readProposalForm } from './proposal';
+import { includedText, parsePrice, readProposalForm } from './proposal';
 
 // A proposal's price as a Brazilian types it, and its dates on São Paulo's calendar (issue 52 §3, §4).
 
@@ -29,11 +29,6 @@ describe('a proposal’s price', () => {
     ['４８５０', 'só com números'],
   ])('refuses %j, saying why', (typed, why) => {
     expect(parsePrice(typed)).toEqual({ error: expect.stringContaining(why) });
-  });
-
-  it('writes centavos back as reais, without a float', () => {
-    expect(formatReais(2_960_809)).toBe('R$ 29.608,09');
-    expect(formatReais(5)).toBe('R$ 0,05');
   });
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalText } from './fields';
+import { reaisText } from './freight-text';
 import { todayInSaoPaulo } from './sao-paulo-time';
 
 // The proposal sales writes for a quote (issue 52 §3; docs/requirements.md §9.6): the form's fields as
@@ -41,17 +42,11 @@ export function parsePrice(typed: string): { cents: number } | { error: string }
   const match = /^(\d{1,3}(?:\.\d{3})+|\d+)(?:,(\d{1,2}))?$/.exec(text);
   if (!match) return { error: 'Escreva o preço só com números, pontos de milhar e vírgula nos centavos: 4.850,00.' };
   const reais = match[1]!.replaceAll('.', '');
-  if (reais.length > 8) return { error: `O preço pode ser no máximo ${formatReais(PRICE_MAX_CENTS)}.` };
+  if (reais.length > 8) return { error: `O preço pode ser no máximo ${reaisText(PRICE_MAX_CENTS)}.` };
   const cents = Number(reais) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
   if (cents === 0) return { error: 'O preço deve ser maior que zero.' };
-  if (cents > PRICE_MAX_CENTS) return { error: `O preço pode ser no máximo ${formatReais(PRICE_MAX_CENTS)}.` };
+  if (cents > PRICE_MAX_CENTS) return { error: `O preço pode ser no máximo ${reaisText(PRICE_MAX_CENTS)}.` };
   return { cents };
-}
-
-/** Centavos as Brazilians read reais: 'R$ 4.850,00'. Integer arithmetic alone, so no float rounds a centavo. */
-export function formatReais(cents: number) {
-  const reais = Math.floor(cents / 100).toLocaleString('pt-BR');
-  return `R$ ${reais},${String(cents % 100).padStart(2, '0')}`;
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

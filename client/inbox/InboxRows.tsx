@@ -3,6 +3,7 @@ import type { ListedLead } from '../../shared/inbox';
 import type { Source } from '../../shared/lead';
 import { LEAD_KINDS, LEAD_STATUS_LABELS } from '../../shared/lead-status';
 import { readableInSaoPaulo } from '../../shared/sao-paulo-time';
+import { FreightFacts } from './FreightFacts';
 import { DueTime, PromiseMark } from './PromiseMarks';
 import { ReleasedMark } from './ReleasedMark';
 
@@ -80,6 +81,7 @@ export function InboxRows({ rows }: { rows: ListedLead[] }) {
               <dt>Origem</dt>
               <dd>{sourceText(row.source)}</dd>
             </div>
+            {row.freight && <FreightFacts freight={row.freight} />}
             <div>
               <dt>Espera</dt>
               <Wait row={row} />

@@ -2,6 +2,7 @@ import type { LeadFormValues, LeadView, ShownLine } from '../../shared/lead-page
 import { LEAD_KINDS, LEAD_STATUS_LABELS } from '../../shared/lead-status';
 import type { PageNotice } from '../../shared/team';
 import { Notice } from '../team/TeamDocument';
+import { FreightCard } from './FreightFacts';
 import { LeadForms } from './LeadForms';
 import { DueTime, PromiseMark } from './PromiseMarks';
 import { ReleasedMark } from './ReleasedMark';
@@ -76,6 +77,7 @@ export function LeadPage(props: LeadPageProps) {
         <h2 id="dados">O que a pessoa enviou</h2>
         <Lines lines={lead.lines} />
       </section>
+      {lead.freight && <FreightCard freight={lead.freight} />}
       {lead.proposals && <Proposals id={lead.id} proposals={lead.proposals} />}
       <LeadForms lead={lead} form={form} errors={errors ?? {}} />
       <section className="team-card" aria-labelledby="envios">

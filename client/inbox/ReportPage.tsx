@@ -1,5 +1,5 @@
+import { reaisText } from '../../shared/freight-text';
 import type { SourceCount, WeekReport, WonValue } from '../../shared/inbox-report';
-import { formatReais } from '../../shared/proposal';
 
 // The weekly report (issue 34 §3; docs/requirements.md §6.4), rendered on the server: a summary of
 // the promise first, as a Monday meeting reads it, then two narrow tables that fit a phone's width.
@@ -72,7 +72,7 @@ function WonTable({ caption, heading, groups }: { caption: string; heading: stri
           <tr key={name}>
             <td>{name}</td>
             <td>{quotes}</td>
-            <td>{formatReais(cents)}</td>
+            <td>{reaisText(cents)}</td>
           </tr>
         ))}
       </tbody>
@@ -109,7 +109,7 @@ function Proposals({ report }: { report: WeekReport }) {
           </div>
           <div>
             <dt>Valor ganho na semana</dt>
-            <dd>{formatReais(wonCents)}</dd>
+            <dd>{reaisText(wonCents)}</dd>
           </div>
         </dl>
       )}

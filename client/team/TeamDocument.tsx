@@ -71,6 +71,9 @@ function TeamNav({ viewer }: { viewer: Viewer }) {
               <a href="/painel/dados">Dados pessoais</a>
             </li>
             <li>
+              <a href="/painel/frete/tabelas">Frete</a>
+            </li>
+            <li>
               <a href="/painel/registro">Registro</a>
             </li>
           </>

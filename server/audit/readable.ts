@@ -36,6 +36,9 @@ const FACT_LABELS: Record<string, string> = {
   priceCents: 'Preço (centavos)',
   floorCents: 'Piso ANTT (centavos)',
   reason: 'Motivo',
+  // A lane the admin set (server/freight/lanes.ts).
+  roadKm: 'Km por rodovia',
+  bargeKm: 'Km de balsa',
 };
 
 const factOrder = (key: string) => {

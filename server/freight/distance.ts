@@ -1,3 +1,5 @@
+import type { Distance } from '../../shared/freight';
+
 // A quote's distance (docs/requirements.md §9.5): the admin's lane when there is one, else a
 // great-circle estimate times a detour factor, labelled as an estimate.
 
@@ -29,12 +31,6 @@ export function greatCircleKm(a: Coordinates, b: Coordinates): number {
 
 /** A lane as the admin keeps it: whole km by road, and the barge leg apart when the route needs one. */
 export type LaneKm = { roadKm: number; bargeKm?: number };
-
-/**
- * `km` is the whole trip; the ANTT floor is read at `roadKm` alone, the barge leg shown apart
- * (docs/decisions/042-antt-floor.md, "The barge leg").
- */
-export type Distance = { km: number; roadKm: number; bargeKm?: number; source: 'lane' | 'estimate' };
 
 /**
  * `distanceFor(origin, destination)` by IBGE municipality codes: the lane between them either way,

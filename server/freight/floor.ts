@@ -1,6 +1,6 @@
-import type { CargoType } from '../../shared/freight';
+import type { AnttAct, Axles, CargoType } from '../../shared/freight';
 import { CC_PLACES, CCD_PLACES, centsRoundedUp, parseDecimal } from './money';
-import { type AnttAct, type AnttTable, type Axles, tableInForce } from './tables';
+import { type AnttTable, tableInForce } from './tables';
 
 // The ANTT floor of a trip (docs/requirements.md §9.5): distância × CCD + CC, from Tabela A of the
 // act in force on the quote's date, before toll, taxes and margin.

@@ -1,64 +1,22 @@
-import { CARGO_TYPES, type CargoType, VEHICLE_CLASSES } from '../../shared/freight';
+import { CARGO_TYPES, type CargoType, type FreightGap, type QuoteFreight, VEHICLE_CLASSES } from '../../shared/freight';
 import type { Quote } from '../../shared/quote';
 import { todayInSaoPaulo } from '../../shared/sao-paulo-time';
 import type { Stores } from '../stores';
-import { type Distance, distances, type LaneKm } from './distance';
+import { distances, type LaneKm } from './distance';
 import { floorFor } from './floor';
 import { type FreightPlaces, ibgePlaces } from './places';
-import type { AnttAct, AnttTable, Axles } from './tables';
+import type { AnttTable } from './tables';
 
 // A stored quote's distance and ANTT floor (docs/requirements.md §9.5, docs/decisions/042-antt-floor.md):
 // what the inbox and the lead page show, and what a proposal's price is checked against.
 
+/**
+ * The result's type, documented where both sides read it: shared/freight.ts (QuoteFreight, QuoteFloor).
+ */
+export type { QuoteFloor, QuoteFreight } from '../../shared/freight';
+
 /** The quote's fields its freight is read from. */
 export type FreightQuote = Pick<Quote, 'origin' | 'destination' | 'cargoType' | 'vehicle' | 'createdAt'>;
-
-/** What is missing for a floor: the distance (a place not in the IBGE table), the vehicle, or an ANTT cargo type. */
-type FreightGap = 'distance' | 'vehicle' | 'cargo_type';
-
-/**
- * The floor of a quote, every amount in integer centavos:
- *
- * - 'priced': `cents` = roadKm × CCD + CC of `act`, rounded up to the centavo. The only kind with a
- *   floor; a price under `cents` is under the law.
- * - 'blank': `act` prices no such combination of cargo type and axles (a dash in its table). There
- *   is no floor to read, and none is ever taken from a neighbouring cell.
- * - 'not_transcribed': `act` may price it, but this repository does not hold the value
- *   (server/freight/acts/SOURCE.md); an admin adds the act whole to price it.
- * - 'none': no act known in force on `date`.
- * - 'unknown': the quote lacks what the floor is read at (`missing`): an old API client's quote may
- *   have no vehicle, an industry instead of a cargo type, or a place outside the IBGE table.
- *
- * Only 'priced' can refuse a price; what the others allow is the caller's rule.
- */
-export type QuoteFloor =
-  | {
-      kind: 'priced';
-      cents: number;
-      act: AnttAct;
-      /** The act's coefficients, as it prints them with a decimal point: '6.8284' R$/km, '657.56' R$. */
-      ccd: string;
-      cc: string;
-      /** The road km the floor was read at (the barge leg is not road transport). */
-      km: number;
-      cargoType: CargoType;
-      axles: Axles;
-    }
-  | { kind: 'blank' | 'not_transcribed'; act: AnttAct; cargoType: CargoType; axles: Axles }
-  | { kind: 'none'; date: string }
-  | { kind: 'unknown'; missing: FreightGap[] };
-
-export type QuoteFreight = {
-  /** The quote's date in São Paulo (YYYY-MM-DD): the act in force on it prices the quote. */
-  date: string;
-  /**
-   * The trip: `km` the whole of it, `roadKm` and `bargeKm` its legs; `source` 'lane' (the admin's
-   * table) or 'estimate' (great circle × DETOUR_FACTOR, to be shown as "estimativa"). Undefined when
-   * a place is not an IBGE municipality.
-   */
-  distance?: Distance;
-  floor: QuoteFloor;
-};
 
 export type FreightDeps = Pick<Stores, 'freight'> & {
   /** The IBGE places; the CSV's, read once, unless given. */

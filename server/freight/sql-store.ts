@@ -1,11 +1,11 @@
-import { AXLE_COUNTS } from '../../shared/freight';
+import { AXLE_COUNTS, type Axles } from '../../shared/freight';
 import type { AuditContext } from '../audit/events';
 import { appendAudit } from '../audit/sql-store';
 import type { Database, Param, Queries, Row } from '../db/database';
 import { instant } from '../db/results';
 import { type LaneStore, sqlLanes } from './lanes';
 import { CC_PLACES, CCD_PLACES, formatDecimal, parseDecimal } from './money';
-import { type AnttTable, type Axles, type Cell, cargoTypes, type NewTable, tableFrom } from './tables';
+import { type AnttTable, type Cell, cargoTypes, type NewTable, tableFrom } from './tables';
 
 // The ANTT tables' storage (docs/requirements.md §9.5): acts are added whole, in one transaction,
 // and never changed but for cells the repository had not transcribed, so that an old quote's act

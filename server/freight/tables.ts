@@ -1,12 +1,10 @@
 import { z } from 'zod';
-import { AXLE_COUNTS, CARGO_TYPES, type CargoType } from '../../shared/freight';
+import { type AnttAct, AXLE_COUNTS, type Axles, CARGO_TYPES, type CargoType } from '../../shared/freight';
 import { CC_PLACES, CCD_PLACES, formatDecimal, parseDecimal } from './money';
 
 // The ANTT's Tabela A as data (docs/requirements.md §9.5): one table per act, each the full grid of
 // cargo types × axle counts, so that a cell the act leaves blank and a cell nobody transcribed are
 // told apart and never taken from a neighbour.
-
-export type Axles = (typeof AXLE_COUNTS)[number];
 
 /**
  * 'blank': the act prices no such combination (a dash in its table). 'not_transcribed': the act
@@ -17,8 +15,6 @@ export type Cell =
   | { kind: 'priced'; ccd: string; cc: string }
   | { kind: 'blank' }
   | { kind: 'not_transcribed'; ccd?: string; cc?: string };
-
-export type AnttAct = { id: string; name: string; effectiveFrom: string };
 
 export type AnttTable = AnttAct & { cells: Record<CargoType, Record<Axles, Cell>> };
 

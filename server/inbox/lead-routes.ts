@@ -10,6 +10,7 @@ import type { LeadStatus } from '../../shared/lead-status';
 import { readableInSaoPaulo } from '../../shared/sao-paulo-time';
 import { memberName, type PageNotice } from '../../shared/team';
 import { auditContext } from '../audit/request';
+import { quoteFreight } from '../freight/quote-freight';
 import { fieldErrors } from '../http/validation';
 import type { WorkedLead } from '../leads/resource';
 import { leadLines } from '../outbox/channels/email-message';
@@ -93,10 +94,10 @@ const memberBy = (req: Request, res: Response): ChangedBy => {
 };
 
 type LeadContext = WorkplaceContext &
-  Pick<Stores, 'inbox' | 'audit' | 'outbox' | 'team' | 'personalData' | 'proposals'>;
+  Pick<Stores, 'inbox' | 'audit' | 'outbox' | 'team' | 'personalData' | 'freight' | 'proposals'>;
 
 export function leadRoutes(context: LeadContext): WorkplaceRoute[] {
-  const { inbox, audit, outbox, team, personalData, proposals, render, calendar, publicUrl } = context;
+  const { inbox, audit, outbox, team, personalData, freight, proposals, render, calendar, publicUrl } = context;
   /**
    * The lead's page, whatever its status (a change refused shows the lead too): recorded as a view
    * before it is sent, at most once an hour per member and lead ("Viu o lead", AuditStore.recordView).
@@ -109,11 +110,12 @@ export function leadRoutes(context: LeadContext): WorkplaceRoute[] {
       leadIds: [lead.record.id],
       detail: { table: lead.kind === 'contact' ? 'contacts' : 'quotes' },
     });
-    const [notes, lines, deliveries, members, offered] = await Promise.all([
+    const [notes, lines, deliveries, members, trip, offered] = await Promise.all([
       inbox.leadNotes(lead.record.id),
       audit.readAudit({ leadId: lead.record.id, limit: 100 }),
       outbox.ofLead(lead.record.id),
       team.everyMember(),
+      lead.kind === 'quote' ? quoteFreight({ freight }, lead.record) : undefined,
       lead.kind === 'quote' ? proposals.proposalsOf(lead.record.id) : undefined,
     ]);
     const active = members.filter(({ revoked }) => !revoked);
@@ -138,6 +140,7 @@ export function leadRoutes(context: LeadContext): WorkplaceRoute[] {
         members.map((member) => ({ id: member.id, name: memberName(member) })),
       ),
       members: active.map(({ id, name }) => ({ id, name })),
+      ...(trip && { freight: trip }),
       ...(offered && { proposals: offered.map(proposalLine) }),
       selfId: me.id,
       admin: me.role === 'admin',

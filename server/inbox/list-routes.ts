@@ -1,10 +1,12 @@
 import type { RequestHandler } from 'express';
 import { businessMillisBetween, promiseCutoffs, promiseState } from '../../shared/business-hours';
 import { dueAt, dueText } from '../../shared/due-time';
+import type { QuoteFreight } from '../../shared/freight';
 import type { BusinessCalendar } from '../../shared/holidays';
 import type { InboxRow, ListedLead } from '../../shared/inbox';
 import { memberName } from '../../shared/team';
 import { auditContext } from '../audit/request';
+import { quotesFreight } from '../freight/quote-freight';
 import type { Stores } from '../stores';
 import type { WorkplaceContext } from '../workplace/context';
 import { pageRoute, type WorkplaceRoute } from '../workplace/route';
@@ -34,7 +36,16 @@ function listed(row: InboxRow, now: Date, calendar: BusinessCalendar): ListedLea
   };
 }
 
-type ListContext = WorkplaceContext & Pick<Stores, 'inbox' | 'team' | 'suspects' | 'audit'>;
+/** The quotes' distance and floor on a page, by id: the tables and the lanes read once for the page. */
+async function freightOfRows(freight: Stores['freight'], rows: InboxRow[]) {
+  const quotes = rows.flatMap((row) => (row.trip ? [{ id: row.id, ...row.trip, createdAt: row.createdAt }] : []));
+  const priced = await quotesFreight({ freight }, quotes);
+  return new Map(quotes.map((quote, at) => [quote.id, priced[at]!]));
+}
+
+const withFreight = (freight?: QuoteFreight) => (freight ? { freight } : {});
+
+type ListContext = WorkplaceContext & Pick<Stores, 'inbox' | 'team' | 'suspects' | 'audit' | 'freight'>;
 
 /** The owner filter's members: the active ones, and the revoked who still own leads, marked (issue 54 §5). */
 async function ownersToFilter(team: Stores['team'], inbox: Stores['inbox']) {
@@ -43,7 +54,15 @@ async function ownersToFilter(team: Stores['team'], inbox: Stores['inbox']) {
   return members.filter((_, at) => owning[at]).map((member) => ({ id: member.id, name: memberName(member) }));
 }
 
-export function inboxListRoutes({ inbox, team, suspects, audit, render, calendar }: ListContext): WorkplaceRoute[] {
+export function inboxListRoutes({
+  inbox,
+  team,
+  suspects,
+  audit,
+  freight,
+  render,
+  calendar,
+}: ListContext): WorkplaceRoute[] {
   const list: RequestHandler = async (req, res) => {
     const view = parseView(req.query as Record<string, unknown>);
     const now = new Date();
@@ -70,8 +89,9 @@ export function inboxListRoutes({ inbox, team, suspects, audit, render, calendar
           ...(view.cursor && { page: 'seguinte' }),
         },
       });
+    const freights = await freightOfRows(freight, page);
     render(res, 200, 'inbox', {
-      rows: page.map((row) => listed(row, now, calendar)),
+      rows: page.map((row) => ({ ...listed(row, now, calendar), ...withFreight(freights.get(row.id)) })),
       members,
       params: view.params,
       problems: view.problems,

@@ -1,4 +1,5 @@
-import { formatReais, PROPOSAL_STATE_LABELS, type ProposalLine } from '../../shared/proposal';
+import { reaisText } from '../../shared/freight-text';
+import { PROPOSAL_STATE_LABELS, type ProposalLine } from '../../shared/proposal';
 import { readableInSaoPaulo } from '../../shared/sao-paulo-time';
 import { type Proposal, stateOf } from '../proposals/sql-store';
 
@@ -11,7 +12,7 @@ export function proposalLine(proposal: Proposal): ProposalLine {
       ? ` por ${proposal.acceptedBy} em ${readableInSaoPaulo(proposal.answeredAt)}`
       : ` em ${readableInSaoPaulo(proposal.answeredAt)}${proposal.answerReason ? `: ${proposal.answerReason}` : ''}`);
   return {
-    price: formatReais(proposal.priceCents),
+    price: reaisText(proposal.priceCents),
     sent: readableInSaoPaulo(proposal.sentAt ?? proposal.createdAt),
     state: `${state}${answered || ''}${proposal.viewedAt && !proposal.answer ? ' (link aberto)' : ''}${
       proposal.overrideReason ? ` · abaixo do piso: ${proposal.overrideReason}` : ''

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Contact } from '../../shared/contact';
 import type { InboxCursor, InboxRow, LeadNote, LeadQuery, LeadWork } from '../../shared/inbox';
 import type { LeadKind, LeadStatus } from '../../shared/lead-status';
+import type { Quote } from '../../shared/quote';
 import { memberName } from '../../shared/team';
 import type { AuditContext } from '../audit/events';
 import { appendAudit } from '../audit/sql-store';
@@ -68,14 +69,23 @@ export interface InboxStore {
 /** A lead or a held post by its person: the audit page's words for an id. */
 type LeadLabel = { id: string; kind: LeadKind | 'suspect'; name: string; company?: string };
 
+/** A quote's columns its freight is read from (server/freight/quote-freight.ts); a contact has none. */
+const TRIP_COLUMNS = ['origin_city', 'origin_state', 'destination_city', 'destination_state', 'cargo_type', 'vehicle'];
+
 export const KINDS = [
-  { kind: 'contact', table: contactsTable, summary: 'message' },
+  {
+    kind: 'contact',
+    table: contactsTable,
+    summary: 'message',
+    trip: TRIP_COLUMNS.map((column) => `NULL AS ${column}`).join(', '),
+  },
   {
     kind: 'quote',
     table: quotesTable,
     summary: `origin_city || '/' || origin_state || ' → ' || destination_city || '/' || destination_state`,
+    trip: TRIP_COLUMNS.join(', '),
   },
-] as const satisfies readonly { kind: LeadKind; table: Table<unknown, never>; summary: string }[];
+] as const satisfies readonly { kind: LeadKind; table: Table<unknown, never>; summary: string; trip: string }[];
 
 export const WORK_COLUMNS = 'owner_id, lost_reason, responded_at, version, updated_at, released_at';
 
@@ -118,7 +128,7 @@ export const workOf = (row: Row): LeadWork => ({
 /** One kind's rows that `query` selects, as the inbox's columns, at most `limit`, newest first. */
 function arm(
   db: Database,
-  { kind, table, summary }: (typeof KINDS)[number],
+  { kind, table, summary, trip }: (typeof KINDS)[number],
   query: LeadQuery,
   limit: number,
   cursor?: InboxCursor,
@@ -146,11 +156,19 @@ function arm(
   if (cursor) where('(created_at < ? OR (created_at = ? AND id < ?))', cursor.createdAt, cursor.createdAt, cursor.id);
   const sql =
     `SELECT '${kind}' AS kind, id, created_at, name, email, phone, company, status, ${WORK_COLUMNS}, ` +
-    `source_form, source_page, source_utm_source, source_utm_medium, source_utm_campaign, ${summary} AS summary ` +
+    `source_form, source_page, source_utm_source, source_utm_medium, source_utm_campaign, ${summary} AS summary, ${trip} ` +
     `FROM ${table.name} ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''} ` +
     'ORDER BY created_at DESC, id DESC LIMIT ?';
   return { sql, params: [...params, limit] };
 }
+
+/** What a quote's freight is read at, from its row. */
+const tripOf = ({ origin, destination, cargoType, vehicle }: Quote): InboxRow['trip'] => ({
+  origin,
+  destination,
+  cargoType,
+  ...(vehicle && { vehicle }),
+});
 
 const toRow = (row: Row): InboxRow => {
   const record = (row.kind === 'contact' ? contactsTable : quotesTable).toRecord(row) as Partial<Contact>;
@@ -168,6 +186,7 @@ const toRow = (row: Row): InboxRow => {
     ...(row.released_at != null && { releasedAt: instant(row.released_at) }),
     ...(record.source && { source: record.source }),
     summary: String(row.summary ?? ''),
+    ...(row.kind === 'quote' && { trip: tripOf(record as Quote) }),
   };
 };
 

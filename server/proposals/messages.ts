@@ -1,6 +1,7 @@
 import { company } from '../../shared/content';
+import { reaisText } from '../../shared/freight-text';
 import { leadPath } from '../../shared/lead-page';
-import { formatReais, includedText, type ProposalTerms, proposalPath } from '../../shared/proposal';
+import { includedText, type ProposalTerms, proposalPath } from '../../shared/proposal';
 import type { Quote } from '../../shared/quote';
 import { readableDate, readableInSaoPaulo } from '../../shared/sao-paulo-time';
 import type { ProposalMail } from '../outbox/store';
@@ -30,7 +31,7 @@ export function proposalMessage(quote: Quote, terms: ProposalTerms, link: URL): 
       '',
       `Segue nossa proposta para o frete ${laneOf(quote)}, que você pediu em ${readableInSaoPaulo(quote.createdAt)}.`,
       '',
-      `Preço: ${formatReais(terms.priceCents)}`,
+      `Preço: ${reaisText(terms.priceCents)}`,
       `Inclui: ${includedText(terms)}`,
       `Coleta: ${pickupText(terms)}`,
       `Válida até: ${readableDate(terms.validUntil)}`,
@@ -66,7 +67,7 @@ export function answerMessage(
     ...(owner && { to: owner }),
     subject: `${quote.name} ${verdict} a proposta ${laneOf(quote)}`,
     text: [
-      `${quote.name}${quote.company ? ` (${quote.company})` : ''} ${verdict} a proposta de ${formatReais(proposal.priceCents)} para o frete ${laneOf(quote)}, em ${readableInSaoPaulo(proposal.answeredAt ?? new Date())}.`,
+      `${quote.name}${quote.company ? ` (${quote.company})` : ''} ${verdict} a proposta de ${reaisText(proposal.priceCents)} para o frete ${laneOf(quote)}, em ${readableInSaoPaulo(proposal.answeredAt ?? new Date())}.`,
       ...(accepted ? [`Aceita por: ${proposal.acceptedBy}`, 'A cotação está agora como Ganho.'] : []),
       ...(proposal.answerReason ? [`Motivo: ${proposal.answerReason}`] : []),
       '',

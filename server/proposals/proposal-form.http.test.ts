@@ -61,7 +61,7 @@ describe.each(backendsForThisFile())('the proposal’s form on $name', (backend)
     const res = await request(app).get(`/painel/leads/${quoteId}/proposta`).set('Cookie', seller.cookie);
 
     expect(res.status).toBe(200);
-    expect(readable(res.text)).toContain(`${FLOOR} pela Portaria SUROC nº 22/2026, para 3050 km.`);
+    expect(readable(res.text)).toContain(`${FLOOR} pela Portaria SUROC nº 22/2026, para 3.050 km.`);
     expect(res.text).not.toContain('motivo_piso');
   });
 

@@ -1,9 +1,9 @@
 import { type ErrorRequestHandler, type Request, type RequestHandler, type Response, Router } from 'express';
 import { z } from 'zod';
 import { optionalText, requiredText } from '../../shared/fields';
+import { reaisText } from '../../shared/freight-text';
 import {
   ACCEPTED_BY_MAX,
-  formatReais,
   includedText,
   type ProposalView,
   proposalPath,
@@ -58,7 +58,7 @@ function viewOf(proposal: Proposal, quote: Quote, token: string): ProposalView {
     customer: quote.name,
     lines: [
       { label: 'Trajeto', value: laneOf(quote) },
-      { label: 'Preço', value: formatReais(proposal.priceCents) },
+      { label: 'Preço', value: reaisText(proposal.priceCents) },
       { label: 'Inclui', value: includedText(proposal) },
       { label: 'Coleta', value: pickupText(proposal) },
       { label: 'Válida até', value: readableDate(proposal.validUntil) },

@@ -1,9 +1,8 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { z } from 'zod';
-import { CARGO_TYPES } from '../../shared/freight';
+import { kmText, reaisText, unpricedText } from '../../shared/freight-text';
 import { leadPath } from '../../shared/lead-page';
 import {
-  formatReais,
   PROPOSAL_FIELDS,
   type ProposalFormProps,
   type ProposalFormValues,
@@ -42,22 +41,14 @@ const QUOTE_LINES = [
   'Data de coleta',
 ];
 
-const MISSING_WORDS = { distance: 'a distância', vehicle: 'o veículo', cargo_type: 'a categoria ANTT da carga' };
-
-/** The floor in words, as the form shows it above the price. */
-function floorText({ floor, distance }: QuoteFreight) {
-  switch (floor.kind) {
-    case 'priced':
-      return `${formatReais(floor.cents)} pela ${floor.act.name}, para ${floor.km} km${distance?.source === 'estimate' ? ' (estimativa)' : ''}.`;
-    case 'blank':
-      return `A ${floor.act.name} não fixa piso para ${CARGO_TYPES[floor.cargoType].toLowerCase()} com ${floor.axles} eixos.`;
-    case 'not_transcribed':
-      return `A ${floor.act.name} fixa um piso para esta carga, que este site ainda não tem: confira a tabela antes de enviar.`;
-    case 'none':
-      return 'Nenhuma tabela da ANTT estava em vigor na data da cotação.';
-    case 'unknown':
-      return `Sem piso calculado: falta ${floor.missing.map((gap) => MISSING_WORDS[gap]).join(' e ')}.`;
-  }
+/**
+ * The floor in words, as the form shows it above the price: a priced one with its act and km, else
+ * why there is none, in the inbox's own words (shared/freight-text.ts).
+ */
+function floorText({ floor, distance }: QuoteFreight): string {
+  if (floor.kind !== 'priced') return unpricedText(floor)!;
+  const estimate = distance?.source === 'estimate' ? ' (estimativa)' : '';
+  return `${reaisText(floor.cents)} pela ${floor.act.name}, para ${kmText(floor.km)}${estimate}.`;
 }
 
 type Context = WorkplaceContext & Pick<Stores, 'inbox' | 'proposals' | 'freight' | 'audit'> & { mailOn: boolean };
@@ -138,7 +129,7 @@ export function proposalRoutes(context: Context): WorkplaceRoute[] {
     if (priced.floor.kind === 'priced') {
       Object.assign(floor, { floorCents: priced.floor.cents, act: priced.floor.act.name });
       if (read.terms.priceCents < priced.floor.cents) {
-        const under = `Preço abaixo do piso mínimo da ANTT: ${formatReais(priced.floor.cents)} pela ${priced.floor.act.name}.`;
+        const under = `Preço abaixo do piso mínimo da ANTT: ${reaisText(priced.floor.cents)} pela ${priced.floor.act.name}.`;
         // The role is the server's to check: a reason posted by a member who is no admin counts for nothing.
         if (member.role !== 'admin')
           return refused({ preco: `${under} Só um administrador pode enviar abaixo do piso, com o motivo.` });

@@ -2,6 +2,7 @@ import { type BusinessCalendar, DEFAULT_CALENDAR } from '../../shared/holidays';
 import { auditRoutes } from '../audit/routes';
 import type { RateLimitCounters } from '../db/rate-limit-counters';
 import type { CsvExports } from '../exports/routes';
+import { freightAdminRoutes } from '../freight/admin-routes';
 import { inboxRoutes } from '../inbox/routes';
 import type { Manifest } from '../pages/assets';
 import { dataRoutes } from '../personal-data/panel';
@@ -52,6 +53,7 @@ export function workplaceRoutes(deps: WorkplaceDeps) {
     ...suspectRoutes(context),
     ...auditRoutes(context),
     ...dataRoutes({ ...context, exports }),
+    ...freightAdminRoutes(context),
   ];
   return { routes, sessions, render: shared.render };
 }

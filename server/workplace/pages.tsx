@@ -9,6 +9,7 @@ import { SuspectsPage } from '../../client/inbox/SuspectsPage';
 import { AccountPage } from '../../client/team/AccountPage';
 import { AuditPage } from '../../client/team/AuditPage';
 import { DataPage } from '../../client/team/DataPage';
+import { AnttTablePage, AnttTablesPage, LanesPage } from '../../client/team/FreightPages';
 import {
   CodeEntryPage,
   CodeRequestPage,
@@ -40,6 +41,9 @@ const VIEWS = {
   lead: { view: LeadPage, title: 'Lead' },
   proposal: { view: ProposalForm, title: 'Proposta' },
   suspects: { view: SuspectsPage, title: 'Suspeitos de spam' },
+  lanes: { view: LanesPage, title: 'Rotas' },
+  anttTables: { view: AnttTablesPage, title: 'Tabelas da ANTT' },
+  anttTable: { view: AnttTablePage, title: 'Tabela da ANTT' },
 } satisfies Record<string, { view: FunctionComponent<never>; title: string }>;
 
 export type WorkplaceView = keyof typeof VIEWS;
