@@ -191,6 +191,16 @@ describe.each(backendsForThisFile())('the proposal’s page on $name', (backend)
     expect(right.status).toBe(429);
   });
 
+  it('goes with its quote when the customer’s data is erased: the table empty, the link dead', async () => {
+    const { repository, app, token } = await setUp();
+
+    await repository.personalData.eraseSubject('CARLOS@bebidasdonorte.com.br', { actor: { kind: 'token' } });
+
+    expect(await backend.rows('proposals')).toEqual([]);
+    expect((await backend.rows('outbox')).filter((row) => row.kind === 'proposal.mail')).toEqual([]);
+    expect((await request(app).get(`/proposta/${token}`)).status).toBe(404);
+  });
+
   it('refuses an answer posted from another site with the page, not JSON', async () => {
     const { app, token, repository, quoteId } = await setUp();
 
