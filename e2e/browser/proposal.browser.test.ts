@@ -37,7 +37,7 @@ async function proposalMailedTo({ smtp, server, store }: Awaited<ReturnType<type
     record.id,
     terms,
     {},
-    (token) => proposalMessage(record, terms, proposalLink(new URL(server.url), token)),
+    (token) => proposalMessage(record, terms, proposalLink(new URL(server.url), token), seller.email),
     { actor: { kind: 'member', id: seller.id, email: seller.email } },
   );
   const mail = await mailTo(smtp.messages, email, /^Proposta de frete Campinas\/SP → Belém\/PA/);

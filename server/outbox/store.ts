@@ -73,7 +73,8 @@ export type LeadReceipt = {
  */
 export type ProposalMail = {
   kind: 'proposal.mail';
-  record: { to?: string; subject: string; text: string };
+  /** `replyTo`: the member who wrote the proposal, so that the customer's answer by e-mail reaches them. */
+  record: { to?: string; replyTo?: string; subject: string; text: string };
 };
 
 /**

@@ -42,6 +42,7 @@ describe('a proposal’s deliveries', () => {
     );
     const offer = smtp.messages.find((m) => m.recipients.includes('carlos@bebidasdonorte.com.br'))!;
     expect(header(offer, 'subject')).toBe('Proposta de frete Campinas/SP → Belém/PA · Rota Norte');
+    expect(header(offer, 'reply-to')).toBe(seller.member.email);
     expect(offer.text).toContain('Olá, Carlos Lima!');
     expect(offer.text).toContain('Preço: R$ 4.850,00');
     expect(offer.text).toContain('Inclui: seguro da carga; descarga');

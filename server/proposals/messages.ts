@@ -20,11 +20,18 @@ export const pickupText = ({ pickupFrom, pickupTo }: Pick<ProposalTerms, 'pickup
 
 /**
  * The customer's e-mail: the offer in a few lines and the link to the page where they accept or
- * refuse it. The link is the proposal's only key; the e-mail says so, so that it is not forwarded idly.
+ * refuse it, answered by e-mail to `replyTo`, the member who wrote it. The link is the proposal's only
+ * key; the e-mail says so, so that it is not forwarded idly.
  */
-export function proposalMessage(quote: Quote, terms: ProposalTerms, link: URL): ProposalMail['record'] {
+export function proposalMessage(
+  quote: Quote,
+  terms: ProposalTerms,
+  link: URL,
+  replyTo: string,
+): ProposalMail['record'] {
   return {
     to: quote.email,
+    replyTo,
     subject: `Proposta de frete ${laneOf(quote)} · ${company.shortName}`,
     text: [
       `Olá, ${quote.name}!`,

@@ -146,7 +146,7 @@ export function proposalRoutes(context: Context): WorkplaceRoute[] {
       lead.record.id,
       read.terms,
       floor,
-      (token) => proposalMessage(lead.record, read.terms, proposalLink(publicUrl, token)),
+      (token) => proposalMessage(lead.record, read.terms, proposalLink(publicUrl, token), member.email),
       by,
     );
     // A quote still waiting or in contact is now in Proposta enviada; one further along keeps its status.

@@ -45,8 +45,8 @@ export function createMailer(
         return;
       }
       if (notification.kind === 'proposal.mail') {
-        const { to: recipient = to, subject, text } = notification.record;
-        await transport.sendMail({ from, to: recipient, subject, text, messageId });
+        const { to: recipient = to, replyTo, subject, text } = notification.record;
+        await transport.sendMail({ from, to: recipient, ...(replyTo && { replyTo }), subject, text, messageId });
         return;
       }
       if (notification.kind === 'lead.receipt') {
