@@ -147,6 +147,15 @@ describe.each(backendsForThisFile())('the proposal’s page on $name', (backend)
     expect((await repository.proposals.proposalsOf(quoteId))[0]?.answer).toBeUndefined();
   });
 
+  it('refuses a name that a bidirectional control would disguise, and accepts nothing', async () => {
+    const { repository, quoteId, accept } = await setUp();
+
+    const res = await accept('Carlos \u202eLima');
+
+    expect(res.status).toBe(400);
+    expect((await repository.proposals.proposalsOf(quoteId))[0]?.answer).toBeUndefined();
+  });
+
   it('says an expired proposal expired, offers to ask again, and takes no answer', async () => {
     const { repository, app, quoteId, member } = await setUp();
     const { token } = await propose(repository, quoteId, member, { validUntil: dayFromToday(-1) });
