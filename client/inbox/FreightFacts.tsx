@@ -90,8 +90,9 @@ export function FreightCard({ freight }: { freight: QuoteFreight }) {
       <p className="team-help">
         {distance?.source === 'estimate' &&
           'Estimativa: a distância em linha reta entre as sedes dos municípios, vezes um fator de desvio. '}
-        {distance?.bargeKm && 'O piso vale para o trecho rodoviário; a balsa é cobrada à parte. '}O piso é o mínimo da
-        tabela em vigor na data da cotação, antes de pedágio, impostos e margem.
+        {distance?.bargeKm && 'O piso vale para o trecho rodoviário; a balsa é cobrada à parte. '}
+        {floor.kind === 'priced' &&
+          'O piso é o mínimo da tabela em vigor na data da cotação, antes de pedágio, impostos e margem.'}
       </p>
     </section>
   );

@@ -326,32 +326,40 @@ export function AnttTablePage(props: AnttTablePageProps) {
       </p>
       <h1>{act.name}</h1>
       <Notice notice={notice} />
-      <dl className="lead-lines team-card">
-        <div>
-          <dt>Vigência</dt>
-          <dd>{actText(act)}</dd>
-        </div>
-        <div>
-          <dt>Publicação</dt>
-          <dd>{act.provenance}</dd>
-        </div>
-        <div>
-          <dt>Gravado</dt>
-          <dd>
-            por {act.addedBy} em {readableInSaoPaulo(act.addedAt)}
-          </dd>
-        </div>
-        <div>
-          <dt>Células</dt>
-          <dd>
-            {act.rows.length * AXLE_COUNTS.length - blanks - missing} com piso, {blanks} em branco (o ato não fixa piso)
-            {missing > 0 && `, ${missing} não transcritas (sem piso até alguém gravar o ato inteiro)`}
-          </dd>
-        </div>
-      </dl>
-      <div className="team-table-wrap">
+      <div className="team-card">
+        <dl className="lead-lines">
+          <div>
+            <dt>Vigência</dt>
+            <dd>{actText(act)}</dd>
+          </div>
+          <div>
+            <dt>Publicação</dt>
+            <dd>{act.provenance}</dd>
+          </div>
+          <div>
+            <dt>Gravado</dt>
+            <dd>
+              por {act.addedBy} em {readableInSaoPaulo(act.addedAt)}
+            </dd>
+          </div>
+          <div>
+            <dt>Células</dt>
+            <dd>
+              {act.rows.length * AXLE_COUNTS.length - blanks - missing} com piso, {blanks} em branco (o ato não fixa
+              piso)
+              {missing > 0 && `, ${missing} não transcritas (sem piso até alguém gravar o ato inteiro)`}
+            </dd>
+          </div>
+        </dl>
+      </div>
+      <p className="team-help freight-grid-help">
+        Em cada célula, o CCD (R$ por km) e, abaixo, o CC (R$). O piso é distância × CCD + CC.
+      </p>
+      {/* Wider than a phone: the table scrolls in its frame, which the keyboard reaches (WCAG 2.1.1). */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled without a mouse. */}
+      <div className="team-table-wrap" tabIndex={0}>
         <table className="team-table freight-grid">
-          <caption>Tabela A (carga lotação): em cada célula, o CCD (R$/km) e, abaixo, o CC (R$)</caption>
+          <caption>Tabela A (carga lotação)</caption>
           <thead>
             <tr>
               <th scope="col">Tipo de carga</th>

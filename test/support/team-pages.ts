@@ -191,6 +191,23 @@ export const teamPages: TeamPage[] = [
     status: 200,
   },
   {
+    name: 'Rotas, com uma rota de balsa',
+    viewer: 'admin',
+    path: async ({ store }) => {
+      const system = { actor: { kind: 'system' } } as const;
+      await store.freight.setLane({ origin: '3550308', destination: '1302603', roadKm: 3050, bargeKm: 880 }, system);
+      return '/painel/frete/rotas';
+    },
+    status: 200,
+  },
+  { name: 'Tabelas da ANTT', viewer: 'admin', path: async () => '/painel/frete/tabelas', status: 200 },
+  {
+    name: 'Tabela da ANTT, com células em branco',
+    viewer: 'admin',
+    path: async () => '/painel/frete/tabelas/portaria-suroc-22-2026',
+    status: 200,
+  },
+  {
     name: 'Relatório semanal',
     viewer: 'vendas',
     // This week's, with leads in it: its figures and both tables are on the page.
