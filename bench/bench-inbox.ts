@@ -18,7 +18,7 @@ import { openPostgresDatabase } from '../server/db/postgres';
 import { openSqliteDatabase } from '../server/db/sqlite';
 import { csvExports } from '../server/exports/routes';
 import { inboxExport } from '../server/inbox/export-routes';
-import { weekOf, weekReport } from '../server/inbox/report';
+import { proposalFigures, weekOf, weekReport } from '../server/inbox/report';
 import { sqlInboxReport } from '../server/inbox/report-store';
 import { sqlInbox } from '../server/inbox/sql-store';
 import { createLogger } from '../server/process/logger';
@@ -85,11 +85,14 @@ function reads(repository: Pick<Stores, 'inbox' | 'audit' | 'inboxReport'>, lead
       ]);
     },
     'relatório semanal': async () => {
-      const [counts, arrivals] = await Promise.all([
+      const [counts, arrivals, sent, won] = await Promise.all([
         repository.inboxReport.weekCounts(week.since, week.until),
         repository.inboxReport.weekArrivals(week.since, week.until),
+        repository.inboxReport.weekProposals(week.since, week.until),
+        repository.inboxReport.weekWon(week.since, week.until),
       ]);
-      return weekReport(week, counts, arrivals, new Date(), DEFAULT_CALENDAR);
+      const proposals = proposalFigures(sent, won, new Date(), DEFAULT_CALENDAR);
+      return weekReport(week, counts, arrivals, new Date(), DEFAULT_CALENDAR, proposals);
     },
   } as Record<string, (run: number) => Promise<unknown>>;
 }

@@ -29,6 +29,7 @@ import { staticFiles } from './pages/static-files';
 import { subjectsRouter } from './personal-data/subjects';
 import type { TrustProxy } from './process/config-values';
 import type { Logger } from './process/logger';
+import { proposalRouter, WRONG_LINKS } from './proposals/public-routes';
 import { quoteFormErrorPages } from './quotes/form-pages';
 import { loadMunicipalities } from './quotes/places';
 import { quotesRouter } from './quotes/routes';
@@ -162,6 +163,16 @@ export function createApp(deps: AppDeps) {
   app.use('/api', rememberMount, exportsRouter(exports, admin));
   app.use('/api/subjects', rememberMount, subjectsRouter(repository.personalData, admin));
   app.use('/api', apiNotFound);
+  // The customer's page of a proposal: its wrong links counted per address, as the API's wrong tokens.
+  app.use(
+    proposalRouter({
+      stores: repository,
+      manifest,
+      publicUrl,
+      writeGuards,
+      wrongLinks: attemptLimiter(repository.rateLimitCounters, WRONG_LINKS),
+    }),
+  );
   app.use((req, res) => renderPage(req, res));
   app.use(errorHandler(logger));
   return siteListener(app);

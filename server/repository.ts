@@ -11,7 +11,7 @@ import { seedRepositoryActs } from './freight/acts';
 import { sqlFreight } from './freight/sql-store';
 import { sqlInboxExport } from './inbox/export-store';
 import { sqlInboxReport } from './inbox/report-store';
-import { sqlInbox } from './inbox/sql-store';
+import { type AnnounceChange, sqlInbox } from './inbox/sql-store';
 import { sqlWaitingLeads } from './inbox/waiting-counts';
 import { leadResource } from './leads/resource';
 import { sqlOutbox } from './outbox/sql-store';
@@ -19,6 +19,7 @@ import { type Channel, configuredChannels } from './outbox/store';
 import { sqlPersonalData } from './personal-data/sql-store';
 import type { Config } from './process/config';
 import type { Logger } from './process/logger';
+import { sqlProposals } from './proposals/sql-store';
 import { sqlQuotes } from './quotes/sql-store';
 import { sqlSuspects } from './spam/sql-store';
 import { type RenderStamps, renderStamps } from './spam/stamp';
@@ -63,10 +64,13 @@ export type Repository = Stores &
  * in the change's own transaction.
  */
 function sqlRepository(db: Database, { channels = [] }: RepositoryOptions): Repository {
-  const { enqueue, enqueueArrival, noticeErasure, announceUpdate, mailTeam, outbox } = sqlOutbox(db, channels);
-  const inbox = sqlInbox(db, (tx, lead, notes) =>
-    announceUpdate(tx, { kind: `${lead.kind}.updated`, record: leadResource(lead, notes) }),
+  const { enqueue, enqueueArrival, noticeErasure, announceUpdate, mailTeam, enqueueProposalNotice, outbox } = sqlOutbox(
+    db,
+    channels,
   );
+  const announce: AnnounceChange = (tx, lead, notes) =>
+    announceUpdate(tx, { kind: `${lead.kind}.updated`, record: leadResource(lead, notes) });
+  const inbox = sqlInbox(db, announce);
   return {
     // A lead that arrives gets the visitor's receipt; one released from the Suspeitos folder does not.
     contacts: sqlContacts(db, enqueueArrival),
@@ -82,6 +86,7 @@ function sqlRepository(db: Database, { channels = [] }: RepositoryOptions): Repo
     outbox,
     freight: sqlFreight(db),
     positions: sqlPositions(db),
+    proposals: sqlProposals(db, { enqueue: enqueueProposalNotice, announce }),
     channels,
     renderStamps: () => renderStamps(db),
     connections: () => db.connections(),

@@ -8,6 +8,7 @@ import type { InboxStore } from './inbox/sql-store';
 import type { WaitingLeadsStore } from './inbox/waiting-counts';
 import type { Outbox } from './outbox/store';
 import type { PersonalDataStore } from './personal-data/sql-store';
+import type { ProposalStore } from './proposals/sql-store';
 import type { QuoteStore } from './quotes/sql-store';
 import type { SuspectStore } from './spam/sql-store';
 import type { TeamStore } from './team/sql-store';
@@ -32,4 +33,5 @@ export type Stores = {
   /** The ANTT acts and the lane table (docs/requirements.md §9.5). */
   freight: FreightStore;
   positions: PositionStore;
+  proposals: ProposalStore;
 };

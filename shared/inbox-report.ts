@@ -29,4 +29,35 @@ export type WeekReport = {
   pending: number;
   /** Leads still unanswered, due or not (counted in the times with their wait so far). */
   unanswered: number;
+  proposals: ProposalFigures;
+};
+
+/** One proposal sent in the week (issue 52 §3): when its quote's clock started, when it went, how it stands. */
+export type SentProposal = {
+  quoteStartedAt: string;
+  sentAt: string;
+  /** Whether it was its quote's first: the time from quote to proposal is the first's. */
+  first: boolean;
+  answer?: 'accepted' | 'refused';
+  validUntil: string;
+};
+
+/** A proposal accepted in the week, with what its value is grouped by. */
+export type WonProposal = { lane: string; segment?: string; priceCents: number };
+
+/** A group of the value won: a lane or a segment, how many quotes and how many centavos. */
+export type WonValue = { name: string; quotes: number; cents: number };
+
+/** The week's proposals, as the report shows them. */
+export type ProposalFigures = {
+  sent: number;
+  /** Business milliseconds from each quote to its first proposal; undefined for a week without one. */
+  medianToProposal?: number;
+  accepted: number;
+  /** The week's proposals whose outcome is known: answered, or expired without an answer. */
+  decided: number;
+  wonCents: number;
+  /** The value accepted in the week, by lane and by segment, most first. */
+  byLane: WonValue[];
+  bySegment: WonValue[];
 };

@@ -2,6 +2,7 @@ import type { PromiseState } from './business-hours';
 import type { QuoteFreight } from './freight';
 import type { LeadWork } from './inbox';
 import type { LeadKind } from './lead-status';
+import type { ProposalLine } from './proposal';
 
 // What the lead's page shows (issue 34 §2): the server reads it (server/inbox/lead-routes.ts), the
 // view renders it (client/inbox/LeadPage.tsx).
@@ -30,6 +31,8 @@ export type LeadView = {
   /** What became of each e-mail and webhook about the lead. */
   deliveries: ShownLine[];
   notes: { author: string; body: string; at: string }[];
+  /** A quote's proposals, newest first (issue 52 §3); none for a contact. */
+  proposals?: ProposalLine[];
   /** Newest first. */
   history: { at: string; who: string; what: string }[];
   members: { id: string; name: string }[];

@@ -78,6 +78,7 @@ export function LeadPage(props: LeadPageProps) {
         <Lines lines={lead.lines} />
       </section>
       {lead.freight && <FreightCard freight={lead.freight} />}
+      {lead.proposals && <Proposals id={lead.id} proposals={lead.proposals} />}
       <LeadForms lead={lead} form={form} errors={errors ?? {}} />
       <section className="team-card" aria-labelledby="envios">
         <h2 id="envios">E-mail e webhook</h2>
@@ -114,6 +115,31 @@ export function LeadPage(props: LeadPageProps) {
       {lead.kind === 'contact' && <SpamForm id={lead.id} />}
       {lead.admin && <EraseForm id={lead.id} />}
     </>
+  );
+}
+
+/** A quote's proposals (issue 52 §3), newest first, and the way to write one. */
+function Proposals({ id, proposals }: { id: string; proposals: NonNullable<LeadView['proposals']> }) {
+  return (
+    <section className="team-card" aria-labelledby="propostas">
+      <h2 id="propostas">Propostas</h2>
+      {proposals.length === 0 && <p>Nenhuma proposta enviada ainda.</p>}
+      <ul className="team-list">
+        {proposals.map((proposal) => (
+          <li className="team-list__item" key={proposal.sent + proposal.price}>
+            <p>
+              <strong>{proposal.price}</strong> · {proposal.state}
+            </p>
+            <p className="lead-meta">Enviada em {proposal.sent}</p>
+          </li>
+        ))}
+      </ul>
+      <p>
+        <a className="button button--primary" href={`/painel/leads/${id}/proposta`}>
+          Escrever proposta
+        </a>
+      </p>
+    </section>
   );
 }
 

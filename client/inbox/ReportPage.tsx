@@ -1,4 +1,5 @@
-import type { SourceCount, WeekReport } from '../../shared/inbox-report';
+import { reaisText } from '../../shared/freight-text';
+import type { SourceCount, WeekReport, WonValue } from '../../shared/inbox-report';
 
 // The weekly report (issue 34 §3; docs/requirements.md §6.4), rendered on the server: a summary of
 // the promise first, as a Monday meeting reads it, then two narrow tables that fit a phone's width.
@@ -51,6 +52,78 @@ function WithinPromise({ report }: { report: WeekReport }) {
         ({withinPromise} de {decided} respondidos ou com prazo vencido{left})
       </span>
     </>
+  );
+}
+
+/** The value accepted in the week by one grouping (a lane, a segment), as a narrow table. */
+function WonTable({ caption, heading, groups }: { caption: string; heading: string; groups: WonValue[] }) {
+  return (
+    <table className="team-table team-card">
+      <caption className="visually-hidden">{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{heading}</th>
+          <th scope="col">Cotações</th>
+          <th scope="col">Valor ganho</th>
+        </tr>
+      </thead>
+      <tbody>
+        {groups.map(({ name, quotes, cents }) => (
+          <tr key={name}>
+            <td>{name}</td>
+            <td>{quotes}</td>
+            <td>{reaisText(cents)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The week's proposals (issue 52 §3): sent, how soon after the quote, accepted, and the value won. */
+function Proposals({ report }: { report: WeekReport }) {
+  const { sent, medianToProposal, accepted, decided, wonCents, byLane, bySegment } = report.proposals;
+  return (
+    <section className="team-card" aria-labelledby="propostas">
+      <h2 id="propostas">Propostas</h2>
+      {sent === 0 && wonCents === 0 ? (
+        <p role="status">Nenhuma proposta enviada ou aceita nesta semana.</p>
+      ) : (
+        <dl className="team-figures">
+          <div>
+            <dt>Propostas enviadas</dt>
+            <dd>{sent}</dd>
+          </div>
+          <div>
+            <dt>Da cotação à proposta, mediana</dt>
+            <dd>{duration(medianToProposal)}</dd>
+          </div>
+          <div>
+            <dt>Aceitas</dt>
+            <dd>
+              {decided === 0 ? '—' : percent(accepted, decided)}{' '}
+              <span className="team-help">
+                ({accepted} de {decided} respondidas ou vencidas)
+              </span>
+            </dd>
+          </div>
+          <div>
+            <dt>Valor ganho na semana</dt>
+            <dd>{reaisText(wonCents)}</dd>
+          </div>
+        </dl>
+      )}
+      <p className="team-help">
+        Enviadas nesta semana; tempo em horas úteis, da chegada da cotação à sua primeira proposta. O valor ganho é o
+        das propostas aceitas nesta semana.
+      </p>
+      {byLane.length > 0 && (
+        <>
+          <WonTable caption="Valor ganho na semana por rota" heading="Rota" groups={byLane} />
+          <WonTable caption="Valor ganho na semana por segmento" heading="Segmento" groups={bySegment} />
+        </>
+      )}
+    </section>
   );
 }
 
@@ -118,6 +191,8 @@ export function ReportPage({ report, problems, inboxLink, hasNext, current }: Pr
           com o que já esperou; na porcentagem, só depois que o prazo dele vence.
         </p>
       </section>
+
+      <Proposals report={report} />
 
       {leads > 0 && (
         <>

@@ -33,6 +33,11 @@ export const AUDIT_ACTIONS = {
   'position.created': 'Vaga publicada',
   'position.updated': 'Vaga editada',
   'position.closed': 'Vaga encerrada',
+  'proposal.sent': 'Proposta enviada',
+  'proposal.floor_override': 'Proposta abaixo do piso ANTT autorizada',
+  'proposal.viewed': 'Proposta aberta pelo link',
+  'proposal.accepted': 'Proposta aceita',
+  'proposal.refused': 'Proposta recusada',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

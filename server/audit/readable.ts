@@ -32,6 +32,10 @@ const FACT_LABELS: Record<string, string> = {
   sessões: 'Sessões encerradas',
   leads: 'Leads passados adiante',
   km: 'Quilômetros',
+  proposal: 'Proposta',
+  priceCents: 'Preço (centavos)',
+  floorCents: 'Piso ANTT (centavos)',
+  reason: 'Motivo',
   // A lane the admin set (server/freight/lanes.ts).
   roadKm: 'Km por rodovia',
   bargeKm: 'Km de balsa',

@@ -349,6 +349,43 @@ export const migrations: ReadonlyArray<(type: ColumnTypes, dialect: Dialect) => 
        closed_by ${type.uuid}
      )`,
   ],
+  // The proposal (issue 52 §3, docs/requirements.md §9.6, docs/decisions/047-proposals.md): what sales
+  // offers a quote's customer, priced in centavos, answered once on a page reached by a token stored
+  // only as its SHA-256. `answer` is set by one conditional UPDATE, so that of two acceptances at once
+  // on two replicas one wins. A price under the ANTT floor keeps the floor and act it was checked
+  // against, and the admin's reason that let it through. A quote won records when (`won_at`).
+  (type) => [
+    `CREATE TABLE proposals (
+       seq ${type.seq},
+       id ${type.uuid} NOT NULL UNIQUE,
+       quote_id ${type.uuid} NOT NULL,
+       token_digest text NOT NULL UNIQUE,
+       price_cents integer NOT NULL,
+       includes_toll integer NOT NULL,
+       includes_insurance integer NOT NULL,
+       includes_icms integer NOT NULL,
+       includes_text text,
+       valid_until ${type.date} NOT NULL,
+       pickup_from ${type.date} NOT NULL,
+       pickup_to ${type.date} NOT NULL,
+       conditions text,
+       floor_cents integer,
+       floor_act text,
+       override_reason text,
+       override_by ${type.uuid},
+       created_by ${type.uuid} NOT NULL,
+       created_at ${type.timestamp} NOT NULL,
+       sent_at ${type.timestamp},
+       viewed_at ${type.timestamp},
+       answered_at ${type.timestamp},
+       answer text,
+       answer_reason text,
+       accepted_by text
+     )`,
+    'CREATE INDEX proposals_quote ON proposals (quote_id, seq)',
+    'CREATE INDEX proposals_sent ON proposals (sent_at)',
+    `ALTER TABLE quotes ADD COLUMN won_at ${type.timestamp}`,
+  ],
 ];
 
 /**

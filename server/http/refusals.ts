@@ -79,6 +79,11 @@ export const REFUSALS = {
     message: (minutes: string) =>
       `Muitas solicitações em pouco tempo. Tente novamente em ${minutes} ${minutes === '1' ? 'minuto' : 'minutos'}.`,
   },
+  TOO_MANY_WRONG_LINKS: {
+    status: 429,
+    message: (minutes: string) =>
+      `Links errados demais a partir deste endereço. Tente novamente em ${minutes} ${minutes === '1' ? 'minuto' : 'minutos'}.`,
+  },
   TOO_MANY_WRONG_TOKENS: {
     status: 429,
     message: (minutes: string) =>

@@ -21,14 +21,16 @@ function stateOf({ status, attempts, lastError, createdAt, sentAt }: LeadDeliver
   return `Tentando de novo: ${tries}${lastError ? `, a última: ${lastError}` : ''}`;
 }
 
+/** What a delivery carried, in words: a proposal's (issue 52 §3) by its own kind, a lead's by whether it was new. */
+function labelOf({ channel, kind }: LeadDelivery) {
+  if (kind === 'proposal.mail') return 'E-mail da proposta (ao cliente, ou a resposta dele)';
+  if (kind === 'quote.accepted') return `${CHANNELS.webhook}: proposta aceita`;
+  if (channel === 'receipt') return `${CHANNELS.receipt}: aviso de recebimento`;
+  return `${CHANNELS[channel]}: ${kind.endsWith('.updated') ? 'alteração' : 'novo lead'}`;
+}
+
 export const shownDeliveries = (deliveries: readonly LeadDelivery[]): ShownLine[] =>
-  deliveries.map((delivery) => ({
-    label:
-      delivery.channel === 'receipt'
-        ? `${CHANNELS.receipt}: aviso de recebimento`
-        : `${CHANNELS[delivery.channel]}: ${delivery.kind.endsWith('.updated') ? 'alteração' : 'novo lead'}`,
-    value: stateOf(delivery),
-  }));
+  deliveries.map((delivery) => ({ label: labelOf(delivery), value: stateOf(delivery) }));
 
 const statusLabel = (value: unknown) => LEAD_STATUS_LABELS[value as LeadStatus] ?? String(value);
 

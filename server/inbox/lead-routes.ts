@@ -20,6 +20,7 @@ import { pageRoute, type WorkplaceRoute } from '../workplace/route';
 import { contactLinks } from './contact-links';
 import { leadHistory, shownDeliveries } from './lead-lines';
 import { tellNewOwner } from './owner-notice';
+import { proposalLine } from './proposal-lines';
 import type { ChangedBy, LeadChange } from './sql-store';
 
 // /painel/leads/ID (issue 34 §2; docs/requirements.md §6.4): the lead, its three forms, its erasure.
@@ -59,6 +60,7 @@ export const SAVED = {
   situacao: 'Salvo: situação alterada.',
   responsavel: 'Salvo: responsável alterado.',
   nota: 'Salvo: nota adicionada.',
+  proposta: 'Salvo: proposta enviada ao cliente por e-mail.',
 } as const;
 
 /** Which of SAVED a change's form sent: the one-tap "Respondi", or the form of its fields. */
@@ -91,10 +93,11 @@ const memberBy = (req: Request, res: Response): ChangedBy => {
   return { ...auditContext(req, res), actor: { kind: 'member', id, email } };
 };
 
-type LeadContext = WorkplaceContext & Pick<Stores, 'inbox' | 'audit' | 'outbox' | 'team' | 'personalData' | 'freight'>;
+type LeadContext = WorkplaceContext &
+  Pick<Stores, 'inbox' | 'audit' | 'outbox' | 'team' | 'personalData' | 'freight' | 'proposals'>;
 
 export function leadRoutes(context: LeadContext): WorkplaceRoute[] {
-  const { inbox, audit, outbox, team, personalData, freight, render, calendar, publicUrl } = context;
+  const { inbox, audit, outbox, team, personalData, freight, proposals, render, calendar, publicUrl } = context;
   /**
    * The lead's page, whatever its status (a change refused shows the lead too): recorded as a view
    * before it is sent, at most once an hour per member and lead ("Viu o lead", AuditStore.recordView).
@@ -107,12 +110,13 @@ export function leadRoutes(context: LeadContext): WorkplaceRoute[] {
       leadIds: [lead.record.id],
       detail: { table: lead.kind === 'contact' ? 'contacts' : 'quotes' },
     });
-    const [notes, lines, deliveries, members, trip] = await Promise.all([
+    const [notes, lines, deliveries, members, trip, offered] = await Promise.all([
       inbox.leadNotes(lead.record.id),
       audit.readAudit({ leadId: lead.record.id, limit: 100 }),
       outbox.ofLead(lead.record.id),
       team.everyMember(),
       lead.kind === 'quote' ? quoteFreight({ freight }, lead.record) : undefined,
+      lead.kind === 'quote' ? proposals.proposalsOf(lead.record.id) : undefined,
     ]);
     const active = members.filter(({ revoked }) => !revoked);
     const links = contactLinks(lead.record);
@@ -137,6 +141,7 @@ export function leadRoutes(context: LeadContext): WorkplaceRoute[] {
       ),
       members: active.map(({ id, name }) => ({ id, name })),
       ...(trip && { freight: trip }),
+      ...(offered && { proposals: offered.map(proposalLine) }),
       selfId: me.id,
       admin: me.role === 'admin',
     };

@@ -4,7 +4,7 @@ import type { Stores } from '../stores';
 import type { WorkplaceContext } from '../workplace/context';
 import { pageRoute, type WorkplaceRoute } from '../workplace/route';
 import { viewSearch } from './query';
-import { weekOf, weekReport } from './report';
+import { proposalFigures, weekOf, weekReport } from './report';
 
 // GET /painel/relatorio[?semana=AAAA-MM-DD] (issue 34 §3; docs/requirements.md §6.4): the week's
 // figures for the whole team. Counts and times only, no person's data: every member may read it.
@@ -16,11 +16,15 @@ function reportPage({ inboxReport, render, calendar }: ReportContext): RequestHa
     const param = typeof req.query.semana === 'string' ? req.query.semana.trim().slice(0, 20) : '';
     const today = todayInSaoPaulo();
     const { week, problem } = weekOf(param, today);
-    const [counts, arrivals] = await Promise.all([
+    const [counts, arrivals, sent, won] = await Promise.all([
       inboxReport.weekCounts(week.since, week.until),
       inboxReport.weekArrivals(week.since, week.until),
+      inboxReport.weekProposals(week.since, week.until),
+      inboxReport.weekWon(week.since, week.until),
     ]);
-    const report = weekReport(week, counts, arrivals, new Date(), calendar);
+    const now = new Date();
+    const proposals = proposalFigures(sent, won, now, calendar, today);
+    const report = weekReport(week, counts, arrivals, now, calendar, proposals);
     render(res, problem ? 400 : 200, 'report', {
       report,
       problems: problem ? [problem] : [],

@@ -1,4 +1,4 @@
-import type { Arrival, SourceCount } from '../../shared/inbox-report';
+import type { Arrival, SentProposal, SourceCount, WonProposal } from '../../shared/inbox-report';
 import type { Database, Row } from '../db/database';
 import { CLOCK_START } from '../db/schema';
 
@@ -11,6 +11,10 @@ export interface InboxReportStore {
   weekCounts(since: string, until: string): Promise<SourceCount[]>;
   /** When each of those leads' clock started (arrival, or release from Suspeitos), and when it was first answered. */
   weekArrivals(since: string, until: string): Promise<Arrival[]>;
+  /** The proposals sent in [since, until) (issue 52 §3). */
+  weekProposals(since: string, until: string): Promise<SentProposal[]>;
+  /** The proposals accepted in [since, until), with their quote's lane and segment. */
+  weekWon(since: string, until: string): Promise<WonProposal[]>;
 }
 
 const TABLES = ['contacts', 'quotes'] as const;
@@ -52,6 +56,37 @@ export function sqlInboxReport(db: Database): InboxReportStore {
       return rows.map((row) => ({
         startedAt: instant(row.started_at),
         ...(row.responded_at != null && { respondedAt: instant(row.responded_at) }),
+      }));
+    },
+
+    async weekProposals(since, until) {
+      const rows = await db.all(
+        `SELECT COALESCE(q.released_at, q.created_at) AS started_at, p.sent_at, p.answer, p.valid_until,
+           CASE WHEN EXISTS (SELECT 1 FROM proposals e WHERE e.quote_id = p.quote_id AND e.seq < p.seq)
+             THEN 0 ELSE 1 END AS first
+         FROM proposals p JOIN quotes q ON q.id = p.quote_id WHERE p.sent_at >= ? AND p.sent_at < ?`,
+        [since, until],
+      );
+      return rows.map((row) => ({
+        quoteStartedAt: instant(row.started_at),
+        sentAt: instant(row.sent_at),
+        first: Number(row.first) === 1,
+        ...(row.answer != null && { answer: String(row.answer) as SentProposal['answer'] }),
+        validUntil: String(row.valid_until),
+      }));
+    },
+
+    async weekWon(since, until) {
+      const rows = await db.all(
+        `SELECT q.origin_city, q.origin_state, q.destination_city, q.destination_state, q.segment, p.price_cents
+         FROM proposals p JOIN quotes q ON q.id = p.quote_id
+         WHERE p.answer = 'accepted' AND p.answered_at >= ? AND p.answered_at < ?`,
+        [since, until],
+      );
+      return rows.map((row) => ({
+        lane: `${row.origin_city}/${row.origin_state} → ${row.destination_city}/${row.destination_state}`,
+        ...(row.segment != null && { segment: String(row.segment) }),
+        priceCents: Number(row.price_cents),
       }));
     },
   };

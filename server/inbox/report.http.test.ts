@@ -4,6 +4,7 @@ import { createTestApp } from '../../test/support/app';
 import { backendsForThisFile } from '../../test/support/backends';
 import { sampleContact, sampleQuote, validContact, validQuote } from '../../test/support/leads';
 import { signedInMember } from '../../test/support/members';
+import { propose } from '../../test/support/proposals';
 
 // GET /painel/relatorio (issue 34 §3; docs/requirements.md §6.4): the week's leads by source and
 // campaign, the first-response times and the promise kept, won and lost by source, on both backends.
@@ -73,6 +74,42 @@ describe.each(backendsForThisFile())('the weekly report on $name', (backend) => 
     expect(res.text).toContain('href="/painel?origem=google&amp;campanha=norte&amp;de=2026-11-16&amp;ate=2026-11-22"');
     expect(res.text).toContain('href="/painel/relatorio?semana=2026-11-09"');
     expect(res.text).toContain('href="/painel/relatorio?semana=2026-11-23"');
+  });
+
+  it('counts the week’s proposals, the time from quote to proposal, the share accepted and the value won', async () => {
+    onTestFinished(() => void vi.useRealTimers());
+    const repository = await backend.fresh();
+    const { app } = createTestApp({ repository });
+    const seller = await signedInMember(repository, 'vendas');
+    const quote = (segment: string) => ({ ...sampleQuote, cargoType: 'carga_geral', segment });
+    // Monday 16/11/2026 09:00 in São Paulo; its proposal at 11:30 (2 h 30 úteis), accepted on Tuesday.
+    const first = await at('2026-11-16T12:00:00Z', () => repository.quotes.createQuote(validQuote(quote('bebidas'))));
+    const offered = await at('2026-11-16T14:30:00Z', () => propose(repository, first.record.id, seller.member));
+    await at('2026-11-17T12:00:00Z', () =>
+      repository.proposals.answer(
+        offered.proposal,
+        { answer: 'accepted', acceptedBy: 'Carlos' },
+        () => ({ subject: 'Aceita', text: 'Aceita' }),
+        { actor: { kind: 'anonymous' } },
+      ),
+    );
+    // Wednesday 09:00; its proposal at 13:00 (4 h úteis), valid a week and never answered: expired since.
+    const second = await at('2026-11-18T12:00:00Z', () =>
+      repository.quotes.createQuote(validQuote(quote('alimentos'))),
+    );
+    await at('2026-11-18T16:00:00Z', () =>
+      propose(repository, second.record.id, seller.member, { priceCents: 90_000 }),
+    );
+
+    const res = await request(app).get('/painel/relatorio?semana=2026-11-16').set('Cookie', seller.cookie).expect(200);
+    const text = textOf(res.text);
+
+    expect(text).toContain('Propostas enviadas 2');
+    expect(text).toContain('Da cotação à proposta, mediana 2 h 30 min');
+    expect(text).toContain('Aceitas 50% (1 de 2 respondidas ou vencidas)');
+    expect(text).toContain('Valor ganho na semana R$ 4.850,00');
+    expect(text).toContain('Rota Cotações Valor ganho Campinas/SP → Belém/PA 1 R$ 4.850,00');
+    expect(text).toContain('Segmento Cotações Valor ganho Bebidas 1 R$ 4.850,00');
   });
 
   it('names a week it cannot read and shows the current one; sends a visitor without a session to /entrar', async () => {

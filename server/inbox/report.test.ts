@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CALENDAR } from '../../shared/holidays';
-import { percentile, weekFrom, weekOf, weekReport } from './report';
+import type { SentProposal } from '../../shared/inbox-report';
+import { percentile, proposalFigures, weekFrom, weekOf, weekReport } from './report';
 
 // The weekly report's arithmetic (issue 34 §3; docs/requirements.md §6.4), case by case.
+
+/** A week without proposals: the cases about the leads. */
+const NO_PROPOSALS = proposalFigures([], [], new Date(), DEFAULT_CALENDAR);
 
 describe('the report’s week', () => {
   it.each([
@@ -77,7 +81,7 @@ describe('the report’s figures', () => {
       { leads: 3, won: 0, lost: 0 },
     ];
 
-    const report = weekReport(week, counts, arrivals, new Date(at(24)), DEFAULT_CALENDAR);
+    const report = weekReport(week, counts, arrivals, new Date(at(24)), DEFAULT_CALENDAR, NO_PROPOSALS);
 
     expect(report.leads).toBe(6);
     // 0.5 h, 1 h, 1.5 h and 2 h are within "2 horas úteis"; 2.5 h is not, nor is the one still waiting.
@@ -112,7 +116,7 @@ describe('the report’s figures', () => {
     ];
     const counts = [{ leads: arrivals.length, won: 0, lost: 0 }];
 
-    const report = weekReport(week, counts, arrivals, saturdayNight, DEFAULT_CALENDAR);
+    const report = weekReport(week, counts, arrivals, saturdayNight, DEFAULT_CALENDAR, NO_PROPOSALS);
 
     expect(report.leads).toBe(10);
     // 4 of the 7 whose outcome is known (answered, or past due), not 4 of 10.
@@ -120,8 +124,55 @@ describe('the report’s figures', () => {
   });
 
   it('a week without leads has no times to show', () => {
-    const report = weekReport(week, [], [], new Date(), DEFAULT_CALENDAR);
+    const report = weekReport(week, [], [], new Date(), DEFAULT_CALENDAR, NO_PROPOSALS);
     expect(report).toMatchObject({ leads: 0, withinPromise: 0, decided: 0, pending: 0, unanswered: 0 });
     expect(report.median).toBeUndefined();
+  });
+});
+
+describe('the week’s proposals', () => {
+  // Monday 16/11/2026, 09:00 in São Paulo (12:00 UTC), and hours after it.
+  const at = (hours: number) => new Date(Date.parse('2026-11-16T12:00:00Z') + hours * 3_600_000).toISOString();
+  const sent = (quoteAt: number, sentAt: number, rest: Partial<SentProposal> = {}): SentProposal => ({
+    quoteStartedAt: at(quoteAt),
+    sentAt: at(sentAt),
+    first: true,
+    validUntil: '2026-11-30',
+    ...rest,
+  });
+
+  it('takes the median from each quote to its first proposal in business hours, and the share accepted of those known', () => {
+    const figures = proposalFigures(
+      [
+        sent(0, 1, { answer: 'accepted' }),
+        sent(0, 2, { first: false, answer: 'refused' }),
+        sent(0, 3),
+        sent(0, 5, { validUntil: '2026-11-17' }),
+      ],
+      [
+        { lane: 'Campinas/SP → Belém/PA', segment: 'bebidas', priceCents: 485_000 },
+        { lane: 'Campinas/SP → Belém/PA', priceCents: 100_000 },
+        { lane: 'São Paulo/SP → Manaus/AM', segment: 'bebidas', priceCents: 2_000_000 },
+      ],
+      new Date(at(30)),
+      DEFAULT_CALENDAR,
+      '2026-11-18',
+    );
+
+    expect(figures).toEqual({
+      sent: 4,
+      medianToProposal: 3 * 3_600_000,
+      accepted: 1,
+      decided: 3,
+      wonCents: 2_585_000,
+      byLane: [
+        { name: 'São Paulo/SP → Manaus/AM', quotes: 1, cents: 2_000_000 },
+        { name: 'Campinas/SP → Belém/PA', quotes: 2, cents: 585_000 },
+      ],
+      bySegment: [
+        { name: 'Bebidas', quotes: 2, cents: 2_485_000 },
+        { name: 'Sem segmento', quotes: 1, cents: 100_000 },
+      ],
+    });
   });
 });

@@ -1,6 +1,16 @@
 import { businessMillisBetween, PROMISE_MS } from '../../shared/business-hours';
 import type { BusinessCalendar } from '../../shared/holidays';
-import type { Arrival, SourceCount, Week, WeekReport } from '../../shared/inbox-report';
+import type {
+  Arrival,
+  ProposalFigures,
+  SentProposal,
+  SourceCount,
+  Week,
+  WeekReport,
+  WonProposal,
+  WonValue,
+} from '../../shared/inbox-report';
+import { SEGMENT_LABELS } from '../../shared/quote-choices';
 import { startOfDayInSaoPaulo } from './query';
 
 // The weekly report's arithmetic (issue 34 §3, last bullet; docs/requirements.md §6.4): which week,
@@ -63,6 +73,7 @@ export function weekReport(
   arrivals: readonly Arrival[],
   now: Date,
   calendar: BusinessCalendar,
+  proposals: ProposalFigures,
 ) {
   /** Business time from the clock's start (arrival, or release from Suspeitos) to the first answer, or to now. */
   const responseMillis = (from: Date, to: Date) => businessMillisBetween(from, to, calendar);
@@ -91,7 +102,50 @@ export function weekReport(
     decided: arrivals.length - pending,
     pending,
     unanswered: arrivals.length - answered.length,
+    proposals,
   };
   const [median, p90] = [percentile(waits, 0.5), percentile(waits, 0.9)];
   return { ...report, ...(median !== undefined && { median }), ...(p90 !== undefined && { p90 }) };
+}
+
+/** `won` summed by `nameOf`, most value first. */
+function wonBy(won: readonly WonProposal[], nameOf: (proposal: WonProposal) => string): WonValue[] {
+  const groups = new Map<string, WonValue>();
+  for (const proposal of won) {
+    const name = nameOf(proposal);
+    const group = groups.get(name) ?? { name, quotes: 0, cents: 0 };
+    groups.set(name, { name, quotes: group.quotes + 1, cents: group.cents + proposal.priceCents });
+  }
+  return [...groups.values()].sort((a, b) => b.cents - a.cents || a.name.localeCompare(b.name, 'pt-BR'));
+}
+
+/**
+ * The week's proposals (issue 52 §3): how many went; the median business time from a quote to its
+ * first proposal; the share accepted of those whose outcome is known (answered, or expired on São
+ * Paulo's `today` without an answer), as the promise's share leaves out what may still turn; and the
+ * value accepted in the week by lane and segment.
+ */
+export function proposalFigures(
+  sent: readonly SentProposal[],
+  won: readonly WonProposal[],
+  now: Date,
+  calendar: BusinessCalendar,
+  today = now.toISOString().slice(0, 10),
+): ProposalFigures {
+  const toProposal = sent
+    .filter(({ first }) => first)
+    .map(({ quoteStartedAt, sentAt }) => businessMillisBetween(new Date(quoteStartedAt), new Date(sentAt), calendar))
+    .sort((a, b) => a - b);
+  const median = percentile(toProposal, 0.5);
+  const segmentName = ({ segment }: WonProposal) =>
+    (segment && SEGMENT_LABELS[segment as keyof typeof SEGMENT_LABELS]) || 'Sem segmento';
+  return {
+    sent: sent.length,
+    ...(median !== undefined && { medianToProposal: median }),
+    accepted: sent.filter(({ answer }) => answer === 'accepted').length,
+    decided: sent.filter(({ answer, validUntil }) => answer !== undefined || validUntil < today).length,
+    wonCents: won.reduce((sum, { priceCents }) => sum + priceCents, 0),
+    byLane: wonBy(won, ({ lane }) => lane),
+    bySegment: wonBy(won, segmentName),
+  };
 }

@@ -206,6 +206,15 @@ async function findLead(queries: Queries, id: string): Promise<WorkedLead | unde
   return undefined;
 }
 
+/**
+ * Lead `id` as it stands in `queries`' transaction, with its notes: what a feature that changes a
+ * lead beside the inbox (a proposal's acceptance) announces with the inbox's own announcer.
+ */
+export async function workedLead(queries: Queries, id: string) {
+  const lead = await findLead(queries, id);
+  return lead && { lead, notes: await notesOf(queries, id) };
+}
+
 /** The team's notes on lead `id`, oldest first. */
 async function notesOf(queries: Queries, id: string): Promise<LeadNote[]> {
   const rows = await queries.all(

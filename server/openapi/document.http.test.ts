@@ -124,9 +124,12 @@ describe('GET /api/openapi.json', () => {
     const { webhooks } = (await request(app).get('/api/openapi.json')).body;
     const examples = (name: string) =>
       Object.keys(webhooks[name].post.requestBody.content['application/json'].examples);
-    expect([...examples('leadCreated'), ...examples('leadUpdated'), ...examples('subjectErased')]).toEqual(
-      Object.keys(webhookEvents),
-    );
+    expect([
+      ...examples('leadCreated'),
+      ...examples('leadUpdated'),
+      ...examples('subjectErased'),
+      ...examples('quoteAccepted'),
+    ]).toEqual(Object.keys(webhookEvents));
     for (const [type, schema] of Object.entries(webhookEvents))
       expect(schema.parse(webhookExamples[type as keyof typeof webhookEvents])).toMatchObject({ type });
   });

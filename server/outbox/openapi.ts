@@ -23,6 +23,27 @@ export const webhookEvents = {
       quotes: z.array(z.uuid()).meta({ description: 'As cotações apagadas que este webhook pode ter recebido' }),
     }),
   ),
+  'quote.accepted': event(
+    'quote.accepted',
+    z.object({
+      quote: schemas.WorkedQuote,
+      proposal: z.object({
+        id: z.uuid(),
+        priceCents: z.int().positive().meta({ description: 'O preço aceito, em centavos de real' }),
+        includes: z.object({
+          toll: z.boolean().meta({ description: 'Pedágio incluído' }),
+          insurance: z.boolean().meta({ description: 'Seguro da carga incluído' }),
+          icms: z.boolean().meta({ description: 'ICMS incluído' }),
+          text: z.string().optional().meta({ description: 'O que mais o preço inclui, como a equipe escreveu' }),
+        }),
+        validUntil: z.iso.date(),
+        pickupWindow: z.object({ from: z.iso.date(), to: z.iso.date() }),
+        conditions: z.string().optional(),
+        sentAt: z.iso.datetime(),
+        acceptedBy: z.string().meta({ description: 'O nome ou e-mail que o cliente digitou ao aceitar' }),
+      }),
+    }),
+  ),
 };
 
 const source = { form: 'contato', page: '/', utmSource: 'google', utmMedium: 'cpc', utmCampaign: 'frete-norte' };
@@ -115,6 +136,39 @@ export const webhookExamples: { [Type in keyof typeof webhookEvents]: z.input<(t
       quotes: [],
     },
   },
+  'quote.accepted': {
+    type: 'quote.accepted',
+    timestamp: '2026-11-24T14:02:00.000Z',
+    data: {
+      quote: {
+        id: '5d1e8a90-3c4b-4f6e-9a7d-2b8c0e1f3a45',
+        status: 'won',
+        createdAt: '2026-11-22T13:05:00.000Z',
+        name: 'Carlos Lima',
+        email: 'carlos@bebidasdonorte.com.br',
+        origin: { city: 'Campinas', state: 'SP' },
+        destination: { city: 'Belém', state: 'PA' },
+        cargoType: 'granel_liquido',
+        weightTons: 27.5,
+        vehicle: '28t',
+        owner: { name: 'Bruno Vendas', email: 'bruno@rotanorte.com.br' },
+        respondedAt: '2026-11-22T13:20:00.000Z',
+        version: 4,
+        updatedAt: '2026-11-24T14:02:00.000Z',
+        notes: [],
+      },
+      proposal: {
+        id: '9a3f6c21-7b4e-4d8a-b1c2-3e4f5a6b7c8d',
+        priceCents: 1_250_000,
+        includes: { toll: true, insurance: true, icms: false, text: 'descarga' },
+        validUntil: '2026-11-29',
+        pickupWindow: { from: '2026-11-26', to: '2026-11-27' },
+        conditions: 'Pagamento em 30 dias.',
+        sentAt: '2026-11-22T15:40:00.000Z',
+        acceptedBy: 'Carlos Lima',
+      },
+    },
+  },
 };
 
 const header = (description: string) => z.string().meta({ param: { description } });
@@ -171,5 +225,11 @@ export const webhooks = [
     'Os dados de um titular apagados a seu pedido (LGPD art. 18 §6): os contatos e cotações que este webhook pode ' +
       'ter recebido e o endereço, para apagá-los também',
     ['subject.erased'],
+  ),
+  webhook(
+    'quoteAccepted',
+    'Uma proposta aceita pelo cliente na página do link que recebeu por e-mail: a cotação como ficou (Ganho) e a ' +
+      'proposta aceita, uma vez por proposta, assinado como os demais',
+    ['quote.accepted'],
   ),
 ];

@@ -12,6 +12,8 @@ import {
   type Outbox,
   type OutboxCounts,
   type OutboxStore,
+  type ProposalMail,
+  type QuoteAccepted,
   type SubjectErased,
   type TeamMessage,
 } from './store';
@@ -279,11 +281,28 @@ export function sqlOutbox(db: Database, channels: readonly Channel[]) {
       }));
     },
   };
+  /**
+   * In a proposal's transaction (issue 52 §3): its e-mail, or its acceptance's webhook, on the one
+   * channel that carries it, naming the quote (lead_id) so that an erasure takes it; false, queuing
+   * nothing, when that channel is off.
+   */
+  const enqueueProposalNotice = async (tx: Queries, quoteId: string, notice: ProposalMail | QuoteAccepted) => {
+    const channel: Channel = notice.kind === 'proposal.mail' ? 'email' : 'webhook';
+    if (!channels.includes(channel)) return false;
+    const at = new Date().toISOString();
+    await tx.run(
+      `INSERT INTO outbox (id, channel, lead_id, kind, payload, status, attempts, next_attempt_at, created_at)
+       VALUES (?, ?, ?, ?, ?, 'pending', 0, ?, ?)`,
+      [randomUUID(), channel, quoteId, notice.kind, JSON.stringify(notice.record), at, at],
+    );
+    return true;
+  };
+
   /** What a new lead is stored with: its deliveries to the team, then the visitor's receipt. */
   const enqueueArrival = async (tx: Queries, lead: Lead) => {
     await enqueue(tx, lead);
     await receipt(tx, lead);
   };
 
-  return { enqueue, enqueueArrival, noticeErasure, announceUpdate, mailTeam, outbox };
+  return { enqueue, enqueueArrival, noticeErasure, announceUpdate, mailTeam, enqueueProposalNotice, outbox };
 }

@@ -66,10 +66,52 @@ export type LeadReceipt = {
 };
 
 /**
- * One delivery to make, as the dispatcher claimed it: a lead, a message to a member or a receipt to
- * the visitor (e-mail alone), or an erasure (the webhook alone).
+ * A message about a proposal (issue 52 §3), by e-mail alone: to the quote's customer (the
+ * proposal's link, which the row holds only until it is sent), or to the quote's owner (its answer);
+ * to LEADS_TO, the sales mailbox, when `to` is absent (a quote nobody owns). Its row names the quote
+ * (lead_id), so that an erasure and the retention take it with the quote.
  */
-export type Notification = (Lead | LeadUpdated | SubjectErased | TeamMessage | LeadReceipt) & {
+export type ProposalMail = {
+  kind: 'proposal.mail';
+  /** `replyTo`: the member who wrote the proposal, so that the customer's answer by e-mail reaches them. */
+  record: { to?: string; replyTo?: string; subject: string; text: string };
+};
+
+/**
+ * A proposal the customer accepted (issue 52 §3), on the webhook alone: the quote as it now stands
+ * (won), as GET /api/quotes/{id} and the updated webhook show it, and the proposal accepted.
+ */
+export type QuoteAccepted = {
+  kind: 'quote.accepted';
+  record: {
+    acceptedAt: string;
+    quote: LeadResource;
+    proposal: {
+      id: string;
+      priceCents: number;
+      includes: { toll: boolean; insurance: boolean; icms: boolean; text?: string };
+      validUntil: string;
+      pickupWindow: { from: string; to: string };
+      conditions?: string;
+      sentAt: string;
+      acceptedBy: string;
+    };
+  };
+};
+
+/**
+ * One delivery to make, as the dispatcher claimed it: a lead, a message to a member or a receipt to
+ * the visitor (e-mail alone), an erasure (the webhook alone), or a proposal's message or acceptance.
+ */
+export type Notification = (
+  | Lead
+  | LeadUpdated
+  | SubjectErased
+  | TeamMessage
+  | LeadReceipt
+  | ProposalMail
+  | QuoteAccepted
+) & {
   /** The outbox row's id: the same on every attempt and every replica (the webhook-id). */
   id: string;
   /** Claims so far, this one included. */

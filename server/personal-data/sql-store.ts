@@ -23,6 +23,7 @@ const LEAD_TABLES = [
   'contacts',
   'quotes',
   'lead_notes',
+  'proposals',
   'suspects',
   'outbox',
   'idempotency_keys',
@@ -151,6 +152,8 @@ export function sqlPersonalData(db: Database, noticeErasure: NoticeErasure): Per
         await deleteByIds(tx, 'outbox', 'lead_id', [...contacts, ...quotes, ...suspects]);
         // The team's notes are about the person: they go with the leads (the search index goes by trigger).
         await deleteByIds(tx, 'lead_notes', 'lead_id', [...contacts, ...quotes]);
+        // A proposal names its customer's quote and, once accepted, what they typed to accept it.
+        await deleteByIds(tx, 'proposals', 'quote_id', quotes);
         // The key's fingerprint is a hash of the lead's content: personal data too.
         await deleteByIds(tx, 'idempotency_keys', 'resource_id', [...contacts, ...quotes, ...suspects]);
         // Rows an older release wrote have no lead_id; of those, only a pending one still holds a
@@ -187,6 +190,7 @@ export function sqlPersonalData(db: Database, noticeErasure: NoticeErasure): Per
           await tx.run(
             'DELETE FROM lead_notes WHERE lead_id NOT IN (SELECT id FROM contacts UNION ALL SELECT id FROM quotes)',
           );
+          await tx.run('DELETE FROM proposals WHERE quote_id NOT IN (SELECT id FROM quotes)');
           purged.audit = await purgeAuditBefore(tx, cutoffs.leads);
         }
         await appendAudit(tx, { ...RETENTION, action: 'retention.purge', detail: purged });

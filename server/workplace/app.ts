@@ -7,6 +7,7 @@ import { freightAdminRoutes } from '../freight/admin-routes';
 import { inboxRoutes } from '../inbox/routes';
 import type { Manifest } from '../pages/assets';
 import { dataRoutes } from '../personal-data/panel';
+import { proposalRoutes } from '../proposals/workplace-routes';
 import { suspectRoutes } from '../spam/routes';
 import type { Stores } from '../stores';
 import { signInLimits } from '../team/limits';
@@ -49,6 +50,7 @@ export function workplaceRoutes(deps: WorkplaceDeps) {
   const routes = [
     ...teamRoutes(team),
     ...inboxRoutes({ ...context, exports }),
+    ...proposalRoutes({ ...context, mailOn: deps.mailOn }),
     ...suspectRoutes(context),
     ...auditRoutes(context),
     ...dataRoutes({ ...context, exports }),

@@ -3,6 +3,7 @@ import type { ComponentProps, FunctionComponent } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { InboxPage } from '../../client/inbox/InboxPage';
 import { LeadPage } from '../../client/inbox/LeadPage';
+import { ProposalForm } from '../../client/inbox/ProposalForm';
 import { ReportPage } from '../../client/inbox/ReportPage';
 import { SuspectsPage } from '../../client/inbox/SuspectsPage';
 import { AccountPage } from '../../client/team/AccountPage';
@@ -39,6 +40,7 @@ const VIEWS = {
   report: { view: ReportPage, title: 'Relatório semanal' },
   forbidden: { view: ForbiddenPage, title: 'Sem permissão' },
   lead: { view: LeadPage, title: 'Lead' },
+  proposal: { view: ProposalForm, title: 'Proposta' },
   suspects: { view: SuspectsPage, title: 'Suspeitos de spam' },
   lanes: { view: LanesPage, title: 'Rotas' },
   anttTables: { view: AnttTablesPage, title: 'Tabelas da ANTT' },

@@ -34,6 +34,7 @@ const ORDER = {
   sign_in_codes: 'expires_at',
   webauthn_challenges: 'expires_at',
   spam_counts: 'kind, term',
+  proposals: 'seq',
 } as const;
 type StoredTable = keyof typeof ORDER;
 
@@ -122,7 +123,7 @@ const postgres = (url: string): Backend => {
     async fresh(options) {
       const repository = await store.open(options);
       const tables = [
-        ...['contacts', 'quotes', 'lead_notes', 'idempotency_keys', 'outbox', 'audit_log'],
+        ...['contacts', 'quotes', 'lead_notes', 'idempotency_keys', 'outbox', 'audit_log', 'proposals'],
         ...['suspects', 'message_prints', 'spam_counts', 'positions'],
         ...['members', 'passkeys', 'sessions', 'invitations', 'sign_in_codes', 'webauthn_challenges', 'setup_claims'],
         // The sign-in's counters, which a test that fails codes or asks for them would leave behind.

@@ -3,6 +3,7 @@ import { invite, setupLink } from '../../server/team/invitations';
 import { todayInSaoPaulo } from '../../shared/sao-paulo-time';
 import { fullQuote, sampleContact, validContact, validQuote } from './leads';
 import { addMember } from './members';
+import { propose } from './proposals';
 
 /** Who is looking: nobody, or a member with a session that may only enrol, or a whole one of a role. */
 export type Viewer = 'nobody' | 'enrolling' | 'vendas' | 'admin';
@@ -76,6 +77,20 @@ export const DRIVER_POSITION = {
 } as const;
 
 const openPosition = (store: Repository) => store.positions.create(DRIVER_POSITION, { actor: { kind: 'system' } });
+/** A proposal of a quote, sent by a member, answered as `answer` says; the customer's page's path. */
+async function proposalPage(store: Repository, answer?: 'accepted') {
+  const { record } = await store.quotes.createQuote(validQuote(fullQuote));
+  const seller = await addMember(store, 'vendas');
+  const { token, proposal } = await propose(store, record.id, seller);
+  if (answer)
+    await store.proposals.answer(
+      proposal,
+      { answer, acceptedBy: 'Carlos Lima' },
+      () => ({ subject: 'Aceita', text: 'Aceita' }),
+      { actor: { kind: 'anonymous' } },
+    );
+  return `/proposta/${token}`;
+}
 
 /**
  * Each page of the sign-in and the panel, as the person who reaches it sees it: the accessibility
@@ -173,6 +188,16 @@ export const teamPages: TeamPage[] = [
     status: 200,
   },
   { name: 'Lead que não existe', viewer: 'vendas', path: async () => '/painel/leads/nada', status: 404 },
+  {
+    name: 'Proposta a escrever, com o motivo para o piso',
+    viewer: 'admin',
+    path: async ({ store }) => `${await workedLead(store)}/proposta`,
+    status: 200,
+  },
+  // The customer's page of a proposal (issue 52 §3): no session, the link alone.
+  { name: 'Proposta do cliente', viewer: 'nobody', path: ({ store }) => proposalPage(store), status: 200 },
+  { name: 'Proposta aceita', viewer: 'nobody', path: ({ store }) => proposalPage(store, 'accepted'), status: 200 },
+  { name: 'Proposta que não existe', viewer: 'nobody', path: async () => `/proposta/${'x'.repeat(43)}`, status: 404 },
   {
     name: 'Suspeitos',
     viewer: 'vendas',

@@ -31,13 +31,22 @@ export function createMailer(
   return {
     async send(notification: Notification) {
       // Only leads are written to the e-mail channel: an erasure and a team's change go to the webhook alone.
-      if (notification.kind.endsWith('.updated') || notification.kind === 'subject.erased') {
+      if (
+        notification.kind.endsWith('.updated') ||
+        notification.kind === 'subject.erased' ||
+        notification.kind === 'quote.accepted'
+      ) {
         throw new Error(`e-mail: ${notification.kind} não é notificado por e-mail`);
       }
       const messageId = `<${notification.id}@${domain}>`;
       if (notification.kind === 'team.message') {
         const { to: member, subject, text } = notification.record;
         await transport.sendMail({ from, to: member, subject, text, messageId });
+        return;
+      }
+      if (notification.kind === 'proposal.mail') {
+        const { to: recipient = to, replyTo, subject, text } = notification.record;
+        await transport.sendMail({ from, to: recipient, ...(replyTo && { replyTo }), subject, text, messageId });
         return;
       }
       if (notification.kind === 'lead.receipt') {

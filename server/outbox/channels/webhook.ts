@@ -48,7 +48,15 @@ function webhookBody(notification: Notification) {
     return JSON.stringify({ type: notification.kind, timestamp: erasedAt, data: { email, contacts, quotes } });
   }
   // Only sqlOutbox's mailTeam and receipt write these, and to the e-mail channel alone.
-  if (notification.kind === 'team.message' || notification.kind === 'lead.receipt')
+  if (notification.kind === 'quote.accepted') {
+    const { acceptedAt, quote, proposal } = notification.record;
+    return JSON.stringify({ type: notification.kind, timestamp: acceptedAt, data: { quote, proposal } });
+  }
+  if (
+    notification.kind === 'team.message' ||
+    notification.kind === 'lead.receipt' ||
+    notification.kind === 'proposal.mail'
+  )
     throw new Error(`webhook: ${notification.kind} só vai por e-mail`);
   if (notification.kind === 'contact.updated' || notification.kind === 'quote.updated') {
     const { kind, record } = notification;

@@ -1,0 +1,125 @@
+import { leadPath } from '../../shared/lead-page';
+import { type ProposalField, type ProposalFormProps, VALIDITY_MAX_DAYS } from '../../shared/proposal';
+import { Notice } from '../team/TeamDocument';
+
+// A quote's proposal, as a member writes it (issue 52 §3; docs/requirements.md §9.6): the price and what
+// it includes, its validity, the pickup window and conditions, checked against the ANTT floor shown
+// above it. A plain form: it works without JavaScript, and a refusal comes back with every field kept.
+
+type Errors = Partial<Record<ProposalField, string>>;
+
+/** A field's name and id, and its error's ties when it has one. */
+const named = (name: ProposalField, errors: Errors) => ({
+  id: name,
+  name,
+  'aria-invalid': errors[name] ? true : undefined,
+  'aria-describedby': errors[name] ? `${name}-erro` : undefined,
+});
+
+const ErrorText = ({ name, errors }: { name: ProposalField; errors: Errors }) =>
+  errors[name] ? (
+    <p id={`${name}-erro`} className="lead-error">
+      {errors[name]}
+    </p>
+  ) : null;
+
+export function ProposalForm(props: ProposalFormProps) {
+  if (props.state === 'missing')
+    return (
+      <>
+        <h1>Cotação não encontrada</h1>
+        <p>Só uma cotação recebe proposta, e esta não existe ou teve os dados eliminados.</p>
+        <p>
+          <a href="/painel">Voltar ao painel</a>
+        </p>
+      </>
+    );
+  const { leadId, name, lines, floor, values, errors, admin, notice } = props;
+  const checked = (field: ProposalField) => values[field] === 'sim';
+  return (
+    <>
+      <p className="lead-crumb">
+        <a href={leadPath(leadId)}>← {name}</a>
+      </p>
+      <h1>Proposta para {name}</h1>
+      <Notice notice={notice} />
+      <section className="team-card" aria-labelledby="cotacao">
+        <h2 id="cotacao">A cotação</h2>
+        <dl className="lead-lines">
+          {lines.map(({ label, value }) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+          <div>
+            <dt>Piso mínimo ANTT</dt>
+            <dd>{floor}</dd>
+          </div>
+        </dl>
+      </section>
+      <section className="team-card" aria-labelledby="proposta">
+        <h2 id="proposta">A proposta</h2>
+        <form method="post" action={`${leadPath(leadId)}/proposta`} className="team-form" noValidate>
+          <div className="field">
+            <label htmlFor="preco">Preço do frete (R$)</label>
+            <input inputMode="decimal" placeholder="4.850,00" defaultValue={values.preco} {...named('preco', errors)} />
+            <ErrorText name="preco" errors={errors} />
+          </div>
+          <fieldset className="field">
+            <legend>O preço inclui</legend>
+            <label className="team-check">
+              <input type="checkbox" name="pedagio" value="sim" defaultChecked={checked('pedagio')} /> Pedágio
+            </label>
+            <label className="team-check">
+              <input type="checkbox" name="seguro" value="sim" defaultChecked={checked('seguro')} /> Seguro da carga
+            </label>
+            <label className="team-check">
+              <input type="checkbox" name="icms" value="sim" defaultChecked={checked('icms')} /> ICMS
+            </label>
+          </fieldset>
+          <div className="field">
+            <label htmlFor="inclui">Inclui também (opcional)</label>
+            <input maxLength={500} defaultValue={values.inclui} {...named('inclui', errors)} />
+            <ErrorText name="inclui" errors={errors} />
+          </div>
+          <div className="field">
+            <label htmlFor="validade">Válida até (no máximo {VALIDITY_MAX_DAYS} dias)</label>
+            <input type="date" defaultValue={values.validade} {...named('validade', errors)} />
+            <ErrorText name="validade" errors={errors} />
+          </div>
+          <div className="field">
+            <label htmlFor="coleta_de">Coleta a partir de</label>
+            <input type="date" defaultValue={values.coleta_de} {...named('coleta_de', errors)} />
+            <ErrorText name="coleta_de" errors={errors} />
+          </div>
+          <div className="field">
+            <label htmlFor="coleta_ate">Coleta até</label>
+            <input type="date" defaultValue={values.coleta_ate} {...named('coleta_ate', errors)} />
+            <ErrorText name="coleta_ate" errors={errors} />
+          </div>
+          <div className="field">
+            <label htmlFor="condicoes">Condições (opcional)</label>
+            <textarea rows={4} maxLength={2000} defaultValue={values.condicoes} {...named('condicoes', errors)} />
+            <ErrorText name="condicoes" errors={errors} />
+          </div>
+          {admin && (
+            <div className="field">
+              <label htmlFor="motivo_piso">Motivo para enviar abaixo do piso (só administradores)</label>
+              <input
+                maxLength={300}
+                placeholder="Carga de retorno"
+                defaultValue={values.motivo_piso}
+                {...named('motivo_piso', errors)}
+              />
+              <ErrorText name="motivo_piso" errors={errors} />
+            </div>
+          )}
+          <button className="button button--primary" type="submit">
+            Enviar proposta ao cliente
+          </button>
+        </form>
+      </section>
+    </>
+  );
+}

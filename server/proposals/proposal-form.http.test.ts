@@ -1,0 +1,175 @@
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test/support/app';
+import { backendsForThisFile } from '../../test/support/backends';
+import { readable, storeContact, storeQuote } from '../../test/support/inbox';
+import { signedInMember } from '../../test/support/members';
+import { payloadOf } from '../../test/support/outbox';
+import { dayFromToday } from '../../test/support/proposals';
+import { seedRepositoryActs } from '../freight/acts';
+import type { Repository } from '../repository';
+
+// A quote's proposal as a member writes it (issue 52 §3, §4): checked against the quote's ANTT floor,
+// under it only by an admin with a reason; bad prices refused in Portuguese with the fields kept; on
+// its way to the customer through the outbox, the quote moved to Proposta enviada.
+
+const SAME_SITE = { 'Sec-Fetch-Site': 'same-origin' };
+const [SAO_PAULO, MANAUS] = ['3550308', '1302603'];
+/** 3.050 km × 9,4114 + 903,32, carga geral on 9 axles (the 45 t class), under Portaria SUROC nº 22/2026. */
+const FLOOR = 'R$ 29.608,09';
+
+describe.each(backendsForThisFile())('the proposal’s form on $name', (backend) => {
+  async function setUp(role: 'vendas' | 'admin' = 'vendas') {
+    const repository: Repository = await backend.fresh({ channels: ['email'] });
+    await seedRepositoryActs(repository.freight);
+    const admin = await signedInMember(repository, 'admin');
+    await repository.freight.setLane(
+      { origin: SAO_PAULO, destination: MANAUS, roadKm: 3050 },
+      { actor: { kind: 'member', id: admin.member.id, email: admin.member.email } },
+    );
+    const { app } = createTestApp({ repository });
+    const seller = role === 'admin' ? admin : await signedInMember(repository, 'vendas');
+    const quoteId = await storeQuote(repository, {
+      origin: { city: 'São Paulo', state: 'SP' },
+      destination: { city: 'Manaus', state: 'AM' },
+      cargoType: 'carga_geral',
+      vehicle: '45t',
+      weightTons: 30,
+    });
+    const form = {
+      preco: '32.500,00',
+      pedagio: 'sim',
+      icms: 'sim',
+      validade: dayFromToday(10),
+      coleta_de: dayFromToday(3),
+      coleta_ate: dayFromToday(4),
+      condicoes: 'Pagamento em 30 dias.',
+    };
+    const post = (body: Record<string, string>, id = quoteId) =>
+      request(app)
+        .post(`/painel/leads/${id}/proposta`)
+        .set(SAME_SITE)
+        .set('Cookie', seller.cookie)
+        .type('form')
+        .send(body);
+    return { repository, app, seller, quoteId, form, post };
+  }
+
+  it('shows the quote’s ANTT floor with its act above the price', async () => {
+    const { app, seller, quoteId } = await setUp();
+
+    const res = await request(app).get(`/painel/leads/${quoteId}/proposta`).set('Cookie', seller.cookie);
+
+    expect(res.status).toBe(200);
+    expect(readable(res.text)).toContain(`${FLOOR} pela Portaria SUROC nº 22/2026, para 3.050 km.`);
+    expect(res.text).not.toContain('motivo_piso');
+  });
+
+  it('sends the proposal: stored, mailed with its link, audited, the quote in Proposta enviada', async () => {
+    const { repository, quoteId, form, post } = await setUp();
+
+    const res = await post(form);
+
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe(`/painel/leads/${quoteId}?salvo=proposta`);
+    const [proposal] = await repository.proposals.proposalsOf(quoteId);
+    expect(proposal).toMatchObject({
+      priceCents: 3_250_000,
+      includesToll: true,
+      includesIcms: true,
+      floorCents: 2_960_809,
+    });
+    const mail = (await backend.rows('outbox')).filter((row) => row.kind === 'proposal.mail').map(payloadOf);
+    expect(mail).toHaveLength(1);
+    expect(mail[0].to).toBe('carlos@bebidasdonorte.com.br');
+    expect(mail[0].text).toContain('Preço: R$ 32.500,00');
+    expect(mail[0].text).toMatch(/http:\/\/localhost:3000\/proposta\/[A-Za-z0-9_-]{43}\n/);
+    expect((await repository.inbox.getLead(quoteId))?.work.status).toBe('proposal');
+    const actions = (await repository.audit.readAudit({ leadId: quoteId, limit: 10 })).map((line) => line.action);
+    expect(actions).toContain('proposal.sent');
+  });
+
+  it.each([
+    ['"32500"', '"32500"', 'Escreva o preço só com números'],
+    ['scientific notation', '3.25e4', 'Escreva o preço só com números'],
+    ['a negative price', '-32.500,00', 'O preço deve ser maior que zero.'],
+    ['a giant price', '99999999999', 'O preço pode ser no máximo R$ 10.000.000,00.'],
+    ['a decimal point', '32500.50', 'Escreva o preço só com números'],
+  ])('refuses %s in Portuguese, with every field kept and nothing stored', async (_name, preco, message) => {
+    const { repository, quoteId, form, post } = await setUp();
+
+    const res = await post({ ...form, preco });
+
+    expect(res.status).toBe(400);
+    const text = readable(res.text);
+    expect(text).toContain(message);
+    expect(text).toContain(`value="${preco}"`);
+    expect(text).toContain('Pagamento em 30 dias.');
+    expect(await repository.proposals.proposalsOf(quoteId)).toEqual([]);
+  });
+
+  it('refuses a validity in the past and a pickup window that ends before it starts', async () => {
+    const { form, post } = await setUp();
+
+    const res = await post({ ...form, validade: dayFromToday(-1), coleta_ate: dayFromToday(2) });
+
+    expect(res.status).toBe(400);
+    expect(readable(res.text)).toContain('A validade não pode estar no passado.');
+    expect(readable(res.text)).toContain('O fim da janela não pode ser antes do início.');
+  });
+
+  it('refuses a price under the floor with the act and the floor, whatever reason a member sends', async () => {
+    const { repository, quoteId, form, post } = await setUp();
+
+    const res = await post({ ...form, preco: '20.000,00', motivo_piso: 'Carga de retorno' });
+
+    expect(res.status).toBe(400);
+    expect(readable(res.text)).toContain(
+      `Preço abaixo do piso mínimo da ANTT: ${FLOOR} pela Portaria SUROC nº 22/2026.`,
+    );
+    expect(readable(res.text)).toContain('Só um administrador pode enviar abaixo do piso');
+    expect(await repository.proposals.proposalsOf(quoteId)).toEqual([]);
+  });
+
+  it('lets an admin go under the floor with a reason alone, and audits the override', async () => {
+    const { repository, quoteId, form, post } = await setUp('admin');
+
+    const without = await post({ ...form, preco: '20.000,00' });
+    const withReason = await post({ ...form, preco: '20.000,00', motivo_piso: 'Carga de retorno' });
+
+    expect(without.status).toBe(400);
+    expect(readable(without.text)).toContain('escreva o motivo');
+    expect(withReason.status).toBe(303);
+    const [proposal] = await repository.proposals.proposalsOf(quoteId);
+    expect(proposal).toMatchObject({
+      priceCents: 2_000_000,
+      overrideReason: 'Carga de retorno',
+      floorCents: 2_960_809,
+    });
+    const [override] = await repository.audit.readAudit({
+      leadId: quoteId,
+      action: 'proposal.floor_override',
+      limit: 5,
+    });
+    expect(override?.detail).toMatchObject({
+      reason: 'Carga de retorno',
+      floorCents: 2_960_809,
+      priceCents: 2_000_000,
+    });
+  });
+
+  it('lists the proposal on the quote’s page, and answers a contact’s form with 404', async () => {
+    const { app, repository, seller, quoteId, form, post } = await setUp();
+    const contactId = await storeContact(repository, {});
+
+    await post(form);
+    const page = await request(app).get(`/painel/leads/${quoteId}?salvo=proposta`).set('Cookie', seller.cookie);
+    const contact = await post(form, contactId);
+
+    expect(readable(page.text)).toContain('Salvo: proposta enviada ao cliente por e-mail.');
+    expect(readable(page.text)).toContain('R$ 32.500,00');
+    expect(readable(page.text)).toContain('aguardando resposta');
+    expect(readable(page.text)).toContain('E-mail da proposta (ao cliente, ou a resposta dele)');
+    expect(contact.status).toBe(404);
+  });
+});
