@@ -1,5 +1,7 @@
 import { Outlet, type RouteObject, type StaticHandlerContext } from 'react-router';
+import { applicationPage } from '../shared/application-page';
 import { notFound, privacy, quotePage, quoteSentPage, seo } from '../shared/content';
+import { ApplicationPage, ApplicationSentPage } from './pages/ApplicationPage';
 import { LandingPage } from './pages/LandingPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { PrivacyPage } from './pages/PrivacyPage';
@@ -66,6 +68,22 @@ export const routes: RouteObject[] = [
         // A visitor's own confirmation: no page for a search engine.
         handle: {
           meta: { title: quoteSentPage.title, description: quotePage.description, noindex: true },
+        } satisfies PageHandle,
+      },
+      {
+        id: 'application',
+        path: applicationPage.path,
+        element: <ApplicationPage />,
+        handle: {
+          meta: { title: applicationPage.title, description: applicationPage.description, path: applicationPage.path },
+        } satisfies PageHandle,
+      },
+      {
+        id: 'applicationSent',
+        path: applicationPage.sent.path,
+        element: <ApplicationSentPage />,
+        handle: {
+          meta: { title: applicationPage.sent.title, description: applicationPage.description, noindex: true },
         } satisfies PageHandle,
       },
     ],

@@ -1,3 +1,4 @@
+import { sqlApplications } from './applications/sql-store';
 import { sqlAudit } from './audit/sql-store';
 import { sqlContacts } from './contacts/sql-store';
 import { lockDataDir, prepareDataDir } from './db/data-dir';
@@ -77,6 +78,7 @@ function sqlRepository(db: Database, { channels = [] }: RepositoryOptions): Repo
     inboxReport: sqlInboxReport(db),
     waitingLeads: sqlWaitingLeads(db),
     outbox,
+    applications: sqlApplications(db),
     channels,
     renderStamps: () => renderStamps(db),
     connections: () => db.connections(),

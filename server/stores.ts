@@ -1,3 +1,4 @@
+import type { ApplicationStore } from './applications/sql-store';
 import type { AuditStore } from './audit/events';
 import type { ContactStore } from './contacts/sql-store';
 import type { InboxExportStore } from './inbox/export-store';
@@ -27,4 +28,5 @@ export type Stores = {
   inboxReport: InboxReportStore;
   waitingLeads: WaitingLeadsStore;
   outbox: Outbox;
+  applications: ApplicationStore;
 };

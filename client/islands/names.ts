@@ -1,3 +1,4 @@
+import type { ApplicationFormState } from '../../shared/application';
 import type { ContactFormState } from '../../shared/contact-form';
 import type { QuoteFormState } from '../../shared/quote-form';
 
@@ -8,7 +9,7 @@ export type IslandName = 'menu' | 'contact' | 'quote';
  * What the server renders an island with when a request calls for more than its defaults: the
  * contact form's outcome without JavaScript. The menu always starts closed, so it has none.
  */
-export type IslandStates = { contact?: ContactFormState; quote?: QuoteFormState };
+export type IslandStates = { contact?: ContactFormState; quote?: QuoteFormState; application?: ApplicationFormState };
 
 /** Each island's own stylesheet URL, from the build manifest (only the islands that have one). */
 export type IslandStylesheets = Partial<Record<IslandName, string>>;

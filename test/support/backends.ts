@@ -34,6 +34,9 @@ const ORDER = {
   sign_in_codes: 'expires_at',
   webauthn_challenges: 'expires_at',
   spam_counts: 'kind, term',
+  applications: 'seq',
+  application_files: 'application_id',
+  application_notes: 'seq',
 } as const;
 type StoredTable = keyof typeof ORDER;
 
@@ -125,6 +128,7 @@ const postgres = (url: string): Backend => {
         ...['contacts', 'quotes', 'lead_notes', 'idempotency_keys', 'outbox', 'audit_log'],
         ...['suspects', 'message_prints', 'spam_counts'],
         ...['members', 'passkeys', 'sessions', 'invitations', 'sign_in_codes', 'webauthn_challenges', 'setup_claims'],
+        ...['applications', 'application_files', 'application_notes'],
         // The sign-in's counters, which a test that fails codes or asks for them would leave behind.
         'rate_limits',
       ].map((table) => `${store.schema}.${table}`);

@@ -1,0 +1,43 @@
+import type { RequestListener } from 'node:http';
+import request from 'supertest';
+import { APPLICATION_PATH } from '../../shared/application';
+import { cvPdf } from './pdf';
+
+// The application form as a browser posts it (issue 56 §2): multipart, the fields, then the CV.
+
+/** A driver's application, every field as typed. */
+export const DRIVER = {
+  nome: 'João Carreteiro',
+  email: 'joao.carreteiro@exemplo.com.br',
+  telefone: '(94) 99876-5432',
+  cidade: 'maraba',
+  uf: 'PA',
+  vaga: '',
+  banco: 'sim',
+  cnh: 'E',
+  anosCaminhao: '3',
+  anosCarreta: '8',
+  anosBitrem: '2',
+  anosRodotrem: '',
+  mopp: 'sim',
+  mensagem: 'Disponível para viagens longas.',
+  consentimento: 'sim',
+};
+
+type Cv = { bytes: Buffer; filename?: string; contentType?: string };
+
+/** Posts the form with `fields` over DRIVER's and the CVs given (a plain PDF unless told). */
+export function apply(
+  app: RequestListener,
+  fields: Partial<Record<keyof typeof DRIVER, string>> = {},
+  cvs: Cv[] = [{ bytes: cvPdf() }],
+) {
+  let post = request(app).post(APPLICATION_PATH).set('Sec-Fetch-Site', 'same-origin');
+  for (const [name, value] of Object.entries({ ...DRIVER, ...fields })) post = post.field(name, value);
+  for (const cv of cvs)
+    post = post.attach('curriculo', cv.bytes, {
+      filename: cv.filename ?? 'curriculo.pdf',
+      contentType: cv.contentType ?? 'application/pdf',
+    });
+  return post;
+}
