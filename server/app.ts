@@ -171,7 +171,6 @@ export function createApp(deps: AppDeps) {
       writeGuards,
       stamps,
       municipalities,
-      openPositions: async () => [],
     }),
   );
   app.use('/api/openapi.json', rememberMount, openApiRouter());

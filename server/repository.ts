@@ -1,5 +1,6 @@
 import { sqlApplications } from './applications/sql-store';
 import { sqlAudit } from './audit/sql-store';
+import { sqlPositions } from './careers/sql-store';
 import { sqlContacts } from './contacts/sql-store';
 import { lockDataDir, prepareDataDir } from './db/data-dir';
 import type { Database } from './db/database';
@@ -79,6 +80,7 @@ function sqlRepository(db: Database, { channels = [] }: RepositoryOptions): Repo
     waitingLeads: sqlWaitingLeads(db),
     outbox,
     applications: sqlApplications(db),
+    positions: sqlPositions(db),
     channels,
     renderStamps: () => renderStamps(db),
     connections: () => db.connections(),

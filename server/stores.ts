@@ -1,5 +1,6 @@
 import type { ApplicationStore } from './applications/sql-store';
 import type { AuditStore } from './audit/events';
+import type { PositionStore } from './careers/sql-store';
 import type { ContactStore } from './contacts/sql-store';
 import type { InboxExportStore } from './inbox/export-store';
 import type { InboxReportStore } from './inbox/report-store';
@@ -29,4 +30,5 @@ export type Stores = {
   waitingLeads: WaitingLeadsStore;
   outbox: Outbox;
   applications: ApplicationStore;
+  positions: PositionStore;
 };

@@ -68,6 +68,9 @@ function TeamNav({ viewer }: { viewer: Viewer }) {
               <a href="/painel/equipe">Equipe</a>
             </li>
             <li>
+              <a href="/painel/vagas">Vagas</a>
+            </li>
+            <li>
               <a href="/painel/dados">Dados pessoais</a>
             </li>
             <li>

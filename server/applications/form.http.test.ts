@@ -19,6 +19,14 @@ import { openConnection, serving } from '../../test/support/raw-http';
 // The application form without JavaScript (issue 56 §2, §6): a multipart post, answered with pages;
 // every refused file named in Portuguese, and no row left of a refused post.
 
+const OPENING = {
+  title: 'Motorista carreteiro',
+  city: 'Marabá',
+  uf: 'PA',
+  kind: 'motorista',
+  requirements: 'CNH E\nMOPP',
+} as const;
+
 const parseHTML = (html: string) => new DOMParser().parseFromString(html, 'text/html');
 const alertOf = (html: string) => parseHTML(html).querySelector('[role=alert]')?.textContent;
 const fieldValue = (html: string, name: string) =>
@@ -47,6 +55,34 @@ describe.each(backendsForThisFile())('the application form on $name', (backend) 
       cv: { name: 'joao.pdf', size: cv.length },
     });
     expect((await repository.applications.cv(stored!.id, BY_TOKEN))?.bytes.equals(cv)).toBe(true);
+  });
+
+  it('takes an application for an open position, offered preselected by the landing page’s link', async () => {
+    const { app, repository } = await appOn();
+    const position = await repository.positions.create(OPENING, BY_TOKEN);
+
+    const page = parseHTML((await request(app).get(`${APPLICATION_PATH}?vaga=${position.id}`).expect(200)).text);
+    expect(page.querySelector<HTMLOptionElement>('select[name=vaga] option[selected]')?.textContent).toBe(
+      'Motorista carreteiro — Marabá/PA',
+    );
+    await apply(app, { vaga: position.id, banco: '' }).expect(303);
+
+    const [stored] = await repository.applications.list({ positionId: position.id }, BY_TOKEN);
+    expect(stored).toMatchObject({ positionId: position.id, talentPool: false });
+  });
+
+  it('refuses a position that is closed, keeping the rest', async () => {
+    const { app, repository } = await appOn();
+    const position = await repository.positions.create(OPENING, BY_TOKEN);
+    await repository.positions.close(position.id, BY_TOKEN);
+
+    const res = await apply(app, { vaga: position.id });
+
+    expect(res.status).toBe(400);
+    expect(parseHTML(res.text).querySelector('.field--vaga .field__error')?.textContent).toContain(
+      'não está mais aberta',
+    );
+    expect(await backend.rows('applications')).toEqual([]);
   });
 
   it.each([

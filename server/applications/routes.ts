@@ -24,16 +24,18 @@ import { CV_PROBLEMS, cvProblem } from './pdf-check';
 import { readUpload } from './upload';
 
 type ApplicationDeps = {
-  stores: Pick<Stores, 'applications'>;
+  stores: Pick<Stores, 'applications' | 'positions'>;
   renderPage: PageRenderer;
   logger: Logger;
   /** The public writes' guards: this site only, within the client's rate (server/app.ts). */
   writeGuards: RequestHandler[];
   stamps: RenderStamps;
   municipalities: MunicipalityIndex;
-  /** The positions open now, as the form offers them (server/careers/). */
-  openPositions: () => Promise<PositionChoice[]>;
 };
+
+/** The positions open now, as the form offers them: the title and where (server/careers/). */
+export const positionChoices = async ({ positions }: Pick<Stores, 'positions'>): Promise<PositionChoice[]> =>
+  (await positions.listOpen()).map(({ id, title, city, uf }) => ({ id, label: `${title} — ${city}/${uf}` }));
 
 /** The form's strings as posted, and only those: a value typed is shown again, never anything else. */
 function postedValues(body: unknown): NonNullable<ApplicationFormState['values']> {
@@ -52,7 +54,8 @@ function postedValues(body: unknown): NonNullable<ApplicationFormState['values']
  * form again with what was typed and each problem named, the CV's among them.
  */
 export function applicationRoutes(deps: ApplicationDeps) {
-  const { stores, renderPage, logger, writeGuards, stamps, municipalities, openPositions } = deps;
+  const { stores, renderPage, logger, writeGuards, stamps, municipalities } = deps;
+  const openPositions = () => positionChoices(stores);
 
   const formPage = async (
     req: Request,

@@ -36,6 +36,9 @@ export const AUDIT_ACTIONS = {
   'antt.table.completed': 'Tabela ANTT completada',
   'freight.lane.set': 'Distância de rota definida',
   'freight.lane.removed': 'Distância de rota removida',
+  'position.created': 'Vaga publicada',
+  'position.updated': 'Vaga editada',
+  'position.closed': 'Vaga encerrada',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

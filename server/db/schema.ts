@@ -330,6 +330,25 @@ export const migrations: ReadonlyArray<(type: ColumnTypes, dialect: Dialect) => 
     'ALTER TABLE invitations ADD COLUMN code_digest text',
     'ALTER TABLE invitations ADD COLUMN code_attempts integer NOT NULL DEFAULT 0',
   ],
+  // The job openings (issue 56 §1, server/careers/): open while closed_at is NULL. Never deleted, so
+  // that an application keeps the position it named; each `…_by` is the member who acted.
+  (type) => [
+    `CREATE TABLE positions (
+       seq ${type.seq},
+       id ${type.uuid} NOT NULL UNIQUE,
+       title text NOT NULL,
+       city text NOT NULL,
+       uf text NOT NULL,
+       kind text NOT NULL,
+       requirements text NOT NULL,
+       created_at ${type.timestamp} NOT NULL,
+       created_by ${type.uuid},
+       updated_at ${type.timestamp} NOT NULL,
+       updated_by ${type.uuid},
+       closed_at ${type.timestamp},
+       closed_by ${type.uuid}
+     )`,
+  ],
   // Issue 56: job applications, apart from the leads (never in the sales clock, report or webhooks).
   // The CV's bytes in a table of their own, so that a list never reads them, stored in the database
   // that every replica shares; each goes with its application (server/personal-data/). A note is the

@@ -1,5 +1,6 @@
 import { type BusinessCalendar, DEFAULT_CALENDAR } from '../../shared/holidays';
 import { auditRoutes } from '../audit/routes';
+import { careersRoutes } from '../careers/routes';
 import type { RateLimitCounters } from '../db/rate-limit-counters';
 import type { CsvExports } from '../exports/routes';
 import { inboxRoutes } from '../inbox/routes';
@@ -50,6 +51,7 @@ export function workplaceRoutes(deps: WorkplaceDeps) {
     ...suspectRoutes(context),
     ...auditRoutes(context),
     ...dataRoutes({ ...context, exports }),
+    ...careersRoutes(context),
   ];
   return { routes, sessions, render: shared.render };
 }

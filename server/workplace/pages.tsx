@@ -8,6 +8,7 @@ import { SuspectsPage } from '../../client/inbox/SuspectsPage';
 import { AccountPage } from '../../client/team/AccountPage';
 import { AuditPage } from '../../client/team/AuditPage';
 import { DataPage } from '../../client/team/DataPage';
+import { PositionFormPage, PositionsPage } from '../../client/team/PositionPages';
 import {
   CodeEntryPage,
   CodeRequestPage,
@@ -38,6 +39,8 @@ const VIEWS = {
   forbidden: { view: ForbiddenPage, title: 'Sem permissão' },
   lead: { view: LeadPage, title: 'Lead' },
   suspects: { view: SuspectsPage, title: 'Suspeitos de spam' },
+  positions: { view: PositionsPage, title: 'Vagas' },
+  positionForm: { view: PositionFormPage, title: 'Vaga' },
 } satisfies Record<string, { view: FunctionComponent<never>; title: string }>;
 
 export type WorkplaceView = keyof typeof VIEWS;

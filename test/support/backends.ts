@@ -126,7 +126,7 @@ const postgres = (url: string): Backend => {
       const repository = await store.open(options);
       const tables = [
         ...['contacts', 'quotes', 'lead_notes', 'idempotency_keys', 'outbox', 'audit_log'],
-        ...['suspects', 'message_prints', 'spam_counts'],
+        ...['suspects', 'message_prints', 'spam_counts', 'positions'],
         ...['members', 'passkeys', 'sessions', 'invitations', 'sign_in_codes', 'webauthn_challenges', 'setup_claims'],
         ...['applications', 'application_files', 'application_notes'],
         // The sign-in's counters, which a test that fails codes or asks for them would leave behind.

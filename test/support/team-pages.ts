@@ -66,6 +66,19 @@ export async function heldPosts(store: Repository) {
   });
 }
 
+/** A driver's position, open, as an admin publishes it. */
+const openPosition = async (store: Repository) =>
+  store.positions.create(
+    {
+      title: 'Motorista carreteiro',
+      city: 'Belém',
+      uf: 'PA',
+      kind: 'motorista',
+      requirements: 'CNH categoria E\nCurso MOPP\nExame toxicológico em dia',
+    },
+    { actor: { kind: 'system' } },
+  );
+
 /**
  * Each page of the sign-in and the panel, as the person who reaches it sees it: the accessibility
  * and the valid-HTML checks read this one list, so a team page added here is checked by both.
@@ -135,6 +148,22 @@ export const teamPages: TeamPage[] = [
     status: 200,
   },
   { name: 'Registro', viewer: 'admin', path: async () => '/painel/registro', status: 200 },
+  {
+    name: 'Vagas',
+    viewer: 'admin',
+    path: async ({ store }) => {
+      await openPosition(store);
+      return '/painel/vagas';
+    },
+    status: 200,
+  },
+  { name: 'Nova vaga', viewer: 'admin', path: async () => '/painel/vagas/nova', status: 200 },
+  {
+    name: 'Editar vaga',
+    viewer: 'admin',
+    path: async ({ store }) => `/painel/vagas/${(await openPosition(store)).id}`,
+    status: 200,
+  },
   { name: 'Dados (LGPD)', viewer: 'admin', path: async () => '/painel/dados', status: 200 },
   { name: 'Lead', viewer: 'vendas', path: ({ store }) => workedLead(store), status: 200 },
   { name: 'Lead, com a eliminação', viewer: 'admin', path: ({ store }) => workedLead(store), status: 200 },

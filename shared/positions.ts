@@ -1,0 +1,43 @@
+// A job opening (issue 56 §1, docs/requirements.md §2.3): what the landing page's "Trabalhe
+// conosco" lists, the workplace's admins manage, and an application names. Types and labels only,
+// no runtime dependency, so that a component or an island importing them adds nothing but these.
+
+/** The kinds of work a position is, each with the label the page shows. */
+export const POSITION_KINDS = {
+  motorista: 'Motorista',
+  operacao: 'Operação',
+  manutencao: 'Manutenção',
+  administrativo: 'Administrativo',
+  comercial: 'Comercial',
+} as const;
+
+export type PositionKind = keyof typeof POSITION_KINDS;
+
+/** What an admin types for a position: the same fields when it is created and when it is edited. */
+export type PositionInput = {
+  title: string;
+  city: string;
+  /** The state's two-letter code (shared/uf.ts). */
+  uf: string;
+  kind: PositionKind;
+  /** Free text, its line breaks kept: one requirement a line reads best on the page. */
+  requirements: string;
+};
+
+/**
+ * A stored position. Open until an admin closes it; a closed one leaves the page and keeps its
+ * applications, so positions are never deleted. `…By` is the member's id (absent: nobody's).
+ */
+export type Position = PositionInput & {
+  id: string;
+  open: boolean;
+  createdAt: string;
+  createdBy?: string;
+  updatedAt: string;
+  updatedBy?: string;
+  closedAt?: string;
+  closedBy?: string;
+};
+
+/** An open position as the landing page shows it: nothing of who manages it. */
+export type OpenPosition = Pick<Position, 'id' | 'title' | 'city' | 'uf' | 'kind' | 'requirements'>;
