@@ -34,7 +34,7 @@ type ApplicationDeps = {
 };
 
 /** The positions open now, as the form offers them: the title and where (server/careers/). */
-export const positionChoices = async ({ positions }: Pick<Stores, 'positions'>): Promise<PositionChoice[]> =>
+const positionChoices = async ({ positions }: Pick<Stores, 'positions'>): Promise<PositionChoice[]> =>
   (await positions.listOpen()).map(({ id, title, city, uf }) => ({ id, label: `${title} — ${city}/${uf}` }));
 
 /** The form's strings as posted, and only those: a value typed is shown again, never anything else. */

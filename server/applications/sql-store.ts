@@ -20,7 +20,7 @@ import type { ClientSignals } from '../spam/signals';
 // audit record. Erasure and retention are server/applications/erasure.ts's.
 
 /** What the Candidaturas folder shows: the folder's own list, or the applications held as suspect. */
-type ApplicationFilter = {
+export type ApplicationFilter = {
   positionId?: string;
   state?: string;
   city?: string;

@@ -1,6 +1,8 @@
 import type { Response } from 'express';
 import type { ComponentProps, FunctionComponent } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { ApplicationsFolder } from '../../client/inbox/ApplicationsFolder';
+import { ApplicationView } from '../../client/inbox/ApplicationView';
 import { InboxPage } from '../../client/inbox/InboxPage';
 import { LeadPage } from '../../client/inbox/LeadPage';
 import { ReportPage } from '../../client/inbox/ReportPage';
@@ -40,6 +42,9 @@ const VIEWS = {
   lead: { view: LeadPage, title: 'Lead' },
   suspects: { view: SuspectsPage, title: 'Suspeitos de spam' },
   positions: { view: PositionsPage, title: 'Vagas' },
+  applications: { view: ApplicationsFolder, title: 'Candidaturas' },
+  application: { view: ApplicationView, title: 'Candidatura' },
+  applicationMissing: { view: ForbiddenPage, title: 'Candidatura não encontrada' },
   positionForm: { view: PositionFormPage, title: 'Vaga' },
 } satisfies Record<string, { view: FunctionComponent<never>; title: string }>;
 

@@ -50,6 +50,9 @@ export function cvPdf(line = 'Curriculo de teste', catalogExtra = '', extra: (st
   ]);
 }
 
+/** A CV that also carries `payload` as is, in a stream of its own: bytes a scan can look for. */
+export const cvCarrying = (payload: Buffer) => cvPdf('Curriculo com marca', '', [stream('', payload)]);
+
 /** Opens with a script: the catalog's OpenAction is JavaScript, its name written with an escape. */
 export const pdfWithJavaScript = () =>
   cvPdf('Com script', '/OpenAction 6 0 R ', ['<< /S /J#61vaScript /JS (app.alert(1)) >>']);
