@@ -77,13 +77,10 @@ export function createApp(deps: AppDeps) {
   const { assetsDir = buildPaths.assets, publicDir = buildPaths.public } = deps;
   const app = express();
   const publicUrl = deps.publicUrl ?? new URL('http://localhost:3000');
-  const renderPage = createPageRenderer(
-    manifest,
-    logger,
-    publicUrl,
-    deps.privacy ?? { retentionDays: 365, applicationRetentionDays: 365 },
-    stamps,
-  );
+  const privacy = deps.privacy ?? { retentionDays: 365, applicationRetentionDays: 365 };
+  // The open positions of "Trabalhe conosco", on the landing page without a rebuild (issue 56 §1).
+  const readLive = async () => ({ positions: await repository.positions.listOpen() });
+  const renderPage = createPageRenderer(manifest, logger, publicUrl, privacy, stamps, readLive);
   // A failure here is not fatal: the page is tried again on its first visit.
   if (deps.prerender)
     renderPage

@@ -5,6 +5,7 @@
  */
 
 import { openingHoursText } from './opening-hours';
+import type { OpenPosition } from './positions';
 import { QUOTE_PATH, QUOTE_SENT_PATH } from './quote-form';
 
 /**
@@ -59,7 +60,7 @@ export const THEME_COLOR = '#0b2545';
 
 export type NavLink = { href: `#${string}`; label: string };
 
-/** The nine header links (docs/requirements.md §2.3); #technology and #careers have no section (§2.4). */
+/** The nine header links (docs/requirements.md §2.3), each landing on its section (§2.2). */
 export const navLinks: NavLink[] = [
   { href: '#home', label: 'Início' },
   { href: '#about', label: 'Sobre' },
@@ -466,6 +467,69 @@ export const certifications = {
   ] satisfies TextBlock[],
 };
 
+/**
+ * What stands behind "rastreamento 24/7" (issue 56 §5, docs/requirements.md §2.2). PLACEHOLDERS: each
+ * "(… de exemplo)" is the owner's to replace with the real provider, place or figure (see README).
+ */
+export const technology = {
+  eyebrow: 'Tecnologia',
+  title: 'O que está por trás do rastreamento 24/7',
+  cards: [
+    {
+      title: 'Rastreamento',
+      text: 'Rastreador por satélite em cada veículo (fornecedor de exemplo), posição a cada 2 minutos e bloqueio remoto.',
+      icon: 'satellite',
+    },
+    {
+      title: 'Central de monitoramento',
+      text: 'Central própria 24 horas em São Paulo (cidade de exemplo), em contato com o motorista.',
+      icon: 'headset',
+    },
+    {
+      title: 'Telemetria',
+      text: 'Velocidade, frenagens e jornada (Lei 13.103/2015) de cada caminhão, pelo computador de bordo (sistema de exemplo).',
+      icon: 'gauge',
+    },
+    {
+      title: 'Gerenciamento de risco',
+      text: 'Plano de viagem, paradas autorizadas e alertas de desvio (gerenciadora de risco de exemplo).',
+      icon: 'shieldCheck',
+    },
+  ] satisfies TextBlock[],
+};
+
+/**
+ * "Trabalhe conosco" (issue 56 §1, docs/requirements.md §2.2): why work here, from the company's
+ * own figures above, then the open positions the database holds (client/live-content.ts).
+ */
+export const careers = /* @__PURE__ */ (() => ({
+  eyebrow: 'Trabalhe conosco',
+  title: `Faça parte da ${company.shortName}`,
+  reasons: [
+    {
+      title: 'Frota nova',
+      text: `${fleet.highlights[0]!.value} de ${fleet.highlights[0]!.label}, revisada e rastreada.`,
+      icon: 'truck',
+    },
+    {
+      title: 'Jornada respeitada',
+      text: 'Paradas planejadas e descanso cumprido (Lei 13.103/2015).',
+      icon: 'clock',
+    },
+    {
+      title: 'Equipe junto',
+      text: `${about.team.members[0]!.value} ${about.team.members[0]!.label} e uma central 24/7, desde ${about.history.since.value}.`,
+      icon: 'users',
+    },
+  ] satisfies TextBlock[],
+  positionsTitle: 'Vagas abertas',
+  requirements: 'Requisitos',
+  apply: 'Candidatar-se',
+  none: 'Nenhuma vaga aberta no momento.',
+  unavailable: 'Não foi possível mostrar as vagas agora.',
+  talentPool: { text: 'Não achou a sua vaga?', link: 'Entre no banco de talentos' },
+}))();
+
 export const contactSection = {
   eyebrow: 'Contato',
   title: 'Fale com a gente',
@@ -526,6 +590,14 @@ export type PrivacyFacts = {
   /** The webhook's host, when the leads are posted to a CRM. */
   crm?: string;
 };
+
+/**
+ * What a page shows from the database rather than from this file: the open positions of "Trabalhe
+ * conosco". The server reads it anew at most about once a second and renders the kept pages again
+ * when it changed (docs/decisions/048-positions-on-the-kept-page.md). `positions` is undefined when
+ * the database could not be read and nothing was read before.
+ */
+export type LiveContent = { positions?: readonly OpenPosition[] };
 
 /**
  * The privacy notice at /privacidade (LGPD, Lei 13.709/2018, art. 9: who the controller is, what is

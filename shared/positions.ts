@@ -41,3 +41,12 @@ export type Position = PositionInput & {
 
 /** An open position as the landing page shows it: nothing of who manages it. */
 export type OpenPosition = Pick<Position, 'id' | 'title' | 'city' | 'uf' | 'kind' | 'requirements'>;
+
+/** The application form's page (issue 56 §2): a position's, or the talent pool's without one. */
+const APPLICATION_PATH = '/trabalhe-conosco/candidatura';
+/** The query parameter that names the position applied to. */
+const POSITION_PARAM = 'vaga';
+
+/** Where "Candidatar-se" leads: the form for `positionId`, or for the talent pool when none. */
+export const applicationHref = (positionId?: string) =>
+  positionId ? `${APPLICATION_PATH}?${new URLSearchParams({ [POSITION_PARAM]: positionId })}` : APPLICATION_PATH;

@@ -2,6 +2,7 @@ import { skipLink } from '../../shared/content';
 import { About } from '../components/About';
 import { Achievements } from '../components/Achievements';
 import { Areas } from '../components/Areas';
+import { Careers } from '../components/Careers';
 import { Certifications } from '../components/Certifications';
 import { ContactSection } from '../components/ContactSection';
 import { Fleet } from '../components/Fleet';
@@ -9,6 +10,7 @@ import { Hero } from '../components/Hero';
 import { Services } from '../components/Services';
 import { SiteFooter } from '../components/SiteFooter';
 import { SiteHeader } from '../components/SiteHeader';
+import { Technology } from '../components/Technology';
 
 export function LandingPage() {
   return (
@@ -23,8 +25,10 @@ export function LandingPage() {
         <About />
         <Services />
         <Fleet />
+        <Technology />
         <Areas />
         <Certifications />
+        <Careers />
         <ContactSection />
       </main>
       <SiteFooter />

@@ -14,7 +14,7 @@ import { type PositionErrors, parsePosition } from './position-input';
 
 const POSITIONS_PATH = '/painel/vagas';
 
-export const OUTCOMES = {
+const OUTCOMES = {
   publicada: 'Vaga publicada: já aparece em “Trabalhe conosco”.',
   editada: 'Vaga salva.',
   encerrada: 'Vaga encerrada: saiu de “Trabalhe conosco”; as candidaturas a ela continuam guardadas.',

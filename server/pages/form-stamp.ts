@@ -1,5 +1,6 @@
 import { LEAD_FORM_ID, STAMP_FIELD } from '../../shared/contact-form';
-import { type EncodedPage, encode, type KeptPage } from './kept-pages';
+import { encode, type KeptPage } from './kept-pages';
+import { renewed } from './renewed';
 
 // Where a page with a lead form (the contact form or the quote form) carries its render stamp (issue 35): a hidden field written as
 // the page's last element, tied to the form by the form's id (HTML's `form` attribute), and how
@@ -43,30 +44,10 @@ export function stampedHead(html: Buffer): Buffer | undefined {
 export const stamped = (head: Buffer, stamps: PageStamps, now = Date.now()) =>
   Buffer.concat([head, Buffer.from(field(stamps.sign(now)))]);
 
-type Made = { signedAt: number; page: Promise<EncodedPage> };
-
 /**
  * A kept page with the form: made whole, stamp included, and compressed when a request finds none
- * younger than STAMP_SERVES_MS, then shared by the requests of that second.
+ * younger than STAMP_SERVES_MS, then shared by the requests of that second. A stamp is never later
+ * than the request it answers (renewed.ts).
  */
-export function stampedPage(status: number, head: Buffer, stamps: PageStamps): KeptPage {
-  const make = (now: number): Made => {
-    const page = encode(status, stamped(head, stamps, now));
-    // The requests that await it see a failure; a successor dropped unawaited must not crash the process.
-    page.catch(() => {});
-    return { signedAt: now, page };
-  };
-  // A clock set back makes a page anew: a stamp is never later than the request it answers.
-  const serves = (made: Made | undefined, now: number): made is Made =>
-    made !== undefined && now >= made.signedAt && now - made.signedAt < STAMP_SERVES_MS;
-  let current: Made | undefined;
-  let next: Made | undefined;
-  return () => {
-    const now = Date.now();
-    if (!serves(current, now)) {
-      current = serves(next, now) ? next : make(now);
-      next = undefined;
-    } else if (!next && now - current.signedAt >= RENEW_AFTER_MS) next = make(now);
-    return current.page;
-  };
-}
+export const stampedPage = (status: number, head: Buffer, stamps: PageStamps): KeptPage =>
+  renewed(STAMP_SERVES_MS, RENEW_AFTER_MS, (now) => encode(status, stamped(head, stamps, now)));

@@ -4,12 +4,13 @@ import type { Request, Response } from 'express';
 import { createStaticHandler, createStaticRouter, type RouteObject } from 'react-router';
 import type { IslandStates } from '../../client/islands/names';
 import { pageOf, routes } from '../../client/routes';
-import type { PrivacyFacts } from '../../shared/content';
+import type { LiveContent, PrivacyFacts } from '../../shared/content';
 import { loggedPath } from '../http/log-text';
 import type { Logger } from '../process/logger';
 import type { Manifest } from './assets';
 import { type PageStamps, stamped, stampedHead, stampedPage } from './form-stamp';
 import { type Encoding, encode, type KeptPage, keeper } from './kept-pages';
+import { liveContent } from './live-content';
 import { plainPage } from './plain-page';
 import { renderDocument } from './render';
 
@@ -82,9 +83,11 @@ export const pathsOf = (table: RouteObject[]): string[] =>
   table.flatMap((route) => [...(route.path ? [route.path] : []), ...pathsOf(route.children ?? [])]);
 
 /**
- * Pages are rendered once per process and kept with their compressed encodings, each with its
- * ETag: the landing and 404 pages, and the variants every visitor shares (docs/requirements.md
+ * Pages are rendered once per content revision and kept with their compressed encodings, each with
+ * its ETag: the landing and 404 pages, and the variants every visitor shares (docs/requirements.md
  * §4.2). Only a personal variant (the form's errors beside the visitor's values) renders per request.
+ * `readLive` reads what the pages show from the database (the open positions); a change to it
+ * renders them again (docs/decisions/048-positions-on-the-kept-page.md).
  */
 export function createPageRenderer(
   manifest: Manifest,
@@ -92,12 +95,14 @@ export function createPageRenderer(
   publicUrl: URL,
   privacy: PrivacyFacts,
   stamps: PageStamps,
+  readLive: () => Promise<LiveContent>,
 ): PageRenderer {
   const pageRoutes = createStaticHandler(routes);
   const pagePaths = new Set(pathsOf(routes));
+  const live = liveContent(readLive, logger);
 
   /** React Router's answer for one of our own paths: the page, its status, and the document. */
-  const renderPath = async (path: string, islands?: IslandStates) => {
+  const renderPath = async (path: string, content: LiveContent, islands?: IslandStates) => {
     const context = await pageRoutes.query(new Request(new URL(path, 'http://localhost')));
     // A Response is a loader's or a redirect's, and no route has either.
     if (context instanceof Response) throw new Error(`resposta inesperada do roteador para ${path}`);
@@ -111,7 +116,7 @@ export function createPageRenderer(
       municipalities: manifest.municipalities,
     };
     const html = await renderDocument(
-      { routing, islands, assets, publicUrl: publicUrl.href, privacy },
+      { routing, islands, assets, publicUrl: publicUrl.href, privacy, live: content },
       script && manifest.scripts[script].text,
     );
     return { status: context.statusCode, html };
@@ -120,27 +125,36 @@ export function createPageRenderer(
    * A page rendered once and kept: compressed once, or, with the contact form, made whole with a
    * stamp of the moment at most about once a second (form-stamp.ts).
    */
-  const renderKept = async (path: string, islands?: IslandStates, status?: number): Promise<KeptPage> => {
-    const page = await renderPath(path, islands);
+  const renderKept = async (
+    path: string,
+    content: LiveContent,
+    islands?: IslandStates,
+    status?: number,
+  ): Promise<KeptPage> => {
+    const page = await renderPath(path, content, islands);
     const head = stampedHead(page.html);
     if (head) return stampedPage(status ?? page.status, head, stamps);
     const encoded = await encode(status ?? page.status, page.html);
     return async () => encoded;
   };
+  // A revision's pages push out the last one's, oldest first.
   const keepPage = keeper(pagePaths.size + 1);
   const keepVariant = keeper(MAX_KEPT_VARIANTS);
-  const keptVariant = (variant: PageVariant) =>
-    keepVariant(JSON.stringify([variant.path, variant.status, variant.islands]), () =>
-      renderKept(variant.path ?? '/', variant.islands, variant.status),
+  const keptVariant = async (variant: PageVariant) => {
+    const { content, revision } = await live();
+    return keepVariant(JSON.stringify([revision, variant.path, variant.status, variant.islands]), () =>
+      renderKept(variant.path ?? '/', content, variant.islands, variant.status),
     );
+  };
   /**
    * The kept page of the route whose path a request's is exactly, else React Router's page for no
    * match. React Router is asked once per page, not per request, and it reads "//" as "/" (it
    * ignores trailing slashes), where only "/" itself is the landing page (§2.1).
    */
-  const keptPage = (path: string) => {
+  const keptPage = async (path: string) => {
     const key = pagePaths.has(path) ? path : NO_ROUTE;
-    return keepPage(key, () => renderKept(key));
+    const { content, revision } = await live();
+    return keepPage(`${revision} ${key}`, () => renderKept(key, content));
   };
 
   const prerender = async (...variants: PageVariant[]) => {
@@ -152,7 +166,7 @@ export function createPageRenderer(
     try {
       const encoding = preferredEncoding(req);
       if (variant?.personal) {
-        const { html: rendered } = await renderPath(variant.path ?? '/', variant.islands);
+        const { html: rendered } = await renderPath(variant.path ?? '/', (await live()).content, variant.islands);
         const head = stampedHead(rendered);
         const html = head ? stamped(head, stamps) : rendered;
         const body = encoding ? await compressVariant[encoding](html) : html;
