@@ -2,6 +2,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/support/app';
+import { HONEYPOT_FIELD } from '../../shared/contact-form';
 import { apply, DRIVER } from '../../test/support/applications';
 import { backendsForThisFile } from '../../test/support/backends';
 import { BY_TOKEN } from '../../test/support/leads';
@@ -111,6 +112,24 @@ describe.each(backendsForThisFile())('the Candidaturas folder on $name', (backen
         .send({ etapa: 'encerrada', nota: 'x' });
       expect([path, res.status]).toEqual([path, 403]);
     }
+  });
+
+  it('holds an application the spam judge suspects apart, and lets an admin release it', async () => {
+    const { app, repository } = createTestApp({ repository: await backend.fresh() });
+    const admin = await signedInMember(repository, 'admin');
+    await apply(app, { [HONEYPOT_FIELD]: 'https://spam.example' }).expect(303);
+
+    const folder = await request(app).get(FOLDER).set('Cookie', admin.cookie);
+    expect(folder.text).toContain('Nenhuma candidatura com este filtro.');
+    const held = parseHTML((await request(app).get(`${FOLDER}?retidas=1`).set('Cookie', admin.cookie)).text);
+    const link = held.querySelector<HTMLAnchorElement>(`.inbox-item a`)!;
+    expect(link.textContent).toBe(DRIVER.nome);
+
+    await request(app)
+      .post(`${link.getAttribute('href')}/liberar`)
+      .set({ ...SAME_SITE, Cookie: admin.cookie })
+      .expect(303);
+    expect((await request(app).get(FOLDER).set('Cookie', admin.cookie)).text).toContain(DRIVER.nome);
   });
 
   it('keeps applications out of the sales inbox', async () => {

@@ -26,10 +26,10 @@ export const DRIVER = {
 
 type Cv = { bytes: Buffer; filename?: string; contentType?: string };
 
-/** Posts the form with `fields` over DRIVER's and the CVs given (a plain PDF unless told). */
+/** Posts the form with `fields` over DRIVER's (and any other, a honeypot's) and the CVs given (a plain PDF unless told). */
 export function apply(
   app: RequestListener,
-  fields: Partial<Record<keyof typeof DRIVER, string>> = {},
+  fields: Partial<Record<keyof typeof DRIVER, string>> & Record<string, string> = {},
   cvs: Cv[] = [{ bytes: cvPdf() }],
 ) {
   let post = request(app).post(APPLICATION_PATH).set('Sec-Fetch-Site', 'same-origin');
