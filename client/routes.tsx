@@ -20,7 +20,7 @@ export type PageMeta = {
 export type PageHandle = { script?: PageScript; meta: PageMeta };
 
 /** The pages' scripts, each a build entry (scripts/build-options.ts). */
-export type PageScript = 'landing' | 'quote' | 'notFound';
+export type PageScript = 'landing' | 'quote' | 'application' | 'notFound';
 
 /**
  * The site's pages, for React Router's static handler (server/pages/renderer.ts), which decides
@@ -75,6 +75,7 @@ export const routes: RouteObject[] = [
         path: applicationPage.path,
         element: <ApplicationPage />,
         handle: {
+          script: 'application',
           meta: { title: applicationPage.title, description: applicationPage.description, path: applicationPage.path },
         } satisfies PageHandle,
       },

@@ -29,7 +29,6 @@ export const applicationPage = {
   },
   talentPool: 'Banco de talentos (nenhuma vaga específica)',
   noCnh: 'Não tenho / não se aplica',
-  ufPlaceholder: 'UF',
   trapLabel: 'Não preencha este campo',
   submit: 'Enviar candidatura',
   submitting: 'Enviando…',

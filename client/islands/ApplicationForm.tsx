@@ -9,14 +9,20 @@ import {
 } from '../../shared/application';
 import { applicationPage } from '../../shared/application-page';
 import { HONEYPOT_FIELD, LEAD_FORM_ID } from '../../shared/contact-form';
-import { UF_CODES } from '../../shared/uf';
+import type { MunicipalityIndex } from '../../shared/municipalities';
+import { MunicipalityField } from './MunicipalityField';
 import { FieldError, Label } from './QuoteFields';
 
 export type ApplicationFormProps = ApplicationFormState & {
   /** APPLICATION_RETENTION_DAYS, which the consent text states. */
   retentionDays: number;
-  /** Sends the form; without it (no JavaScript) the browser posts it as multipart. */
-  onSubmit?: (form: HTMLFormElement) => void;
+  /** The municipalities for the city's suggestions, fetched on the field's first focus (quote-data.ts). */
+  municipalities: () => Promise<MunicipalityIndex>;
+  /**
+   * Checks the form before the browser posts it as multipart (it always does, with or without
+   * JavaScript); false keeps it from being sent.
+   */
+  onSubmit?: (form: HTMLFormElement) => boolean;
   pending?: boolean;
 };
 
@@ -66,6 +72,7 @@ export function ApplicationForm({
   errors = {},
   formError,
   retentionDays,
+  municipalities,
   onSubmit,
   pending = false,
 }: ApplicationFormProps) {
@@ -81,8 +88,7 @@ export function ApplicationForm({
       onSubmit={
         onSubmit &&
         ((event) => {
-          event.preventDefault();
-          onSubmit(event.currentTarget);
+          if (!onSubmit(event.currentTarget)) event.preventDefault();
         })
       }
     >
@@ -113,28 +119,17 @@ export function ApplicationForm({
             error={errors.telefone}
             control={(props) => <input {...props} type="tel" autoComplete="tel" {...text('telefone')} />}
           />
-          <Field
-            name="cidade"
-            required
-            error={errors.cidade}
-            control={(props) => <input {...props} autoComplete="address-level2" {...text('cidade')} />}
-          />
-          <Field
-            name="uf"
-            required
-            error={errors.uf}
-            control={(props) => (
-              <select {...props} autoComplete="address-level1" {...text('uf')}>
-                <option value="">{applicationPage.ufPlaceholder}</option>
-                {UF_CODES.map((uf) => (
-                  <option key={uf} value={uf}>
-                    {uf}
-                  </option>
-                ))}
-              </select>
-            )}
-          />
         </div>
+        <MunicipalityField
+          field={{
+            key: 'candidato',
+            names: { city: 'cidade', state: 'uf' },
+            texts: { city: fields.cidade, state: fields.uf, stateUnseen: ' onde mora' },
+            values: { city: values.cidade, state: values.uf },
+            errors: { city: errors.cidade, state: errors.uf },
+          }}
+          municipalities={municipalities}
+        />
       </fieldset>
       <fieldset>
         <legend>{groups.position}</legend>

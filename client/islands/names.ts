@@ -3,7 +3,7 @@ import type { ContactFormState } from '../../shared/contact-form';
 import type { QuoteFormState } from '../../shared/quote-form';
 
 /** The interactive parts of the page; everything else stays static HTML. */
-export type IslandName = 'menu' | 'contact' | 'quote';
+export type IslandName = 'menu' | 'contact' | 'quote' | 'application';
 
 /**
  * What the server renders an island with when a request calls for more than its defaults: the

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test/support/app';
 import { HONEYPOT_FIELD } from '../../shared/contact-form';
+import { createTestApp } from '../../test/support/app';
 import { apply, DRIVER } from '../../test/support/applications';
 import { backendsForThisFile } from '../../test/support/backends';
 import { BY_TOKEN } from '../../test/support/leads';
