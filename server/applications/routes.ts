@@ -5,8 +5,6 @@ import {
   APPLICATION_SENT_PATH,
   type ApplicationField,
   type ApplicationFormState,
-  applicationFields,
-  applicationShape,
   type PositionChoice,
 } from '../../shared/application';
 import { STAMP_FIELD } from '../../shared/contact-form';
@@ -22,6 +20,7 @@ import type { Stores } from '../stores';
 import { safeFileName } from './file-name';
 import { CV_PROBLEMS, cvProblem } from './pdf-check';
 import { readUpload } from './upload';
+import { applicationFields, applicationShape } from './validation';
 
 type ApplicationDeps = {
   stores: Pick<Stores, 'applications' | 'positions'>;
