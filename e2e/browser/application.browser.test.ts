@@ -3,10 +3,11 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { openSqlite } from '../../server/repository';
 import { SESSION_COOKIE } from '../../server/team/sessions';
+import { axeViolations, describeViolations } from '../../test/support/axe';
 import { BY_TOKEN } from '../../test/support/leads';
 import { signedInMember } from '../../test/support/members';
 import { cvPdf } from '../../test/support/pdf';
-import { browserForThisFile, PHONE } from '../../test/support/site';
+import { browserForThisFile, DESKTOP, PHONE } from '../../test/support/site';
 import { startTeamServer } from '../../test/support/team';
 import { needs } from '../../test/support/tools';
 
@@ -127,4 +128,26 @@ describe('a driver’s application in Chromium at 375 px', needs('chromium'), ()
     const { response } = await memberPage(site, 'vendas', '/painel/candidaturas');
     expect(response?.status()).toBe(403);
   });
+
+  it.each([
+    ['375 px', PHONE],
+    ['1280 px', DESKTOP],
+  ])(
+    'finds no accessibility violation on the form, nor on its errors, at %s',
+    { timeout: 120_000 },
+    async (_width, viewport) => {
+      const site = await startSite();
+      const { page } = await browser.open(`${site.server.url}/trabalhe-conosco/candidatura`, {
+        viewport,
+        bypassCSP: true,
+      });
+      expect(describeViolations(await axeViolations(page))).toBe('');
+      // Sent empty but for the consent: the page again, a message under each field.
+      await page.getByLabel('Li e concordo com o uso dos meus dados descrito acima.').check();
+      await page.evaluate(() => document.querySelector('form')?.setAttribute('novalidate', ''));
+      await page.getByRole('button', { name: 'Enviar candidatura' }).click();
+      await page.getByText('Anexe o seu currículo em PDF.').waitFor();
+      expect(describeViolations(await axeViolations(page))).toBe('');
+    },
+  );
 });

@@ -1,5 +1,6 @@
 import type { RequestListener } from 'node:http';
 import request from 'supertest';
+import type { Repository } from '../../server/repository';
 import { APPLICATION_PATH } from '../../shared/application';
 import { cvPdf } from './pdf';
 
@@ -40,4 +41,29 @@ export function apply(
       contentType: cv.contentType ?? 'application/pdf',
     });
   return post;
+}
+
+/** A driver's application stored straight into `store`, with a note; its id. */
+export async function storedApplication(store: Repository) {
+  const { id } = await store.applications.receive(
+    {
+      name: DRIVER.nome,
+      email: DRIVER.email,
+      phone: DRIVER.telefone,
+      city: 'Marabá',
+      state: 'PA',
+      talentPool: true,
+      cnh: 'E',
+      experience: { carreta: 8 },
+      mopp: true,
+      message: DRIVER.mensagem,
+    },
+    { name: 'curriculo.pdf', bytes: cvPdf() },
+    { honeypot: false, stamp: { kind: 'ok', elapsedMs: 60_000 } },
+  );
+  await store.applications.addNote(id, 'Bom perfil para carreta.', {
+    context: { actor: { kind: 'system' } },
+    author: 'RH',
+  });
+  return id;
 }
