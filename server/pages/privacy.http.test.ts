@@ -46,6 +46,7 @@ describe('the privacy notice at /privacidade (LGPD art. 9)', () => {
     });
     const text = textOf((await request(configured.app).get('/privacidade')).text);
     expect(text).toContain('apagados automaticamente 90 dias depois de enviados');
+    expect(text).toContain('A candidatura e o currículo são apagados 180 dias depois de enviados');
     expect(text).toContain('O nosso provedor de e-mail (servidor smtp.provedor.com.br)');
     expect(text).toContain('(CRM, em crm.rotanorte.com.br)');
     expect(text).not.toContain('Ninguém fora da empresa');
