@@ -67,3 +67,16 @@ export async function storedApplication(store: Repository) {
   });
   return id;
 }
+
+/** The form posted to the server at `url` over the network, as a browser without JavaScript posts it. */
+export function applyOverHttp(url: string, cv: Buffer) {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(DRIVER)) body.set(name, value);
+  body.set('curriculo', new Blob([new Uint8Array(cv)], { type: 'application/pdf' }), 'curriculo.pdf');
+  return fetch(`${url}${APPLICATION_PATH}`, {
+    method: 'POST',
+    body,
+    redirect: 'manual',
+    headers: { 'Sec-Fetch-Site': 'same-origin' },
+  });
+}
