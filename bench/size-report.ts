@@ -5,7 +5,7 @@ import type { PageScript } from '../client/routes';
 import { clientDir } from '../scripts/build-options';
 import { serveBuilt } from '../scripts/launch/serve-built';
 import { readManifest } from '../server/pages/assets';
-import { about, certifications, hero, privacy, quotePage, services } from '../shared/content';
+import { about, careers, certifications, hero, privacy, quotePage, services, technology } from '../shared/content';
 
 export type SizeRow = { name: string; bytes: number; budget: number };
 
@@ -63,6 +63,8 @@ export const pageCopySamples = () => [
   about.history.paragraphs[0]!,
   services.cards[0]!.text,
   certifications.cards[0]!.text,
+  technology.cards[0]!.text,
+  careers.reasons[1]!.text,
   privacy.collected.purpose,
 ];
 

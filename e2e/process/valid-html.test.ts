@@ -9,8 +9,9 @@ import { addMember, sessionOf } from '../../test/support/members';
 import { type RenderedPage, renderedPages } from '../../test/support/rendered-pages';
 import { tempDataDir } from '../../test/support/server-process';
 import { startTeamServer } from '../../test/support/team';
-import { teamPages, type Viewer } from '../../test/support/team-pages';
+import { DRIVER_POSITION, teamPages, type Viewer } from '../../test/support/team-pages';
 import { needs } from '../../test/support/tools';
+import { eventually } from '../../test/support/wait';
 
 const run = promisify(execFile);
 /** The checker as npm's vnu-jar ships it; its own launcher would download a Java where none is found. */
@@ -70,7 +71,10 @@ describe('every page the site renders', needs('java'), () => {
     // The checker names each file by its URL.
     const files: Record<string, string> = {};
     const paths: string[] = [];
-    for (const [index, page] of (await everyPage(store, server.url)).entries()) {
+    const pages = await everyPage(store, server.url);
+    // The panel's pages published a position: "/" is checked once it shows it (decision 048).
+    await eventually(async () => expect(await (await fetch(server.url)).text()).toContain(DRIVER_POSITION.title));
+    for (const [index, page] of pages.entries()) {
       const res = await fetch(`${server.url}${page.path}`, {
         method: page.form ? 'POST' : 'GET',
         headers: {

@@ -194,9 +194,11 @@ export async function storedQuotes(dataDir: string) {
   }
 }
 
-export async function screenshot(page: Page, name: string) {
+/** A picture of a whole page, or of one element of it (a section), for a person to look at. */
+export async function screenshot(target: Page | Locator, name: string) {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await ('goto' in target ? target.screenshot({ path: file, fullPage: true }) : target.screenshot({ path: file }));
 }
 
 /** Scrolls to the bottom and back, so lazy images load (and can fail) before anything is judged. */

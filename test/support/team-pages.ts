@@ -67,18 +67,16 @@ export async function heldPosts(store: Repository) {
   });
 }
 
-/** A driver's position, open, as an admin publishes it. */
-const openPosition = async (store: Repository) =>
-  store.positions.create(
-    {
-      title: 'Motorista carreteiro',
-      city: 'Belém',
-      uf: 'PA',
-      kind: 'motorista',
-      requirements: 'CNH categoria E\nCurso MOPP\nExame toxicológico em dia',
-    },
-    { actor: { kind: 'system' } },
-  );
+/** A driver's position, as an admin publishes it: the panel's pages list it, and "/" shows it. */
+export const DRIVER_POSITION = {
+  title: 'Motorista carreteiro',
+  city: 'Belém',
+  uf: 'PA',
+  kind: 'motorista',
+  requirements: 'CNH categoria E\nCurso MOPP\nExame toxicológico em dia',
+} as const;
+
+const openPosition = (store: Repository) => store.positions.create(DRIVER_POSITION, { actor: { kind: 'system' } });
 
 /**
  * Each page of the sign-in and the panel, as the person who reaches it sees it: the accessibility
