@@ -10,7 +10,7 @@ import type { ApplicationFilter } from './sql-store';
 // The Candidaturas folder, /painel/candidaturas (issue 56 §4): apart from the sales inbox, its
 // routes open to admins only (docs/decisions/049-job-applications.md). Every list, read and
 // download writes its audit line in the store; a change answers 303 back to the page (PRG), its
-// outcome named in the URL by a key of SAVED, never text from the request.
+// outcome named in the URL by a key of SAVED or REFUSED, never text from the request.
 
 const FOLDER_PATH = '/painel/candidaturas';
 
@@ -19,6 +19,12 @@ const SAVED = {
   nota: 'Salvo: nota adicionada.',
   liberada: 'Liberada: a candidatura entrou na pasta.',
 } as const;
+
+/** What a change sent wrong says on the page it goes back to: `?erro=nota`. */
+const REFUSED = {
+  etapa: 'Escolha uma das etapas da lista.',
+  nota: 'Escreva a nota (até 2000 caracteres) antes de adicionar.',
+} as const satisfies Partial<Record<keyof typeof SAVED, string>>;
 
 const NOT_FOUND = 'Esta candidatura não existe mais: pode ter sido apagada pela retenção ou a pedido do titular.';
 const MAX_NOTE = 2000;
@@ -82,10 +88,14 @@ export function folderRoutes({ applications, positions, render }: FolderContext)
     const { positionId } = found.application;
     const position = positionId ? await positions.get(positionId) : undefined;
     const saved = String(req.query.salvo ?? '');
+    const refused = String(req.query.erro ?? '');
     render(res, 200, 'application', {
       ...found,
       application: { ...found.application, ...(position && { positionTitle: position.title }) },
       ...(Object.hasOwn(SAVED, saved) && { notice: { kind: 'ok', text: SAVED[saved as keyof typeof SAVED] } }),
+      ...(Object.hasOwn(REFUSED, refused) && {
+        notice: { kind: 'error', text: REFUSED[refused as keyof typeof REFUSED] },
+      }),
     });
   };
 
@@ -114,7 +124,7 @@ export function folderRoutes({ applications, positions, render }: FolderContext)
     async (req: Request, res: Response) => {
       const id = idOf(req);
       const outcome = id ? await apply(req, res, id) : false;
-      if (outcome === 'invalid') return res.redirect(303, `${FOLDER_PATH}/${id}`);
+      if (outcome === 'invalid') return res.redirect(303, `${FOLDER_PATH}/${id}?erro=${saved}`);
       if (!outcome) return missing(res);
       res.redirect(303, `${FOLDER_PATH}/${id}?salvo=${saved}`);
     };

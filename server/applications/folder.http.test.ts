@@ -97,6 +97,21 @@ describe.each(backendsForThisFile())('the Candidaturas folder on $name', (backen
     expect(actions).toEqual(['application.viewed', 'application.note', 'application.stage']);
   });
 
+  it('names an empty note on the page it goes back to, and stores none', async () => {
+    const { app, id, admin } = await folderWithOne();
+    const res = await request(app)
+      .post(`${FOLDER}/${id}/nota`)
+      .set({ ...SAME_SITE, Cookie: admin.cookie })
+      .type('form')
+      .send({ nota: '   ' });
+    expect([res.status, res.headers.location]).toEqual([303, `${FOLDER}/${id}?erro=nota`]);
+    const page = parseHTML((await request(app).get(res.headers.location!).set('Cookie', admin.cookie)).text);
+    expect(page.querySelector('[role=alert]')?.textContent).toBe(
+      'Escreva a nota (até 2000 caracteres) antes de adicionar.',
+    );
+    expect(await backend.rows('application_notes')).toEqual([]);
+  });
+
   it('refuses every route to a salesperson, and shows nothing of the application', async () => {
     const { app, id, seller } = await folderWithOne();
     for (const path of [FOLDER, `${FOLDER}/${id}`, `${FOLDER}/${id}/curriculo`]) {
