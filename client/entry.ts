@@ -6,6 +6,8 @@ const loaders: Record<IslandName, () => Promise<{ default: ComponentType<object>
   menu: () => import('./islands/HeaderMenu'),
   contact: () => import('./islands/ContactIsland'),
   quote: () => import('./islands/QuoteIsland'),
+  // Its props (the positions, the retention) are required: the server renders it with them, always.
+  application: () => import('./islands/ApplicationIsland') as Promise<{ default: ComponentType<object> }>,
 };
 
 // A bare click counts too: screen readers, voice and switch control click without hovering

@@ -2,4 +2,4 @@ import { createContext } from 'react';
 import type { PrivacyFacts } from '../shared/content';
 
 /** What the privacy notice says of this install's configuration (the server's RETENTION_DAYS, channels). */
-export const PrivacyFactsContext = createContext<PrivacyFacts>({ retentionDays: 365 });
+export const PrivacyFactsContext = createContext<PrivacyFacts>({ retentionDays: 365, applicationRetentionDays: 365 });

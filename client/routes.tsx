@@ -1,5 +1,7 @@
 import { Outlet, type RouteObject, type StaticHandlerContext } from 'react-router';
+import { applicationPage } from '../shared/application-page';
 import { notFound, privacy, quotePage, quoteSentPage, seo } from '../shared/content';
+import { ApplicationPage, ApplicationSentPage } from './pages/ApplicationPage';
 import { LandingPage } from './pages/LandingPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { PrivacyPage } from './pages/PrivacyPage';
@@ -18,7 +20,7 @@ export type PageMeta = {
 export type PageHandle = { script?: PageScript; meta: PageMeta };
 
 /** The pages' scripts, each a build entry (scripts/build-options.ts). */
-export type PageScript = 'landing' | 'quote' | 'notFound';
+export type PageScript = 'landing' | 'quote' | 'application' | 'notFound';
 
 /**
  * The site's pages, for React Router's static handler (server/pages/renderer.ts), which decides
@@ -66,6 +68,23 @@ export const routes: RouteObject[] = [
         // A visitor's own confirmation: no page for a search engine.
         handle: {
           meta: { title: quoteSentPage.title, description: quotePage.description, noindex: true },
+        } satisfies PageHandle,
+      },
+      {
+        id: 'application',
+        path: applicationPage.path,
+        element: <ApplicationPage />,
+        handle: {
+          script: 'application',
+          meta: { title: applicationPage.title, description: applicationPage.description, path: applicationPage.path },
+        } satisfies PageHandle,
+      },
+      {
+        id: 'applicationSent',
+        path: applicationPage.sent.path,
+        element: <ApplicationSentPage />,
+        handle: {
+          meta: { title: applicationPage.sent.title, description: applicationPage.description, noindex: true },
         } satisfies PageHandle,
       },
     ],

@@ -15,7 +15,8 @@ describe('the build manifest', () => {
       .map((file) => `/${path.relative(clientDir, file)}`)
       .filter((file) => !file.includes('/not-found-'));
     expect(chunks.length).toBeGreaterThan(1);
-    expect([...new Set([...manifest.prefetch.landing, ...manifest.prefetch.quote])].sort()).toEqual(chunks.sort());
+    const { landing, quote, application } = manifest.prefetch;
+    expect([...new Set([...landing, ...quote, ...application])].sort()).toEqual(chunks.sort());
   });
 
   it('fetches ahead on "/" none of the quote form, and on /cotacao none of the contact form or the menu', () => {

@@ -87,16 +87,18 @@ const ISLAND_MODULES: Record<IslandName, string> = {
   menu: 'client/islands/HeaderMenu.tsx',
   contact: 'client/islands/ContactIsland.tsx',
   quote: 'client/islands/QuoteIsland.tsx',
+  application: 'client/islands/ApplicationIsland.tsx',
 };
 
 /**
- * The islands on the pages of each page script. The landing page and /cotacao run the same script
- * (client/entry.ts, which can wake any island), but "/" never fetches the quote form's code, nor
- * /cotacao the contact form's.
+ * The islands on the pages of each page script. The landing page, /cotacao and the application form
+ * run the same script (client/entry.ts, which can wake any island), but "/" never fetches the quote
+ * form's code, nor /cotacao the contact form's.
  */
 const PAGE_ISLANDS: Record<PageScript, IslandName[]> = {
   landing: ['menu', 'contact'],
   quote: ['quote'],
+  application: ['application'],
   notFound: [],
 };
 
@@ -154,13 +156,19 @@ export function manifestFrom(metafile: Metafile): Manifest {
   return {
     css: inlinedCode(readFileSync(outputOf(metafile, clientEntries.stylesheet), 'utf8').trim()),
     favicon: svgDataUrl(readFileSync('public/favicon.svg', 'utf8')),
-    scripts: { landing, quote: landing, notFound: inlinedScript(metafile, clientEntries.notFound) },
+    scripts: {
+      landing,
+      quote: landing,
+      application: landing,
+      notFound: inlinedScript(metafile, clientEntries.notFound),
+    },
     islandStylesheets: { contact: urlOf(clientEntries.toasts), quote: urlOf(clientEntries.quoteStylesheet) },
     team: { script: urlOf(clientEntries.team), stylesheet: urlOf(clientEntries.teamStylesheet) },
     municipalities: `${ASSET_PREFIX}/${municipalitiesAsset().file}`,
     prefetch: {
       landing: prefetchOf('landing', clientEntries.landing),
       quote: prefetchOf('quote', clientEntries.landing),
+      application: prefetchOf('application', clientEntries.landing),
       notFound: prefetchOf('notFound', clientEntries.notFound),
     },
   };

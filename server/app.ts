@@ -3,6 +3,8 @@ import express from 'express';
 import type { PrivacyFacts } from '../shared/content';
 import type { BusinessCalendar } from '../shared/holidays';
 import type { MunicipalityIndex } from '../shared/municipalities';
+import { applicationRoutes } from './applications/routes';
+import { LARGER_BODIES } from './applications/upload';
 import { CONFIRMATION, confirmationPage, formErrorPages } from './contacts/form-pages';
 import { contactRoutes } from './contacts/routes';
 import { csvExports, exportsRouter } from './exports/routes';
@@ -76,7 +78,7 @@ export function createApp(deps: AppDeps) {
   const { assetsDir = buildPaths.assets, publicDir = buildPaths.public } = deps;
   const app = express();
   const publicUrl = deps.publicUrl ?? new URL('http://localhost:3000');
-  const privacy = deps.privacy ?? { retentionDays: 365 };
+  const privacy = deps.privacy ?? { retentionDays: 365, applicationRetentionDays: 365 };
   // The open positions of "Trabalhe conosco", on the landing page without a rebuild (issue 56 §1).
   const readLive = async () => ({ positions: await repository.positions.listOpen() });
   const renderPage = createPageRenderer(manifest, logger, publicUrl, privacy, stamps, readLive);
@@ -100,7 +102,7 @@ export function createApp(deps: AppDeps) {
     // Once each: /cotacao runs the landing page's script (the header is in every response's first round trip).
     scriptHashes: [...new Set(Object.values(manifest.scripts).map((script) => script.hash))],
   });
-  app.use(headers.set, boundBody, refuseMalformedTarget);
+  app.use(headers.set, boundBody(LARGER_BODIES), refuseMalformedTarget);
   // The API token's one guard, its wrong guesses counted per address on the replicas' shared counters.
   const admin = requireAdmin(deps.adminToken, attemptLimiter(repository.rateLimitCounters, WRONG_TOKENS));
   app
@@ -159,6 +161,16 @@ export function createApp(deps: AppDeps) {
   });
   // As the contact form's: a visitor without JavaScript sees /cotacao with the reason, not JSON.
   app.use('/api/quotes', rememberMount, quotes, quoteFormErrorPages(renderPage));
+  app.use(
+    applicationRoutes({
+      stores: repository,
+      renderPage,
+      logger,
+      writeGuards,
+      stamps,
+      municipalities,
+    }),
+  );
   app.use('/api/openapi.json', rememberMount, openApiRouter());
   app.use('/api', rememberMount, exportsRouter(exports, admin));
   app.use('/api/subjects', rememberMount, subjectsRouter(repository.personalData, admin));

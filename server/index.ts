@@ -1,6 +1,7 @@
 // First: on a Node too old to run the rest, it says so and stops.
 import './process/node-version';
 import { createApp } from './app';
+import { LARGER_BODIES } from './applications/upload';
 import { continueWithinLimit } from './http/body-limit';
 import { clientErrorReplies } from './http/client-errors';
 import { siteHeaders } from './http/security';
@@ -34,6 +35,7 @@ try {
     personalData: repository.personalData,
     days: config.retentionDays,
     suspectDays: config.suspectRetentionDays,
+    applicationDays: config.applicationRetentionDays,
     logger,
     onPurged: () => metrics.retentionPurged.setToCurrentTime(),
   });
@@ -58,7 +60,7 @@ try {
   await announceSetupLink(repository.team, publicUrl, logger);
   const https = publicUrl.protocol === 'https:';
   await listen(app, config, logger, {
-    checkContinue: continueWithinLimit,
+    checkContinue: continueWithinLimit(LARGER_BODIES),
     clientError: (replying) => clientErrorReplies(siteHeaders({ https }), replying),
     onConnectionRefused: () => metrics.connectionsRefused.inc(),
     onConnectionEvicted: (reason) => metrics.connectionsEvicted.inc({ reason }),

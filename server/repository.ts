@@ -1,3 +1,4 @@
+import { sqlApplications } from './applications/sql-store';
 import { sqlAudit } from './audit/sql-store';
 import { sqlPositions } from './careers/sql-store';
 import { sqlContacts } from './contacts/sql-store';
@@ -85,6 +86,7 @@ function sqlRepository(db: Database, { channels = [] }: RepositoryOptions): Repo
     waitingLeads: sqlWaitingLeads(db),
     outbox,
     freight: sqlFreight(db),
+    applications: sqlApplications(db),
     positions: sqlPositions(db),
     proposals: sqlProposals(db, { enqueue: enqueueProposalNotice, announce }),
     channels,

@@ -1,3 +1,4 @@
+import type { ApplicationStore } from './applications/sql-store';
 import type { AuditStore } from './audit/events';
 import type { PositionStore } from './careers/sql-store';
 import type { ContactStore } from './contacts/sql-store';
@@ -32,6 +33,7 @@ export type Stores = {
   outbox: Outbox;
   /** The ANTT acts and the lane table (docs/requirements.md §9.5). */
   freight: FreightStore;
+  applications: ApplicationStore;
   positions: PositionStore;
   proposals: ProposalStore;
 };

@@ -92,7 +92,7 @@ export const seo = /* @__PURE__ */ (() => ({
 
 /** Texts of the contact form island, including the states and toasts of docs/requirements.md §4.1 and §8.2. */
 /** Where the privacy notice lives: the form's notice and the footer link to it. */
-const PRIVACY_PATH = '/privacidade';
+export const PRIVACY_PATH = '/privacidade';
 
 export const contactForm = {
   requiredNote: 'Campos marcados com * são obrigatórios.',
@@ -583,6 +583,8 @@ export const skipLink = { href: '#main', label: 'Pular para o conteúdo' };
 export type PrivacyFacts = {
   /** RETENTION_DAYS: 0 keeps the leads until someone asks for their erasure. */
   retentionDays: number;
+  /** APPLICATION_RETENTION_DAYS: job applications and their CVs are erased after it (issue 56 §3). */
+  applicationRetentionDays: number;
   /** The SMTP relay's host, when the leads are e-mailed to sales. */
   emailProvider?: string;
   /** The webhook's host, when the leads are posted to a CRM. */

@@ -8,6 +8,7 @@ type Done = {
   contacts: number;
   quotes: number;
   suspects: number;
+  applications: number;
   /** Leads whose notification e-mail went to the sales mailbox. */
   mailedLeads: number;
   /** The CRM was told (a subject.erased webhook queued), was sent none of the leads, or webhooks are off. */
@@ -18,12 +19,14 @@ const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : 
 
 /** The erasure in words: what went, who was told, and each step the site cannot take itself. */
 export function erasureOutcome(email: string, done: Done) {
-  const found = done.contacts + done.quotes + done.suspects;
+  const found = done.contacts + done.quotes + done.suspects + done.applications;
   const erased =
     found === 0
       ? `Nenhum dado guardado com ${email} no site.`
-      : `Apagados do site: ${count(done.contacts, 'contato', 'contatos')}, ${count(done.quotes, 'cotação', 'cotações')} ` +
-        `e ${count(done.suspects, 'envio retido', 'envios retidos')} de ${email}, com as entregas ainda na fila, ` +
+      : `Apagados do site: ${count(done.contacts, 'contato', 'contatos')}, ${count(done.quotes, 'cotação', 'cotações')}, ` +
+        `${count(done.suspects, 'envio retido', 'envios retidos')} e ` +
+        `${count(done.applications, 'candidatura com currículo', 'candidaturas com currículo')} de ${email}, ` +
+        'com as entregas ainda na fila, ' +
         'as chaves de idempotência e as notas da equipe.';
   const told =
     done.crm === 'notified'
@@ -48,6 +51,7 @@ export function erasureOutcome(email: string, done: Done) {
     contacts: done.contacts,
     quotes: done.quotes,
     suspects: done.suspects,
+    applications: done.applications,
     mailedLeads: done.mailedLeads,
     crmNotified: done.crm === 'notified',
     stillToDo,

@@ -10,10 +10,44 @@ import type { QuoteFormField } from '../../shared/quote-form';
 import { UF_CODES } from '../../shared/uf';
 import { FieldError, Label } from './QuoteFields';
 
+/**
+ * A municipality field of a form: the names its two controls post, their texts, and what the server
+ * rendered them with. The quote's places are `quotePlace`'s; the application form has its own.
+ */
+export type PlaceField = {
+  /** Its class, `place--{key}`. */
+  key: string;
+  names: { city: string; state: string };
+  texts: { city: string; placeholder?: string; state: string; stateUnseen?: string };
+  values: { city?: string; state?: string };
+  errors: { city?: string; state?: string };
+};
+
+/** A quote's origin or destination as a PlaceField. */
+export function quotePlace(
+  place: 'origin' | 'destination',
+  values: Partial<Record<QuoteFormField, string>>,
+  errors: Partial<Record<QuoteFormField, string>>,
+): PlaceField {
+  const city = `${place}.city` as const;
+  const state = `${place}.state` as const;
+  const { label, placeholder } = quoteForm.fields[city];
+  return {
+    key: place,
+    names: { city, state },
+    texts: {
+      city: label,
+      placeholder,
+      state: quoteForm.fields[state].label,
+      stateUnseen: quoteForm.fields[state].unseen,
+    },
+    values: { city: values[city], state: values[state] },
+    errors: { city: errors[city], state: errors[state] },
+  };
+}
+
 type Props = {
-  place: 'origin' | 'destination';
-  values: Partial<Record<QuoteFormField, string>>;
-  errors: Partial<Record<QuoteFormField, string>>;
+  field: PlaceField;
   /** The municipalities, once asked for: the first focus of either field fetches them (quote-data.ts). */
   municipalities: () => Promise<MunicipalityIndex>;
 };
@@ -25,14 +59,13 @@ type Props = {
  * Practices show it ("Editable Combobox With List Autocomplete"): the suggestions in a listbox, the
  * active one named by aria-activedescendant while focus stays in the field, their count announced.
  */
-export function MunicipalityField({ place, values, errors, municipalities }: Props) {
-  const cityField = `${place}.city` as const;
-  const stateField = `${place}.state` as const;
+export function MunicipalityField({ field: place, municipalities }: Props) {
+  const { names, texts, values, errors } = place;
   const id = useId();
   const listId = `${id}-lista`;
   const hintId = `${id}-dica`;
-  const [city, setCity] = useState(values[cityField] ?? '');
-  const [uf, setUf] = useState(values[stateField] ?? '');
+  const [city, setCity] = useState(values.city ?? '');
+  const [uf, setUf] = useState(values.state ?? '');
   // Rendered as the server sent it until the island is live, so hydration finds the same markup.
   const [live, setLive] = useState(false);
   const [index, setIndex] = useState<MunicipalityIndex>();
@@ -146,18 +179,18 @@ export function MunicipalityField({ place, values, errors, municipalities }: Pro
         'aria-activedescendant': expanded && active >= 0 ? `${listId}-${active}` : undefined,
       } as const)
     : {};
-  const error = errors[cityField];
-  const stateError = errors[stateField];
-  const { label, placeholder } = quoteForm.fields[cityField];
+  const error = errors.city;
+  const stateError = errors.state;
+  const { city: label, placeholder } = texts;
   return (
-    <div className={`place place--${place}`}>
+    <div className={`place place--${place.key}`}>
       <div className="field place__city">
         <Label htmlFor={id} text={label} required />
         <div className="combobox">
           <input
             ref={input}
             id={id}
-            name={cityField}
+            name={names.city}
             type="text"
             className="field__control"
             required
@@ -215,16 +248,11 @@ export function MunicipalityField({ place, values, errors, municipalities }: Pro
         )}
       </div>
       <div className="field place__uf">
-        <Label
-          htmlFor={`${id}-uf`}
-          text={quoteForm.fields[stateField].label}
-          unseen={quoteForm.fields[stateField].unseen}
-          required
-        />
+        <Label htmlFor={`${id}-uf`} text={texts.state} unseen={texts.stateUnseen} required />
         <select
           ref={select}
           id={`${id}-uf`}
-          name={stateField}
+          name={names.state}
           className="field__control"
           required
           value={uf}

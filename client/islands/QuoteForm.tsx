@@ -16,7 +16,7 @@ import {
   quoteBodyFromForm,
   quoteFormSource,
 } from '../../shared/quote-form';
-import { MunicipalityField } from './MunicipalityField';
+import { MunicipalityField, quotePlace } from './MunicipalityField';
 import { choicesOf, QuoteField } from './QuoteFields';
 
 const VEHICLE_LABELS = Object.fromEntries(Object.entries(VEHICLE_CLASSES).map(([code, { label }]) => [code, label]));
@@ -79,8 +79,8 @@ export function QuoteForm({ values = {}, errors = {}, formError, municipalities 
       <p className="contact-form__note">{quoteForm.requiredNote}</p>
       <fieldset>
         <legend>{groups.route}</legend>
-        <MunicipalityField place="origin" values={values} errors={fieldErrors} municipalities={municipalities} />
-        <MunicipalityField place="destination" values={values} errors={fieldErrors} municipalities={municipalities} />
+        <MunicipalityField field={quotePlace('origin', values, fieldErrors)} municipalities={municipalities} />
+        <MunicipalityField field={quotePlace('destination', values, fieldErrors)} municipalities={municipalities} />
       </fieldset>
       <fieldset>
         <legend>{groups.cargo}</legend>

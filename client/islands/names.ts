@@ -1,14 +1,15 @@
+import type { ApplicationFormState } from '../../shared/application';
 import type { ContactFormState } from '../../shared/contact-form';
 import type { QuoteFormState } from '../../shared/quote-form';
 
 /** The interactive parts of the page; everything else stays static HTML. */
-export type IslandName = 'menu' | 'contact' | 'quote';
+export type IslandName = 'menu' | 'contact' | 'quote' | 'application';
 
 /**
  * What the server renders an island with when a request calls for more than its defaults: the
  * contact form's outcome without JavaScript. The menu always starts closed, so it has none.
  */
-export type IslandStates = { contact?: ContactFormState; quote?: QuoteFormState };
+export type IslandStates = { contact?: ContactFormState; quote?: QuoteFormState; application?: ApplicationFormState };
 
 /** Each island's own stylesheet URL, from the build manifest (only the islands that have one). */
 export type IslandStylesheets = Partial<Record<IslandName, string>>;

@@ -1,11 +1,13 @@
 import { use } from 'react';
+import { applicationPrivacy } from '../../shared/application-page';
 import { company, privacy, skipLink } from '../../shared/content';
 import { Logo } from '../components/Logo';
 import { PrivacyFactsContext } from '../privacy-facts';
 
 /**
  * The privacy notice (LGPD art. 9), from the company's data and this install's configuration:
- * how long leads are kept and who receives them follow RETENTION_DAYS, SMTP_URL and WEBHOOK_URL.
+ * how long leads are kept and who receives them follow RETENTION_DAYS, SMTP_URL and WEBHOOK_URL;
+ * how long job applications are kept, APPLICATION_RETENTION_DAYS.
  * A document to read: no script, no island.
  */
 export function PrivacyPage() {
@@ -43,6 +45,10 @@ export function PrivacyPage() {
 
         <h2>{retention.heading}</h2>
         <p>{facts.retentionDays > 0 ? retention.days(facts.retentionDays) : retention.forever}</p>
+
+        <h2 id={applicationPrivacy.id}>{applicationPrivacy.heading}</h2>
+        <p>{applicationPrivacy.text}</p>
+        <p>{applicationPrivacy.retention(facts.applicationRetentionDays)}</p>
 
         <h2>{recipients.heading}</h2>
         <ul>

@@ -71,6 +71,9 @@ function TeamNav({ viewer }: { viewer: Viewer }) {
               <a href="/painel/vagas">Vagas</a>
             </li>
             <li>
+              <a href="/painel/candidaturas">Candidaturas</a>
+            </li>
+            <li>
               <a href="/painel/dados">Dados pessoais</a>
             </li>
             <li>

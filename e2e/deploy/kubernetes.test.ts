@@ -12,6 +12,7 @@ import type { IService } from 'kubernetes-models/v1/Service';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { LARGER_BODIES } from '../../server/applications/upload';
 import { BODY_LIMIT_BYTES } from '../../server/http/body-limit';
 import { loadConfig, VARIABLES } from '../../server/process/config';
 import { createTestApp } from '../../test/support/app';
@@ -175,6 +176,18 @@ describe('the Kubernetes manifests', () => {
     expect(bodySize).toBe(`${BODY_LIMIT_BYTES / 1024}k`);
     // One proxy, the ingress controller, in front.
     expect(config.trustProxy).toBe(1);
+  });
+
+  it('let the application form’s POST alone carry a CV, through an Ingress of its own for its path', () => {
+    const uploads = base.objects
+      .map(({ object }) => object as unknown as IIngress)
+      .filter((object) => object.kind === 'Ingress' && object !== ingress);
+    const [path, bound] = [...LARGER_BODIES][0]!;
+    expect(
+      uploads.map((upload) => upload.spec!.rules![0]!.http!.paths.map((rule) => [rule.path, rule.pathType])),
+    ).toEqual([[[path, 'Exact']]]);
+    expect(uploads[0]!.metadata!.annotations!['nginx.ingress.kubernetes.io/proxy-body-size']).toBe(`${bound / 1024}k`);
+    expect(uploads[0]!.spec!.tls).toEqual(ingress.spec!.tls);
   });
 
   it('serve the Ingress over TLS with the Certificate cert-manager obtains from Let’s Encrypt over HTTP-01', () => {

@@ -5,7 +5,9 @@ import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { parse } from 'yaml';
 import { siteHeaders } from '../../server/http/security';
 import { loadConfig } from '../../server/process/config';
+import { applyOverHttp as apply } from '../../test/support/applications';
 import { sampleContact } from '../../test/support/leads';
+import { cvCarrying } from '../../test/support/pdf';
 import { PROXY_CONF_IN_CONTAINER, SHIPPED_PROXY_DIR, startProxy } from '../../test/support/proxy';
 import { openConnection, rawRequest } from '../../test/support/raw-http';
 import { type RunningServer, startServer } from '../../test/support/server-process';
@@ -185,6 +187,21 @@ describe('hostile input at the proxy (issue 38)', needs('haproxy'), () => {
       code: 'BODY_TOO_LARGE',
       message: 'O conteúdo enviado excede o limite de 16 KB.',
     });
+  });
+
+  it('lets a CV of up to 5 MB reach the application form, and refuses one declared larger from its length', async () => {
+    replica = await startServer({ TRUST_PROXY: '1', RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PER_HOUR: '0' });
+    const proxy = await startProxy({ replicas: [address(replica), address(replica)], port: await freePort() });
+    const sent = await apply(new URL(proxy.url).href.replace(/\/$/, ''), cvCarrying(Buffer.alloc(1024 * 1024, 7)));
+    expect(sent.status).toBe(303);
+    const connection = openConnection(portOf(proxy.url));
+    await connection.write(
+      'POST /trabalhe-conosco/candidatura HTTP/1.1\r\nHost: localhost\r\n' +
+        'Content-Type: multipart/form-data; boundary=x\r\nContent-Length: 104857600\r\n\r\n',
+    );
+    const reply = await connection.reply();
+    expect(reply.status).toBe(413);
+    expect(JSON.parse(reply.body)).toMatchObject({ code: 'UPLOAD_TOO_LARGE' });
   });
 
   it('answers an unknown HTTP version 505, and forwards none', async () => {

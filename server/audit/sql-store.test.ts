@@ -191,6 +191,8 @@ describe.each(backendsForThisFile())('Audit record on $name', (backend) => {
     const purged = await repository.personalData.purgeOlderThan({
       leads: new Date(now - 365 * DAY),
       suspects: new Date(now - 365 * DAY),
+      applications: new Date(now - 365 * DAY),
+      now: new Date(now),
     });
 
     expect(purged).toMatchObject({ audit: 1 });
@@ -199,6 +201,6 @@ describe.each(backendsForThisFile())('Audit record on $name', (backend) => {
       ['retention.purge', 'sistema'],
       ['lead.viewed', 'vendas@rotanorte.com.br'],
     ]);
-    expect(lines[0]!.detail).toEqual({ contacts: 0, quotes: 0, suspects: 0, outbox: 0, audit: 1 });
+    expect(lines[0]!.detail).toEqual({ contacts: 0, quotes: 0, suspects: 0, applications: 0, outbox: 0, audit: 1 });
   });
 });

@@ -2,7 +2,8 @@
 export type Row = Record<string, unknown>;
 
 /** A value bound to a `?` placeholder. */
-export type Param = string | number | null;
+/** Bytes (a CV) bind as a BLOB on SQLite and a bytea on PostgreSQL. */
+export type Param = string | number | null | Uint8Array;
 
 /** Statements on a connection or inside a transaction. Placeholders are spelled `?` on every backend. */
 export interface Queries {
@@ -39,6 +40,8 @@ export type ColumnTypes = {
   date: string;
   real: string;
   json: string;
+  /** Bytes stored as they came: a BLOB, a bytea. */
+  bytes: string;
 };
 
 /** The only SQL the backends spell differently; every statement is otherwise written once. */

@@ -13,6 +13,7 @@ const postgres: Dialect = {
     date: 'date',
     real: 'double precision',
     json: 'jsonb',
+    bytes: 'bytea',
   },
   // The database's clock, not this replica's: every replica agrees on what is due and whose lease expired.
   now: 'now()',

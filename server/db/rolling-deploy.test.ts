@@ -47,6 +47,7 @@ const sampleTypes: ColumnTypes = {
   date: 'DATE',
   real: 'REAL',
   json: 'JSON',
+  bytes: 'BYTES',
 };
 
 /** Each backend's search index is its own statements (server/db/sqlite.ts, postgres.ts): an index here. */

@@ -386,6 +386,47 @@ export const migrations: ReadonlyArray<(type: ColumnTypes, dialect: Dialect) => 
     'CREATE INDEX proposals_sent ON proposals (sent_at)',
     `ALTER TABLE quotes ADD COLUMN won_at ${type.timestamp}`,
   ],
+  // Issue 56: job applications, apart from the leads (never in the sales clock, report or webhooks).
+  // The CV's bytes in a table of their own, so that a list never reads them, stored in the database
+  // that every replica shares; each goes with its application (server/personal-data/). A note is the
+  // recruiters' own; `held` marks one the spam quarantine judged suspect, with its reasons.
+  (type) => [
+    `CREATE TABLE applications (
+       seq ${type.seq},
+       id ${type.uuid} NOT NULL UNIQUE,
+       created_at ${type.timestamp} NOT NULL,
+       name text NOT NULL,
+       email text NOT NULL,
+       phone text NOT NULL,
+       city text NOT NULL,
+       state text NOT NULL,
+       position_id ${type.uuid},
+       talent_pool integer NOT NULL,
+       cnh text,
+       experience ${type.json} NOT NULL,
+       mopp integer NOT NULL,
+       message text,
+       stage text NOT NULL,
+       stage_at ${type.timestamp} NOT NULL,
+       held_reasons ${type.json},
+       cv_name text NOT NULL,
+       cv_size integer NOT NULL
+     )`,
+    'CREATE INDEX applications_email ON applications (lower(email))',
+    'CREATE INDEX applications_created ON applications (created_at)',
+    `CREATE TABLE application_files (
+       application_id ${type.uuid} PRIMARY KEY,
+       bytes ${type.bytes} NOT NULL
+     )`,
+    `CREATE TABLE application_notes (
+       seq ${type.seq},
+       application_id ${type.uuid} NOT NULL,
+       author text NOT NULL,
+       body text NOT NULL,
+       created_at ${type.timestamp} NOT NULL
+     )`,
+    'CREATE INDEX application_notes_by ON application_notes (application_id)',
+  ],
 ];
 
 /**

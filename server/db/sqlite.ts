@@ -20,6 +20,7 @@ const sqlite: Dialect = {
     date: 'TEXT',
     real: 'REAL',
     json: 'TEXT',
+    bytes: 'BLOB',
   },
   now: `strftime(${ISO}, 'now')`,
   // The modifier is text such as '0.25 seconds'; the parentheses because || binds tighter than /.

@@ -6,6 +6,16 @@ import { refuse } from './refusals';
 /** Largest body any request may carry, whatever its path or content type (docs/requirements.md §10.12). */
 export const BODY_LIMIT_BYTES = 16 * 1024;
 
+/**
+ * The POST paths whose body may be larger than BODY_LIMIT_BYTES (an upload's), each with its own
+ * bound. Given by the composition roots: the plumbing knows no feature.
+ */
+export type LargerBodies = ReadonlyMap<string, number>;
+
+/** The bound of `req`'s body: its path's own for a POST to one of `larger`, else BODY_LIMIT_BYTES. */
+const bodyLimitOf = (req: IncomingMessage, larger: LargerBodies) =>
+  (req.method === 'POST' && larger.get(req.url?.split('?')[0] ?? '')) || BODY_LIMIT_BYTES;
+
 /** Framing that announces a body: any Transfer-Encoding, or a length above zero. */
 const carriesBody = (req: IncomingMessage) =>
   req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length']) > 0;
@@ -15,9 +25,11 @@ const carriesBody = (req: IncomingMessage) =>
  * takes none. Only the lead writes read a body: the two POSTs, the team's forms and the two PATCHes
  * (issue 34 §5); a POST or PATCH elsewhere is refused by its route (404, 405) before its body is read.
  */
-function refusal(req: IncomingMessage) {
+function refusal(req: IncomingMessage, larger: LargerBodies) {
   if (!carriesBody(req)) return undefined;
-  if (Number(req.headers['content-length']) > BODY_LIMIT_BYTES) return refuse('BODY_TOO_LARGE');
+  const limit = bodyLimitOf(req, larger);
+  if (Number(req.headers['content-length']) > limit)
+    return refuse(limit === BODY_LIMIT_BYTES ? 'BODY_TOO_LARGE' : 'UPLOAD_TOO_LARGE');
   if (req.method !== 'POST' && req.method !== 'PATCH') return refuse('BODY_NOT_ALLOWED', req.method ?? '');
   return undefined;
 }
@@ -29,20 +41,23 @@ function refusal(req: IncomingMessage) {
  * is: 413, whatever the path. A reply sent before the body has all arrived is followed by a
  * lingering close, so that the client reads it rather than a reset (lingering-close.ts).
  */
-export const boundBody: RequestHandler = (req, res, next) => {
-  if (!carriesBody(req)) return next();
-  res.setHeader('Connection', 'close');
-  lingerAfterReply(req);
-  next(refusal(req));
-};
+export const boundBody =
+  (larger: LargerBodies): RequestHandler =>
+  (req, res, next) => {
+    if (!carriesBody(req)) return next();
+    res.setHeader('Connection', 'close');
+    lingerAfterReply(req);
+    next(refusal(req, larger));
+  };
 
 /**
  * The HTTP server's 'checkContinue' listener: "100 Continue" only for a body the site may read;
  * for any other the client hears the refusal instead and never sends it (RFC 9110 §10.1.1).
  */
 export const continueWithinLimit =
+  (larger: LargerBodies) =>
   (handle: RequestListener): RequestListener =>
   (req, res) => {
-    if (!refusal(req)) res.writeContinue();
+    if (!refusal(req, larger)) res.writeContinue();
     handle(req, res);
   };

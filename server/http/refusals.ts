@@ -67,6 +67,20 @@ export const REFUSALS = {
     status: 413,
     message: (method: string) => `Uma requisição ${method} não pode ter corpo: envie-a sem conteúdo.`,
   },
+  UPLOAD_TOO_LARGE: {
+    status: 413,
+    message: 'O arquivo enviado excede o limite de 5 MB: envie um currículo em PDF menor.',
+  },
+  FIELD_TOO_LARGE: { status: 413, message: 'Um dos campos do formulário é longo demais.' },
+  TOO_MANY_FILES: { status: 400, message: 'Envie um único arquivo: o seu currículo em PDF.' },
+  MULTIPART_INVALID: {
+    status: 400,
+    message: 'O envio do formulário está malformado (multipart sem boundary ou interrompido). Tente enviar de novo.',
+  },
+  MULTIPART_REQUIRED: {
+    status: 415,
+    message: 'Formato não suportado: envie o formulário como multipart/form-data, com o currículo em PDF.',
+  },
   TOO_MANY_FIELDS: { status: 413, message: 'O formulário tem campos demais: no máximo 50.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Formato não suportado: envie os dados como application/json.' },
   UNSUPPORTED_CONTENT_ENCODING: {

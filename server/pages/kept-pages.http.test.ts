@@ -25,12 +25,22 @@ describe('the landing and 404 pages', () => {
   it('can be rendered at start-up, so that the first visit does not wait for React', async () => {
     vi.mocked(renderDocument).mockClear();
     const { app } = createTestApp({ prerender: true });
-    // The landing page, the privacy notice, the quote form and its confirmation, the 404 page and the
-    // contact form's confirmation.
-    const pages = ['/', '/privacidade', '/cotacao', '/cotacao/enviada', '/nada', '/?contato=enviado'];
-    await vi.waitFor(() => expect(vi.mocked(renderDocument)).toHaveBeenCalledTimes(pages.length));
+    // The landing page, the privacy notice, the quote form and its confirmation, the application's
+    // confirmation, the 404 page and the contact form's confirmation.
+    const pages = [
+      '/',
+      '/privacidade',
+      '/cotacao',
+      '/cotacao/enviada',
+      '/trabalhe-conosco/candidatura/enviada',
+      '/nada',
+      '/?contato=enviado',
+    ];
+    // The application form too, though its route renders it per request with the open positions.
+    const rendered = pages.length + 1;
+    await vi.waitFor(() => expect(vi.mocked(renderDocument)).toHaveBeenCalledTimes(rendered));
     await Promise.all(pages.map((path) => request(app).get(path)));
-    expect(vi.mocked(renderDocument)).toHaveBeenCalledTimes(pages.length);
+    expect(vi.mocked(renderDocument)).toHaveBeenCalledTimes(rendered);
   });
 
   it.each([

@@ -37,10 +37,16 @@ describe('the privacy notice at /privacidade (LGPD art. 9)', () => {
   it('gives the retention of RETENTION_DAYS, and the recipients of the channels on', async () => {
     const configured = createTestApp({
       publicUrl,
-      privacy: { retentionDays: 90, emailProvider: 'smtp.provedor.com.br', crm: 'crm.rotanorte.com.br' },
+      privacy: {
+        retentionDays: 90,
+        applicationRetentionDays: 180,
+        emailProvider: 'smtp.provedor.com.br',
+        crm: 'crm.rotanorte.com.br',
+      },
     });
     const text = textOf((await request(configured.app).get('/privacidade')).text);
     expect(text).toContain('apagados automaticamente 90 dias depois de enviados');
+    expect(text).toContain('A candidatura e o currículo são apagados 180 dias depois de enviados');
     expect(text).toContain('O nosso provedor de e-mail (servidor smtp.provedor.com.br)');
     expect(text).toContain('(CRM, em crm.rotanorte.com.br)');
     expect(text).not.toContain('Ninguém fora da empresa');
@@ -48,7 +54,11 @@ describe('the privacy notice at /privacidade (LGPD art. 9)', () => {
 
   it('says when leads are kept until erased, and that no one outside receives them without channels', async () => {
     const text = textOf(
-      (await request(createTestApp({ publicUrl, privacy: { retentionDays: 0 } }).app).get('/privacidade')).text,
+      (
+        await request(
+          createTestApp({ publicUrl, privacy: { retentionDays: 0, applicationRetentionDays: 365 } }).app,
+        ).get('/privacidade')
+      ).text,
     );
     expect(text).toContain('guardados até que você peça que sejam apagados');
     expect(text).toContain('Ninguém fora da empresa');

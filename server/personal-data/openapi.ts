@@ -1,10 +1,32 @@
 import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { erasedSchema } from '../../shared/api/types';
+import { STAGES, type Stage } from '../../shared/application';
 import { envelope, json, protectedRead, schemas } from '../openapi/parts';
 import { subjectQuerySchema } from './subjects';
 
 const path = '/api/subjects';
+
+/** A job application as its person's access shows it (issue 56 §3), its CV included as base64. */
+const subjectApplication = z
+  .object({
+    id: z.uuid(),
+    createdAt: z.iso.datetime(),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    city: z.string(),
+    state: z.string(),
+    positionId: z.uuid().nullable(),
+    talentPool: z.boolean(),
+    cnh: z.string().nullable(),
+    experience: z.record(z.string(), z.int()),
+    mopp: z.boolean(),
+    message: z.string().nullable(),
+    stage: z.enum(Object.keys(STAGES) as [Stage, ...Stage[]]),
+    cv: z.object({ name: z.string(), pdfBase64: z.string().meta({ description: 'O currículo em PDF, em base64' }) }),
+  })
+  .meta({ id: 'SubjectApplication' });
 const request = { query: subjectQuerySchema };
 
 /** /api/subjects in the OpenAPI document (server/personal-data/subjects.ts). */
@@ -23,9 +45,11 @@ export const subjectOperations: RouteConfig[] = [
           contacts: z.array(schemas.Contact),
           quotes: z.array(schemas.Quote),
           suspects: z.array(schemas.HeldPost),
+          applications: z.array(subjectApplication),
         }),
       ),
-      'Os contatos, as cotações e os envios retidos como suspeitos deste e-mail, mais recentes primeiro',
+      'Os contatos, as cotações, os envios retidos como suspeitos e as candidaturas (com o currículo) deste e-mail, ' +
+        'mais recentes primeiro',
     ),
   ),
   protectedRead(

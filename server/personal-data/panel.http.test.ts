@@ -44,7 +44,8 @@ describe('an admin’s exports and erasures from the panel', () => {
 
     const done = await post({ email: 'titular@empresa.com.br', confirmo: 'sim' }).expect(200);
     expect(done.text).toContain(
-      'Apagados do site: 1 contato, 0 cotações e 0 envios retidos de titular@empresa.com.br, com as entregas ainda',
+      'Apagados do site: 1 contato, 0 cotações, 0 envios retidos e 0 candidaturas com currículo de ' +
+        'titular@empresa.com.br, com as entregas ainda',
     );
     expect(done.text).toContain('Ainda falta, fora do site:');
     expect((await repository.contacts.listContacts(1, 10)).total).toBe(0);

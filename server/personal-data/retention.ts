@@ -12,6 +12,8 @@ type Retention = {
   days: number;
   /** SUSPECT_RETENTION_DAYS: posts held as suspect are erased after it, whatever RETENTION_DAYS says. */
   suspectDays: number;
+  /** APPLICATION_RETENTION_DAYS: job applications and their CVs are erased after it. */
+  applicationDays: number;
   logger: Logger;
   /** The clock that decides what is old; tests set their own. */
   now?: () => Date;
@@ -32,6 +34,7 @@ export function startRetention({
   personalData,
   days,
   suspectDays,
+  applicationDays,
   logger,
   now = () => new Date(),
   everyMs = DAY_MS,
@@ -43,7 +46,12 @@ export function startRetention({
     const before = (daysAgo: number) => new Date(now().getTime() - daysAgo * DAY_MS);
     const cutoff = days === 0 ? undefined : before(days);
     try {
-      const purged = await personalData.purgeOlderThan({ leads: cutoff, suspects: before(suspectDays) });
+      const purged = await personalData.purgeOlderThan({
+        leads: cutoff,
+        suspects: before(suspectDays),
+        applications: before(applicationDays),
+        now: now(),
+      });
       if (purged) {
         onPurged?.();
         logger.info(

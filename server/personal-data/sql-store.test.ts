@@ -49,6 +49,7 @@ describe.each(backendsForThisFile())('Personal data on $name', (backend) => {
       contacts: [],
       quotes: [],
       suspects: [],
+      applications: [],
     });
     expect((await repository.contacts.listContacts(1, 10)).items.map((contact) => contact.id)).toEqual([
       kept.record.id,
@@ -145,9 +146,11 @@ describe.each(backendsForThisFile())('Personal data on $name', (backend) => {
     const purged = await repository.personalData.purgeOlderThan({
       leads: new Date(now - 365 * DAY),
       suspects: new Date(now - 365 * DAY),
+      applications: new Date(now - 365 * DAY),
+      now: new Date(now),
     });
 
-    expect(purged).toEqual({ contacts: 1, quotes: 1, suspects: 0, outbox: 2, audit: 0 });
+    expect(purged).toEqual({ contacts: 1, quotes: 1, suspects: 0, applications: 0, outbox: 2, audit: 0 });
     expect((await repository.contacts.listContacts(1, 10)).items.map((contact) => contact.id)).toEqual([
       young.record.id,
     ]);
@@ -170,7 +173,7 @@ describe.each(backendsForThisFile())('Personal data on $name', (backend) => {
 
     const done = await repository.personalData.eraseSubject('ana@empresa.com.br', BY_TOKEN);
 
-    expect(done).toEqual({ contacts: 2, quotes: 0, suspects: 0, mailedLeads: 1, crm: 'notified' });
+    expect(done).toEqual({ contacts: 2, quotes: 0, suspects: 0, applications: 0, mailedLeads: 1, crm: 'notified' });
   });
 });
 
@@ -184,7 +187,12 @@ describe('the retention purge on PostgreSQL', needs('postgres'), () => {
     // The admin pool has one connection: the session lock is taken and released on the same one.
     await store.admin.query(`SELECT pg_advisory_lock(${lock})`, [store.schema]);
     const skipped = await repository.personalData
-      .purgeOlderThan({ leads: new Date(Date.now() + DAY), suspects: new Date(Date.now() + DAY) })
+      .purgeOlderThan({
+        leads: new Date(Date.now() + DAY),
+        suspects: new Date(Date.now() + DAY),
+        applications: new Date(Date.now() + DAY),
+        now: new Date(),
+      })
       .finally(() => store.admin.query(`SELECT pg_advisory_unlock(${lock})`, [store.schema]));
 
     expect(skipped).toBeUndefined();
@@ -193,11 +201,14 @@ describe('the retention purge on PostgreSQL', needs('postgres'), () => {
       await repository.personalData.purgeOlderThan({
         leads: new Date(Date.now() + DAY),
         suspects: new Date(Date.now() + DAY),
+        applications: new Date(Date.now() + DAY),
+        now: new Date(),
       }),
     ).toEqual({
       contacts: 1,
       quotes: 0,
       suspects: 0,
+      applications: 0,
       outbox: 0,
       audit: 0,
     });

@@ -1,6 +1,12 @@
 import type { HeldPost, SubjectData } from '../../shared/api/types';
 import type { ContactFields } from '../../shared/contact';
 import type { Finding, SuspectState } from '../../shared/spam';
+import {
+  APPLICATION_TABLES,
+  eraseSubjectApplications,
+  purgeApplications,
+  subjectApplications,
+} from '../applications/erasure';
 import type { AuditContext } from '../audit/events';
 import { appendAudit, forgetLeads, purgeAuditBefore } from '../audit/sql-store';
 import { type Database, inSlices, type Queries, type Row } from '../db/database';
@@ -28,6 +34,7 @@ const LEAD_TABLES = [
   'outbox',
   'idempotency_keys',
   'audit_log',
+  ...APPLICATION_TABLES,
 ] as const;
 
 const SUSPECT_COLUMNS = 'id, state, created_at, fields, reasons';
@@ -52,7 +59,14 @@ type NoticeErasure = (tx: Queries, erased: SubjectErased['record']) => Promise<C
  * What an erasure did: how many of each it erased, and what it leaves to the operator (issue 54 §8):
  * how many of the leads had a notification mailed to sales, and whether the CRM was told.
  */
-type ErasureDone = { contacts: number; quotes: number; suspects: number; mailedLeads: number; crm: CrmNotice };
+type ErasureDone = {
+  contacts: number;
+  quotes: number;
+  suspects: number;
+  applications: number;
+  mailedLeads: number;
+  crm: CrmNotice;
+};
 
 /** How many of the leads `ids` had their notification e-mail tried: sent, or possibly sent. */
 async function countMailed(tx: Queries, ids: readonly string[]) {
@@ -69,10 +83,21 @@ async function countMailed(tx: Queries, ids: readonly string[]) {
 }
 
 /** What a retention purge erased, audit lines included; undefined when another replica was purging. */
-type Purged = { contacts: number; quotes: number; suspects: number; outbox: number; audit: number };
+type Purged = {
+  contacts: number;
+  quotes: number;
+  suspects: number;
+  applications: number;
+  outbox: number;
+  audit: number;
+};
 
-/** What a purge erases: the leads before `leads` (none when RETENTION_DAYS is 0), the suspects before `suspects`. */
-export type PurgeCutoffs = { leads?: Date; suspects: Date };
+/**
+ * What a purge erases: the leads before `leads` (none when RETENTION_DAYS is 0), the suspects before
+ * `suspects`, the job applications before `applications` (APPLICATION_RETENTION_DAYS) and those whose
+ * process ended, as seen at `now` (server/applications/erasure.ts).
+ */
+export type PurgeCutoffs = { leads?: Date; suspects: Date; applications: Date; now: Date };
 
 /**
  * The retention is the site's own doing: its line names the system (docs/decisions/028-one-audit-record.md).
@@ -120,13 +145,19 @@ export function sqlPersonalData(db: Database, noticeErasure: NoticeErasure): Per
         const suspects = (await tx.all(`SELECT ${SUSPECT_COLUMNS} FROM suspects ${newestFirst}`, [email])).map(
           heldPost,
         );
+        const applications = await subjectApplications(tx, email);
         await appendAudit(tx, {
           ...by,
           action: 'subject.access',
-          leadIds: [...contacts, ...quotes, ...suspects].map((lead) => lead.id),
-          detail: { contacts: contacts.length, quotes: quotes.length, suspects: suspects.length },
+          leadIds: [...contacts, ...quotes, ...suspects, ...applications].map((found) => found.id),
+          detail: {
+            contacts: contacts.length,
+            quotes: quotes.length,
+            suspects: suspects.length,
+            applications: applications.length,
+          },
         });
-        return { contacts, quotes, suspects };
+        return { contacts, quotes, suspects, applications };
       }),
 
     /**
@@ -165,7 +196,15 @@ export function sqlPersonalData(db: Database, noticeErasure: NoticeErasure): Per
         );
         // The events stay, without whose leads they were (docs/requirements.md §10.17).
         await forgetLeads(tx, [...contacts, ...quotes, ...suspects]);
-        const erased = { contacts: contacts.length, quotes: quotes.length, suspects: suspects.length };
+        // An application, its CV and its notes: never sent anywhere, so nobody else to tell.
+        const applications = await eraseSubjectApplications(tx, email);
+        await forgetLeads(tx, applications);
+        const erased = {
+          contacts: contacts.length,
+          quotes: quotes.length,
+          suspects: suspects.length,
+          applications: applications.length,
+        };
         await appendAudit(tx, { ...by, action: 'subject.erasure', detail: erased });
         return { ...erased, mailedLeads, crm };
       }),
@@ -179,7 +218,9 @@ export function sqlPersonalData(db: Database, noticeErasure: NoticeErasure): Per
         if (purgeLock && !(await tx.get(purgeLock))?.locked) return undefined;
         // A held post's key lives a day (leads/storage.ts): nothing else of it to erase.
         const suspects = await tx.run('DELETE FROM suspects WHERE created_at < ?', [cutoffs.suspects.toISOString()]);
-        const purged = { contacts: 0, quotes: 0, suspects, outbox: 0, audit: 0 };
+        const applications = await purgeApplications(tx, cutoffs.applications, cutoffs.now);
+        await forgetLeads(tx, applications);
+        const purged = { contacts: 0, quotes: 0, suspects, applications: applications.length, outbox: 0, audit: 0 };
         if (cutoffs.leads) {
           const before = [cutoffs.leads.toISOString()];
           purged.outbox = await tx.run('DELETE FROM outbox WHERE created_at < ?', before);

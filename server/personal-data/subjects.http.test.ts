@@ -56,7 +56,12 @@ describe('/api/subjects', () => {
     expect(res.body).toEqual({
       success: true,
       message: 'Dados encontrados para este e-mail.',
-      data: { contacts: [{ ...contact, ...sampleContact, status: 'new' }], quotes: [quote], suspects: [] },
+      data: {
+        contacts: [{ ...contact, ...sampleContact, status: 'new' }],
+        quotes: [quote],
+        suspects: [],
+        applications: [],
+      },
     });
     expect(audit()).toEqual([{ action: 'subject.access', contacts: 1, quotes: 1, request_id: 'pedido-de-acesso-1' }]);
   });
@@ -75,6 +80,7 @@ describe('/api/subjects', () => {
         contacts: 1,
         quotes: 1,
         suspects: 0,
+        applications: 0,
         mailedLeads: 0,
         crmNotified: false,
         stillToDo: [

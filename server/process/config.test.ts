@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       calendar: { optionalHolidays: 'closed' },
       retentionDays: 365,
       suspectRetentionDays: 30,
+      applicationRetentionDays: 365,
     });
   });
 
@@ -44,6 +45,7 @@ describe('loadConfig', () => {
     ['PORT', 'abc', 'use um número de porta de 0 a 65535'],
     ['PORT', '3000.5', 'use um número de porta de 0 a 65535'],
     ['RETENTION_DAYS', '-1', 'use um número de dias de 0 (guardar sempre) a 36500'],
+    ['APPLICATION_RETENTION_DAYS', '0', 'use um número de dias de 1 a 3650'],
     ['RATE_LIMIT_PER_HOUR', 'trinta', 'use um número inteiro, 0 ou maior'],
     ['MAX_CONNECTIONS', '0', 'use um número inteiro, 1 ou maior'],
     ['LOG_LEVEL', 'verbose', 'use um destes: fatal, error, warn, info, debug, trace, silent'],
@@ -72,6 +74,7 @@ describe('loadConfig', () => {
       SHUTDOWN_TIMEOUT_MS: '2500',
       MAX_CONNECTIONS: '50',
       RETENTION_DAYS: '0',
+      APPLICATION_RETENTION_DAYS: '90',
       OPTIONAL_HOLIDAYS: 'open',
     });
     expect(config).toMatchObject({
@@ -85,6 +88,7 @@ describe('loadConfig', () => {
       maxConnections: 50,
       calendar: { optionalHolidays: 'open' },
       retentionDays: 0,
+      applicationRetentionDays: 90,
     });
   });
 
@@ -122,6 +126,8 @@ describe('loadConfig', () => {
     ['RETENTION_DAYS', 'um ano'],
     ['RETENTION_DAYS', '-1'],
     ['RETENTION_DAYS', '36501'],
+    ['APPLICATION_RETENTION_DAYS', 'um ano'],
+    ['APPLICATION_RETENTION_DAYS', '3651'],
   ])('rejects %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(name);

@@ -93,6 +93,11 @@ const schema = z
     RETENTION_DAYS: whole(0, 'use um número de dias de 0 (guardar sempre) a 36500')
       .max(36_500, 'use um número de dias de 0 (guardar sempre) a 36500')
       .default(365),
+    // Issue 56: a CV is kept for the hiring it was sent for and the talent pool, a year by default; it
+    // cannot be kept for ever (LGPD art. 15, 16), so 0 is not a value here.
+    APPLICATION_RETENTION_DAYS: whole(1, 'use um número de dias de 1 a 3650')
+      .max(3650, 'use um número de dias de 1 a 3650')
+      .default(365),
     // Issue 35: a held post is kept for the team to look at, not for ever; 0 would keep a bot's junk.
     SUSPECT_RETENTION_DAYS: whole(1, 'use um número de dias de 1 a 365')
       .max(365, 'use um número de dias de 1 a 365')
@@ -166,6 +171,8 @@ const schema = z
       calendar: { optionalHolidays: env.OPTIONAL_HOLIDAYS },
       /** Leads older than this many days are erased (docs/requirements.md §10.18); 0 keeps them. */
       retentionDays: env.RETENTION_DAYS,
+      /** Job applications and their CVs are erased after this many days (issue 56 §3). */
+      applicationRetentionDays: env.APPLICATION_RETENTION_DAYS,
       /** Posts held as suspect are erased after this many days (docs/requirements.md §10.9). */
       suspectRetentionDays: env.SUSPECT_RETENTION_DAYS,
     };

@@ -7,8 +7,9 @@ import type { Logger } from './logger';
 import { nearNames } from './near-names';
 
 /** What the privacy notice says of this configuration: how long leads are kept, and who receives them. */
-export const privacyFacts = ({ retentionDays, mail, webhook }: Config): PrivacyFacts => ({
+export const privacyFacts = ({ retentionDays, applicationRetentionDays, mail, webhook }: Config): PrivacyFacts => ({
   retentionDays,
+  applicationRetentionDays,
   emailProvider: mail && new URL(mail.smtpUrl).hostname,
   crm: webhook && new URL(webhook.url).hostname,
 });

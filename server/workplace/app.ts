@@ -1,4 +1,5 @@
 import { type BusinessCalendar, DEFAULT_CALENDAR } from '../../shared/holidays';
+import { folderRoutes } from '../applications/folder-routes';
 import { auditRoutes } from '../audit/routes';
 import { careersRoutes } from '../careers/routes';
 import type { RateLimitCounters } from '../db/rate-limit-counters';
@@ -56,6 +57,7 @@ export function workplaceRoutes(deps: WorkplaceDeps) {
     ...dataRoutes({ ...context, exports }),
     ...freightAdminRoutes(context),
     ...careersRoutes(context),
+    ...folderRoutes(context),
   ];
   return { routes, sessions, render: shared.render };
 }

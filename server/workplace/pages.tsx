@@ -1,6 +1,8 @@
 import type { Response } from 'express';
 import type { ComponentProps, FunctionComponent } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { ApplicationsFolder } from '../../client/inbox/ApplicationsFolder';
+import { ApplicationView } from '../../client/inbox/ApplicationView';
 import { InboxPage } from '../../client/inbox/InboxPage';
 import { LeadPage } from '../../client/inbox/LeadPage';
 import { ProposalForm } from '../../client/inbox/ProposalForm';
@@ -46,6 +48,9 @@ const VIEWS = {
   anttTables: { view: AnttTablesPage, title: 'Tabelas da ANTT' },
   anttTable: { view: AnttTablePage, title: 'Tabela da ANTT' },
   positions: { view: PositionsPage, title: 'Vagas' },
+  applications: { view: ApplicationsFolder, title: 'Candidaturas' },
+  application: { view: ApplicationView, title: 'Candidatura' },
+  applicationMissing: { view: ForbiddenPage, title: 'Candidatura não encontrada' },
   positionForm: { view: PositionFormPage, title: 'Vaga' },
 } satisfies Record<string, { view: FunctionComponent<never>; title: string }>;
 

@@ -21,6 +21,7 @@ export const erasedSchema = z
     contacts: z.int().min(0),
     quotes: z.int().min(0),
     suspects: z.int().min(0),
+    applications: z.int().min(0).meta({ description: 'Candidaturas a vagas, com o currículo e as notas' }),
     mailedLeads: z
       .int()
       .min(0)
@@ -59,7 +60,32 @@ export type Erased = z.infer<typeof erasedSchema>;
 export type PageReply<T> = z.infer<ReturnType<typeof pageSchema<z.ZodType<T>>>>;
 
 /** GET /api/subjects: everything stored under one e-mail address (docs/requirements.md §10.17). */
-export type SubjectData = { contacts: Contact[]; quotes: Quote[]; suspects: HeldPost[] };
+export type SubjectData = {
+  contacts: Contact[];
+  quotes: Quote[];
+  suspects: HeldPost[];
+  /** Job applications (issue 56 §3), each with its CV as base64: the person's access covers the file too. */
+  applications: SubjectApplication[];
+};
+
+/** A job application as its person's access shows it. */
+type SubjectApplication = {
+  id: string;
+  createdAt: string;
+  name: string;
+  email: string;
+  phone: string;
+  city: string;
+  state: string;
+  positionId: string | null;
+  talentPool: boolean;
+  cnh: string | null;
+  experience: Record<string, number>;
+  mopp: boolean;
+  message: string | null;
+  stage: string;
+  cv: { name: string; pdfBase64: string };
+};
 
 /** A post held in the "Suspeitos" folder, as a person's access shows it (issue 35): what they sent, and why it waits. */
 export type HeldPost = Omit<Contact, 'status'> & { state: SuspectState; reasons: SuspectReason[] };

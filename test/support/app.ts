@@ -18,6 +18,7 @@ export const testManifest: Manifest = {
   scripts: {
     landing: inlinedCode('document.body.dataset.test="landing"'),
     quote: inlinedCode('document.body.dataset.test="landing"'),
+    application: inlinedCode('document.body.dataset.test="landing"'),
     notFound: inlinedCode('console.warn(404)'),
   },
   favicon: 'data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22/%3E',
@@ -27,6 +28,7 @@ export const testManifest: Manifest = {
   prefetch: {
     landing: ['/assets/chunks/hydrate-TEST.js', '/assets/chunks/HeaderMenu-TEST.js'],
     quote: ['/assets/chunks/hydrate-TEST.js'],
+    application: ['/assets/chunks/hydrate-TEST.js'],
     notFound: [],
   },
 };

@@ -35,6 +35,9 @@ const ORDER = {
   webauthn_challenges: 'expires_at',
   spam_counts: 'kind, term',
   proposals: 'seq',
+  applications: 'seq',
+  application_files: 'application_id',
+  application_notes: 'seq',
 } as const;
 type StoredTable = keyof typeof ORDER;
 
@@ -126,6 +129,7 @@ const postgres = (url: string): Backend => {
         ...['contacts', 'quotes', 'lead_notes', 'idempotency_keys', 'outbox', 'audit_log', 'proposals'],
         ...['suspects', 'message_prints', 'spam_counts', 'positions'],
         ...['members', 'passkeys', 'sessions', 'invitations', 'sign_in_codes', 'webauthn_challenges', 'setup_claims'],
+        ...['applications', 'application_files', 'application_notes'],
         // The sign-in's counters, which a test that fails codes or asks for them would leave behind.
         'rate_limits',
         // The ANTT acts (seeded again by a test that needs them) and the admin's lanes.

@@ -1,6 +1,7 @@
 import type { Repository } from '../../server/repository';
 import { invite, setupLink } from '../../server/team/invitations';
 import { todayInSaoPaulo } from '../../shared/sao-paulo-time';
+import { storedApplication } from './applications';
 import { fullQuote, sampleContact, validContact, validQuote } from './leads';
 import { addMember } from './members';
 import { propose } from './proposals';
@@ -175,6 +176,21 @@ export const teamPages: TeamPage[] = [
     name: 'Editar vaga',
     viewer: 'admin',
     path: async ({ store }) => `/painel/vagas/${(await openPosition(store)).id}`,
+    status: 200,
+  },
+  {
+    name: 'Candidaturas',
+    viewer: 'admin',
+    path: async ({ store }) => {
+      await storedApplication(store);
+      return '/painel/candidaturas';
+    },
+    status: 200,
+  },
+  {
+    name: 'Candidatura',
+    viewer: 'admin',
+    path: async ({ store }) => `/painel/candidaturas/${await storedApplication(store)}`,
     status: 200,
   },
   { name: 'Dados (LGPD)', viewer: 'admin', path: async () => '/painel/dados', status: 200 },

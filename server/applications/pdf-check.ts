@@ -1,0 +1,144 @@
+import { constants, inflateSync } from 'node:zlib';
+import { getDocument, PasswordException } from 'pdfjs-dist/legacy/build/pdf.mjs';
+// Loaded here, not by pdf.js from a path beside its own file: the server is one bundled file
+// (scripts/build-options.ts), and with `globalThis.pdfjsWorker` set pdf.js runs in this thread.
+import 'pdfjs-dist/legacy/build/pdf.worker.mjs';
+
+// A CV is a PDF by its content, never by its name or declared type (issue 56 §2): its first bytes,
+// then what its objects name, then a parse by pdf.js. Each refusal names the problem in Portuguese.
+
+/** What an inflated stream may grow to, each and all together: a CV's text and fonts are far below it. */
+const STREAM_BUDGET_BYTES = 16 * 1024 * 1024;
+const TOTAL_BUDGET_BYTES = 48 * 1024 * 1024;
+/** More streams than any CV has: past it the file is refused rather than walked. */
+const MAX_STREAMS = 20_000;
+/** pdf.js gets this long to open the file; the streams it would inflate were bounded above. */
+const PARSE_MS = 5_000;
+
+export const CV_PROBLEMS = {
+  empty: 'O arquivo do currículo está vazio.',
+  png: 'O arquivo é uma imagem PNG com nome de PDF: envie o currículo em PDF.',
+  jpeg: 'O arquivo é uma imagem JPEG com nome de PDF: envie o currículo em PDF.',
+  html: 'O arquivo é uma página HTML, não um PDF: envie o currículo em PDF.',
+  zip: 'O arquivo é um documento compactado (ZIP, Word ou similar), não um PDF: salve o currículo como PDF.',
+  notPdf: 'O arquivo não é um PDF: envie o currículo em PDF.',
+  javascript: 'O PDF contém JavaScript, que não aceitamos: gere o PDF de novo, sem scripts.',
+  attachment: 'O PDF contém um arquivo anexado, que não aceitamos: envie só o currículo.',
+  launch: 'O PDF tenta abrir outro programa, o que não aceitamos: gere o PDF de novo.',
+  encrypted: 'O PDF está protegido por senha ou criptografado: envie uma versão sem proteção.',
+  bomb: 'O PDF tem conteúdo compactado que se expande demais para um currículo: gere o PDF de novo.',
+  unreadable: 'Não conseguimos ler este PDF: ele parece danificado. Gere o PDF de novo e envie outra vez.',
+} as const;
+export type CvProblem = keyof typeof CV_PROBLEMS;
+
+/** What a file that is not a PDF starts with, for a refusal that names what it is. */
+function impostor(bytes: Buffer): CvProblem {
+  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (bytes.subarray(0, 4).equals(Buffer.from('PK\x03\x04', 'latin1'))) return 'zip';
+  const start = bytes
+    .subarray(0, 1024)
+    .toString('utf8')
+    .replace(/^\ufeff/, '')
+    .trimStart()
+    .toLowerCase();
+  if (/^<(!doctype html|html|head|body|script|svg|\?xml|!--)/.test(start)) return 'html';
+  return 'notPdf';
+}
+
+/** Names that make a PDF do something, or carry something, beyond showing pages. */
+const ACTIVE_NAMES: Record<string, CvProblem> = {
+  JavaScript: 'javascript',
+  JS: 'javascript',
+  EmbeddedFile: 'attachment',
+  EmbeddedFiles: 'attachment',
+  FileAttachment: 'attachment',
+  Launch: 'launch',
+  Encrypt: 'encrypted',
+};
+
+/** A PDF name as written (`/J#61vaScript` is `/JavaScript`, ISO 32000 §7.3.5), checked against ACTIVE_NAMES. */
+function activeName(text: string): CvProblem | undefined {
+  for (const [, written] of text.matchAll(/\/([^\s/<>[\]()%{}]+)/g)) {
+    const name = written!.replace(/#([0-9a-fA-F]{2})/g, (_, hex: string) =>
+      String.fromCharCode(Number.parseInt(hex, 16)),
+    );
+    const problem = Object.hasOwn(ACTIVE_NAMES, name) ? ACTIVE_NAMES[name] : undefined;
+    if (problem) return problem;
+  }
+  return undefined;
+}
+
+/**
+ * Inflates each Flate stream within the budgets and reads the names in the object streams (where
+ * a compressed PDF keeps its dictionaries). A zip bomb is refused when it passes a budget, never
+ * inflated whole; a stream that does not inflate is left for pdf.js to judge.
+ */
+function scanStreams(bytes: Buffer): CvProblem | undefined {
+  const text = bytes.toString('latin1');
+  let budget = TOTAL_BUDGET_BYTES;
+  let streams = 0;
+  for (const match of text.matchAll(/<<((?:(?!>>\s*stream)[\s\S]){0,4096})>>\s*stream\r?\n/g)) {
+    if (++streams > MAX_STREAMS) return 'bomb';
+    const dictionary = match[1]!;
+    if (!/\/FlateDecode\b/.test(dictionary)) continue;
+    const start = match.index + match[0].length;
+    const end = text.indexOf('endstream', start);
+    if (end < 0) continue;
+    let inflated: Buffer;
+    try {
+      inflated = inflateSync(bytes.subarray(start, end), {
+        maxOutputLength: Math.min(STREAM_BUDGET_BYTES, budget),
+        finishFlush: constants.Z_SYNC_FLUSH,
+      });
+    } catch (error) {
+      if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') return 'bomb';
+      continue;
+    }
+    budget -= inflated.length;
+    if (/\/Type\s*\/ObjStm/.test(dictionary)) {
+      const problem = activeName(inflated.toString('latin1'));
+      if (problem) return problem;
+    }
+  }
+  return undefined;
+}
+
+/** How many entries pdf.js's answer holds: a Map in this version, an object or null in others. */
+const entries = (answer: unknown) =>
+  answer instanceof Map ? answer.size : answer ? Object.keys(answer as object).length : 0;
+
+/** pdf.js's own reading: it opens, has pages, and declares no script nor attachment. */
+async function parse(bytes: Buffer): Promise<CvProblem | undefined> {
+  const task = getDocument({
+    data: new Uint8Array(bytes),
+    stopAtErrors: true,
+    verbosity: 0,
+    disableFontFace: true,
+    useSystemFonts: false,
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('pdf.js demorou demais')), PARSE_MS);
+  });
+  try {
+    const doc = await Promise.race([task.promise, late]);
+    if (doc.numPages < 1) return 'unreadable';
+    const [scripts, attachments] = await Promise.race([Promise.all([doc.getJSActions(), doc.getAttachments()]), late]);
+    if (entries(scripts) > 0) return 'javascript';
+    if (entries(attachments) > 0) return 'attachment';
+    return undefined;
+  } catch (error) {
+    return error instanceof PasswordException ? 'encrypted' : 'unreadable';
+  } finally {
+    clearTimeout(timer);
+    await task.destroy();
+  }
+}
+
+/** Why `bytes` is not a CV we accept, or undefined when it is a plain PDF. */
+export async function cvProblem(bytes: Buffer): Promise<CvProblem | undefined> {
+  if (bytes.length === 0) return 'empty';
+  if (!bytes.subarray(0, 5).equals(Buffer.from('%PDF-'))) return impostor(bytes);
+  return activeName(bytes.toString('latin1')) ?? scanStreams(bytes) ?? (await parse(bytes));
+}

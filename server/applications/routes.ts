@@ -1,0 +1,132 @@
+import { type ErrorRequestHandler, type Request, type RequestHandler, type Response, Router } from 'express';
+import {
+  APPLICATION_FIELDS,
+  APPLICATION_PATH,
+  APPLICATION_SENT_PATH,
+  type ApplicationField,
+  type ApplicationFormState,
+  type PositionChoice,
+} from '../../shared/application';
+import { STAMP_FIELD } from '../../shared/contact-form';
+import { type MunicipalityIndex, resolveMunicipality } from '../../shared/municipalities';
+import { trapped } from '../contacts/honeypot';
+import { allowOnly } from '../http/methods';
+import { Refusal } from '../http/refusals';
+import { fieldErrors } from '../http/validation';
+import type { PageRenderer } from '../pages/renderer';
+import type { Logger } from '../process/logger';
+import type { RenderStamps } from '../spam/stamp';
+import type { Stores } from '../stores';
+import { safeFileName } from './file-name';
+import { CV_PROBLEMS, cvProblem } from './pdf-check';
+import { readUpload } from './upload';
+import { applicationFields, applicationShape } from './validation';
+
+type ApplicationDeps = {
+  stores: Pick<Stores, 'applications' | 'positions'>;
+  renderPage: PageRenderer;
+  logger: Logger;
+  /** The public writes' guards: this site only, within the client's rate (server/app.ts). */
+  writeGuards: RequestHandler[];
+  stamps: RenderStamps;
+  municipalities: MunicipalityIndex;
+};
+
+/** The positions open now, as the form offers them: the title and where (server/careers/). */
+const positionChoices = async ({ positions }: Pick<Stores, 'positions'>): Promise<PositionChoice[]> =>
+  (await positions.listOpen()).map(({ id, title, city, uf }) => ({ id, label: `${title} — ${city}/${uf}` }));
+
+/** The form's strings as posted, and only those: a value typed is shown again, never anything else. */
+function postedValues(body: unknown): NonNullable<ApplicationFormState['values']> {
+  const posted = (body ?? {}) as Record<string, unknown>;
+  const values: NonNullable<ApplicationFormState['values']> = {};
+  for (const field of APPLICATION_FIELDS) {
+    const value = posted[field];
+    if (typeof value === 'string') values[field] = value;
+  }
+  return values;
+}
+
+/**
+ * /trabalhe-conosco/candidatura (issue 56 §2): the form, rendered per request with the open
+ * positions, and its multipart POST. Every outcome is a page: the confirmation (303, PRG), or the
+ * form again with what was typed and each problem named, the CV's among them.
+ */
+export function applicationRoutes(deps: ApplicationDeps) {
+  const { stores, renderPage, logger, writeGuards, stamps, municipalities } = deps;
+  const openPositions = () => positionChoices(stores);
+
+  const formPage = async (
+    req: Request,
+    res: Response,
+    status: number,
+    state: Omit<ApplicationFormState, 'positions'>,
+  ) =>
+    renderPage(req, res, {
+      status,
+      path: APPLICATION_PATH,
+      islands: { application: { positions: await openPositions(), ...state } },
+      personal: true,
+    });
+
+  const show: RequestHandler = async (req, res) => {
+    const asked = typeof req.query.vaga === 'string' ? req.query.vaga : '';
+    const positions = await openPositions();
+    const vaga = positions.some((position) => position.id === asked) ? asked : '';
+    await formPage(req, res, 200, { values: { vaga } });
+  };
+
+  const post: RequestHandler = async (req, res, next) => {
+    let upload: Awaited<ReturnType<typeof readUpload>>;
+    try {
+      upload = await readUpload(req);
+    } catch (error) {
+      return next(error);
+    }
+    const { fields, file } = upload;
+    const errors: Partial<Record<ApplicationField, string>> = {};
+    const parsed = applicationShape.safeParse(fields);
+    if (!parsed.success) Object.assign(errors, fieldErrors(parsed.error));
+    const city = parsed.success ? resolveMunicipality(municipalities, parsed.data.cidade, parsed.data.uf) : undefined;
+    if (city && city.kind !== 'found')
+      errors.cidade = `Não encontramos o município “${parsed.data?.cidade}” em ${parsed.data?.uf}: confira o nome e a UF.`;
+    if (parsed.success && parsed.data.vaga !== '') {
+      const open = await openPositions();
+      if (!open.some((position) => position.id === parsed.data.vaga))
+        errors.vaga = 'Esta vaga não está mais aberta: escolha outra ou o banco de talentos.';
+    }
+    if (!file) errors.curriculo = 'Anexe o seu currículo em PDF.';
+    else {
+      const problem = await cvProblem(file.bytes);
+      if (problem) errors.curriculo = CV_PROBLEMS[problem];
+    }
+    if (!parsed.success || city?.kind !== 'found' || Object.keys(errors).length > 0 || !file)
+      return formPage(req, res, 400, { values: postedValues(fields), errors });
+    const received = await stores.applications.receive(
+      applicationFields(parsed.data, city.municipality.name),
+      { name: safeFileName(file.name), bytes: file.bytes },
+      { honeypot: trapped(fields), stamp: stamps.check(fields[STAMP_FIELD]) },
+    );
+    // A suspect is answered exactly as an application: a bot learns nothing.
+    if (received.held) logger.info({ path: APPLICATION_PATH }, 'candidatura retida como suspeita');
+    res.redirect(303, APPLICATION_SENT_PATH);
+  };
+
+  /**
+   * A post refused before its fields were all read (its size, its framing, its origin, its rate)
+   * gets the form again with the reason above it and what arrived of the fields before the refusal.
+   */
+  const refusedPage: ErrorRequestHandler = (error, req, res, next) => {
+    if (!(error instanceof Refusal) || req.method !== 'POST') return next(error);
+    return formPage(req, res, error.status, { formError: error.message, values: postedValues(req.body) });
+  };
+
+  const router = Router({ caseSensitive: true, strict: true });
+  router
+    .route(APPLICATION_PATH)
+    .all(allowOnly('GET', 'POST'))
+    .get(show)
+    .post(...writeGuards, post);
+  router.use(APPLICATION_PATH, refusedPage);
+  return router;
+}
