@@ -36,4 +36,11 @@ describe('cvProblem', () => {
   ])('refuses %s', async (_name, bytes, problem) => {
     expect(await cvProblem(bytes)).toBe(problem);
   });
+
+  // A pattern that looked for each stream's dictionary tried every `<<` of the file: a megabyte of
+  // them held the thread for half a minute, five for minutes. Read linearly, it is refused at once.
+  it('refuses a megabyte of dictionary openers without holding the thread', { timeout: 10_000 }, async () => {
+    const flood = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(1024 * 1024, '<')]);
+    expect(await cvProblem(flood)).toBe('unreadable');
+  });
 });
