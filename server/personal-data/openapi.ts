@@ -27,6 +27,28 @@ const subjectApplication = z
     cv: z.object({ name: z.string(), pdfBase64: z.string().meta({ description: 'O currículo em PDF, em base64' }) }),
   })
   .meta({ id: 'SubjectApplication' });
+/** A proposal made on one of the person's quotes (issue 52 §3), and its answer. */
+const subjectProposal = z
+  .object({
+    id: z.uuid(),
+    quoteId: z.uuid(),
+    priceCents: z.int().meta({ description: 'O preço, em centavos de real' }),
+    includesToll: z.boolean(),
+    includesInsurance: z.boolean(),
+    includesIcms: z.boolean(),
+    includesText: z.string().optional(),
+    validUntil: z.iso.date(),
+    pickupFrom: z.iso.date(),
+    pickupTo: z.iso.date(),
+    conditions: z.string().optional(),
+    sentAt: z.iso.datetime().optional(),
+    viewedAt: z.iso.datetime().optional(),
+    answeredAt: z.iso.datetime().optional(),
+    answer: z.enum(['accepted', 'refused']).optional(),
+    answerReason: z.string().optional(),
+    acceptedBy: z.string().optional(),
+  })
+  .meta({ id: 'SubjectProposal' });
 const request = { query: subjectQuerySchema };
 
 /** /api/subjects in the OpenAPI document (server/personal-data/subjects.ts). */
@@ -46,10 +68,11 @@ export const subjectOperations: RouteConfig[] = [
           quotes: z.array(schemas.Quote),
           suspects: z.array(schemas.HeldPost),
           applications: z.array(subjectApplication),
+          proposals: z.array(subjectProposal),
         }),
       ),
-      'Os contatos, as cotações, os envios retidos como suspeitos e as candidaturas (com o currículo) deste e-mail, ' +
-        'mais recentes primeiro',
+      'Os contatos, as cotações, os envios retidos como suspeitos, as candidaturas (com o currículo) e as propostas ' +
+        'feitas às cotações deste e-mail, mais recentes primeiro',
     ),
   ),
   protectedRead(

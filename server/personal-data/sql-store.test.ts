@@ -50,6 +50,7 @@ describe.each(backendsForThisFile())('Personal data on $name', (backend) => {
       quotes: [],
       suspects: [],
       applications: [],
+      proposals: [],
     });
     expect((await repository.contacts.listContacts(1, 10)).items.map((contact) => contact.id)).toEqual([
       kept.record.id,

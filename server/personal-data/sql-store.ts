@@ -13,6 +13,7 @@ import { type Database, inSlices, type Queries, type Row } from '../db/database'
 import { fromJson, instant } from '../db/results';
 import { contactsTable, quotesTable, selectSql } from '../leads/rows';
 import type { CrmNotice, SubjectErased } from '../outbox/store';
+import { subjectProposals } from '../proposals/sql-store';
 
 /** Exactly the expression the e-mail indexes are built on (server/db/schema.ts). */
 const BY_EMAIL = 'WHERE lower(email) = lower(?)';
@@ -146,6 +147,10 @@ export function sqlPersonalData(db: Database, noticeErasure: NoticeErasure): Per
           heldPost,
         );
         const applications = await subjectApplications(tx, email);
+        const proposals = await subjectProposals(
+          tx,
+          quotes.map((quote) => quote.id),
+        );
         await appendAudit(tx, {
           ...by,
           action: 'subject.access',
@@ -155,9 +160,10 @@ export function sqlPersonalData(db: Database, noticeErasure: NoticeErasure): Per
             quotes: quotes.length,
             suspects: suspects.length,
             applications: applications.length,
+            proposals: proposals.length,
           },
         });
-        return { contacts, quotes, suspects, applications };
+        return { contacts, quotes, suspects, applications, proposals };
       }),
 
     /**

@@ -61,6 +61,7 @@ describe('/api/subjects', () => {
         quotes: [quote],
         suspects: [],
         applications: [],
+        proposals: [],
       },
     });
     expect(audit()).toEqual([{ action: 'subject.access', contacts: 1, quotes: 1, request_id: 'pedido-de-acesso-1' }]);

@@ -200,6 +200,28 @@ describe.each(backendsForThisFile())('the proposal’s page on $name', (backend)
     expect(right.status).toBe(429);
   });
 
+  it('is in its customer’s access: what was offered and answered, not the team’s floor notes', async () => {
+    const { repository, accept, quoteId, proposal } = await setUp();
+    await accept();
+
+    const data = await repository.personalData.readSubject('Carlos@BebidasDoNorte.com.br', {
+      actor: { kind: 'token' },
+    });
+
+    expect(data.proposals).toEqual([
+      expect.objectContaining({
+        id: proposal.id,
+        quoteId,
+        priceCents: 485_000,
+        answer: 'accepted',
+        acceptedBy: 'Carlos Lima',
+      }),
+    ]);
+    expect(Object.keys(data.proposals[0]!)).not.toEqual(expect.arrayContaining(['createdBy']));
+    const [line] = await repository.audit.readAudit({ action: 'subject.access', limit: 1 });
+    expect(line?.detail).toMatchObject({ proposals: 1 });
+  });
+
   it('goes with its quote when the customer’s data is erased: the table empty, the link dead', async () => {
     const { repository, app, token } = await setUp();
 

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { SubjectProposal } from '../../shared/api/types';
 import type { ProposalState, ProposalTerms } from '../../shared/proposal';
 import { todayInSaoPaulo } from '../../shared/sao-paulo-time';
 import type { AuditContext } from '../audit/events';
@@ -119,6 +120,20 @@ const proposalOf = (row: Row): Proposal => ({
   // SQLite answers 0/1, PostgreSQL a boolean.
   superseded: row.superseded === true || Number(row.superseded) === 1,
 });
+
+/**
+ * The proposals made on these quotes, newest first, as their customer's access shows them
+ * (docs/requirements.md §10.17): what was offered and how it was answered, without the team's own
+ * notes of the floor check.
+ */
+export async function subjectProposals(queries: Queries, quoteIds: readonly string[]): Promise<SubjectProposal[]> {
+  if (quoteIds.length === 0) return [];
+  const rows = await select(queries, `p.quote_id IN (${quoteIds.map(() => '?').join(', ')})`, [...quoteIds]);
+  return rows.map((row) => {
+    const { floorCents, floorAct, overrideReason, createdBy, createdAt, superseded, ...shown } = proposalOf(row);
+    return shown;
+  });
+}
 
 /** Where the proposal stands for its customer on São Paulo's `today`. */
 export function stateOf(proposal: Proposal, today = todayInSaoPaulo()): ProposalState {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Contact } from '../contact';
+import type { ProposalTerms } from '../proposal';
 import type { Quote } from '../quote';
 import type { SuspectReason, SuspectState } from '../spam';
 
@@ -66,6 +67,20 @@ export type SubjectData = {
   suspects: HeldPost[];
   /** Job applications (issue 56 §3), each with its CV as base64: the person's access covers the file too. */
   applications: SubjectApplication[];
+  /** The proposals made on the person's quotes (issue 52 §3): what was offered, and the answer. */
+  proposals: SubjectProposal[];
+};
+
+/** A proposal as its customer's access shows it. */
+export type SubjectProposal = ProposalTerms & {
+  id: string;
+  quoteId: string;
+  sentAt?: string;
+  viewedAt?: string;
+  answeredAt?: string;
+  answer?: 'accepted' | 'refused';
+  answerReason?: string;
+  acceptedBy?: string;
 };
 
 /** A job application as its person's access shows it. */
