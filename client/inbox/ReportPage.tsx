@@ -32,7 +32,7 @@ function duration(ms: number | undefined) {
 const sourceName = (count: SourceCount) => count.source ?? 'Sem UTM (direto)';
 
 function Source({ count, link }: { count: SourceCount; link: string | undefined }) {
-  return link ? <a href={link}>{sourceName(count)}</a> : <>{sourceName(count)}</>;
+  return link ? <a href={link}>{sourceName(count)}</a> : sourceName(count);
 }
 
 /** The share within the promise, over the leads whose outcome is known, and what is left out of it. */
