@@ -51,8 +51,10 @@ export const clientOptions = {
 const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
 
 export const serverOptions = {
-  entryPoints: ['server/index.ts'],
-  outfile: `${outDir}/server/index.js`,
+  // The server, and the worker that judges an uploaded CV with pdf.js (server/applications/cv-check.ts)
+  // beside it: pdf.js is loaded only by the worker, while it reads a file.
+  entryPoints: { index: 'server/index.ts', 'cv-worker': 'server/applications/cv-worker.ts' },
+  outdir: `${outDir}/server`,
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -50,7 +50,7 @@ export async function writeMunicipalities() {
  * reads them there): a quote's distance is measured on them, and the image ships dist/ alone.
  */
 const copyIbge = async () => {
-  const dir = `${path.dirname(serverOptions.outfile)}/ibge`;
+  const dir = `${serverOptions.outdir}/ibge`;
   await mkdir(dir, { recursive: true });
   await Promise.all(['municipios.csv', 'estados.csv'].map((file) => cp(`datasets/ibge/${file}`, `${dir}/${file}`)));
 };
@@ -60,7 +60,11 @@ export async function buildSite() {
   await rm(outDir, { recursive: true, force: true });
   const [client] = await Promise.all([
     build(clientOptions),
-    build(serverOptions).then(() => trimSourceMap(`${serverOptions.outfile}.map`)),
+    build(serverOptions).then(() =>
+      Promise.all(
+        Object.keys(serverOptions.entryPoints).map((name) => trimSourceMap(`${serverOptions.outdir}/${name}.js.map`)),
+      ),
+    ),
   ]);
   await mkdir(clientDir, { recursive: true });
   await writeFile(`${clientDir}/manifest.json`, JSON.stringify(manifestFrom(client.metafile), null, 2));
@@ -71,7 +75,7 @@ export async function buildSite() {
   await copyIbge();
   await precompress(clientDir);
   // The bundle is an ES module; this says so where it runs without the project's package.json (the image).
-  await writeFile(`${path.dirname(serverOptions.outfile)}/package.json`, '{ "type": "module" }\n');
+  await writeFile(`${serverOptions.outdir}/package.json`, '{ "type": "module" }\n');
 }
 
 if (import.meta.main) {

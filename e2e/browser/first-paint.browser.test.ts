@@ -56,7 +56,8 @@ describe('the first paint of "/"', { timeout: 30_000, ...needs('chromium') }, ()
     await page.goto(heldUrl, { waitUntil: 'load' });
     // The paints of the HTML's last part are reported a frame or two after it: wait for them.
     await page.evaluate(
-      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 500)))),
+      () =>
+        new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 500)))),
     );
     const { paints, htmlEnd } = await page.evaluate(() => ({
       paints: (window as unknown as { largestPaints: { time: number; inHero: boolean }[] }).largestPaints,

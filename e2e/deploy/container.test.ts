@@ -51,9 +51,13 @@ describe('the Dockerfile', () => {
     mkdirSync(runtimeDir);
     for (const [from, to] of runtimeCopies)
       cpSync(path.join(buildDir, from), path.join(runtimeDir, to), { recursive: true });
-    // The server bundle carries its dependencies: the image has no node_modules and no sources.
+    // The server bundle carries its dependencies: the image has no node_modules and no sources. Beside
+    // it, the CV check's worker bundle and the IBGE municipalities a quote's distance is measured on.
     expect(readdirSync(runtimeDir)).toEqual(['dist']);
     expect(readdirSync(path.join(runtimeDir, 'dist/server')).sort()).toEqual([
+      'cv-worker.js',
+      'cv-worker.js.map',
+      'ibge',
       'index.js',
       'index.js.map',
       'package.json',

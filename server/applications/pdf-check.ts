@@ -1,35 +1,19 @@
 import { constants, inflateSync } from 'node:zlib';
 import { getDocument, PasswordException } from 'pdfjs-dist/legacy/build/pdf.mjs';
-// Loaded here, not by pdf.js from a path beside its own file: the server is one bundled file
+// Loaded here, not by pdf.js from a path beside its own file: the worker is one bundled file
 // (scripts/build-options.ts), and with `globalThis.pdfjsWorker` set pdf.js runs in this thread.
 import 'pdfjs-dist/legacy/build/pdf.worker.mjs';
+import type { CvProblem } from './cv-problems';
 
 // A CV is a PDF by its content, never by its name or declared type (issue 56 §2): its first bytes,
-// then what its objects name, then a parse by pdf.js. Each refusal names the problem in Portuguese.
+// then what its objects name, then a parse by pdf.js. Run in a worker thread of its own
+// (cv-check.ts), never in the server's.
 
 /** What an inflated stream may grow to, each and all together: a CV's text and fonts are far below it. */
 const STREAM_BUDGET_BYTES = 16 * 1024 * 1024;
 const TOTAL_BUDGET_BYTES = 48 * 1024 * 1024;
 /** More streams than any CV has: past it the file is refused rather than walked. */
 const MAX_STREAMS = 20_000;
-/** pdf.js gets this long to open the file; the streams it would inflate were bounded above. */
-const PARSE_MS = 5_000;
-
-export const CV_PROBLEMS = {
-  empty: 'O arquivo do currículo está vazio.',
-  png: 'O arquivo é uma imagem PNG com nome de PDF: envie o currículo em PDF.',
-  jpeg: 'O arquivo é uma imagem JPEG com nome de PDF: envie o currículo em PDF.',
-  html: 'O arquivo é uma página HTML, não um PDF: envie o currículo em PDF.',
-  zip: 'O arquivo é um documento compactado (ZIP, Word ou similar), não um PDF: salve o currículo como PDF.',
-  notPdf: 'O arquivo não é um PDF: envie o currículo em PDF.',
-  javascript: 'O PDF contém JavaScript, que não aceitamos: gere o PDF de novo, sem scripts.',
-  attachment: 'O PDF contém um arquivo anexado, que não aceitamos: envie só o currículo.',
-  launch: 'O PDF tenta abrir outro programa, o que não aceitamos: gere o PDF de novo.',
-  encrypted: 'O PDF está protegido por senha ou criptografado: envie uma versão sem proteção.',
-  bomb: 'O PDF tem conteúdo compactado que se expande demais para um currículo: gere o PDF de novo.',
-  unreadable: 'Não conseguimos ler este PDF: ele parece danificado. Gere o PDF de novo e envie outra vez.',
-} as const;
-export type CvProblem = keyof typeof CV_PROBLEMS;
 
 /** What a file that is not a PDF starts with, for a refusal that names what it is. */
 function impostor(bytes: Buffer): CvProblem {
@@ -123,21 +107,16 @@ async function parse(bytes: Buffer): Promise<CvProblem | undefined> {
     disableFontFace: true,
     useSystemFonts: false,
   });
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('pdf.js demorou demais')), PARSE_MS);
-  });
   try {
-    const doc = await Promise.race([task.promise, late]);
+    const doc = await task.promise;
     if (doc.numPages < 1) return 'unreadable';
-    const [scripts, attachments] = await Promise.race([Promise.all([doc.getJSActions(), doc.getAttachments()]), late]);
+    const [scripts, attachments] = await Promise.all([doc.getJSActions(), doc.getAttachments()]);
     if (entries(scripts) > 0) return 'javascript';
     if (entries(attachments) > 0) return 'attachment';
     return undefined;
   } catch (error) {
     return error instanceof PasswordException ? 'encrypted' : 'unreadable';
   } finally {
-    clearTimeout(timer);
     await task.destroy();
   }
 }

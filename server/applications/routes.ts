@@ -17,8 +17,9 @@ import type { PageRenderer } from '../pages/renderer';
 import type { Logger } from '../process/logger';
 import type { RenderStamps } from '../spam/stamp';
 import type { Stores } from '../stores';
+import { checkCv } from './cv-check';
+import { CV_PROBLEMS } from './cv-problems';
 import { safeFileName } from './file-name';
-import { CV_PROBLEMS, cvProblem } from './pdf-check';
 import { readUpload } from './upload';
 import { applicationFields, applicationShape } from './validation';
 
@@ -97,7 +98,7 @@ export function applicationRoutes(deps: ApplicationDeps) {
     }
     if (!file) errors.curriculo = 'Anexe o seu currículo em PDF.';
     else {
-      const problem = await cvProblem(file.bytes);
+      const problem = await checkCv(file.bytes);
       if (problem) errors.curriculo = CV_PROBLEMS[problem];
     }
     if (!parsed.success || city?.kind !== 'found' || Object.keys(errors).length > 0 || !file)
