@@ -1,6 +1,6 @@
 import { FINAL_STAGES } from '../../shared/application';
 import { inSlices, type Queries } from '../db/database';
-import { fromJson, instant } from '../db/results';
+import { applicationOf, COLUMNS } from './sql-store';
 
 // What LGPD asks of the applications (issue 56 §3; art. 15, 16, 18), for server/personal-data/:
 // a person's access and erasure, and the retention. An application goes with its CV and its notes,
@@ -28,32 +28,20 @@ async function eraseIds(tx: Queries, ids: readonly string[]) {
 /** An application as its person's access shows it: what they sent, the CV as base64, and where it stands. */
 export async function subjectApplications(tx: Queries, email: string) {
   const rows = await tx.all(
-    `SELECT a.id, a.created_at, a.name, a.email, a.phone, a.city, a.state, a.position_id, a.talent_pool, a.cnh,
-       a.experience, a.mopp, a.message, a.stage, a.cv_name, f.bytes
-     FROM applications a LEFT JOIN application_files f ON f.application_id = a.id
+    `SELECT ${COLUMNS}, f.bytes FROM applications a LEFT JOIN application_files f ON f.application_id = a.id
      WHERE lower(a.email) = lower(?) ORDER BY a.seq DESC`,
     [email],
   );
-  return rows.map((row) => ({
-    id: String(row.id),
-    createdAt: instant(row.created_at)!,
-    name: String(row.name),
-    email: String(row.email),
-    phone: String(row.phone),
-    city: String(row.city),
-    state: String(row.state),
-    positionId: row.position_id == null ? null : String(row.position_id),
-    talentPool: Number(row.talent_pool) === 1,
-    cnh: row.cnh == null ? null : String(row.cnh),
-    experience: fromJson(row.experience) ?? {},
-    mopp: Number(row.mopp) === 1,
-    message: row.message == null ? null : String(row.message),
-    stage: String(row.stage),
-    cv: {
-      name: String(row.cv_name),
-      pdfBase64: row.bytes ? Buffer.from(row.bytes as Uint8Array).toString('base64') : '',
-    },
-  }));
+  return rows.map((row) => {
+    const { heldReasons, cv, positionId, cnh, message, ...sent } = applicationOf(row);
+    return {
+      ...sent,
+      positionId: positionId ?? null,
+      cnh: cnh ?? null,
+      message: message ?? null,
+      cv: { name: cv.name, pdfBase64: row.bytes ? Buffer.from(row.bytes as Uint8Array).toString('base64') : '' },
+    };
+  });
 }
 
 /** Erases every application sent from `email`, in any letter case; resolves with their ids. */

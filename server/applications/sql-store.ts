@@ -40,10 +40,10 @@ type By = { context: AuditContext; author: string };
 /** The most a list shows at once: the folder is filtered, not scrolled through. */
 const LIST_LIMIT = 200;
 
-const COLUMNS = `id, created_at, name, email, phone, city, state, position_id, talent_pool, cnh, experience, mopp,
+export const COLUMNS = `id, created_at, name, email, phone, city, state, position_id, talent_pool, cnh, experience, mopp,
   message, stage, held_reasons, cv_name, cv_size`;
 
-function applicationOf(row: Row): StoredApplication {
+export function applicationOf(row: Row): StoredApplication {
   const held: Finding[] | undefined = fromJson(row.held_reasons);
   return {
     id: String(row.id),
