@@ -1,4 +1,5 @@
 import { type ApplicationNote, FINAL_STAGES, STAGES } from '../../shared/application';
+import { quantityText } from '../../shared/number-text';
 import { readableInSaoPaulo } from '../../shared/sao-paulo-time';
 import type { PageNotice } from '../../shared/team';
 import { Notice } from '../team/TeamDocument';
@@ -7,7 +8,9 @@ import { experienceText, type ListedApplication } from './ApplicationsFolder';
 type Props = { application: ListedApplication; notes: ApplicationNote[]; notice?: PageNotice };
 
 const sizeText = (bytes: number) =>
-  bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} KB` : `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} MB`;
+  bytes < 1024 * 1024
+    ? quantityText(Math.ceil(bytes / 1024), 'KB')
+    : quantityText(Math.round((10 * bytes) / 1024 / 1024) / 10, 'MB');
 
 /**
  * One application (issue 56 §4): what the candidate sent, the CV as a download, its stage and the
