@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { quoteForm } from '../../shared/content';
 import {
   type Municipality,
@@ -8,7 +8,7 @@ import {
 } from '../../shared/municipalities';
 import type { QuoteFormField } from '../../shared/quote-form';
 import { UF_CODES } from '../../shared/uf';
-import { FieldError, Label } from './QuoteFields';
+import { FieldError, fieldId, Label } from './QuoteFields';
 
 /**
  * A municipality field of a form: the names its two controls post, their texts, and what the server
@@ -61,7 +61,8 @@ type Props = {
  */
 export function MunicipalityField({ field: place, municipalities }: Props) {
   const { names, texts, values, errors } = place;
-  const id = useId();
+  const id = fieldId(names.city);
+  const ufId = fieldId(names.state);
   const listId = `${id}-lista`;
   const hintId = `${id}-dica`;
   const [city, setCity] = useState(values.city ?? '');
@@ -248,17 +249,17 @@ export function MunicipalityField({ field: place, municipalities }: Props) {
         )}
       </div>
       <div className="field place__uf">
-        <Label htmlFor={`${id}-uf`} text={texts.state} unseen={texts.stateUnseen} required />
+        <Label htmlFor={ufId} text={texts.state} unseen={texts.stateUnseen} required />
         <select
           ref={select}
-          id={`${id}-uf`}
+          id={ufId}
           name={names.state}
           className="field__control"
           required
           value={uf}
           onChange={(event) => setUf(event.target.value)}
           aria-invalid={stateError ? true : undefined}
-          aria-describedby={stateError ? `${id}-uf-erro` : undefined}
+          aria-describedby={stateError ? `${ufId}-erro` : undefined}
         >
           <option value="">UF</option>
           {UF_CODES.map((code) => (
@@ -267,8 +268,9 @@ export function MunicipalityField({ field: place, municipalities }: Props) {
             </option>
           ))}
         </select>
-        <FieldError id={`${id}-uf-erro`} error={stateError} />
       </div>
+      {/* Under both fields, as wide as the row: the UF's column is too narrow for a sentence. */}
+      <FieldError id={`${ufId}-erro`} error={stateError} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { CvProblem } from './cv-problems';
+import type { CvProblem } from '../../shared/cv-problems';
 
 // A CV is judged in a worker thread (issue 56 §2, docs/decisions/049-job-applications.md): pdf.js and
 // the streams' inflation run on an uploaded file, which a hostile hand can make slow, and pdf.js is

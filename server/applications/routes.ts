@@ -5,9 +5,12 @@ import {
   APPLICATION_SENT_PATH,
   type ApplicationField,
   type ApplicationFormState,
+  EMPTY_FIELD_MESSAGES,
   type PositionChoice,
 } from '../../shared/application';
+import { applicationPage } from '../../shared/application-page';
 import { STAMP_FIELD } from '../../shared/contact-form';
+import { CV_PROBLEMS } from '../../shared/cv-problems';
 import { type MunicipalityIndex, resolveMunicipality } from '../../shared/municipalities';
 import { trapped } from '../contacts/honeypot';
 import { allowOnly } from '../http/methods';
@@ -18,7 +21,6 @@ import type { Logger } from '../process/logger';
 import type { RenderStamps } from '../spam/stamp';
 import type { Stores } from '../stores';
 import { checkCv } from './cv-check';
-import { CV_PROBLEMS } from './cv-problems';
 import { safeFileName } from './file-name';
 import { readUpload } from './upload';
 import { applicationFields, applicationShape } from './validation';
@@ -96,13 +98,13 @@ export function applicationRoutes(deps: ApplicationDeps) {
       if (!open.some((position) => position.id === parsed.data.vaga))
         errors.vaga = 'Esta vaga não está mais aberta: escolha outra ou o banco de talentos.';
     }
-    if (!file) errors.curriculo = 'Anexe o seu currículo em PDF.';
+    if (!file) errors.curriculo = EMPTY_FIELD_MESSAGES.curriculo;
     else {
       const problem = await checkCv(file.bytes);
       if (problem) errors.curriculo = CV_PROBLEMS[problem];
     }
     if (!parsed.success || city?.kind !== 'found' || Object.keys(errors).length > 0 || !file)
-      return formPage(req, res, 400, { values: postedValues(fields), errors });
+      return formPage(req, res, 400, { formError: applicationPage.invalid, values: postedValues(fields), errors });
     const received = await stores.applications.receive(
       applicationFields(parsed.data, city.municipality.name),
       { name: safeFileName(file.name), bytes: file.bytes },
