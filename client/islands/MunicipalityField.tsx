@@ -4,6 +4,7 @@ import {
   type Municipality,
   type MunicipalityIndex,
   placeLabel,
+  resolveMunicipality,
   searchMunicipalities,
 } from '../../shared/municipalities';
 import type { QuoteFormField } from '../../shared/quote-form';
@@ -117,6 +118,24 @@ export function MunicipalityField({ field: place, municipalities }: Props) {
     setChosen(placeLabel(municipality));
   };
 
+  /**
+   * A name typed but not chosen (Tab, or a tap elsewhere) is the municipality it names when it names
+   * one alone, or one of the UF already set: 'parauapebas' is Parauapebas – PA, its UF filled in
+   * (§4.5). Homonyms in other UFs, or a name no municipality has, are left for the visitor.
+   */
+  const settle = () => {
+    if (!index || chosen || city.trim() === '') return;
+    const named = resolveMunicipality(index, city, uf || undefined);
+    const alone = named.kind === 'found' ? named : uf ? resolveMunicipality(index, city) : named;
+    if (alone.kind === 'found') choose(alone.municipality);
+  };
+
+  // A field left before the list arrived is settled when it does.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: when the list arrives, not on every keystroke.
+  useEffect(() => {
+    if (document.activeElement !== input.current) settle();
+  }, [index]);
+
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     const last = options.length - 1;
     switch (event.key) {
@@ -208,7 +227,10 @@ export function MunicipalityField({ field: place, municipalities }: Props) {
               suggest(event.target.value);
             }}
             onKeyDown={onKeyDown}
-            onBlur={() => setOpen(false)}
+            onBlur={() => {
+              setOpen(false);
+              settle();
+            }}
           />
           {live && (
             <div

@@ -123,14 +123,19 @@ describe('the quote form with JavaScript, at 375 px', { timeout: 60_000, ...need
     expect(unexpected(problems)).toEqual([]);
   });
 
-  it('says on the page what is missing, never in the browser’s bubble', async () => {
+  it('takes a name typed but not chosen when it names one municipality, and says on the page what is missing', async () => {
     const { page } = await site.open('/cotacao', { viewport: PHONE });
     await hydrateIslands(page);
 
+    // Parauapebas exists in Pará alone: Tab leaves the field with it chosen, its UF filled in.
     await typeIntoCombobox(page, 'destination', 'parauapebas');
-    await page.getByRole('option', { name: 'Parauapebas – PA' }).click();
+    await page.keyboard.press('Tab');
+    await expect.poll(() => ufField(page, 'destination').inputValue()).toBe('PA');
+    await expect(cityField(page, 'destination').inputValue()).resolves.toBe('Parauapebas');
+    // Bom Jesus is a town of several UFs: nothing is guessed.
     await typeIntoCombobox(page, 'origin', 'bom jesus');
     await page.keyboard.press('Tab');
+    await expect(ufField(page, 'origin').inputValue()).resolves.toBe('');
     await fillCargoAndContact(page, { ...CARGO_AND_CONTACT, email: 'sem-uf@com-js.com.br' });
     await quoteSubmit(page).click();
 
