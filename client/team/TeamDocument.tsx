@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { company, THEME_COLOR } from '../../shared/content';
+import { Logo } from '../../shared/logo';
 import type { PageNotice, Viewer } from '../../shared/team';
-import { Logo } from '../components/Logo';
 
 /** What a team page loads: the site's inlined stylesheet, the team's own, and the passkey script. */
 export type TeamAssets = { css: string; favicon: string; stylesheet: string; script: string };

@@ -4,6 +4,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { openSqlite } from '../../server/repository';
 import { SESSION_COOKIE } from '../../server/team/sessions';
 import { axeViolations, describeViolations } from '../../test/support/axe';
+import { gapBetween } from '../../test/support/layout';
 import { BY_TOKEN } from '../../test/support/leads';
 import { signedInMember } from '../../test/support/members';
 import { cvPdf } from '../../test/support/pdf';
@@ -133,6 +134,22 @@ describe('a driver’s application in Chromium at 375 px', needs('chromium'), ()
     expect((await downloadedBy(site, 'Bruno Motorista')).equals(cv)).toBe(true);
     const { response } = await memberPage(site, 'vendas', '/painel/candidaturas');
     expect(response?.status()).toBe(403);
+  });
+
+  it('keeps room between the form’s parts at 375 px: no field, text or box against the next', {
+    timeout: 120_000,
+  }, async () => {
+    const site = await startSite();
+    const { page } = await browser.open(`${site.server.url}/trabalhe-conosco/candidatura`, TOUCH);
+    const label = (text: string) => page.locator('label, h2').filter({ hasText: text }).first();
+
+    for (const [upper, lower] of [
+      [page.locator('input[name="telefone"]'), label('Cidade onde mora')],
+      [page.locator('textarea[name="mensagem"]'), label('Como usamos os seus dados')],
+      [label('Li e concordo'), label('Currículo em PDF')],
+      [page.locator('select[name="vaga"]'), label('Quero ficar no banco de talentos')],
+    ] as const)
+      expect(await gapBetween(upper, lower), (await lower.textContent()) ?? '').toBeGreaterThanOrEqual(12);
   });
 
   it('with JavaScript: names a PNG named .pdf as soon as it is chosen, and what is missing above the form, focused', {
