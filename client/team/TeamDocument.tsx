@@ -45,10 +45,18 @@ export function TeamDocument({ title, assets, viewer, children }: Props) {
   );
 }
 
+/**
+ * The workplace's links. On a phone they fold behind "Menu", a popover the browser opens without any
+ * script, so that the first screen shows the page's own content; a browser without popovers shows
+ * them all, as a desktop does (team.css).
+ */
 function TeamNav({ viewer }: { viewer: Viewer }) {
   return (
     <nav className="team-nav" aria-label="Painel da equipe">
-      <ul>
+      <button className="team-nav__toggle" type="button" popoverTarget="painel-menu">
+        Menu
+      </button>
+      <ul id="painel-menu" popover="auto">
         {!viewer.enrolOnly && (
           <>
             <li>

@@ -6,8 +6,10 @@ import { SQLITE_FILE } from '../../server/db/sqlite';
 import type { Repository } from '../../server/repository';
 import { openSqlite } from '../../server/repository';
 import { invite } from '../../server/team/invitations';
+import { storedApplication } from '../../test/support/applications';
 import { axeViolations, describeViolations } from '../../test/support/axe';
 import { tabThroughPage } from '../../test/support/keyboard';
+import { topOf } from '../../test/support/layout';
 import { sampleContact, sampleQuote, validContact, validQuote } from '../../test/support/leads';
 import { addMember } from '../../test/support/members';
 import { browserForThisFile, clickThrough, DESKTOP, PHONE, screenshot } from '../../test/support/site';
@@ -129,6 +131,44 @@ describe('the targets of the sign-in’s and the panel’s pages at 375 px', {
     const small = await smallTargets(page, { strict: true });
     expect(small, describeSmallTargets(small)).toEqual([]);
   });
+});
+
+// A phone's first screen shows the page's own content (§6.3): the links fold behind "Menu", and the
+// page's main part starts within the 812 px of a 375 × 812 screen (264 px of links before).
+describe('the panel’s first screen on a phone', { timeout: 30_000, ...needs('chromium') }, () => {
+  /** A page of the panel, who opens it, and its main part: what a phone's first screen must reach. */
+  const pages: { name: string; viewer: Viewer; path: () => Promise<string>; main: string }[] = [
+    { name: 'the inbox', viewer: 'vendas', path: async () => '/painel', main: '.inbox-item' },
+    { name: 'a quote', viewer: 'vendas', path: () => workedLead(store), main: 'a[href$="/proposta"]' },
+    {
+      name: 'the proposal form',
+      viewer: 'vendas',
+      path: async () => `${await workedLead(store)}/proposta`,
+      main: 'input[name="preco"]',
+    },
+    {
+      name: 'the applications',
+      viewer: 'admin',
+      path: async () => {
+        await storedApplication(store);
+        return '/painel/candidaturas';
+      },
+      main: '.inbox-item',
+    },
+  ];
+  for (const { name, viewer, path, main } of pages)
+    it(`shows ${name} under a one-row header, the links behind “Menu”`, async () => {
+      const { page } = await openAs(viewer, await path(), PHONE);
+
+      const header = await page.locator('.team-header').boundingBox();
+      expect(header!.height).toBeLessThanOrEqual(80);
+      await expect(page.getByRole('link', { name: 'Relatório' }).isVisible()).resolves.toBe(false);
+      expect(await topOf(page.locator(main).first())).toBeLessThan(PHONE.height);
+      await page.getByRole('button', { name: 'Menu' }).click();
+      await expect(page.getByRole('link', { name: 'Relatório' }).isVisible()).resolves.toBe(true);
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('link', { name: 'Relatório' }).isVisible()).resolves.toBe(false);
+    });
 });
 
 describe('the inbox on a phone', { timeout: 30_000, ...needs('chromium') }, () => {
