@@ -2,6 +2,7 @@
 import './process/node-version';
 import { createApp } from './app';
 import { LARGER_BODIES } from './applications/upload';
+import { openRepository } from './composition/repository';
 import { continueWithinLimit } from './http/body-limit';
 import { clientErrorReplies } from './http/client-errors';
 import { siteHeaders } from './http/security';
@@ -16,7 +17,6 @@ import { stdoutLog } from './process/log-output';
 import { createLogger } from './process/logger';
 import { privacyFacts, reportStart } from './process/start-report';
 import { StartupError } from './process/startup-error';
-import { openRepository } from './repository';
 import { announceSetupLink } from './team/setup-link';
 
 const logOutput = stdoutLog();
