@@ -51,18 +51,23 @@ export const clientOptions = {
 const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
 
 export const serverOptions = {
-  // The server, and the worker that judges an uploaded CV with pdf.js (server/applications/cv-check.ts)
-  // beside it: pdf.js is loaded only by the worker, while it reads a file.
-  entryPoints: { index: 'server/index.ts', 'cv-worker': 'server/applications/cv-worker.ts' },
+  // The server, and beside it the children that judge untrusted files in a capped process
+  // (server/untrusted/child-script.ts): pdf.js and sharp are loaded only there, while they read one.
+  entryPoints: {
+    index: 'server/index.ts',
+    'cv-child': 'server/applications/cv-child.ts',
+    'image-child': 'server/untrusted/image-child.ts',
+  },
   outdir: `${outDir}/server`,
   bundle: true,
   platform: 'node',
   format: 'esm',
   target: 'node24',
   jsx: 'automatic',
-  // Dependencies are bundled too, so the image needs no node_modules: one file runs the server.
-  // pg's optional native binding is never installed (pg loads it only when asked for pg.native).
-  external: ['pg-native'],
+  // Dependencies are bundled too, so the image needs no node_modules but sharp's (its native libvips,
+  // which a bundle cannot carry: scripts/native-modules.ts copies it beside dist/). pg's optional
+  // native binding is never installed (pg loads it only when asked for pg.native).
+  external: ['pg-native', 'sharp'],
   // CommonJS dependencies call require(); an ES module has none of its own.
   banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
   // A production build: React and the other dependencies keep only their production code.

@@ -12,6 +12,7 @@ import {
   outDir,
   serverOptions,
 } from './build-options';
+import { copyNativeModules } from './native-modules';
 import { trimSourceMap } from './trim-source-map';
 
 const COMPRESSIBLE = /\.(js|css|svg|json|webmanifest|txt|xml|map)$/;
@@ -73,6 +74,7 @@ export async function buildSite() {
   await copyPublic();
   await writeMunicipalities();
   await copyIbge();
+  await copyNativeModules(outDir);
   await precompress(clientDir);
   // The bundle is an ES module; this says so where it runs without the project's package.json (the image).
   await writeFile(`${serverOptions.outdir}/package.json`, '{ "type": "module" }\n');
