@@ -6,6 +6,7 @@ import { Careers } from '../components/Careers';
 import { Certifications } from '../components/Certifications';
 import { ContactSection } from '../components/ContactSection';
 import { Fleet } from '../components/Fleet';
+import { FloatingContact } from '../components/FloatingContact';
 import { Hero } from '../components/Hero';
 import { Services } from '../components/Services';
 import { SiteFooter } from '../components/SiteFooter';
@@ -32,6 +33,8 @@ export function LandingPage() {
         <ContactSection />
       </main>
       <SiteFooter />
+      {/* Not inside the footer, which is skipped until near (styles.css): it would show only there. */}
+      <FloatingContact />
     </>
   );
 }

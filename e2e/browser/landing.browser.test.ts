@@ -70,6 +70,25 @@ describe('the landing page in Chromium', { timeout: 30_000, ...needs('chromium')
     }
   });
 
+  it("shows the floating 'Fale conosco' button over the first screen, on a phone and a desktop", async () => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      const { page } = await site.open('/', { viewport });
+      // Hit-testing skips what the browser has not painted (a section skipped until near, say).
+      const atItsCentre = await page.locator('.floating-contact').evaluate((button) => {
+        const box = button.getBoundingClientRect();
+        return (
+          document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2)?.closest('.floating-contact') ===
+          button
+        );
+      });
+      expect(atItsCentre, `${viewport.width} px`).toBe(true);
+      await expect(page.locator('.floating-contact').boundingBox()).resolves.toMatchObject({
+        x: expect.toSatisfy((x: number) => x > viewport.width - 100),
+        y: expect.toSatisfy((y: number) => y > viewport.height - 100 && y < viewport.height),
+      });
+    }
+  });
+
   it('never scrolls sideways at 320, 375, 768, 1280 or 1440 px', async () => {
     const { page } = await site.open('/', { viewport: { width: 320, height: 800 } });
     await hydrateIslands(page);
