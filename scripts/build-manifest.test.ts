@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { everyScript } from '../bench/size-report';
+import { SPRITE_ICONS, spriteClass } from '../client/components/sprite';
 import { readManifest } from '../server/pages/assets';
 import { clientDir } from './build-options';
 
@@ -35,5 +36,16 @@ describe('the build manifest', () => {
 
   it('lists nothing for the not-found script, which loads no chunk', () => {
     expect(manifest.prefetch.notFound).toEqual([]);
+  });
+
+  it('ships the sprite the stylesheet names, with a cell for every icon and a rule placing each', () => {
+    const named = /--sprite:url\((\/assets\/icons-[0-9A-F]{8}\.svg)\);--icons:(\d+)/.exec(manifest.css.text);
+    expect(named).not.toBeNull();
+    const [, url, count] = named!;
+    const sprite = readFileSync(path.join(clientDir, url!), 'utf8');
+    expect(Number(count)).toBe(SPRITE_ICONS.length);
+    expect(sprite.match(/<g transform=/g)).toHaveLength(SPRITE_ICONS.length);
+    for (const [index, [, icon]] of SPRITE_ICONS.entries())
+      expect(manifest.css.text).toContain(`.${spriteClass(icon)}{--i:${index}}`);
   });
 });

@@ -5,6 +5,7 @@ import type { IslandName } from '../client/islands/names';
 import type { PageScript } from '../client/routes';
 import { ASSET_PREFIX, inlinedCode, type Manifest } from '../server/pages/assets';
 import { municipalitiesFromCsv } from '../shared/municipalities';
+import { spriteAsset } from './sprite';
 
 export const outDir = 'dist';
 export const clientDir = `${outDir}/client`;
@@ -156,7 +157,8 @@ export function manifestFrom(metafile: Metafile): Manifest {
   const prefetchOf = (page: PageScript, entry: string) =>
     importedBy(metafile, outputOf(metafile, entry), PAGE_ISLANDS[page]).map(publicUrl);
   return {
-    css: inlinedCode(readFileSync(outputOf(metafile, clientEntries.stylesheet), 'utf8').trim()),
+    // The stylesheet, then the sprite's name and the place of each of its icons (scripts/sprite.ts).
+    css: inlinedCode(readFileSync(outputOf(metafile, clientEntries.stylesheet), 'utf8').trim() + spriteAsset().css),
     favicon: svgDataUrl(readFileSync('public/favicon.svg', 'utf8')),
     scripts: {
       landing,
