@@ -47,7 +47,7 @@ function brotliResponse(url: string) {
  * form). The quote form's chunks are not among "/"'s.
  */
 export function pageScripts(page: PageScript = 'landing') {
-  return readManifest(path.join(clientDir, 'manifest.json')).prefetch[page].map((url) => path.join(clientDir, url));
+  return readManifest(path.join(clientDir, 'manifest.json')).chunks[page].map((url) => path.join(clientDir, url));
 }
 
 /** Every .js file of the build, whatever loads it: to check that a text ships in none. */

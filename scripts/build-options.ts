@@ -154,7 +154,7 @@ export function manifestFrom(metafile: Metafile): Manifest {
   const publicUrl = (output: string) => output.replace(clientDir, '');
   const urlOf = (entry: string) => publicUrl(outputOf(metafile, entry));
   const landing = inlinedScript(metafile, clientEntries.landing);
-  const prefetchOf = (page: PageScript, entry: string) =>
+  const chunksOf = (page: PageScript, entry: string) =>
     importedBy(metafile, outputOf(metafile, entry), PAGE_ISLANDS[page]).map(publicUrl);
   return {
     // The stylesheet, then the sprite's name and the place of each of its icons (scripts/sprite.ts).
@@ -169,11 +169,11 @@ export function manifestFrom(metafile: Metafile): Manifest {
     islandStylesheets: { contact: urlOf(clientEntries.toasts), quote: urlOf(clientEntries.quoteStylesheet) },
     team: { script: urlOf(clientEntries.team), stylesheet: urlOf(clientEntries.teamStylesheet) },
     municipalities: `${ASSET_PREFIX}/${municipalitiesAsset().file}`,
-    prefetch: {
-      landing: prefetchOf('landing', clientEntries.landing),
-      quote: prefetchOf('quote', clientEntries.landing),
-      application: prefetchOf('application', clientEntries.landing),
-      notFound: prefetchOf('notFound', clientEntries.notFound),
+    chunks: {
+      landing: chunksOf('landing', clientEntries.landing),
+      quote: chunksOf('quote', clientEntries.landing),
+      application: chunksOf('application', clientEntries.landing),
+      notFound: chunksOf('notFound', clientEntries.notFound),
     },
   };
 }
