@@ -4,7 +4,7 @@ import { areas, fleet, hero } from '../../shared/content';
 import {
   bytesThroughHero,
   IMAGE_BUDGET,
-  judgeImage,
+  imageOverBudget,
   LANDING_BUDGET,
   LANDING_HEADER_BYTES,
   overBudget,
@@ -59,8 +59,8 @@ describe('the landing page budget', () => {
   });
 
   it("refuses an image over its slot's bytes, saying both in Portuguese", () => {
-    expect(judgeImage('fleetCard', 40_000)).toBeUndefined();
-    expect(judgeImage('fleetCard', 40_001)).toBe(
+    expect(imageOverBudget('fleetCard', 40_000)).toBeUndefined();
+    expect(imageOverBudget('fleetCard', 40_001)).toBe(
       'A imagem tem 41 KB depois de otimizada; o limite deste espaço é 40 KB.',
     );
   });

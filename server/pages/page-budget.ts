@@ -59,7 +59,7 @@ export const IMAGE_BUDGET = {
 export type ImageSlot = keyof typeof IMAGE_BUDGET;
 
 /** Whether an image of `bytes`, re-encoded, fits its slot; if not, why, in Portuguese. */
-export function judgeImage(slot: ImageSlot, bytes: number): string | undefined {
+export function imageOverBudget(slot: ImageSlot, bytes: number): string | undefined {
   const { maxBytes } = IMAGE_BUDGET[slot];
   if (bytes <= maxBytes) return undefined;
   return `A imagem tem ${kilobytes(bytes)} depois de otimizada; o limite deste espaço é ${kilobytes(maxBytes)}.`;
