@@ -1,7 +1,6 @@
 import { Mail, MapPin, Phone } from 'lucide';
 import { company, footer, serviceHours, services } from '../../shared/content';
 import { Logo } from '../../shared/logo';
-import { FloatingContact } from './FloatingContact';
 import { Glyph } from './Glyph';
 import { SocialIcons } from './SocialIcons';
 
@@ -76,7 +75,6 @@ export function SiteFooter() {
           ))}
         </ul>
       </div>
-      <FloatingContact />
     </footer>
   );
 }

@@ -10,15 +10,15 @@ import {
 } from '../../shared/application';
 import { applicationPage } from '../../shared/application-page';
 import { STAMP_FIELD } from '../../shared/contact-form';
-import { CV_PROBLEMS } from '../../shared/cv-problems';
+import { CV_PROBLEMS, type CvProblem } from '../../shared/cv-problems';
 import { type MunicipalityIndex, resolveMunicipality } from '../../shared/municipalities';
 import { trapped } from '../contacts/honeypot';
 import { allowOnly } from '../http/methods';
 import { Refusal } from '../http/refusals';
 import { fieldErrors } from '../http/validation';
+import type { RenderStamps } from '../pages/render-stamp';
 import type { PageRenderer } from '../pages/renderer';
 import type { Logger } from '../process/logger';
-import type { RenderStamps } from '../spam/stamp';
 import type { Stores } from '../stores';
 import { checkCv } from './cv-check';
 import { safeFileName } from './file-name';
@@ -98,13 +98,22 @@ export function applicationRoutes(deps: ApplicationDeps) {
       if (!open.some((position) => position.id === parsed.data.vaga))
         errors.vaga = 'Esta vaga não está mais aberta: escolha outra ou o banco de talentos.';
     }
+    let problem: CvProblem | undefined;
     if (!file) errors.curriculo = EMPTY_FIELD_MESSAGES.curriculo;
     else {
-      const problem = await checkCv(file.bytes);
+      problem = await checkCv(file.bytes, req.ip ?? '', (detail) => logger.warn({ path: APPLICATION_PATH }, detail));
       if (problem) errors.curriculo = CV_PROBLEMS[problem];
     }
-    if (!parsed.success || city?.kind !== 'found' || Object.keys(errors).length > 0 || !file)
-      return formPage(req, res, 400, { formError: applicationPage.invalid, values: postedValues(fields), errors });
+    if (!parsed.success || city?.kind !== 'found' || Object.keys(errors).length > 0 || !file) {
+      // Not the file's fault: the candidate is asked to send it again in a minute, all typed kept.
+      const later = problem === 'busy' || problem === 'unavailable';
+      if (later) res.set('Retry-After', '60');
+      return formPage(req, res, later ? 503 : 400, {
+        formError: applicationPage.invalid,
+        values: postedValues(fields),
+        errors,
+      });
+    }
     const received = await stores.applications.receive(
       applicationFields(parsed.data, city.municipality.name),
       { name: safeFileName(file.name), bytes: file.bytes },
