@@ -184,8 +184,13 @@ describe('a driver’s application in Chromium at 375 px', needs('chromium'), ()
     ]);
     // Nothing was sent: the CV would have gone for nothing.
     expect(posts).toEqual([]);
-    expect((await alert.boundingBox())!.y).toBeGreaterThanOrEqual(0);
-    expect((await alert.boundingBox())!.y).toBeLessThan(PHONE.height);
+    // The page scrolls smoothly (client/styles.css): the alert is in view once the scroll ends.
+    await expect
+      .poll(async () => {
+        const { y } = (await alert.boundingBox())!;
+        return y >= 0 && y < PHONE.height;
+      })
+      .toBe(true);
   });
 
   it('without JavaScript: opens the refused page on its alert, each problem linked to its field', {
