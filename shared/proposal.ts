@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { optionalText } from './fields';
-import { reaisText } from './freight-text';
+import { reaisText } from './number-text';
 import { todayInSaoPaulo } from './sao-paulo-time';
 
 // The proposal sales writes for a quote (issue 52 §3; docs/requirements.md §9.6): the form's fields as
@@ -187,6 +187,8 @@ export type ProposalFormProps =
       lines: { label: string; value: string }[];
       /** The ANTT floor in words: the act and the amount, or why there is none. */
       floor: string;
+      /** A priced floor as a price is typed ('29.608,09'): the price field's placeholder. */
+      floorTyped?: string;
       values: ProposalFormValues;
       errors: Partial<Record<ProposalField, string>>;
       /** Whether the member may record a reason to go under the floor: admins alone. */

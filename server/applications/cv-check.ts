@@ -1,5 +1,5 @@
+import type { CvProblem } from '../../shared/cv-problems';
 import { type ChildKind, judgeInChild } from '../untrusted';
-import type { CvProblem } from './cv-problems';
 
 // A CV is judged in a capped child (docs/decisions/052-untrusted-files.md), never in the server:
 // pdf.js and every stream's decoding run on a file a hostile hand made.

@@ -91,7 +91,7 @@ describe.each(backendsForThisFile())('the Candidaturas folder on $name', (backen
 
     const page = parseHTML((await request(app).get(`${FOLDER}/${id}?salvo=nota`).set('Cookie', admin.cookie)).text);
     expect(page.querySelector<HTMLOptionElement>('select[name=etapa] option[selected]')?.value).toBe('entrevista');
-    expect(page.querySelector('.lead-lines')?.textContent).toContain('Entrevista marcada para segunda.');
+    expect(page.querySelector('[aria-labelledby=notas]')?.textContent).toContain('Entrevista marcada para segunda.');
     expect(page.querySelector('[role=status]')?.textContent).toBe('Salvo: nota adicionada.');
     const actions = (await repository.audit.readAudit({ limit: 3 })).map((line) => line.action);
     expect(actions).toEqual(['application.viewed', 'application.note', 'application.stage']);

@@ -3,7 +3,7 @@ import { getDocument, PasswordException } from 'pdfjs-dist/legacy/build/pdf.mjs'
 // Loaded here, not by pdf.js from a path beside its own file: the worker is one bundled file
 // (scripts/build-options.ts), and with `globalThis.pdfjsWorker` set pdf.js runs in this thread.
 import 'pdfjs-dist/legacy/build/pdf.worker.mjs';
-import type { CvProblem } from './cv-problems';
+import { type CvProblem, firstBytesProblem } from '../../shared/cv-problems';
 
 // A CV is a PDF by its content, never by its name or declared type (issue 56 §2): its first bytes,
 // then what its objects name, then a parse by pdf.js. Run in a worker thread of its own
@@ -14,21 +14,6 @@ const STREAM_BUDGET_BYTES = 16 * 1024 * 1024;
 const TOTAL_BUDGET_BYTES = 48 * 1024 * 1024;
 /** More streams than any CV has: past it the file is refused rather than walked. */
 const MAX_STREAMS = 20_000;
-
-/** What a file that is not a PDF starts with, for a refusal that names what it is. */
-function impostor(bytes: Buffer): CvProblem {
-  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
-  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
-  if (bytes.subarray(0, 4).equals(Buffer.from('PK\x03\x04', 'latin1'))) return 'zip';
-  const start = bytes
-    .subarray(0, 1024)
-    .toString('utf8')
-    .replace(/^\ufeff/, '')
-    .trimStart()
-    .toLowerCase();
-  if (/^<(!doctype html|html|head|body|script|svg|\?xml|!--)/.test(start)) return 'html';
-  return 'notPdf';
-}
 
 /** Names that make a PDF do something, or carry something, beyond showing pages. */
 const ACTIVE_NAMES: Record<string, CvProblem> = {
@@ -123,7 +108,7 @@ async function parse(bytes: Buffer): Promise<CvProblem | undefined> {
 
 /** Why `bytes` is not a CV we accept, or undefined when it is a plain PDF. */
 export async function cvProblem(bytes: Buffer): Promise<CvProblem | undefined> {
-  if (bytes.length === 0) return 'empty';
-  if (!bytes.subarray(0, 5).equals(Buffer.from('%PDF-'))) return impostor(bytes);
+  const header = firstBytesProblem(bytes);
+  if (header) return header;
   return activeName(bytes.toString('latin1')) ?? scanStreams(bytes) ?? (await parse(bytes));
 }

@@ -35,6 +35,7 @@ describe.each(backendsForThisFile())('the proposal’s form on $name', (backend)
       cargoType: 'carga_geral',
       vehicle: '45t',
       weightTons: 30,
+      goodsValue: 150000,
     });
     const form = {
       preco: '32.500,00',
@@ -63,6 +64,17 @@ describe.each(backendsForThisFile())('the proposal’s form on $name', (backend)
     expect(res.status).toBe(200);
     expect(readable(res.text)).toContain(`${FLOOR} pela Portaria SUROC nº 22/2026, para 3.050 km.`);
     expect(res.text).not.toContain('motivo_piso');
+  });
+
+  it('writes every number as the rest of the site does, the price’s placeholder at the floor', async () => {
+    const { app, seller, quoteId } = await setUp();
+
+    const res = await request(app).get(`/painel/leads/${quoteId}/proposta`).set('Cookie', seller.cookie);
+
+    expect(res.text).toContain('<dt>Valor da mercadoria</dt><dd>R$ 150.000,00</dd>');
+    expect(res.text).toContain('<dt>Distância</dt><dd>3.050 km</dd>');
+    expect(res.text).toContain('placeholder="29.608,09"');
+    expect(res.text).toContain('aria-describedby="preco-piso"');
   });
 
   it('sends the proposal: stored, mailed with its link, audited, the quote in Proposta enviada', async () => {

@@ -1,7 +1,8 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { z } from 'zod';
-import { kmText, reaisText, unpricedText } from '../../shared/freight-text';
+import { unpricedText } from '../../shared/freight-text';
 import { leadPath } from '../../shared/lead-page';
+import { kmText, reaisText, typedReais } from '../../shared/number-text';
 import {
   PROPOSAL_FIELDS,
   type ProposalFormProps,
@@ -80,7 +81,7 @@ export function proposalRoutes(context: Context): WorkplaceRoute[] {
     });
     const lines = leadLines(lead).filter(({ label }) => QUOTE_LINES.includes(label));
     const km =
-      priced.distance && `${priced.distance.km} km${priced.distance.source === 'estimate' ? ' (estimativa)' : ''}`;
+      priced.distance && `${kmText(priced.distance.km)}${priced.distance.source === 'estimate' ? ' (estimativa)' : ''}`;
     render(res, status, 'proposal', {
       state: 'shown',
       leadId: lead.record.id,
@@ -90,6 +91,7 @@ export function proposalRoutes(context: Context): WorkplaceRoute[] {
         ...(km ? [{ label: 'Distância', value: km }] : []),
       ],
       floor: floorText(priced),
+      ...(priced.floor.kind === 'priced' && { floorTyped: typedReais(priced.floor.cents) }),
       values: {},
       errors: {},
       admin: res.locals.signedIn!.member.role === 'admin',
