@@ -1,4 +1,4 @@
-import { type ChildKind, judgeInChild } from '../untrusted';
+import { type ChildKind, judgeInChild, type SpooledFile } from '../untrusted';
 import type { CvProblem } from './cv-problems';
 
 // A CV is judged in a capped child (docs/decisions/050-untrusted-files.md), never in the server:
@@ -20,11 +20,11 @@ const FAILURES: Record<string, CvProblem> = {
 };
 
 /**
- * Why `bytes`, sent from the address `from`, is not a CV we accept, or undefined when it is a
- * plain PDF. `log` hears why a child gave no answer (the operator's line).
+ * Why `file` (bytes, or an upload on disk), sent from the address `from`, is not a CV we accept,
+ * or undefined when it is a plain PDF. `log` hears why a child gave no answer (the operator's line).
  */
-export async function checkCv(bytes: Buffer, from: string, log?: (detail: string) => void) {
-  const judged = await judgeInChild<null, CvProblem | null>(CV_CHILD, bytes, null, from);
+export async function checkCv(file: Buffer | SpooledFile, from: string, log?: (detail: string) => void) {
+  const judged = await judgeInChild<null, CvProblem | null>(CV_CHILD, file, null, from);
   if ('answer' in judged) return judged.answer ?? undefined;
   log?.(`currículo não verificado (${judged.failure})${judged.detail ? `: ${judged.detail}` : ''}`);
   return FAILURES[judged.failure]!;

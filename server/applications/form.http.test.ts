@@ -1,15 +1,16 @@
 // @vitest-environment jsdom
 import request from 'supertest';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { APPLICATION_PATH } from '../../shared/application';
 import { createTestApp } from '../../test/support/app';
-import { apply, DRIVER } from '../../test/support/applications';
+import { apply, DRIVER, warmCvChild } from '../../test/support/applications';
 import { backendsForThisFile } from '../../test/support/backends';
 import { BY_TOKEN } from '../../test/support/leads';
 import {
   cvPdf,
   encryptedPdf,
   PNG_BYTES,
+  pdfInObjectStream,
   pdfWithAttachment,
   pdfWithJavaScript,
   pdfWithZipBomb,
@@ -34,6 +35,8 @@ const fieldValue = (html: string, name: string) =>
 
 /** Made once: 200 MB deflated, streamed. */
 const ZIP_BOMB = await pdfWithZipBomb();
+
+beforeAll(warmCvChild, 60_000);
 
 describe.each(backendsForThisFile())('the application form on $name', (backend) => {
   const appOn = async () => createTestApp({ repository: await backend.fresh() });
@@ -185,6 +188,34 @@ describe('the application form’s hostile posts', () => {
     const reply = await connection.reply();
     expect([reply.status, reply.headers.connection]).toEqual([413, 'close']);
     expect(reply.body).toContain('excede o limite de 5 MB');
+  });
+
+  // Four slow files, then an honest CV, all from one address: the honest one lost its answer at the
+  // proxy's 30 s behind a single reader. Smallest first, it is now judged next.
+  it('answers an honest CV sent after four 612 KB bombs from the same address first, and stores it', {
+    timeout: 60_000,
+  }, async () => {
+    const { app, repository } = createTestApp();
+    const bomb = await pdfInObjectStream({ filter: 'Fl', paddingMegabytes: 600 });
+    const started = performance.now();
+    const finished: string[] = [];
+    const post = (what: string, bytes: Buffer) =>
+      apply(app, {}, [{ bytes }]).then((res) => {
+        finished.push(what);
+        return { what, status: res.status, ms: performance.now() - started };
+      });
+    const bombs = [1, 2, 3, 4].map((n) => post(`bomba ${n}`, bomb));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const honest = await post('honesto', cvPdf());
+    const refused = await Promise.all(bombs);
+    console.info(
+      `applications: the honest CV answered ${honest.status} in ${honest.ms.toFixed(0)} ms behind four bombs ` +
+        `(${refused.map(({ status, ms }) => `${status} in ${ms.toFixed(0)} ms`).join(', ')})`,
+    );
+    expect(honest.status).toBe(303);
+    expect(refused.map(({ status }) => status)).toEqual([400, 400, 400, 400]);
+    expect(finished.indexOf('honesto')).toBeLessThan(finished.length - 1);
+    expect(await repository.applications.list({}, BY_TOKEN)).toHaveLength(1);
   });
 
   it('refuses a post from another site', async () => {

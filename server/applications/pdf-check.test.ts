@@ -39,13 +39,17 @@ describe('cvProblem', { timeout: 60_000 }, () => {
       pdfOf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [] /Count 1 >>']),
       'unreadable',
     ],
-    ['a stream filter no reader knows', cvPdf('x', '', ['<< /Filter /Segredo /Length 3 >>\nstream\nabc\nendstream']), 'encoding'],
     [
-      'a submit-form action',
-      cvPdf('x', '/OpenAction << /S /SubmitForm /F (https://example.com/) >> '),
-      'sendsData',
+      'a stream filter no reader knows',
+      cvPdf('x', '', ['<< /Filter /Segredo /Length 3 >>\nstream\nabc\nendstream']),
+      'encoding',
     ],
-    ['a Launch action on open, which pdf.js itself would not report', cvPdf('x', '/OpenAction << /S /Launch /F (calc.exe) >> '), 'launch'],
+    ['a submit-form action', cvPdf('x', '/OpenAction << /S /SubmitForm /F (https://example.com/) >> '), 'sendsData'],
+    [
+      'a Launch action on open, which pdf.js itself would not report',
+      cvPdf('x', '/OpenAction << /S /Launch /F (calc.exe) >> '),
+      'launch',
+    ],
   ])('refuses %s', async (_name, bytes, problem) => {
     expect(await cvProblem(bytes)).toBe(problem);
   });
@@ -57,15 +61,14 @@ describe('cvProblem', { timeout: 60_000 }, () => {
 
   // The issue's walks around a pattern over raw bytes: the same objects, in an object stream whose
   // filter is abbreviated, hex-encoded, or parted from `stream` by a comment.
-  describe.each([
-    { filter: 'Fl' },
-    { filter: 'FlateDecode', comment: true },
-    { filter: 'ASCIIHexDecode' },
-  ] as const)('in an object stream written $filter (comment: $comment)', (encoding) => {
-    it.each(Object.entries(HIDDEN_ACTIVE_CONTENT))('finds the %s hidden there', async (problem, [page, hidden]) => {
-      expect(await cvProblem(await pdfInObjectStream(encoding, page, [...hidden]))).toBe(problem);
-    });
-  });
+  describe.each([{ filter: 'Fl' }, { filter: 'FlateDecode', comment: true }, { filter: 'ASCIIHexDecode' }] as const)(
+    'in an object stream written $filter (comment: $comment)',
+    (encoding) => {
+      it.each(Object.entries(HIDDEN_ACTIVE_CONTENT))('finds the %s hidden there', async (problem, [page, hidden]) => {
+        expect(await cvProblem(await pdfInObjectStream(encoding, page, [...hidden]))).toBe(problem);
+      });
+    },
+  );
 
   it('refuses the 612 KB PDF whose /Fl object stream inflates to 600 MB, within 8 MB of it', async () => {
     const bomb = await pdfInObjectStream({ filter: 'Fl', paddingMegabytes: 600 });

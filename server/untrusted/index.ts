@@ -26,3 +26,5 @@ export { type ChildKind, type Judged, judgeInChild } from './judges';
 export { type PdfContents, type PdfFinding, type PdfLimits, type PdfRefusal, pdfContents } from './pdf/contents';
 /** @public */
 export { serveJudgements } from './serve';
+/** @public */
+export { type SpooledFile, SpoolFull, spool } from './spool';

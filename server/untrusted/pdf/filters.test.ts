@@ -40,11 +40,11 @@ describe('decode', () => {
     expect([text(image.bytes), image.image]).toEqual(['\xff\xd8\xff', true]);
   });
 
-  it('stops a bomb at the budget, counted without being kept', async () => {
-    const bomb = deflateSync(Buffer.alloc(50 * 1024 * 1024));
+  it('stops a bomb at the budget, counted without being kept', { timeout: 20_000 }, async () => {
+    const bomb = deflateSync(Buffer.alloc(20 * 1024 * 1024));
     await expect(decode(bomb, [{ name: 'Fl' }], 10 * 1024 * 1024, false)).rejects.toBeInstanceOf(OverBudget);
     const counted = await decode(bomb, [{ name: 'Fl' }], 64 * 1024 * 1024, false);
-    expect([counted.length, counted.bytes.length]).toEqual([50 * 1024 * 1024, 0]);
+    expect([counted.length, counted.bytes.length]).toEqual([20 * 1024 * 1024, 0]);
     const runs = Buffer.alloc(2000, 129);
     await expect(decode(runs, [{ name: 'RL' }], 1000, true)).rejects.toBeInstanceOf(OverBudget);
   });
