@@ -205,7 +205,7 @@ const DECODERS: Record<string, Decoder> = {
 };
 
 /** The image codecs: pixels out, bounded by the image's declared size, never PDF syntax. */
-export const IMAGE_FILTERS = new Set(['DCTDecode', 'DCT', 'JPXDecode', 'JPX', 'JBIG2Decode', 'CCITTFaxDecode', 'CCF']);
+const IMAGE_FILTERS = new Set(['DCTDecode', 'DCT', 'JPXDecode', 'JPX', 'JBIG2Decode', 'CCITTFaxDecode', 'CCF']);
 
 /** One step of a chain: the filter's name and its EarlyChange (LZW's only parameter that changes the bytes). */
 export type FilterStep = { name: string; earlyChange?: number };
