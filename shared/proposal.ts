@@ -130,8 +130,11 @@ export function includedText({ includesToll, includesInsurance, includesIcms, in
   return [listed, includesText].filter(Boolean).join('; ') || 'somente o frete';
 }
 
+/** Where the customers' pages of proposals are, each under its link's token. */
+export const PROPOSAL_PATH_PREFIX = '/proposta/';
+
 /** The customer's page of a proposal: where the e-mail links to (PUBLIC_URL + this). */
-export const proposalPath = (token: string) => `/proposta/${token}`;
+export const proposalPath = (token: string) => `${PROPOSAL_PATH_PREFIX}${token}`;
 
 /** Where a proposal stands for the customer who opens it. */
 export type ProposalState = 'open' | 'accepted' | 'refused' | 'expired' | 'superseded';

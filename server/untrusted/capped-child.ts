@@ -1,5 +1,6 @@
 import { execFile, fork } from 'node:child_process';
-import { createRequire } from 'node:module';
+// The module as a whole: the bundle's banner declares `createRequire` (scripts/build-options.ts).
+import nodeModule from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { memoryOf } from './proc-memory';
@@ -49,7 +50,7 @@ function readable(script: string, addon: string | undefined) {
   const folders = [script, spoolFolder()];
   if (addon) {
     // The package and its siblings (@img/sharp-linux-x64, @img/sharp-libvips-…) under one node_modules.
-    const entry = createRequire(script).resolve(addon);
+    const entry = nodeModule.createRequire(script).resolve(addon);
     folders.push(entry.slice(0, entry.lastIndexOf(`${path.sep}node_modules${path.sep}`) + 14));
   }
   return folders;
