@@ -1,12 +1,13 @@
 // @vitest-environment jsdom
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { APPLICATION_PATH } from '../../shared/application';
+import { APPLICATION_PATH, CV_MAX_BYTES } from '../../shared/application';
 import { createTestApp } from '../../test/support/app';
 import { apply, DRIVER, warmCvChild } from '../../test/support/applications';
 import { backendsForThisFile } from '../../test/support/backends';
 import { BY_TOKEN } from '../../test/support/leads';
 import {
+  cvCarrying,
   cvPdf,
   encryptedPdf,
   PNG_BYTES,
@@ -215,6 +216,28 @@ describe('the application form’s hostile posts', () => {
     expect(honest.status).toBe(303);
     expect(refused.map(({ status }) => status)).toEqual([400, 400, 400, 400]);
     expect(finished.indexOf('honesto')).toBeLessThan(finished.length - 1);
+    expect(await repository.applications.list({}, BY_TOKEN)).toHaveLength(1);
+  });
+
+  // The page promises "até 5 MB": a file of exactly 5,242,880 bytes got 413.
+  it('takes a CV of exactly 5 MB, and refuses one byte more with 413', async () => {
+    const { app, repository } = createTestApp();
+    // A PDF of `size` bytes: its padding's length changes the digits of /Length and startxref.
+    const exactly = (size: number) => {
+      let padding = size;
+      for (let pdf = cvCarrying(Buffer.alloc(0)); ; pdf = cvCarrying(Buffer.alloc(padding, 0x20))) {
+        if (pdf.length === size) return pdf;
+        padding += size - pdf.length;
+      }
+    };
+    const five = exactly(CV_MAX_BYTES);
+    const over = exactly(CV_MAX_BYTES + 1);
+    expect([five.length, over.length]).toEqual([CV_MAX_BYTES, CV_MAX_BYTES + 1]);
+
+    expect((await apply(app, {}, [{ bytes: five }])).status).toBe(303);
+    const refused = await apply(app, {}, [{ bytes: over }]);
+    expect(refused.status).toBe(413);
+    expect(alertOf(refused.text)).toContain('excede o limite de 5 MB');
     expect(await repository.applications.list({}, BY_TOKEN)).toHaveLength(1);
   });
 

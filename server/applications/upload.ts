@@ -47,7 +47,9 @@ export function readUpload(req: Request): Promise<Upload> {
         parts: MAX_FIELDS + 1,
         fieldSize: MAX_FIELD_BYTES,
         fieldNameSize: 100,
-        fileSize: CV_MAX_BYTES,
+        // busboy signals its limit once the file reaches it, not once it passes it: a CV of exactly
+        // 5 MB, which the page promises, is taken; one byte more is refused.
+        fileSize: CV_MAX_BYTES + 1,
         headerPairs: 20,
       },
     });
