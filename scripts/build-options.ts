@@ -5,6 +5,7 @@ import type { IslandName } from '../client/islands/names';
 import type { PageScript } from '../client/routes';
 import { ASSET_PREFIX, inlinedCode, type Manifest } from '../server/pages/assets';
 import { municipalitiesFromCsv } from '../shared/municipalities';
+import { spriteAsset } from './sprite';
 
 export const outDir = 'dist';
 export const clientDir = `${outDir}/client`;
@@ -158,10 +159,11 @@ export function manifestFrom(metafile: Metafile): Manifest {
   const publicUrl = (output: string) => output.replace(clientDir, '');
   const urlOf = (entry: string) => publicUrl(outputOf(metafile, entry));
   const landing = inlinedScript(metafile, clientEntries.landing);
-  const prefetchOf = (page: PageScript, entry: string) =>
+  const chunksOf = (page: PageScript, entry: string) =>
     importedBy(metafile, outputOf(metafile, entry), PAGE_ISLANDS[page]).map(publicUrl);
   return {
-    css: inlinedCode(readFileSync(outputOf(metafile, clientEntries.stylesheet), 'utf8').trim()),
+    // The stylesheet, then the sprite's name and the place of each of its icons (scripts/sprite.ts).
+    css: inlinedCode(readFileSync(outputOf(metafile, clientEntries.stylesheet), 'utf8').trim() + spriteAsset().css),
     favicon: svgDataUrl(readFileSync('public/favicon.svg', 'utf8')),
     scripts: {
       landing,
@@ -172,11 +174,11 @@ export function manifestFrom(metafile: Metafile): Manifest {
     islandStylesheets: { contact: urlOf(clientEntries.toasts), quote: urlOf(clientEntries.quoteStylesheet) },
     team: { script: urlOf(clientEntries.team), stylesheet: urlOf(clientEntries.teamStylesheet) },
     municipalities: `${ASSET_PREFIX}/${municipalitiesAsset().file}`,
-    prefetch: {
-      landing: prefetchOf('landing', clientEntries.landing),
-      quote: prefetchOf('quote', clientEntries.landing),
-      application: prefetchOf('application', clientEntries.landing),
-      notFound: prefetchOf('notFound', clientEntries.notFound),
+    chunks: {
+      landing: chunksOf('landing', clientEntries.landing),
+      quote: chunksOf('quote', clientEntries.landing),
+      application: chunksOf('application', clientEntries.landing),
+      notFound: chunksOf('notFound', clientEntries.notFound),
     },
   };
 }

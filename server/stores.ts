@@ -15,6 +15,8 @@ import type { SuspectStore } from './spam/sql-store';
 import type { TeamStore } from './team/sql-store';
 
 /**
+ * Every store by name, as the features that are not modules yet ask for them (a module names the
+ * stores it uses from their modules' entries; server/composition/stores.ts derives the whole).
  * Every feature's store, by name. A route or a feature asks for the ones it uses with a Pick
  * (`Pick<Stores, 'team' | 'audit'>`), so that a name means one store across the tree and a store's
  * type is written once, in its feature. The composition root (repository.ts) opens them all.

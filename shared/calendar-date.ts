@@ -4,7 +4,7 @@ import { z } from 'zod';
 // and 2027-02-30 are none, though Date.parse reads the first and rolls both over to March, and
 // PostgreSQL's date type then refuses them with an error. One check for every form and query that
 // takes a date: zod's ISO date, which knows the months' lengths and the leap years.
-export const calendarDate = z.iso.date();
+const calendarDate = z.iso.date();
 
 /** Whether `text` is a real calendar date written YYYY-MM-DD. */
 export const isCalendarDate = (text: string) => calendarDate.safeParse(text).success;

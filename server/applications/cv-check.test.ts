@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cvPdf, PNG_BYTES, pdfWithJavaScript } from '../../test/support/pdf';
 import { checkCv } from './cv-check';
 
-// The server's side of the check (docs/decisions/050-untrusted-files.md): the CVs judged in a
+// The server's side of the check (docs/decisions/052-untrusted-files.md): the CVs judged in a
 // capped child, each answered with what pdf-check.ts finds. The child loads pdf.js when the first
 // file comes, a second or more on a busy machine.
 describe('checkCv', { timeout: 60_000 }, () => {

@@ -1,7 +1,7 @@
 import { type ChildKind, judgeInChild, type SpooledFile } from '../untrusted';
 import type { CvProblem } from './cv-problems';
 
-// A CV is judged in a capped child (docs/decisions/050-untrusted-files.md), never in the server:
+// A CV is judged in a capped child (docs/decisions/052-untrusted-files.md), never in the server:
 // pdf.js and every stream's decoding run on a file a hostile hand made.
 
 /**

@@ -12,7 +12,7 @@ import {
 } from '../../test/support/pdf';
 import { cvProblem } from './pdf-check';
 
-// A CV is a PDF by its content, judged as a reader decodes it (docs/decisions/050-untrusted-files.md):
+// A CV is a PDF by its content, judged as a reader decodes it (docs/decisions/052-untrusted-files.md):
 // what each hostile file is refused as.
 
 /** Made once: 200 MB deflated, streamed. */

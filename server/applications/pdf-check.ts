@@ -7,10 +7,10 @@ import type { CvProblem } from './cv-problems';
 
 // A CV is a PDF by its content, never by its name or declared type: its first bytes, then what its
 // decoded objects hold, then pdf.js's reading. Run in a capped child (cv-child.ts), never in the
-// server (docs/decisions/050-untrusted-files.md).
+// server (docs/decisions/052-untrusted-files.md).
 
 /**
- * What the reading may decode (docs/decisions/050-untrusted-files.md, "What a CV may contain"):
+ * What the reading may decode (docs/decisions/052-untrusted-files.md, "What a CV may contain"):
  * 192 MB in all, counted as it streams (five pages scanned at 300 dpi are 130 MB; a second to
  * inflate), 8 MB for an object stream, which is held to be read (a CV's are under 1 MB), 100,000
  * objects (a CV has hundreds).

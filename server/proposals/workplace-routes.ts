@@ -9,10 +9,10 @@ import {
   readProposalForm,
 } from '../../shared/proposal';
 import type { Quote } from '../../shared/quote';
-import { auditContext } from '../audit/request';
 import { type QuoteFreight, quoteFreight } from '../freight/quote-freight';
+import { leadLines } from '../leads/presentation';
 import type { WorkedLead } from '../leads/resource';
-import { leadLines } from '../outbox/channels/email-message';
+import { auditContext } from '../module/audit';
 import type { Stores } from '../stores';
 import { fieldOf, type WorkplaceContext } from '../workplace/context';
 import { pageRoute, type WorkplaceRoute } from '../workplace/route';

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type CappedChild, startChild } from './capped-child';
 import { memoryOf } from './proc-memory';
 
-// The kernel's cap on a child (docs/decisions/050-untrusted-files.md), against a child that does
+// The kernel's cap on a child (docs/decisions/052-untrusted-files.md), against a child that does
 // what a hostile file makes a parser do: allocate without end outside the heap and in it, spin,
 // look for the server's secrets.
 

@@ -1,13 +1,13 @@
 import { execFile, fork } from 'node:child_process';
-// The module as a whole: the bundle's banner declares `createRequire` (scripts/build-options.ts).
-import nodeModule from 'node:module';
+// Renamed: the server bundle's banner already declares `createRequire` (scripts/build-options.ts).
+import { createRequire as requireAt } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { memoryOf } from './proc-memory';
 import type { Job, JudgedInput, Ready, Reply } from './protocol';
 import { makeSpoolFolder, spoolFolder } from './spool';
 
-// A child process whose memory is capped by the kernel (docs/decisions/050-untrusted-files.md): a
+// A child process whose memory is capped by the kernel (docs/decisions/052-untrusted-files.md): a
 // worker thread's heap limit leaves out the buffers a parser allocates, which is how one PDF took a
 // replica to 1.4 GB. Once the child has loaded its code, its private writable memory (RLIMIT_DATA,
 // counted by Linux since 4.7 on every writable private mapping, V8's pages and malloc's alike) is
@@ -50,7 +50,7 @@ function readable(script: string, addon: string | undefined) {
   const folders = [script, spoolFolder()];
   if (addon) {
     // The package and its siblings (@img/sharp-linux-x64, @img/sharp-libvips-…) under one node_modules.
-    const entry = nodeModule.createRequire(script).resolve(addon);
+    const entry = requireAt(script).resolve(addon);
     folders.push(entry.slice(0, entry.lastIndexOf(`${path.sep}node_modules${path.sep}`) + 14));
   }
   return folders;

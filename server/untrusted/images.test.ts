@@ -14,7 +14,7 @@ import { IMAGE_MAX_BYTES, IMAGE_PROBLEMS, type ImageJudgement, judgeImage } from
 import { memoryOf } from './proc-memory';
 import { PER_ADDRESS } from './queue';
 
-// Untrusted images judged and re-encoded in the capped image child (docs/decisions/050-untrusted-files.md),
+// Untrusted images judged and re-encoded in the capped image child (docs/decisions/052-untrusted-files.md),
 // on real files: a phone's photo with its GPS position and orientation, bombs, polyglots, cut files.
 // The first image starts the child (sharp loaded), a second or two on a busy machine.
 

@@ -1,4 +1,4 @@
-// Untrusted files, judged where their memory is truly capped (docs/decisions/050-untrusted-files.md):
+// Untrusted files, judged where their memory is truly capped (docs/decisions/052-untrusted-files.md):
 // plumbing that knows no feature. A feature either asks for an image's versions (judgeImage, with
 // IMAGE_PROBLEMS for its refusals) or judges its own kind of file in a child of its own
 // (judgeInChild in the server, serveJudgements in the child's script). Tagged @public: the API the

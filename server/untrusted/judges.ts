@@ -4,7 +4,7 @@ import type { JudgedInput } from './protocol';
 import { admits, MAX_WAIT_MS, nextIndex, type Waiting } from './queue';
 
 // Every untrusted file of every feature is judged here, in a capped child (capped-child.ts), in
-// the order queue.ts gives (docs/decisions/050-untrusted-files.md).
+// the order queue.ts gives (docs/decisions/052-untrusted-files.md).
 
 /** A child's program and what it may use for one file. */
 export type ChildKind = { name: ChildName; limits: ChildLimits };
@@ -17,7 +17,7 @@ export type Judged<Answer> = { answer: Answer } | { failure: JudgeFailure; detai
 /**
  * Children alive at once. One: a replica's container holds the server (about 175 MB idle) and a
  * child at its cap (85 MB for pdf.js and its code, plus the judge's budget) within 320 MiB
- * (docs/performance.md, "Untrusted files").
+ * (docs/decisions/052-untrusted-files.md).
  */
 const SLOTS = 1;
 /** How long an idle child waits for another file before it goes, and its memory with it. */

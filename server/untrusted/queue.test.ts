@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { admits, MAX_WAITING, nextIndex, PER_ADDRESS } from './queue';
 
-// The order and the bounds of the files waiting for a child (docs/decisions/050-untrusted-files.md).
+// The order and the bounds of the files waiting for a child (docs/decisions/052-untrusted-files.md).
 
 const file = (from: string, bytes: number, queuedAt = 0) => ({ from, bytes, queuedAt });
 

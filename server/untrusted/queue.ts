@@ -1,4 +1,4 @@
-// The files waiting for a child (docs/decisions/050-untrusted-files.md): bounded per address and
+// The files waiting for a child (docs/decisions/052-untrusted-files.md): bounded per address and
 // in all, and served smallest first, each file's size less what it has waited. An honest CV of a
 // few KB passes the large files queued before it, whoever sent them; a large one waits behind small
 // ones at most its size's seconds (1 MB a second). Checking a file costs about its size (every

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Job, Ready, Reply } from './protocol';
 
 /**
- * The child's side (docs/decisions/050-untrusted-files.md): runs `warmUp` (which loads the judge's
+ * The child's side (docs/decisions/052-untrusted-files.md): runs `warmUp` (which loads the judge's
  * code and exercises it, so the memory measured before the cap is the code's and not a file's),
  * says it is ready, then judges each file it is sent. It goes when the server does: the channel's
  * end is the server's exit, a kill or a shutdown.

@@ -7,7 +7,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 // An upload goes to disk as it arrives, never whole into the server's memory
-// (docs/decisions/050-untrusted-files.md): twenty CVs of 4.9 MB held at once took a replica from
+// (docs/decisions/052-untrusted-files.md): twenty CVs of 4.9 MB held at once took a replica from
 // 296 to 407 MB. The file waits there for its child, which reads it itself; the server reads it
 // again only to store a file the child accepted, one at a time as the child answers.
 

@@ -1,7 +1,7 @@
 import type { RequestListener } from 'node:http';
 import request from 'supertest';
 import { checkCv } from '../../server/applications/cv-check';
-import type { Repository } from '../../server/repository';
+import type { Repository } from '../../server/composition/repository';
 import { APPLICATION_PATH } from '../../shared/application';
 import { cvPdf } from './pdf';
 

@@ -1,7 +1,7 @@
 import { decode, type FilterStep, OverBudget, Undecodable } from './filters';
 import { entry, isRegular, isWhite, PdfReader, PdfSyntaxError, type PdfValue } from './syntax';
 
-// What a PDF contains, found in its decoded objects (docs/decisions/050-untrusted-files.md): every
+// What a PDF contains, found in its decoded objects (docs/decisions/052-untrusted-files.md): every
 // object a reader could reach, and more. Objects are read wherever `N G obj` stands, as pdf.js
 // rebuilds a broken file, not only where a cross-reference table points (which could point inside
 // what a linear reading takes for a string); every object stream is decoded and its objects read;
