@@ -1,4 +1,4 @@
-// Why a CV is refused (issue 56 §2), each in the Portuguese the form shows beside the file: apart
+// Why a CV is refused (docs/requirements.md §4.6), each in the Portuguese the form shows beside the file: apart
 // from server/applications/pdf-check.ts, so that the server names the problems without loading
 // pdf.js, and the form's island names what its first bytes say as soon as the file is chosen (§4.6).
 
@@ -13,7 +13,11 @@ export const CV_PROBLEMS = {
   attachment: 'O PDF contém um arquivo anexado, que não aceitamos: envie só o currículo.',
   launch: 'O PDF tenta abrir outro programa, o que não aceitamos: gere o PDF de novo.',
   encrypted: 'O PDF está protegido por senha ou criptografado: envie uma versão sem proteção.',
+  sendsData:
+    'O PDF tem um formulário que envia ou importa dados, o que não aceitamos: gere o PDF de novo, sem formulário.',
   bomb: 'O PDF tem conteúdo compactado que se expande demais para um currículo: gere o PDF de novo.',
+  encoding:
+    'O PDF usa uma codificação que não conseguimos verificar: gere o PDF de novo (por exemplo, "Salvar como PDF") e envie outra vez.',
   unreadable: 'Não conseguimos ler este PDF: ele parece danificado. Gere o PDF de novo e envie outra vez.',
   tooComplex:
     'Este PDF demora demais para ser lido: gere o PDF de novo (por exemplo, "Salvar como PDF") e envie outra vez.',

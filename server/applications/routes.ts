@@ -86,7 +86,15 @@ export function applicationRoutes(deps: ApplicationDeps) {
     } catch (error) {
       return next(error);
     }
-    const { fields, file } = upload;
+    try {
+      await answer(req, res, upload);
+    } finally {
+      await upload.file?.spooled.discard();
+    }
+  };
+
+  /** The form's outcome for what was posted, the CV on disk meanwhile. */
+  const answer = async (req: Request, res: Response, { fields, file }: Awaited<ReturnType<typeof readUpload>>) => {
     const errors: Partial<Record<ApplicationField, string>> = {};
     const parsed = applicationShape.safeParse(fields);
     if (!parsed.success) Object.assign(errors, fieldErrors(parsed.error));
@@ -101,7 +109,7 @@ export function applicationRoutes(deps: ApplicationDeps) {
     let problem: CvProblem | undefined;
     if (!file) errors.curriculo = EMPTY_FIELD_MESSAGES.curriculo;
     else {
-      problem = await checkCv(file.bytes, req.ip ?? '', (detail) => logger.warn({ path: APPLICATION_PATH }, detail));
+      problem = await checkCv(file.spooled, req.ip ?? '', (detail) => logger.warn({ path: APPLICATION_PATH }, detail));
       if (problem) errors.curriculo = CV_PROBLEMS[problem];
     }
     if (!parsed.success || city?.kind !== 'found' || Object.keys(errors).length > 0 || !file) {
@@ -116,7 +124,7 @@ export function applicationRoutes(deps: ApplicationDeps) {
     }
     const received = await stores.applications.receive(
       applicationFields(parsed.data, city.municipality.name),
-      { name: safeFileName(file.name), bytes: file.bytes },
+      { name: safeFileName(file.name), bytes: await file.spooled.read() },
       { honeypot: trapped(fields), stamp: stamps.check(fields[STAMP_FIELD]) },
     );
     // A suspect is answered exactly as an application: a bot learns nothing.

@@ -4,6 +4,7 @@ import { APPLICATION_FIELDS, APPLICATION_PATH, CV_FIELD, CV_MAX_BYTES } from '..
 import { HONEYPOT_FIELD, STAMP_FIELD } from '../../shared/contact-form';
 import type { LargerBodies } from '../http/body-limit';
 import { type Refusal, refuse } from '../http/refusals';
+import { type SpooledFile, SpoolFull, spool } from '../untrusted';
 
 // The application form's multipart body (issue 56 §2), read by busboy with every limit set: one
 // file, the form's fields and a few more, each field bounded, the file's size counted as it
@@ -21,8 +22,8 @@ const MAX_FIELDS = 50;
 /** The longest field is the message: 1,000 characters, up to 4 bytes each in UTF-8. */
 const MAX_FIELD_BYTES = 4 * 1024;
 
-/** The CV as received: its name as the browser gave it (shown only once sanitised) and its bytes. */
-type ReceivedFile = { name: string; bytes: Buffer };
+/** The CV as received: its name as the browser gave it (shown only once sanitised), on disk until discarded. */
+type ReceivedFile = { name: string; spooled: SpooledFile };
 
 /** The form's strings, and the file when one was chosen. */
 export type Upload = { fields: Record<string, string>; file?: ReceivedFile };
@@ -46,7 +47,9 @@ export function readUpload(req: Request): Promise<Upload> {
         parts: MAX_FIELDS + 1,
         fieldSize: MAX_FIELD_BYTES,
         fieldNameSize: 100,
-        fileSize: CV_MAX_BYTES,
+        // busboy signals its limit once the file reaches it, not once it passes it: a CV of exactly
+        // 5 MB, which the page promises, is taken; one byte more is refused.
+        fileSize: CV_MAX_BYTES + 1,
         headerPairs: 20,
       },
     });
@@ -58,13 +61,18 @@ export function readUpload(req: Request): Promise<Upload> {
   req.body = fields;
   const known = new Set<string>([...APPLICATION_FIELDS, HONEYPOT_FIELD, STAMP_FIELD]);
   return new Promise((resolve, reject) => {
-    let file: ReceivedFile | undefined;
+    let file: Promise<ReceivedFile | undefined> = Promise.resolve(undefined);
     let settled = false;
     const fail = (refusal: Refusal) => {
       if (settled) return;
       settled = true;
       req.unpipe(parser);
       parser.removeAllListeners('file');
+      // What was written of the file goes with the refusal.
+      void file.then(
+        (received) => received?.spooled.discard(),
+        () => {},
+      );
       reject(refusal);
     };
     parser.on('field', (name, value, info) => {
@@ -75,24 +83,31 @@ export function readUpload(req: Request): Promise<Upload> {
       fields[name] = value;
     });
     parser.on('file', (name, stream, info) => {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('limit', () => fail(refuse('UPLOAD_TOO_LARGE')));
-      stream.on('end', () => {
-        // A form sent with no file chosen carries an empty part without a name.
-        if (name === CV_FIELD && (info.filename || chunks.length > 0))
-          file = { name: info.filename ?? '', bytes: Buffer.concat(chunks) };
-      });
+      if (name !== CV_FIELD) return stream.resume();
+      file = spool(stream).then(
+        async (spooled) => {
+          // A form sent with no file chosen carries an empty part without a name.
+          if (info.filename || spooled.bytes > 0) return { name: info.filename ?? '', spooled };
+          await spooled.discard();
+          return undefined;
+        },
+        (error) => {
+          fail(refuse(error instanceof SpoolFull ? 'UPLOADS_BUSY' : 'SERVICE_UNAVAILABLE'));
+          return undefined;
+        },
+      );
     });
     parser.on('filesLimit', () => fail(refuse('TOO_MANY_FILES')));
     parser.on('fieldsLimit', () => fail(refuse('TOO_MANY_FIELDS')));
     parser.on('partsLimit', () => fail(refuse('TOO_MANY_FIELDS')));
     parser.on('error', () => fail(refuse('MULTIPART_INVALID')));
     req.on('aborted', () => fail(refuse('INCOMPLETE_BODY')));
-    parser.on('close', () => {
-      if (settled) return;
+    parser.on('close', async () => {
+      const received = await file;
+      if (settled) return void received?.spooled.discard();
       settled = true;
-      resolve({ fields, ...(file && { file }) });
+      resolve({ fields, ...(received && { file: received }) });
     });
     req.pipe(parser);
   });

@@ -115,6 +115,10 @@ export const REFUSALS = {
   },
   /** Answered by the kit's proxy (deploy/haproxy/haproxy.cfg): Node refuses such a request line itself. */
   VERSION_NOT_SUPPORTED: { status: 505, message: 'Versão do HTTP não suportada.' },
+  UPLOADS_BUSY: {
+    status: 503,
+    message: 'Estamos recebendo muitos arquivos agora: envie o formulário de novo em um minuto.',
+  },
   EXPORTS_BUSY: {
     status: 503,
     message: 'Há exportações demais em andamento. Tente novamente em alguns segundos.',

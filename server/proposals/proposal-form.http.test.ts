@@ -120,6 +120,36 @@ describe.each(backendsForThisFile())('the proposal’s form on $name', (backend)
     expect(await repository.proposals.proposalsOf(quoteId)).toEqual([]);
   });
 
+  // 2027-02-30 answered 500 on PostgreSQL, and was stored and mailed from SQLite: Date.parse
+  // reads it. Each is refused for what it is, with the fields kept.
+  it.each([
+    ['validade', '2027-02-30'],
+    ['validade', '2027-02-29'],
+    ['coleta_de', '2027-02-29'],
+    ['coleta_ate', '2027-02-30'],
+    ['coleta_ate', '2026-04-31'],
+  ])('refuses a %s of %s, a day no calendar has, in Portuguese', async (field, day) => {
+    const { repository, quoteId, form, post } = await setUp();
+
+    const res = await post({ ...form, [field]: day });
+
+    expect(res.status).toBe(400);
+    expect(readable(res.text)).toContain('Esta data não existe no calendário');
+    expect(readable(res.text)).toContain(`value="${day}"`);
+    expect(await repository.proposals.proposalsOf(quoteId)).toEqual([]);
+  });
+
+  it('counts a price’s significant digits: 000000032500 is R$ 32.500,00', async () => {
+    const { repository, quoteId, form, post } = await setUp();
+
+    const res = await post({ ...form, preco: '000000032500' });
+
+    expect(res.status).toBe(303);
+    expect((await repository.proposals.proposalsOf(quoteId)).map((proposal) => proposal.priceCents)).toEqual([
+      3_250_000,
+    ]);
+  });
+
   it('refuses a validity in the past and a pickup window that ends before it starts', async () => {
     const { form, post } = await setUp();
 
