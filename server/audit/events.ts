@@ -1,3 +1,5 @@
+import { SHIPMENT_AUDIT_ACTIONS } from '../shipments/audit';
+
 /**
  * The audit record (docs/requirements.md, issue 33 §4): one append-only line per event that
  * touches the team's access or a person's data. Who, what, when, from where, and the request id.
@@ -44,6 +46,7 @@ export const AUDIT_ACTIONS = {
   'proposal.viewed': 'Proposta aberta pelo link',
   'proposal.accepted': 'Proposta aceita',
   'proposal.refused': 'Proposta recusada',
+  ...SHIPMENT_AUDIT_ACTIONS,
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

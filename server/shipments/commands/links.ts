@@ -1,0 +1,74 @@
+import { type By, lockShipment, type ShipmentDeps } from '../deps';
+import { digestOf, newToken } from '../links';
+import { MESSAGE_KINDS } from '../messages';
+import { laneOf } from '../reads';
+import { setLink, shipmentById, shipmentByNoticesToken, stopNotices } from '../sql-store';
+
+// The driver's link (docs/requirements.md §12.7) made, sent and revoked by a member, and the
+// customer's notices stopped by their one link (§12.10).
+
+export type Issued = { outcome: 'issued'; token: string; mailed: boolean } | { outcome: 'delivered' | 'missing' };
+
+/**
+ * A new link for the driver, ending the one before; mailed to the driver's e-mail when `mail` asks
+ * and e-mail is on. The token is returned to be shown once: only its digest is kept.
+ */
+export const issueDriverLink = (deps: ShipmentDeps, id: string, mail: boolean, by: By) =>
+  deps.db.transaction(async (tx): Promise<Issued> => {
+    await lockShipment(deps.db, tx, id);
+    const shipment = await shipmentById(tx, id);
+    if (!shipment) return { outcome: 'missing' };
+    if (shipment.status === 'delivered') return { outcome: 'delivered' };
+    const token = newToken();
+    await setLink(tx, id, 'driver_link_digest', digestOf(token), new Date().toISOString());
+    const mailed = mail && deps.mailOn && Boolean(shipment.driverEmail);
+    if (mailed)
+      await deps.outbox.enqueue(tx, {
+        kind: MESSAGE_KINDS.driver,
+        leadId: id,
+        record: {
+          to: shipment.driverEmail,
+          ...(shipment.driverName && { name: shipment.driverName }),
+          code: shipment.code,
+          lane: laneOf(shipment),
+          token,
+        },
+      });
+    await deps.audit(tx, {
+      ...by,
+      action: 'shipment.driver_link',
+      leadIds: [id],
+      detail: { code: shipment.code, mailed },
+    });
+    return { outcome: 'issued', token, mailed };
+  });
+
+export const revokeDriverLink = (deps: ShipmentDeps, id: string, by: By) =>
+  deps.db.transaction(async (tx) => {
+    const shipment = await shipmentById(tx, id);
+    if (!shipment?.driverLinkAt) return false;
+    await setLink(tx, id, 'driver_link_digest', null, new Date().toISOString());
+    await deps.audit(tx, {
+      ...by,
+      action: 'shipment.driver_link.revoked',
+      leadIds: [id],
+      detail: { code: shipment.code },
+    });
+    return true;
+  });
+
+/** The customer's one link: stops the shipment's notices, once; true when it was on. */
+export const stopShipmentNotices = (deps: ShipmentDeps, token: string, by: By) =>
+  deps.db.transaction(async (tx) => {
+    const shipment = await shipmentByNoticesToken(tx, token);
+    if (!shipment) return undefined;
+    const stopped = (await stopNotices(tx, shipment.id)) > 0;
+    if (stopped)
+      await deps.audit(tx, {
+        ...by,
+        action: 'shipment.notices_stopped',
+        leadIds: [shipment.id],
+        detail: { code: shipment.code },
+      });
+    return { shipment, stopped };
+  });
