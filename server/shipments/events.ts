@@ -80,7 +80,11 @@ const inTime = (a: EventFacts, b: EventFacts) => a.occurredAt.localeCompare(b.oc
  */
 export function statusOf(events: readonly EventFacts[]): { status: ShipmentStatus; at?: string } {
   const up = standing(events).filter((e) => isStatusKind(e.kind));
-  const last = up.filter((e) => e.kind !== 'scheduled').toSorted(inTime).at(-1) ?? up.toSorted(inTime).at(-1);
+  const last =
+    up
+      .filter((e) => e.kind !== 'scheduled')
+      .toSorted(inTime)
+      .at(-1) ?? up.toSorted(inTime).at(-1);
   return last ? { status: last.kind as ShipmentStatus, at: last.occurredAt } : { status: 'scheduled' };
 }
 

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { databasesForThisFile } from '../../../test/support/databases';
+import { OPENING } from '../../../test/support/shipments';
 import { appendAudit } from '../../audit/sql-store';
 import type { Database } from '../../db/database';
 import type { Outgoing, ShipmentDeps } from '../deps';
 import { fileOf } from '../reads';
 import { changeShipment } from './change';
 import { issueDriverLink } from './links';
-import { type Opening, openShipment } from './open';
+import { openShipment } from './open';
 import { type EventInput, recordEvent } from './record-event';
 
 const TABLES = ['shipments', 'shipment_events', 'shipment_keys', 'shipment_photos', 'audit_log'];
@@ -14,20 +15,6 @@ const member = {
   actor: { kind: 'member', id: '6f1c9a52-8d4e-4b7a-9f3e-2c1d0b9a8e7f', email: 'ana@rotanorte.com.br' },
 } as const;
 const driver = { actor: { kind: 'anonymous' } } as const;
-
-export const OPENING: Opening = {
-  customerName: 'Marta Lima',
-  customerEmail: 'marta@acme.com.br',
-  customerCompany: 'Acme Alimentos',
-  customerCnpj: '12345678000195',
-  origin: { code: '3509502', city: 'Campinas', state: 'SP' },
-  destination: { code: '1501402', city: 'Belém', state: 'PA' },
-  cargoType: 'carga_geral',
-  weightTons: 24,
-  pickupFrom: '2026-12-02',
-  pickupTo: '2026-12-03',
-  deliveryDays: 7,
-};
 
 function depsOn(db: Database) {
   const sent: Outgoing[] = [];
