@@ -110,7 +110,9 @@ export interface AuditStore {
    * A `lead.viewed` of one lead: a member's is written unless the same member's view of the same lead
    * was written within VIEW_RECORDED_EVERY_MS; any other actor's always.
    */
-  recordView(event: AuditEvent & { action: 'lead.viewed'; leadIds: readonly [string] }): Promise<void>;
+  recordView(
+    event: AuditEvent & { action: 'lead.viewed' | 'shipment.viewed'; leadIds: readonly [string] },
+  ): Promise<void>;
   /** Newest first. */
   readAudit(filter: AuditFilter): Promise<AuditLine[]>;
 }

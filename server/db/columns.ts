@@ -28,7 +28,9 @@ export const integer = z.union([
 export const real = z.number();
 
 /** A boolean: SQLite's 0 or 1, PostgreSQL's boolean. */
-export const flag = z.union([z.literal(0), z.literal(1), z.boolean()]).transform((value) => value === true || value === 1);
+export const flag = z
+  .union([z.literal(0), z.literal(1), z.boolean()])
+  .transform((value) => value === true || value === 1);
 
 /** A timestamp: SQLite's ISO text, pg's Date or ISO text; always read as ISO 8601 in UTC. */
 export const instant = z.union([z.string(), z.date()]).transform((value, context) => {

@@ -1,7 +1,7 @@
 import { company } from '../../shared/content';
 import { reaisText } from '../../shared/freight-text';
 import { leadPath } from '../../shared/lead-page';
-import { includedText, type ProposalTerms, proposalPath } from '../../shared/proposal';
+import { deliveryText, includedText, type ProposalTerms, proposalPath } from '../../shared/proposal';
 import type { Quote } from '../../shared/quote';
 import { readableDate, readableInSaoPaulo } from '../../shared/sao-paulo-time';
 import type { ProposalMail } from '../outbox/store';
@@ -41,6 +41,7 @@ export function proposalMessage(
       `Preço: ${reaisText(terms.priceCents)}`,
       `Inclui: ${includedText(terms)}`,
       `Coleta: ${pickupText(terms)}`,
+      ...(terms.deliveryDays ? [`Entrega: ${deliveryText(terms.deliveryDays)}`] : []),
       `Válida até: ${readableDate(terms.validUntil)}`,
       ...(terms.conditions ? ['', 'Condições:', terms.conditions] : []),
       '',

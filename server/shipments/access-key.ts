@@ -1,3 +1,5 @@
+import { mod11CheckDigit } from '../../shared/cnpj';
+
 // The 44-digit access keys of the fiscal documents a shipment carries (docs/requirements.md §12.3):
 // a CT-e's, an NF-e's, an MDF-e's. The carrier's TMS issues them; the product only records them, so
 // a key is checked by what the key itself says: its length, its model field and its check digit.
@@ -21,17 +23,9 @@ const SEPARATORS = /[\s.\-/]/g;
 /**
  * The check digit of the first 43 digits: mod 11, weights 2 to 9 from the right, repeating; a
  * remainder of 0 or 1 gives 0, else 11 − remainder (the NF-e's and the CT-e's Manual de Orientação
- * do Contribuinte state the same rule).
+ * do Contribuinte state the same rule as the CNPJ's).
  */
-export function checkDigit(first43: string): number {
-  let sum = 0;
-  for (let i = 0; i < first43.length; i++) {
-    const weight = 2 + (i % 8);
-    sum += Number(first43[first43.length - 1 - i]) * weight;
-  }
-  const remainder = sum % 11;
-  return remainder < 2 ? 0 : 11 - remainder;
-}
+export const checkDigit = (first43: string) => mod11CheckDigit(first43);
 
 /** The key's digits as typed, separators dropped; or, in Portuguese, what the text alone shows is wrong. */
 export function keyDigits(typed: string): { digits: string } | { error: string } {

@@ -24,6 +24,10 @@ import {
 import { ForbiddenPage, type TeamAssets, TeamDocument } from '../../client/team/TeamDocument';
 import { RevokePage, TeamPage } from '../../client/team/TeamPage';
 import type { Manifest } from '../pages/assets';
+import { BoardPage } from '../shipments/views/Board';
+import { IntegrationsPage } from '../shipments/views/IntegrationsPage';
+import { OpenForm } from '../shipments/views/OpenForm';
+import { ShipmentPage } from '../shipments/views/ShipmentPage';
 
 /** Each page of the workplace: its view and its title. */
 const VIEWS = {
@@ -52,6 +56,11 @@ const VIEWS = {
   application: { view: ApplicationView, title: 'Candidatura' },
   applicationMissing: { view: ForbiddenPage, title: 'Candidatura não encontrada' },
   positionForm: { view: PositionFormPage, title: 'Vaga' },
+  shipments: { view: BoardPage, title: 'Embarques' },
+  shipment: { view: ShipmentPage, title: 'Embarque' },
+  shipmentOpen: { view: OpenForm, title: 'Abrir embarque' },
+  shipmentMissing: { view: ForbiddenPage, title: 'Embarque não encontrado' },
+  integrations: { view: IntegrationsPage, title: 'Integrações' },
 } satisfies Record<string, { view: FunctionComponent<never>; title: string }>;
 
 export type WorkplaceView = keyof typeof VIEWS;

@@ -1,0 +1,27 @@
+import type { MunicipalityIndex } from '../../shared/municipalities';
+import type { AuditStore } from '../audit/events';
+import type { FreightStore } from '../freight/sql-store';
+import type { TeamStore } from '../team/sql-store';
+import type { WorkplaceContext } from '../workplace/context';
+import type { ShipmentDeps } from './deps';
+
+/** What the module's workplace routes are built with, besides the workplace's own context. */
+export type ShipmentContext = WorkplaceContext & {
+  shipments: ShipmentDeps;
+  municipalities: MunicipalityIndex;
+  team: Pick<TeamStore, 'everyMember'>;
+  audit: Pick<AuditStore, 'recordView'>;
+  freight: Pick<FreightStore, 'laneBetween'>;
+};
+
+/** A São Paulo wall-clock date and time ('2026-12-02', '08:15') as the instant it was, or undefined. */
+export function saoPauloInstant(date: string, time: string) {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^\d{2}:\d{2}$/.test(time)) return undefined;
+  const guess = new Date(`${date}T${time}:00Z`);
+  if (Number.isNaN(guess.getTime())) return undefined;
+  const offset = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Sao_Paulo', timeZoneName: 'longOffset' })
+    .formatToParts(guess)
+    .find((part) => part.type === 'timeZoneName')!
+    .value.replace('GMT', '');
+  return new Date(`${date}T${time}:00${offset || '+00:00'}`).toISOString();
+}

@@ -1,0 +1,95 @@
+// What the module's pages show, as the routes hand it to the views (views/*.tsx): words and links
+// already made, so that the views decide nothing.
+
+export type Line = { label: string; value: string };
+export type Notice = { kind: 'error' | 'ok'; text: string };
+
+/** A shipment on the Embarques page. */
+export type Card = {
+  code: string;
+  href: string;
+  lane: string;
+  status: string;
+  /** 'Entrega até 09/12/2026', or that none was promised. */
+  promise: string;
+  /** 'no prazo', 'atrasado', … with a mark; absent when nothing was promised. */
+  punctuality?: { text: string; late: boolean };
+  /** Why it is on the late list, when it is. */
+  late?: string;
+  lastEvent?: string;
+};
+
+export type BoardProps = {
+  sections: { id: string; title: string; empty: string; cards: Card[] }[];
+};
+
+/** One event on the team's timeline. */
+export type TimelineRow = {
+  id: string;
+  label: string;
+  when: string;
+  /** ISO, for <time>. */
+  at: string;
+  municipality?: string;
+  audience: string;
+  by: string;
+  note?: string;
+  /** Why it was cancelled, when it was: the row is struck through. */
+  cancelled?: string;
+  /** For a resolution or a cancellation, the event it names. */
+  about?: string;
+  mailed: boolean;
+  recipient?: string;
+  photos: { href: string; label: string }[];
+  /** Whether the row offers 'Cancelar' and, for an open ocorrência, 'Resolver'. */
+  cancellable: boolean;
+  resolvable: boolean;
+};
+
+/** The driver's link, as the shipment's page shows it. */
+export type DriverLinkState =
+  | { state: 'none' }
+  | { state: 'live'; since: string }
+  | { state: 'ended' }
+  /** Just made: shown this once. */
+  | { state: 'shown'; url: string; qrSvg: string; whatsapp?: string; mailed: boolean };
+
+export type ShipmentPageProps = {
+  code: string;
+  path: string;
+  lane: string;
+  status: string;
+  punctuality?: { text: string; late: boolean };
+  notice?: Notice;
+  lines: Line[];
+  keys: { kind: string; text: string; digits: string }[];
+  crew: Record<string, string>;
+  promisedDate: string;
+  pickupFrom: string;
+  estimate?: string;
+  driverLink: DriverLinkState;
+  driverHasEmail: boolean;
+  timeline: TimelineRow[];
+  /** The forms' values and messages after a refusal, by field. */
+  values: Record<string, string>;
+  errors: Record<string, string>;
+  /** Which form the errors are of. */
+  form?: string;
+  now: { date: string; time: string };
+  eventKey: string;
+  recordedKinds: { value: string; label: string }[];
+};
+
+export type OpenFormProps = {
+  values: Record<string, string>;
+  errors: Record<string, string>;
+  notice?: Notice;
+};
+
+export type IntegrationsProps = {
+  integrations: { id: string; name: string; created: string; revoked?: string; endpoint: string }[];
+  /** Just made: the token and the secret, shown this once. */
+  shown?: { name: string; token: string; secret: string; endpoint: string };
+  notice?: Notice;
+  errors: Record<string, string>;
+};
