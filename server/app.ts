@@ -122,6 +122,7 @@ export function createApp(deps: AppDeps) {
   app.use(seoRouter(publicUrl));
 
   const exports = csvExports(repository);
+  const municipalities = deps.municipalities ?? loadMunicipalities(assetsDir, manifest.municipalities);
   // The sales team's part (/entrar, /painel): sessions are read there alone.
   app.use(
     workplace({
@@ -132,6 +133,7 @@ export function createApp(deps: AppDeps) {
       mailOn: repository.channels.includes('email'),
       rateLimitCounters: repository.rateLimitCounters,
       calendar: deps.calendar,
+      municipalities,
     }),
   );
 
@@ -148,7 +150,6 @@ export function createApp(deps: AppDeps) {
   // The form's refusals get pages after the router, where boundBody's 413, met before any route,
   // reaches them too: a visitor without JavaScript sees the site's page, not JSON.
   app.use('/api/contacts', rememberMount, contacts, formErrorPages(renderPage));
-  const municipalities = deps.municipalities ?? loadMunicipalities(assetsDir, manifest.municipalities);
   const quotes = quotesRouter({
     stores: repository,
     renderPage,

@@ -1,5 +1,5 @@
 import { sqlApplications } from './applications/sql-store';
-import { sqlAudit } from './audit/sql-store';
+import { appendAudit, sqlAudit } from './audit/sql-store';
 import { sqlPositions } from './careers/sql-store';
 import { sqlContacts } from './contacts/sql-store';
 import { lockDataDir, prepareDataDir } from './db/data-dir';
@@ -22,6 +22,7 @@ import type { Config } from './process/config';
 import type { Logger } from './process/logger';
 import { sqlProposals } from './proposals/sql-store';
 import { sqlQuotes } from './quotes/sql-store';
+import { openFromProposal } from './shipments/commands/open';
 import { sqlSuspects } from './spam/sql-store';
 import { type RenderStamps, renderStamps } from './spam/stamp';
 import type { Stores } from './stores';
@@ -65,13 +66,20 @@ export type Repository = Stores &
  * in the change's own transaction.
  */
 function sqlRepository(db: Database, { channels = [] }: RepositoryOptions): Repository {
-  const { enqueue, enqueueArrival, noticeErasure, announceUpdate, mailTeam, enqueueProposalNotice, outbox } = sqlOutbox(
-    db,
-    channels,
-  );
+  const {
+    enqueue,
+    enqueueArrival,
+    noticeErasure,
+    announceUpdate,
+    mailTeam,
+    enqueueProposalNotice,
+    enqueueShipment,
+    outbox,
+  } = sqlOutbox(db, channels);
   const announce: AnnounceChange = (tx, lead, notes) =>
     announceUpdate(tx, { kind: `${lead.kind}.updated`, record: leadResource(lead, notes) });
   const inbox = sqlInbox(db, announce);
+  const shipments = { db, outbox: { enqueue: enqueueShipment }, audit: appendAudit, mailOn: channels.includes('email') };
   return {
     // A lead that arrives gets the visitor's receipt; one released from the Suspeitos folder does not.
     contacts: sqlContacts(db, enqueueArrival),
@@ -88,7 +96,13 @@ function sqlRepository(db: Database, { channels = [] }: RepositoryOptions): Repo
     freight: sqlFreight(db),
     applications: sqlApplications(db),
     positions: sqlPositions(db),
-    proposals: sqlProposals(db, { enqueue: enqueueProposalNotice, announce }),
+    // An acceptance opens the proposal's shipment in its own transaction (docs/requirements.md §12.1).
+    proposals: sqlProposals(db, {
+      enqueue: enqueueProposalNotice,
+      announce,
+      accepted: (tx, proposal, quote) => openFromProposal(shipments, tx, { proposal, quote }),
+    }),
+    shipments,
     channels,
     renderStamps: () => renderStamps(db),
     connections: () => db.connections(),

@@ -11,6 +11,7 @@ import type { Outbox } from './outbox/store';
 import type { PersonalDataStore } from './personal-data/sql-store';
 import type { ProposalStore } from './proposals/sql-store';
 import type { QuoteStore } from './quotes/sql-store';
+import type { ShipmentDeps } from './shipments/deps';
 import type { SuspectStore } from './spam/sql-store';
 import type { TeamStore } from './team/sql-store';
 
@@ -36,4 +37,6 @@ export type Stores = {
   applications: ApplicationStore;
   positions: PositionStore;
   proposals: ProposalStore;
+  /** Shipments and their events (docs/requirements.md §12): the module's commands run on these. */
+  shipments: ShipmentDeps;
 };

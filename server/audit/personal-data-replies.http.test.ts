@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, testManifest } from '../../test/support/app';
+import { createTestApp, testManifest, testMunicipalities } from '../../test/support/app';
 import { backendsForThisFile } from '../../test/support/backends';
 import { ADMIN_TOKEN, bearer, fullQuote, sampleContact, validContact, validQuote } from '../../test/support/leads';
 import { signedInMember } from '../../test/support/members';
@@ -73,6 +73,7 @@ async function attempts(app: Parameters<typeof request>[0], repository: Reposito
     publicUrl: new URL('http://localhost:3000'),
     exports: csvExports(repository),
     mailOn: false,
+    municipalities: testMunicipalities(),
   });
   const workplace: Attempt[] = routes.flatMap(({ method, path, reply }): Attempt[] => {
     const kind = reply === 'json' ? 'json' : 'page';

@@ -298,11 +298,37 @@ export function sqlOutbox(db: Database, channels: readonly Channel[]) {
     return true;
   };
 
+  /**
+   * In a shipment's command's transaction (docs/requirements.md §12.10): its message on the one channel
+   * that carries its kind, naming the shipment (lead_id) so that an erasure and the retention take it;
+   * false, queuing nothing, when that channel is off.
+   */
+  const enqueueShipment = async (tx: Queries, { kind, record, leadId }: { kind: string; record: unknown; leadId?: string }) => {
+    const channel: Channel = kind === 'shipment.hook' ? 'webhook' : 'email';
+    if (!channels.includes(channel)) return false;
+    const at = new Date().toISOString();
+    await tx.run(
+      `INSERT INTO outbox (id, channel, lead_id, kind, payload, status, attempts, next_attempt_at, created_at)
+       VALUES (?, ?, ?, ?, ?, 'pending', 0, ?, ?)`,
+      [randomUUID(), channel, leadId ?? null, kind, JSON.stringify(record), at, at],
+    );
+    return true;
+  };
+
   /** What a new lead is stored with: its deliveries to the team, then the visitor's receipt. */
   const enqueueArrival = async (tx: Queries, lead: Lead) => {
     await enqueue(tx, lead);
     await receipt(tx, lead);
   };
 
-  return { enqueue, enqueueArrival, noticeErasure, announceUpdate, mailTeam, enqueueProposalNotice, outbox };
+  return {
+    enqueue,
+    enqueueArrival,
+    noticeErasure,
+    announceUpdate,
+    mailTeam,
+    enqueueProposalNotice,
+    enqueueShipment,
+    outbox,
+  };
 }

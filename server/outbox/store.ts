@@ -1,5 +1,6 @@
 import type { LeadKind } from '../../shared/lead-status';
 import type { Lead, LeadResource } from '../leads/resource';
+import type { CustomerNotice, DriverLinkMail, ShipmentHook } from '../shipments/messages';
 
 /**
  * Where each lead goes: an e-mail to sales, and a signed webhook to a CRM or an automation tool
@@ -99,6 +100,12 @@ export type QuoteAccepted = {
   };
 };
 
+/** A shipment's message (docs/requirements.md §12.10): the customer's notice and the driver's link by e-mail, the hook by webhook. */
+export type ShipmentMessage =
+  | { kind: 'shipment.notice'; record: CustomerNotice }
+  | { kind: 'shipment.driver_link'; record: DriverLinkMail }
+  | { kind: 'shipment.hook'; record: ShipmentHook };
+
 /**
  * One delivery to make, as the dispatcher claimed it: a lead, a message to a member or a receipt to
  * the visitor (e-mail alone), an erasure (the webhook alone), or a proposal's message or acceptance.
@@ -111,6 +118,7 @@ export type Notification = (
   | LeadReceipt
   | ProposalMail
   | QuoteAccepted
+  | ShipmentMessage
 ) & {
   /** The outbox row's id: the same on every attempt and every replica (the webhook-id). */
   id: string;

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { SubjectProposal } from '../../shared/api/types';
 import type { ProposalState, ProposalTerms } from '../../shared/proposal';
+import type { Quote } from '../../shared/quote';
 import { todayInSaoPaulo } from '../../shared/sao-paulo-time';
 import type { AuditContext } from '../audit/events';
 import { appendAudit } from '../audit/sql-store';
@@ -45,6 +46,8 @@ export type CustomerAnswer = { answer: 'accepted'; acceptedBy: string } | { answ
 export type ProposalNotices = {
   enqueue(tx: Queries, quoteId: string, notice: ProposalMail | QuoteAccepted): Promise<boolean>;
   announce: AnnounceChange;
+  /** What else an acceptance does in its transaction: the shipment it opens (docs/requirements.md §12.1). */
+  accepted?: (tx: Queries, proposal: Proposal, quote: Quote) => Promise<void>;
 };
 
 export interface ProposalStore {
@@ -285,6 +288,7 @@ export function sqlProposals(db: Database, notices: ProposalNotices): ProposalSt
             record: notice(answered, after.lead.work.owner?.email),
           });
           if (answer.answer === 'accepted') {
+            if (after.lead.kind === 'quote') await notices.accepted?.(tx, answered, after.lead.record as Quote);
             await notices.announce(tx, after.lead, after.notes);
             await notices.enqueue(tx, proposal.quoteId, {
               kind: 'quote.accepted',

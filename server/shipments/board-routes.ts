@@ -81,11 +81,17 @@ export function boardRoutes(context: ShipmentContext): WorkplaceRoute[] {
   const board: RequestHandler = async (_req, res) => {
     const today = todayInSaoPaulo();
     const now = new Date();
-    const { pickups, moving, late, delivered } = await readBoard(shipments.db, today, now);
+    const { pickups, upcoming, moving, late, delivered } = await readBoard(shipments.db, today, now);
     const cards = (list: typeof pickups) => list.map((s) => cardOf(s, today, now));
     render(res, 200, 'shipments', {
       sections: [
         { id: 'coletas', title: 'Coletas de hoje', empty: 'Nenhuma coleta para hoje.', cards: cards(pickups) },
+        {
+          id: 'proximas',
+          title: 'Próximas coletas',
+          empty: 'Nenhuma coleta agendada para os próximos dias.',
+          cards: cards(upcoming),
+        },
         { id: 'transito', title: 'Em trânsito', empty: 'Nenhuma carga na estrada.', cards: cards(moving) },
         { id: 'atrasados', title: 'Atrasados', empty: 'Nenhum embarque atrasado.', cards: cards(late) },
         { id: 'entregues', title: 'Entregues', empty: 'Nenhuma entrega nos últimos 7 dias.', cards: cards(delivered) },

@@ -16,7 +16,13 @@ const DELIVERED_DAYS = 7;
 const MOVING = `('picked_up', 'in_transit', 'arrived', 'out_for_delivery')`;
 const FROM = `SELECT ${shipmentsTable.list('s.')} FROM shipments s`;
 
-export type Board = { pickups: Shipment[]; moving: Shipment[]; late: Shipment[]; delivered: Shipment[] };
+export type Board = {
+  pickups: Shipment[];
+  upcoming: Shipment[];
+  moving: Shipment[];
+  late: Shipment[];
+  delivered: Shipment[];
+};
 
 /** The board on São Paulo's `today`, at `now`. */
 export async function readBoard(q: Queries, today: string, now: Date): Promise<Board> {
@@ -26,6 +32,7 @@ export async function readBoard(q: Queries, today: string, now: Date): Promise<B
     (await q.all(`${FROM} ${sql} LIMIT ${LIMIT}`, params)).map(shipmentOf);
   return {
     pickups: await list(`WHERE s.status = 'scheduled' AND s.pickup_from <= ? ORDER BY s.pickup_from, s.seq`, [today]),
+    upcoming: await list(`WHERE s.status = 'scheduled' AND s.pickup_from > ? ORDER BY s.pickup_from, s.seq`, [today]),
     moving: await list(`WHERE s.status IN ${MOVING} ORDER BY s.promised_date, s.seq`, []),
     late: await list(
       `WHERE s.status <> 'delivered' AND (s.promised_date < ? OR (s.status IN ${MOVING} AND s.last_event_at < ?))

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, testManifest } from '../../test/support/app';
+import { createTestApp, testManifest, testMunicipalities } from '../../test/support/app';
 import { backendsForThisFile } from '../../test/support/backends';
 import { signedInMember } from '../../test/support/members';
 import { csvExports } from '../exports/routes';
@@ -20,6 +20,7 @@ const routesOf = (repository: Repository) =>
     publicUrl,
     exports: csvExports(repository),
     mailOn: false,
+    municipalities: testMunicipalities(),
   }).routes;
 
 type Visitor = 'no session' | 'enrol-only' | 'vendas' | 'admin';

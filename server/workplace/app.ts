@@ -1,4 +1,5 @@
 import { type BusinessCalendar, DEFAULT_CALENDAR } from '../../shared/holidays';
+import type { MunicipalityIndex } from '../../shared/municipalities';
 import { folderRoutes } from '../applications/folder-routes';
 import { auditRoutes } from '../audit/routes';
 import { careersRoutes } from '../careers/routes';
@@ -9,6 +10,7 @@ import { inboxRoutes } from '../inbox/routes';
 import type { Manifest } from '../pages/assets';
 import { dataRoutes } from '../personal-data/panel';
 import { proposalRoutes } from '../proposals/workplace-routes';
+import { shipmentWorkplaceRoutes } from '../shipments';
 import { suspectRoutes } from '../spam/routes';
 import type { Stores } from '../stores';
 import { signInLimits } from '../team/limits';
@@ -33,6 +35,8 @@ export type WorkplaceDeps = {
   /** The sign-in's attempt counters: the replicas' shared ones on PostgreSQL, else this process's. */
   rateLimitCounters?: RateLimitCounters;
   calendar?: BusinessCalendar;
+  /** The IBGE municipalities a shipment's places are typed against. */
+  municipalities: MunicipalityIndex;
 };
 
 /** Every route of the signed-in part, and the sessions and renderer they share. */
@@ -58,6 +62,7 @@ export function workplaceRoutes(deps: WorkplaceDeps) {
     ...freightAdminRoutes(context),
     ...careersRoutes(context),
     ...folderRoutes(context),
+    ...shipmentWorkplaceRoutes({ ...context, municipalities: deps.municipalities }),
   ];
   return { routes, sessions, render: shared.render };
 }

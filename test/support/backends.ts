@@ -38,6 +38,10 @@ const ORDER = {
   applications: 'seq',
   application_files: 'application_id',
   application_notes: 'seq',
+  shipments: 'seq',
+  shipment_events: 'seq',
+  shipment_photos: 'seq',
+  integrations: 'seq',
 } as const;
 type StoredTable = keyof typeof ORDER;
 

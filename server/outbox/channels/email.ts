@@ -2,6 +2,7 @@ import nodemailer from 'nodemailer';
 import { type BusinessCalendar, DEFAULT_CALENDAR } from '../../../shared/holidays';
 import type { Config } from '../../process/config';
 import type { Notification } from '../store';
+import { customerMail, driverMail } from '../../shipments/messages';
 import { leadMessage } from './email-message';
 import { receiptMessage } from './receipt-message';
 
@@ -34,7 +35,8 @@ export function createMailer(
       if (
         notification.kind.endsWith('.updated') ||
         notification.kind === 'subject.erased' ||
-        notification.kind === 'quote.accepted'
+        notification.kind === 'quote.accepted' ||
+        notification.kind === 'shipment.hook'
       ) {
         throw new Error(`e-mail: ${notification.kind} não é notificado por e-mail`);
       }
@@ -47,6 +49,15 @@ export function createMailer(
       if (notification.kind === 'proposal.mail') {
         const { to: recipient = to, replyTo, subject, text } = notification.record;
         await transport.sendMail({ from, to: recipient, ...(replyTo && { replyTo }), subject, text, messageId });
+        return;
+      }
+      if (notification.kind === 'shipment.notice' || notification.kind === 'shipment.driver_link') {
+        const mail =
+          notification.kind === 'shipment.notice'
+            ? customerMail(notification.record, publicUrl)
+            : driverMail(notification.record, publicUrl);
+        const headers = { 'Auto-Submitted': 'auto-generated', ...mail.headers };
+        await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, messageId, headers });
         return;
       }
       if (notification.kind === 'lead.receipt') {

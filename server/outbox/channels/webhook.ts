@@ -2,6 +2,7 @@ import { Webhook } from 'standardwebhooks';
 import { company } from '../../../shared/content';
 import type { Config } from '../../process/config';
 import type { DispatcherTiming } from '../dispatcher';
+import { hookBody } from '../../shipments/messages';
 import type { Notification } from '../store';
 
 export type WebhookSettings = NonNullable<Config['webhook']>;
@@ -52,10 +53,13 @@ function webhookBody(notification: Notification) {
     const { acceptedAt, quote, proposal } = notification.record;
     return JSON.stringify({ type: notification.kind, timestamp: acceptedAt, data: { quote, proposal } });
   }
+  if (notification.kind === 'shipment.hook') return hookBody(notification.record);
   if (
     notification.kind === 'team.message' ||
     notification.kind === 'lead.receipt' ||
-    notification.kind === 'proposal.mail'
+    notification.kind === 'proposal.mail' ||
+    notification.kind === 'shipment.notice' ||
+    notification.kind === 'shipment.driver_link'
   )
     throw new Error(`webhook: ${notification.kind} só vai por e-mail`);
   if (notification.kind === 'contact.updated' || notification.kind === 'quote.updated') {

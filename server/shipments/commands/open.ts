@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { cnpjCharacters } from '../../../shared/cnpj';
 import type { Queries } from '../../db/database';
+import { ibgePlaces } from '../../freight/places';
 import { newShipmentCode } from '../code';
 import type { By, ShipmentDeps } from '../deps';
 import { newToken } from '../links';
 import { MESSAGE_KINDS } from '../messages';
 import { fileOf, hookRecord, laneOf } from '../reads';
-import { insertShipment, type NewShipment, shipmentByCode } from '../sql-store';
+import { insertShipment, type NewShipment, shipmentByCode, shipmentOfProposal } from '../sql-store';
 import { recordInTransaction } from './record-event';
 
 // Opening a shipment (docs/requirements.md §12.1): from an accepted proposal, in its acceptance's
@@ -85,3 +87,53 @@ export async function openInTransaction(deps: ShipmentDeps, tx: Queries, opening
 /** A shipment opened in a transaction of its own (the team's form). */
 export const openShipment = (deps: ShipmentDeps, opening: Opening, by: By) =>
   deps.db.transaction((tx) => openInTransaction(deps, tx, opening, by));
+
+/** What of an accepted proposal and its quote a shipment is opened from (docs/requirements.md §12.1). */
+export type AcceptedProposal = {
+  proposal: { id: string; pickupFrom: string; pickupTo: string; deliveryDays?: number };
+  quote: {
+    id: string;
+    name: string;
+    email: string;
+    company?: string;
+    cnpj?: string;
+    origin: { city: string; state: string };
+    destination: { city: string; state: string };
+    cargoType: string;
+    weightTons: number;
+  };
+};
+
+/**
+ * In the acceptance's transaction: the shipment of an accepted proposal, once (a proposal opens one
+ * shipment, whatever replica took the answer). The places are the quote's, with their IBGE codes
+ * when the quote named IBGE municipalities.
+ */
+export async function openFromProposal(deps: ShipmentDeps, tx: Queries, { proposal, quote }: AcceptedProposal) {
+  if (await shipmentOfProposal(tx, proposal.id)) return;
+  const places = ibgePlaces();
+  const place = ({ city, state }: { city: string; state: string }) => {
+    const ibge = places.placeNamed({ city, state });
+    return ibge ? { code: ibge.code, city: ibge.name, state: ibge.uf } : { city, state };
+  };
+  await openInTransaction(
+    deps,
+    tx,
+    {
+      quoteId: quote.id,
+      proposalId: proposal.id,
+      customerName: quote.name,
+      customerEmail: quote.email,
+      ...(quote.company && { customerCompany: quote.company }),
+      ...(quote.cnpj && { customerCnpj: cnpjCharacters(quote.cnpj) }),
+      origin: place(quote.origin),
+      destination: place(quote.destination),
+      cargoType: quote.cargoType,
+      weightTons: quote.weightTons,
+      pickupFrom: proposal.pickupFrom,
+      pickupTo: proposal.pickupTo,
+      ...(proposal.deliveryDays !== undefined && { deliveryDays: proposal.deliveryDays }),
+    },
+    { actor: { kind: 'system' } },
+  );
+}
