@@ -429,7 +429,9 @@ export const migrations: ReadonlyArray<(type: ColumnTypes, dialect: Dialect) => 
   ],
   // Issue 62: shipments and their events (docs/requirements.md §12; docs/decisions/058-shipments.md).
   // A shipment keeps its current status and the time of its last event beside the events, kept in its
-  // events' transaction, so that the Embarques page and /rastreio read one row; the events are never
+  // events' transaction, so that the Embarques page and /rastreio read one row. Every driver's link
+  // issued is kept (its digest), so that one ended or replaced answers 'encerrado', not 'not found'; the
+  // events are never
   // updated but for what an erasure takes (notes, the recipient). `dedupe_key` makes a sender's event
   // one event however often it comes. The keys are found by their digits (CT-e, NF-e) and by the
   // CNPJ and number an NF-e key carries; the photos sit apart, so that no list reads their bytes.
@@ -469,8 +471,6 @@ export const migrations: ReadonlyArray<(type: ColumnTypes, dialect: Dialect) => 
        delivered_at ${type.timestamp},
        notices integer NOT NULL DEFAULT 1,
        notices_token text UNIQUE,
-       driver_link_digest text UNIQUE,
-       driver_link_at ${type.timestamp},
        proof_digest text UNIQUE,
        created_by text NOT NULL,
        created_at ${type.timestamp} NOT NULL,
@@ -523,6 +523,13 @@ export const migrations: ReadonlyArray<(type: ColumnTypes, dialect: Dialect) => 
        created_at ${type.timestamp} NOT NULL
      )`,
     'CREATE INDEX shipment_photos_of ON shipment_photos (shipment_id)',
+    `CREATE TABLE driver_links (
+       digest text PRIMARY KEY,
+       shipment_id ${type.uuid} NOT NULL,
+       issued_at ${type.timestamp} NOT NULL,
+       ended_at ${type.timestamp}
+     )`,
+    'CREATE INDEX driver_links_of ON driver_links (shipment_id)',
     `CREATE TABLE integrations (
        seq ${type.seq},
        id ${type.uuid} NOT NULL UNIQUE,

@@ -93,6 +93,13 @@ export const REFUSALS = {
     message: (minutes: string) =>
       `Muitas solicitações em pouco tempo. Tente novamente em ${minutes} ${minutes === '1' ? 'minuto' : 'minutos'}.`,
   },
+  /** /rastreio's lookups past their limit per address (docs/requirements.md §12.9). */
+  TOO_MANY_LOOKUPS: {
+    status: 429,
+    message: (minutes: string) =>
+      `Muitas consultas a partir deste endereço. Tente novamente em ${minutes} ${minutes === '1' ? 'minuto' : 'minutos'}.`,
+  },
+  SHIPMENT_NOT_FOUND: { status: 404, message: 'Embarque não encontrado: confira o código ou a chave do CT-e.' },
   TOO_MANY_WRONG_LINKS: {
     status: 429,
     message: (minutes: string) =>

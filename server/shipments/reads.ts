@@ -2,7 +2,7 @@ import type { Queries } from '../db/database';
 import type { ShipmentHook } from './messages';
 import { shipmentResource } from './resource';
 import type { Shipment, ShipmentEvent, ShipmentFile } from './shipment';
-import { eventsOf, keysOf, photosOf, shipmentById } from './sql-store';
+import { eventsOf, keysOf, liveDriverLink, photosOf, shipmentById } from './sql-store';
 
 // Reads the module's commands and pages share: a shipment with all it carries, its lane in words,
 // and the webhook of what just happened to it.
@@ -11,7 +11,8 @@ export async function fileOf(q: Queries, id: string): Promise<ShipmentFile | und
   const shipment = await shipmentById(q, id);
   if (!shipment) return undefined;
   const [keys, events, photos] = [await keysOf(q, id), await eventsOf(q, id), await photosOf(q, id)];
-  return { ...shipment, keys, events, photos };
+  const driverLinkAt = await liveDriverLink(q, id);
+  return { ...shipment, keys, events, photos, ...(driverLinkAt && { driverLinkAt }) };
 }
 
 /** 'Campinas/SP → Belém/PA'. */

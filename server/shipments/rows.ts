@@ -42,7 +42,6 @@ export const shipmentsTable = tableOf('shipments', {
   delivered_at: optional(instant),
   notices: flag,
   notices_token: optional(text),
-  driver_link_at: optional(instant),
   created_by: text,
   created_at: instant,
   updated_at: instant,

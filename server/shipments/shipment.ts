@@ -46,8 +46,6 @@ export type Shipment = {
   notices: boolean;
   /** The token of the one link that stops them, in every e-mail: it can do nothing else, so it is kept as it is. */
   noticesToken?: string;
-  /** When the live driver's link was made; absent when there is none (never made, revoked, or ended). */
-  driverLinkAt?: string;
   createdBy: string;
   createdAt: string;
   updatedAt: string;
@@ -79,4 +77,10 @@ export type ShipmentEvent = {
 export type Photo = { id: string; eventId: string; width: number; height: number };
 
 /** A shipment with all it carries: the team's page, a subject's access. */
-export type ShipmentFile = Shipment & { keys: ShipmentKey[]; events: ShipmentEvent[]; photos: Photo[] };
+export type ShipmentFile = Shipment & {
+  keys: ShipmentKey[];
+  events: ShipmentEvent[];
+  photos: Photo[];
+  /** When the live driver's link was issued; absent when none is live (never made, revoked, ended). */
+  driverLinkAt?: string;
+};

@@ -45,7 +45,6 @@ const one = async (q: Queries, where: string, params: Param[]) => {
 export const shipmentById = (q: Queries, id: string) => one(q, 's.id = ?', [id]);
 export const shipmentByCode = (q: Queries, code: string) => one(q, 's.code = ?', [code]);
 export const shipmentOfProposal = (q: Queries, proposalId: string) => one(q, 's.proposal_id = ?', [proposalId]);
-export const shipmentByDriverLink = (q: Queries, digest: string) => one(q, 's.driver_link_digest = ?', [digest]);
 export const shipmentByNoticesToken = (q: Queries, token: string) => one(q, 's.notices_token = ?', [token]);
 export const shipmentByProofLink = (q: Queries, digest: string) => one(q, 's.proof_digest = ?', [digest]);
 
@@ -123,17 +122,29 @@ export async function updateShipment(tx: Queries, id: string, change: ShipmentCh
   ]);
 }
 
-/** Sets one of the shipment's link digests (the driver's, the proof's): NULL ends it. */
-export async function setLink(
-  tx: Queries,
-  id: string,
-  link: 'driver_link_digest' | 'proof_digest',
-  digest: string | null,
-  at: string,
-) {
-  const issued = link === 'driver_link_digest' ? ', driver_link_at = ?' : '';
-  const params: Param[] = link === 'driver_link_digest' ? [digest, digest && at, id] : [digest, id];
-  return tx.run(`UPDATE shipments SET ${link} = ?${issued} WHERE id = ?`, params);
+/** Sets the proof's link digest (§12.12). */
+export const setProofLink = (tx: Queries, id: string, digest: string) =>
+  tx.run('UPDATE shipments SET proof_digest = ? WHERE id = ?', [digest, id]);
+
+/** A driver's link, live or not, by its digest (§12.7): every link issued is kept. */
+export async function driverLinkOf(q: Queries, digest: string) {
+  const row = await q.get('SELECT shipment_id, ended_at FROM driver_links WHERE digest = ?', [digest]);
+  return row && { shipmentId: String(row.shipment_id), ended: row.ended_at != null };
+}
+
+/** When the shipment's live driver's link was issued; undefined when none is live. */
+export async function liveDriverLink(q: Queries, id: string) {
+  const row = await q.get('SELECT issued_at FROM driver_links WHERE shipment_id = ? AND ended_at IS NULL', [id]);
+  return row ? new Date(row.issued_at as string).toISOString() : undefined;
+}
+
+/** Ends the shipment's live driver's link, if any: how many ended. */
+export const endDriverLinks = (tx: Queries, id: string, at: string) =>
+  tx.run('UPDATE driver_links SET ended_at = ? WHERE shipment_id = ? AND ended_at IS NULL', [at, id]);
+
+export async function issueDriverLinkRow(tx: Queries, id: string, digest: string, at: string) {
+  await endDriverLinks(tx, id, at);
+  await tx.run('INSERT INTO driver_links (digest, shipment_id, issued_at) VALUES (?, ?, ?)', [digest, id, at]);
 }
 
 export const stopNotices = (tx: Queries, id: string) =>

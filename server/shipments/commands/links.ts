@@ -2,7 +2,7 @@ import { type By, lockShipment, type ShipmentDeps } from '../deps';
 import { digestOf, newToken } from '../links';
 import { MESSAGE_KINDS } from '../messages';
 import { laneOf } from '../reads';
-import { setLink, shipmentById, shipmentByNoticesToken, stopNotices } from '../sql-store';
+import { endDriverLinks, issueDriverLinkRow, shipmentById, shipmentByNoticesToken, stopNotices } from '../sql-store';
 
 // The driver's link (docs/requirements.md §12.7) made, sent and revoked by a member, and the
 // customer's notices stopped by their one link (§12.10).
@@ -20,7 +20,7 @@ export const issueDriverLink = (deps: ShipmentDeps, id: string, mail: boolean, b
     if (!shipment) return { outcome: 'missing' };
     if (shipment.status === 'delivered') return { outcome: 'delivered' };
     const token = newToken();
-    await setLink(tx, id, 'driver_link_digest', digestOf(token), new Date().toISOString());
+    await issueDriverLinkRow(tx, id, digestOf(token), new Date().toISOString());
     const mailed = mail && deps.mailOn && Boolean(shipment.driverEmail);
     if (mailed)
       await deps.outbox.enqueue(tx, {
@@ -46,8 +46,7 @@ export const issueDriverLink = (deps: ShipmentDeps, id: string, mail: boolean, b
 export const revokeDriverLink = (deps: ShipmentDeps, id: string, by: By) =>
   deps.db.transaction(async (tx) => {
     const shipment = await shipmentById(tx, id);
-    if (!shipment?.driverLinkAt) return false;
-    await setLink(tx, id, 'driver_link_digest', null, new Date().toISOString());
+    if (!shipment || (await endDriverLinks(tx, id, new Date().toISOString())) === 0) return false;
     await deps.audit(tx, {
       ...by,
       action: 'shipment.driver_link.revoked',

@@ -6,13 +6,14 @@ import { MESSAGE_KINDS } from '../messages';
 import { fileOf, hookRecord, laneOf } from '../reads';
 import type { Place, Recorder, ShipmentEvent } from '../shipment';
 import {
+  endDriverLinks,
   eventByDedupe,
   eventsOf,
   insertEvent,
   insertPhoto,
   markMailed,
   refreshStatus,
-  setLink,
+  setProofLink,
   shipmentById,
 } from '../sql-store';
 
@@ -100,9 +101,9 @@ export async function recordInTransaction(
   let proofToken: string | undefined;
   if (status === 'delivered' && before.status !== 'delivered') {
     // The delivery ends the driver's link (§12.7) and makes the proof's, e-mailed to the customer (§12.12).
-    await setLink(tx, shipmentId, 'driver_link_digest', null, now);
+    await endDriverLinks(tx, shipmentId, now);
     proofToken = newToken();
-    await setLink(tx, shipmentId, 'proof_digest', digestOf(proofToken), now);
+    await setProofLink(tx, shipmentId, digestOf(proofToken));
   }
   await deps.audit(tx, {
     ...by,

@@ -93,3 +93,31 @@ export type IntegrationsProps = {
   notice?: Notice;
   errors: Record<string, string>;
 };
+
+/** /rastreio (§12.9): the form, what it found, or that it found nothing. */
+export type TrackingProps = {
+  values: { codigo?: string; chave?: string; cnpj?: string; nf?: string };
+  /** What the text alone shows is wrong, by field. */
+  errors: Record<string, string>;
+  outcome?:
+    | {
+        kind: 'found';
+        code: string;
+        lane: string;
+        status: string;
+        promise?: string;
+        punctuality?: { text: string; late: boolean };
+        delivered: boolean;
+        events: { label: string; when: string; at: string; municipality?: string }[];
+      }
+    | { kind: 'missing' }
+    | { kind: 'limited'; message: string };
+};
+
+/** A page of the shipper's or the driver's side that says one thing: a link that ended, a proof, a notice. */
+export type MessageProps = {
+  title: string;
+  text: string;
+  tone?: 'ok' | 'error' | 'info';
+  action?: { href: string; label: string };
+};
