@@ -120,10 +120,10 @@ describe.each(backendsForThisFile())('a shipment in the workplace on $name', (ba
     const later = await get(page);
     expect(later.text).not.toContain(link!);
     expect(readable(later.text)).toContain('Há um link valendo');
-    const stored = await repository.shipments.db.get('SELECT driver_link_digest FROM shipments WHERE id = ?', [
+    const stored = await repository.shipments.db.get('SELECT digest FROM driver_links WHERE shipment_id = ?', [
       shipment.id,
     ]);
-    expect(String(stored?.driver_link_digest)).toMatch(/^[0-9a-f]{64}$/);
+    expect(String(stored?.digest)).toMatch(/^[0-9a-f]{64}$/);
     expect((await post(`${page}/motorista/revogar`, {})).headers.location).toBe(`${page}?salvo=revogado`);
     expect(readable((await get(page)).text)).toContain('Nenhum link valendo.');
   });
