@@ -4,7 +4,6 @@ import type { PrivacyFacts } from '../shared/content';
 import type { BusinessCalendar } from '../shared/holidays';
 import type { MunicipalityIndex } from '../shared/municipalities';
 import { applicationRoutes } from './applications/routes';
-import { LARGER_BODIES } from './applications/upload';
 import { CONFIRMATION, confirmationPage, formErrorPages } from './contacts/form-pages';
 import { contactRoutes } from './contacts/routes';
 import { csvExports, exportsRouter } from './exports/routes';
@@ -19,6 +18,7 @@ import { requestLogging } from './http/request-logging';
 import { refuseMalformedTarget, siteListener } from './http/request-target';
 import { responseHeaders } from './http/security';
 import { warnUntrustedProxy } from './http/untrusted-proxy';
+import { LARGER_BODIES } from './larger-bodies';
 import { healthRouter } from './monitoring/health';
 import { countingLeads } from './monitoring/lead-counter';
 import { createMetrics, type Metrics } from './monitoring/metrics';
@@ -36,6 +36,7 @@ import { quoteFormErrorPages } from './quotes/form-pages';
 import { loadMunicipalities } from './quotes/places';
 import { quotesRouter } from './quotes/routes';
 import type { Repository } from './repository';
+import { type PhotoJudge, shipmentPublicRoutes } from './shipments';
 import type { RenderStamps } from './spam/stamp';
 import { workplace } from './workplace/app';
 
@@ -68,7 +69,14 @@ export type AppDeps = {
   municipalities?: MunicipalityIndex;
   /** The days the promise's clock stops (OPTIONAL_HOLIDAYS); shared/holidays.ts's default unless given. */
   calendar?: BusinessCalendar;
+  /** How a delivery's photos are judged and re-encoded (docs/requirements.md §12.8). */
+  judgePhoto?: PhotoJudge;
 };
+
+/** Until the image check is composed, a delivery's photos are refused, and the driver is told to try later. */
+const photosUnavailable: PhotoJudge = async () => ({
+  problem: 'Não foi possível processar imagens agora: tente de novo mais tarde.',
+});
 
 /** Builds the whole site as a request listener; never listens (server/index.ts does). */
 export function createApp(deps: AppDeps) {
@@ -184,6 +192,17 @@ export function createApp(deps: AppDeps) {
       publicUrl,
       writeGuards,
       wrongLinks: attemptLimiter(repository.rateLimitCounters, WRONG_LINKS),
+    }),
+  );
+  // The shipper's tracking and the links a shipment's e-mails carry (docs/requirements.md §12).
+  app.use(
+    shipmentPublicRoutes({
+      shipments: repository.shipments,
+      manifest,
+      municipalities,
+      counters: repository.rateLimitCounters,
+      crossSite: refuseCrossSite(publicUrl),
+      judgePhoto: deps.judgePhoto ?? photosUnavailable,
     }),
   );
   app.use((req, res) => renderPage(req, res));

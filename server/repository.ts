@@ -79,7 +79,12 @@ function sqlRepository(db: Database, { channels = [] }: RepositoryOptions): Repo
   const announce: AnnounceChange = (tx, lead, notes) =>
     announceUpdate(tx, { kind: `${lead.kind}.updated`, record: leadResource(lead, notes) });
   const inbox = sqlInbox(db, announce);
-  const shipments = { db, outbox: { enqueue: enqueueShipment }, audit: appendAudit, mailOn: channels.includes('email') };
+  const shipments = {
+    db,
+    outbox: { enqueue: enqueueShipment },
+    audit: appendAudit,
+    mailOn: channels.includes('email'),
+  };
   return {
     // A lead that arrives gets the visitor's receipt; one released from the Suspeitos folder does not.
     contacts: sqlContacts(db, enqueueArrival),

@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import { APPLICATION_FIELDS, APPLICATION_PATH, CV_FIELD, CV_MAX_BYTES } from '../../shared/application';
 import { HONEYPOT_FIELD, STAMP_FIELD } from '../../shared/contact-form';
-import type { LargerBodies } from '../http/body-limit';
+import type { LargerBody } from '../http/body-limit';
 import { type MultipartRules, type ReceivedFile, readMultipart } from '../http/multipart';
 
 // The application form's multipart body (issue 56 §2): one file, the CV, and the form's fields.
@@ -10,7 +10,8 @@ import { type MultipartRules, type ReceivedFile, readMultipart } from '../http/m
 const FRAMING_BYTES = 64 * 1024;
 
 /** The application's POST may carry a CV (server/http/body-limit.ts). */
-export const LARGER_BODIES: LargerBodies = new Map([[APPLICATION_PATH, CV_MAX_BYTES + FRAMING_BYTES]]);
+export const applicationBody = (path: string): LargerBody | undefined =>
+  path === APPLICATION_PATH ? { bytes: CV_MAX_BYTES + FRAMING_BYTES, tooLarge: 'UPLOAD_TOO_LARGE' } : undefined;
 
 /** The form's strings, and the CV when one was chosen. */
 export type Upload = { fields: Record<string, string>; file?: ReceivedFile };

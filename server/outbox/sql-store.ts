@@ -303,7 +303,10 @@ export function sqlOutbox(db: Database, channels: readonly Channel[]) {
    * that carries its kind, naming the shipment (lead_id) so that an erasure and the retention take it;
    * false, queuing nothing, when that channel is off.
    */
-  const enqueueShipment = async (tx: Queries, { kind, record, leadId }: { kind: string; record: unknown; leadId?: string }) => {
+  const enqueueShipment = async (
+    tx: Queries,
+    { kind, record, leadId }: { kind: string; record: unknown; leadId?: string },
+  ) => {
     const channel: Channel = kind === 'shipment.hook' ? 'webhook' : 'email';
     if (!channels.includes(channel)) return false;
     const at = new Date().toISOString();

@@ -1,8 +1,8 @@
 import nodemailer from 'nodemailer';
 import { type BusinessCalendar, DEFAULT_CALENDAR } from '../../../shared/holidays';
 import type { Config } from '../../process/config';
-import type { Notification } from '../store';
 import { customerMail, driverMail } from '../../shipments/messages';
+import type { Notification } from '../store';
 import { leadMessage } from './email-message';
 import { receiptMessage } from './receipt-message';
 

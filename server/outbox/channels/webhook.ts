@@ -1,8 +1,8 @@
 import { Webhook } from 'standardwebhooks';
 import { company } from '../../../shared/content';
 import type { Config } from '../../process/config';
-import type { DispatcherTiming } from '../dispatcher';
 import { hookBody } from '../../shipments/messages';
+import type { DispatcherTiming } from '../dispatcher';
 import type { Notification } from '../store';
 
 export type WebhookSettings = NonNullable<Config['webhook']>;

@@ -121,3 +121,31 @@ export type MessageProps = {
   tone?: 'ok' | 'error' | 'info';
   action?: { href: string; label: string };
 };
+
+/** The driver's page (§12.7): the load, and a form per thing that happens. */
+export type DriverPageProps = {
+  path: string;
+  code: string;
+  lane: string;
+  status: string;
+  promise?: string;
+  /** 'Registrado: Coletada.' after a post without JavaScript; a refusal's message. */
+  notice?: Notice;
+  /** A fresh key per form, per render: a double tap sends the same one. */
+  keys: Record<'picked_up' | 'in_transit' | 'arrived' | 'delivered' | 'occurrence', string>;
+  errors: Record<string, string>;
+  values: Record<string, string>;
+  events: { label: string; when: string; municipality?: string }[];
+  occurrenceKinds: { value: string; label: string }[];
+};
+
+/** The proof of delivery, as its link shows it to the shipper (§12.12). */
+export type ProofProps = {
+  code: string;
+  lane: string;
+  recipient: string;
+  document?: string;
+  when: string;
+  municipality?: string;
+  photos: { src: string; alt: string; width: number; height: number }[];
+};
