@@ -36,7 +36,7 @@ import { quoteFormErrorPages } from './quotes/form-pages';
 import { loadMunicipalities } from './quotes/places';
 import { quotesRouter } from './quotes/routes';
 import type { Repository } from './repository';
-import { type PhotoJudge, shipmentPublicRoutes } from './shipments';
+import { type PhotoJudge, shipmentEventsApi, shipmentPublicRoutes } from './shipments';
 import type { RenderStamps } from './spam/stamp';
 import { workplace } from './workplace/app';
 
@@ -183,6 +183,16 @@ export function createApp(deps: AppDeps) {
   app.use('/api/openapi.json', rememberMount, openApiRouter());
   app.use('/api', rememberMount, exportsRouter(exports, admin));
   app.use('/api/subjects', rememberMount, subjectsRouter(repository.personalData, admin));
+  // A TMS's or a tracker's events, each integration with its own token (docs/requirements.md §12.13).
+  app.use(
+    '/api/shipment-events',
+    rememberMount,
+    shipmentEventsApi({
+      shipments: repository.shipments,
+      municipalities,
+      wrongTokens: attemptLimiter(repository.rateLimitCounters, WRONG_TOKENS),
+    }),
+  );
   app.use('/api', apiNotFound);
   // The customer's page of a proposal: its wrong links counted per address, as the API's wrong tokens.
   app.use(

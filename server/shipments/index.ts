@@ -24,6 +24,7 @@ import { publicPages } from './views/PublicDocument';
 // The shipments module's public entry (docs/requirements.md §12; ARCHITECTURE.md, "A feature is a
 // module"): what composition mounts. Nothing else of the folder is imported from outside it.
 
+export { shipmentEventsApi } from './api-routes';
 export type { ShipmentContext } from './context';
 export type { PhotoJudge } from './driver-routes';
 

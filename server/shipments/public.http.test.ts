@@ -41,7 +41,7 @@ describe.each(backendsForThisFile())('the public side of a shipment on $name', (
 
   it('finds the load by its code, its CT-e key, or the CNPJ and NF number, showing no person', async () => {
     const { shipment, track } = await setUp();
-    for (const query of [
+    for (const query of <Record<string, string>[]>[
       { codigo: `${shipment.code.slice(0, 4)}-${shipment.code.slice(4, 8)}-${shipment.code.slice(8)}`.toLowerCase() },
       { chave: CTE.replace(/(\d{4})/g, '$1 ') },
       { cnpj: '12.345.678/0001-95', nf: '4321' },
