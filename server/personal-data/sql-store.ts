@@ -14,6 +14,7 @@ import { fromJson, instant } from '../db/results';
 import { contactsTable, quotesTable, selectSql } from '../leads/rows';
 import type { CrmNotice, SubjectErased } from '../outbox/store';
 import { subjectProposals } from '../proposals/sql-store';
+import { eraseSubjectShipments, purgeShipments, SHIPMENT_TABLES, subjectShipments } from '../shipments/erasure';
 
 /** Exactly the expression the e-mail indexes are built on (server/db/schema.ts). */
 const BY_EMAIL = 'WHERE lower(email) = lower(?)';
@@ -36,6 +37,7 @@ const LEAD_TABLES = [
   'idempotency_keys',
   'audit_log',
   ...APPLICATION_TABLES,
+  ...SHIPMENT_TABLES,
 ] as const;
 
 const SUSPECT_COLUMNS = 'id, state, created_at, fields, reasons';
@@ -65,6 +67,8 @@ type ErasureDone = {
   quotes: number;
   suspects: number;
   applications: number;
+  /** Shipments whose people were erased, their fiscal record kept (docs/requirements.md §12.11). */
+  shipments: number;
   mailedLeads: number;
   crm: CrmNotice;
 };
@@ -91,6 +95,9 @@ type Purged = {
   applications: number;
   outbox: number;
   audit: number;
+  /** Shipments whose people went with the leads' retention, and those whose fiscal years ran out. */
+  shipmentsCleared: number;
+  shipmentsExpired: number;
 };
 
 /**
@@ -151,19 +158,21 @@ export function sqlPersonalData(db: Database, noticeErasure: NoticeErasure): Per
           tx,
           quotes.map((quote) => quote.id),
         );
+        const shipments = await subjectShipments(tx, email);
         await appendAudit(tx, {
           ...by,
           action: 'subject.access',
-          leadIds: [...contacts, ...quotes, ...suspects, ...applications].map((found) => found.id),
+          leadIds: [...contacts, ...quotes, ...suspects, ...applications, ...shipments].map((found) => found.id),
           detail: {
             contacts: contacts.length,
             quotes: quotes.length,
             suspects: suspects.length,
             applications: applications.length,
             proposals: proposals.length,
+            shipments: shipments.length,
           },
         });
-        return { contacts, quotes, suspects, applications, proposals };
+        return { contacts, quotes, suspects, applications, proposals, shipments };
       }),
 
     /**
@@ -205,11 +214,14 @@ export function sqlPersonalData(db: Database, noticeErasure: NoticeErasure): Per
         // An application, its CV and its notes: never sent anywhere, so nobody else to tell.
         const applications = await eraseSubjectApplications(tx, email);
         await forgetLeads(tx, applications);
+        // A shipment's people go; its fiscal record stays, and so do the audit lines that name it.
+        const shipments = await eraseSubjectShipments(tx, email);
         const erased = {
           contacts: contacts.length,
           quotes: quotes.length,
           suspects: suspects.length,
           applications: applications.length,
+          shipments: shipments.length,
         };
         await appendAudit(tx, { ...by, action: 'subject.erasure', detail: erased });
         return { ...erased, mailedLeads, crm };
@@ -226,7 +238,17 @@ export function sqlPersonalData(db: Database, noticeErasure: NoticeErasure): Per
         const suspects = await tx.run('DELETE FROM suspects WHERE created_at < ?', [cutoffs.suspects.toISOString()]);
         const applications = await purgeApplications(tx, cutoffs.applications, cutoffs.now);
         await forgetLeads(tx, applications);
-        const purged = { contacts: 0, quotes: 0, suspects, applications: applications.length, outbox: 0, audit: 0 };
+        const shipments = await purgeShipments(tx, cutoffs.leads, cutoffs.now);
+        const purged = {
+          contacts: 0,
+          quotes: 0,
+          suspects,
+          applications: applications.length,
+          outbox: 0,
+          audit: 0,
+          shipmentsCleared: shipments.cleared,
+          shipmentsExpired: shipments.expired,
+        };
         if (cutoffs.leads) {
           const before = [cutoffs.leads.toISOString()];
           purged.outbox = await tx.run('DELETE FROM outbox WHERE created_at < ?', before);
