@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { openSqlite } from '../server/repository';
+import { openSqlite } from '../server/composition/repository';
 import { createTestApp, tempDir } from '../test/support/app';
 import { sessionCookieOf } from '../test/support/members';
 

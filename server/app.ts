@@ -1,11 +1,15 @@
 import compression from 'compression';
 import express from 'express';
 import type { PrivacyFacts } from '../shared/content';
-import type { BusinessCalendar } from '../shared/holidays';
+import { type BusinessCalendar, DEFAULT_CALENDAR } from '../shared/holidays';
 import type { MunicipalityIndex } from '../shared/municipalities';
 import { applicationRoutes } from './applications/routes';
-import { CONFIRMATION, confirmationPage, formErrorPages } from './contacts/form-pages';
-import { contactRoutes } from './contacts/routes';
+import { AUDIT_ACTIONS } from './composition/audit';
+import { openApiRouter } from './composition/openapi';
+import type { Repository } from './composition/repository';
+import { liveReader, moduleRoutes } from './composition/routes';
+import { workplace } from './composition/workplace';
+import { CONFIRMATION } from './contacts/form-pages';
 import { csvExports, exportsRouter } from './exports/routes';
 import { requireAdmin, WRONG_TOKENS } from './http/admin';
 import { attemptLimiter } from './http/attempt-limit';
@@ -19,12 +23,13 @@ import { refuseMalformedTarget, siteListener } from './http/request-target';
 import { responseHeaders } from './http/security';
 import { warnUntrustedProxy } from './http/untrusted-proxy';
 import { LARGER_BODIES } from './larger-bodies';
+import type { Mount } from './module/contract';
 import { healthRouter } from './monitoring/health';
 import { countingLeads } from './monitoring/lead-counter';
 import { createMetrics, type Metrics } from './monitoring/metrics';
 import { metricsEndpoint, rememberMount, requestTimer } from './monitoring/metrics-routes';
-import { openApiRouter } from './openapi/document';
 import { buildPaths, type Manifest } from './pages/assets';
+import type { RenderStamps } from './pages/render-stamp';
 import { createPageRenderer } from './pages/renderer';
 import { seoRouter } from './pages/seo';
 import { staticFiles } from './pages/static-files';
@@ -35,10 +40,6 @@ import { proposalRouter, WRONG_LINKS } from './proposals/public-routes';
 import { quoteFormErrorPages } from './quotes/form-pages';
 import { loadMunicipalities } from './quotes/places';
 import { quotesRouter } from './quotes/routes';
-import type { Repository } from './repository';
-import { type PhotoJudge, shipmentEventsApi, shipmentPublicRoutes } from './shipments';
-import type { RenderStamps } from './spam/stamp';
-import { workplace } from './workplace/app';
 
 export type AppDeps = {
   logger: Logger;
@@ -69,14 +70,7 @@ export type AppDeps = {
   municipalities?: MunicipalityIndex;
   /** The days the promise's clock stops (OPTIONAL_HOLIDAYS); shared/holidays.ts's default unless given. */
   calendar?: BusinessCalendar;
-  /** How a delivery's photos are judged and re-encoded (docs/requirements.md §12.8). */
-  judgePhoto?: PhotoJudge;
 };
-
-/** Until the image check is composed, a delivery's photos are refused, and the driver is told to try later. */
-const photosUnavailable: PhotoJudge = async () => ({
-  problem: 'Não foi possível processar imagens agora: tente de novo mais tarde.',
-});
 
 /** Builds the whole site as a request listener; never listens (server/index.ts does). */
 export function createApp(deps: AppDeps) {
@@ -87,9 +81,8 @@ export function createApp(deps: AppDeps) {
   const app = express();
   const publicUrl = deps.publicUrl ?? new URL('http://localhost:3000');
   const privacy = deps.privacy ?? { retentionDays: 365, applicationRetentionDays: 365 };
-  // The open positions of "Trabalhe conosco", on the landing page without a rebuild (issue 56 §1).
-  const readLive = async () => ({ positions: await repository.positions.listOpen() });
-  const renderPage = createPageRenderer(manifest, logger, publicUrl, privacy, stamps, readLive);
+  // What the modules show on the kept pages from the database: the open positions of "Trabalhe conosco".
+  const renderPage = createPageRenderer(manifest, logger, publicUrl, privacy, stamps, liveReader(repository));
   // A failure here is not fatal: the page is tried again on its first visit.
   if (deps.prerender)
     renderPage
@@ -113,40 +106,6 @@ export function createApp(deps: AppDeps) {
   app.use(headers.set, boundBody(LARGER_BODIES), refuseMalformedTarget);
   // The API token's one guard, its wrong guesses counted per address on the replicas' shared counters.
   const admin = requireAdmin(deps.adminToken, attemptLimiter(repository.rateLimitCounters, WRONG_TOKENS));
-  app
-    .route('/metrics')
-    .all(allowOnly('GET'))
-    .get(...metricsEndpoint(metrics, admin));
-  // The page most visitors ask for first: no file, crawler file or API path is "/", so it is
-  // answered before the requests walk through those routers.
-  app
-    .route('/')
-    .all(allowOnly('GET'))
-    .get(confirmationPage(renderPage), (req, res) => renderPage(req, res));
-
-  app.use('/health', rememberMount, healthRouter(repository.ping, logger, draining));
-
-  app.use(staticFiles(assetsDir, publicDir));
-  app.use(seoRouter(publicUrl));
-
-  const exports = csvExports(repository);
-  const municipalities = deps.municipalities ?? loadMunicipalities(assetsDir, manifest.municipalities);
-  // The sales team's part (/entrar, /painel): sessions are read there alone.
-  app.use(
-    workplace({
-      stores: repository,
-      manifest,
-      publicUrl,
-      exports,
-      mailOn: repository.channels.includes('email'),
-      rateLimitCounters: repository.rateLimitCounters,
-      calendar: deps.calendar,
-      municipalities,
-    }),
-  );
-
-  // Pages and files are sent precompressed; only the API's replies are compressed as they go.
-  app.use('/api', compression());
   // Every public write: from this site only, then within the client's limits.
   const rateLimits = postRateLimits(deps.rateLimits ?? { perMinute: 0, perHour: 0 }, {
     counters: repository.rateLimitCounters,
@@ -154,10 +113,60 @@ export function createApp(deps: AppDeps) {
     onLimited: () => metrics.rateLimited.inc(),
   });
   const writeGuards = [refuseCrossSite(publicUrl), ...rateLimits];
-  const contacts = contactRoutes({ stores: repository, renderPage, logger, writeGuards, admin, publicUrl, stamps });
-  // The form's refusals get pages after the router, where boundBody's 413, met before any route,
-  // reaches them too: a visitor without JavaScript sees the site's page, not JSON.
-  app.use('/api/contacts', rememberMount, contacts, formErrorPages(renderPage));
+  const municipalities = deps.municipalities ?? loadMunicipalities(assetsDir, manifest.municipalities);
+  const mailOn = repository.channels.includes('email');
+  const modules = moduleRoutes({
+    ...repository,
+    logger,
+    publicUrl,
+    manifest,
+    calendar: deps.calendar ?? DEFAULT_CALENDAR,
+    mailOn,
+    rateLimitCounters: repository.rateLimitCounters,
+    renderPage,
+    writeGuards,
+    admin,
+    stamps,
+    municipalities,
+    auditActions: AUDIT_ACTIONS,
+  });
+  const mount = (base: string, [path, ...handlers]: Mount) => app.use(`${base}${path}`, rememberMount, ...handlers);
+  app
+    .route('/metrics')
+    .all(allowOnly('GET'))
+    .get(...metricsEndpoint(metrics, admin));
+  for (const site of modules.site) for (const first of site.first ?? []) mount('', first);
+  // The page most visitors ask for first: no file, crawler file or API path is "/", so it is
+  // answered before the requests walk through those routers.
+  app
+    .route('/')
+    .all(allowOnly('GET'))
+    .get(...modules.site.flatMap((site) => (site.home ? [site.home] : [])), (req, res) => renderPage(req, res));
+
+  app.use('/health', rememberMount, healthRouter(repository.ping, logger, draining));
+
+  app.use(staticFiles(assetsDir, publicDir));
+  app.use(seoRouter(publicUrl));
+
+  const exports = csvExports(repository);
+  // The sales team's part (/entrar, /painel): sessions are read there alone.
+  app.use(
+    workplace({
+      stores: repository,
+      manifest,
+      publicUrl,
+      exports,
+      mailOn,
+      rateLimitCounters: repository.rateLimitCounters,
+      calendar: deps.calendar,
+      auditActions: AUDIT_ACTIONS,
+      modules,
+    }),
+  );
+
+  // Pages and files are sent precompressed; only the API's replies are compressed as they go.
+  app.use('/api', compression());
+  for (const site of modules.site) for (const api of site.api ?? []) mount('/api', api);
   const quotes = quotesRouter({
     stores: repository,
     renderPage,
@@ -183,17 +192,8 @@ export function createApp(deps: AppDeps) {
   app.use('/api/openapi.json', rememberMount, openApiRouter());
   app.use('/api', rememberMount, exportsRouter(exports, admin));
   app.use('/api/subjects', rememberMount, subjectsRouter(repository.personalData, admin));
-  // A TMS's or a tracker's events, each integration with its own token (docs/requirements.md §12.13).
-  app.use(
-    '/api/shipment-events',
-    rememberMount,
-    shipmentEventsApi({
-      shipments: repository.shipments,
-      municipalities,
-      wrongTokens: attemptLimiter(repository.rateLimitCounters, WRONG_TOKENS),
-    }),
-  );
   app.use('/api', apiNotFound);
+  for (const site of modules.site) for (const page of site.pages ?? []) mount('', page);
   // The customer's page of a proposal: its wrong links counted per address, as the API's wrong tokens.
   app.use(
     proposalRouter({
@@ -202,17 +202,6 @@ export function createApp(deps: AppDeps) {
       publicUrl,
       writeGuards,
       wrongLinks: attemptLimiter(repository.rateLimitCounters, WRONG_LINKS),
-    }),
-  );
-  // The shipper's tracking and the links a shipment's e-mails carry (docs/requirements.md §12).
-  app.use(
-    shipmentPublicRoutes({
-      shipments: repository.shipments,
-      manifest,
-      municipalities,
-      counters: repository.rateLimitCounters,
-      crossSite: refuseCrossSite(publicUrl),
-      judgePhoto: deps.judgePhoto ?? photosUnavailable,
     }),
   );
   app.use((req, res) => renderPage(req, res));

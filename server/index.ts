@@ -1,6 +1,8 @@
 // First: on a Node too old to run the rest, it says so and stops.
 import './process/node-version';
 import { createApp } from './app';
+import { startBackground } from './composition/background';
+import { openRepository } from './composition/repository';
 import { continueWithinLimit } from './http/body-limit';
 import { clientErrorReplies } from './http/client-errors';
 import { siteHeaders } from './http/security';
@@ -16,7 +18,6 @@ import { stdoutLog } from './process/log-output';
 import { createLogger } from './process/logger';
 import { privacyFacts, reportStart } from './process/start-report';
 import { StartupError } from './process/startup-error';
-import { openRepository } from './repository';
 import { announceSetupLink } from './team/setup-link';
 
 const logOutput = stdoutLog();
@@ -39,6 +40,7 @@ try {
     logger,
     onPurged: () => metrics.retentionPurged.setToCurrentTime(),
   });
+  const background = startBackground({ logger, config, stores: repository });
   const draining = new AbortController();
   const { adminToken, trustProxy, rateLimits, publicUrl, hstsPreload } = config;
   const app = createApp({
@@ -66,7 +68,7 @@ try {
     onConnectionEvicted: (reason) => metrics.connectionsEvicted.inc({ reason }),
     draining,
     stopWork: async (budgetMs) => {
-      await Promise.all([notifications.stop(budgetMs), retention.stop(budgetMs)]);
+      await Promise.all([notifications.stop(budgetMs), retention.stop(budgetMs), background.stop(budgetMs)]);
     },
     close: () => repository.close(),
     flushLogs: (timeoutMs) => logOutput.flush(timeoutMs),

@@ -11,11 +11,12 @@ import type { Outbox } from './outbox/store';
 import type { PersonalDataStore } from './personal-data/sql-store';
 import type { ProposalStore } from './proposals/sql-store';
 import type { QuoteStore } from './quotes/sql-store';
-import type { ShipmentDeps } from './shipments/deps';
 import type { SuspectStore } from './spam/sql-store';
 import type { TeamStore } from './team/sql-store';
 
 /**
+ * Every store by name, as the features that are not modules yet ask for them (a module names the
+ * stores it uses from their modules' entries; server/composition/stores.ts derives the whole).
  * Every feature's store, by name. A route or a feature asks for the ones it uses with a Pick
  * (`Pick<Stores, 'team' | 'audit'>`), so that a name means one store across the tree and a store's
  * type is written once, in its feature. The composition root (repository.ts) opens them all.
@@ -37,6 +38,4 @@ export type Stores = {
   applications: ApplicationStore;
   positions: PositionStore;
   proposals: ProposalStore;
-  /** Shipments and their events (docs/requirements.md §12): the module's commands run on these. */
-  shipments: ShipmentDeps;
 };

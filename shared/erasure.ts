@@ -11,17 +11,13 @@ type Done = {
   applications: number;
   /** Shipments whose people went, their fiscal record kept (docs/requirements.md §12.11). */
   shipments: number;
+  /** What stayed by law, and why, in words. */
+  kept?: string;
   /** Leads whose notification e-mail went to the sales mailbox. */
   mailedLeads: number;
   /** The CRM was told (a subject.erased webhook queued), was sent none of the leads, or webhooks are off. */
   crm: 'notified' | 'not-sent' | 'off';
 };
-
-/** What an erasure keeps of a shipment, and why (the reply's `kept`; docs/requirements.md §12.11). */
-const KEPT_BY_LAW =
-  'Dos embarques ficam o código, o trajeto, as datas, as chaves do CT-e e da NF-e, o CNPJ e os eventos (tipo, hora e ' +
-  'município), sem nomes, documentos, fotos nem notas: são registros de documentos fiscais, que a transportadora ' +
-  'guarda até 5 anos após o ano em que o imposto podia ser lançado (CTN, art. 173 e 195; LGPD, art. 16, I).';
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -61,7 +57,7 @@ export function erasureOutcome(email: string, done: Done) {
     suspects: done.suspects,
     applications: done.applications,
     shipments: done.shipments,
-    ...(done.shipments > 0 && { kept: KEPT_BY_LAW }),
+    ...(done.kept && { kept: done.kept }),
     mailedLeads: done.mailedLeads,
     crmNotified: done.crm === 'notified',
     stillToDo,

@@ -8,7 +8,7 @@ import { UF_CODES } from './uf';
 // sales reads its name, and how it is validated; its kind says how it is stored, written in the
 // spreadsheet and in the e-mail. From that come the types and the validator here, and on the server
 // the row (server/leads/rows.ts), the spreadsheet (server/exports/columns.ts), the e-mail
-// (server/outbox/channels/email-message.ts), the webhook's body (the record as the API shows it)
+// (server/leads/presentation.ts), the webhook's body (the record as the API shows it)
 // and the OpenAPI schemas (server/openapi/parts.ts).
 
 type Field<Kind extends string, Value> = {

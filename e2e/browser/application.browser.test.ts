@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { openSqlite } from '../../server/repository';
+import { openSqlite } from '../../server/composition/repository';
 import { SESSION_COOKIE } from '../../server/team/sessions';
 import { axeViolations, describeViolations } from '../../test/support/axe';
 import { BY_TOKEN } from '../../test/support/leads';

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openSqlite } from '../../server/repository';
+import { openSqlite } from '../../server/composition/repository';
 import { careers, technology } from '../../shared/content';
 import type { PositionInput } from '../../shared/positions';
 import { axeViolations, describeViolations } from '../../test/support/axe';

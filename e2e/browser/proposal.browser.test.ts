@@ -1,6 +1,6 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { openSqlite } from '../../server/composition/repository';
 import { proposalLink, proposalMessage } from '../../server/proposals/messages';
-import { openSqlite } from '../../server/repository';
 import { fullQuote, validQuote } from '../../test/support/leads';
 import { addMember } from '../../test/support/members';
 import { sampleTerms } from '../../test/support/proposals';

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { openSqlite } from '../../server/repository';
+import { openSqlite } from '../../server/composition/repository';
 import { SESSION_COOKIE } from '../../server/team/sessions';
 import { signedInMember } from '../../test/support/members';
 import { dayFromToday } from '../../test/support/proposals';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openSqliteDatabase } from '../../server/db/sqlite';
-import { renderStamps } from '../../server/spam/stamp';
+import { renderStamps } from '../../server/pages/render-stamp';
 import { LEAD_FORM_ID, STAMP_FIELD } from '../../shared/contact-form';
 import { FULL_REQUEST, fillContactForm, submitButton } from '../../test/support/contact-page';
 import { clickThrough, siteForThisFile } from '../../test/support/site';

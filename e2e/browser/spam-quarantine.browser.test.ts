@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { openSqlite } from '../../server/repository';
+import { openSqlite } from '../../server/composition/repository';
 import { SESSION_COOKIE } from '../../server/team/sessions';
 import { HONEYPOT_FIELD, LEAD_FORM_ID, STAMP_FIELD } from '../../shared/contact-form';
 import { SUSPECT_REASONS } from '../../shared/spam';

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { openSqlite } from '../../server/repository';
+import { openSqlite } from '../../server/composition/repository';
 import { APPLICATION_PATH } from '../../shared/application';
 import { BY_TOKEN } from '../../test/support/leads';
 import { cvPdf } from '../../test/support/pdf';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { openSqlite } from '../../server/repository';
+import { openSqlite } from '../../server/composition/repository';
 import { STAMP_FIELD } from '../../shared/contact-form';
 import { lead, postInTwoParts, shutdownBegun } from '../../test/support/requests';
 import { type RunningServer, startServer } from '../../test/support/server-process';

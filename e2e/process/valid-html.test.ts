@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { openSqlite, type Repository } from '../../server/repository';
+import { openSqlite, type Repository } from '../../server/composition/repository';
 import { addMember, sessionOf } from '../../test/support/members';
 import { type RenderedPage, renderedPages } from '../../test/support/rendered-pages';
 import { tempDataDir } from '../../test/support/server-process';

@@ -5,8 +5,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { openSqlite } from '../../server/composition/repository';
 import { SQLITE_FILE } from '../../server/db/sqlite';
-import { openSqlite } from '../../server/repository';
 
 /** A contact's message of a realistic size: two lines, about 100 characters. */
 const SHORT = (n: number) =>

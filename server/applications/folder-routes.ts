@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { CNH_CATEGORIES, type CnhCategory, STAGES, type Stage } from '../../shared/application';
 import { UF_CODES } from '../../shared/uf';
-import { auditContext } from '../audit/request';
+import { auditContext } from '../module/audit';
 import type { Stores } from '../stores';
 import { asMemberId, fieldOf, type WorkplaceContext } from '../workplace/context';
 import { pageRoute, type WorkplaceRoute } from '../workplace/route';

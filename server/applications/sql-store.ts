@@ -8,10 +8,10 @@ import {
   type Stage,
 } from '../../shared/application';
 import type { Finding } from '../../shared/spam';
-import type { AuditContext } from '../audit/events';
 import { appendAudit } from '../audit/sql-store';
 import type { Database, Param, Queries, Row } from '../db/database';
 import { fromJson, instant } from '../db/results';
+import type { AuditContext } from '../module/audit';
 import { judge } from '../spam/judge';
 import type { ClientSignals } from '../spam/signals';
 

@@ -1,12 +1,13 @@
-import { SHIPMENT_AUDIT_ACTIONS } from '../shipments/audit';
+import type { AuditEvent, AuditRecorder } from '../module/audit';
 
 /**
- * The audit record (docs/requirements.md, issue 33 §4): one append-only line per event that
- * touches the team's access or a person's data. Who, what, when, from where, and the request id.
- * The app has no way to edit or delete a line; lines expire with RETENTION_DAYS, and a person's
- * erasure removes their data from the lines while the events stay.
+ * The audit record (docs/requirements.md §11.6): one append-only line per event that touches the
+ * team's access or a person's data. Who, what, when, from where, and the request id. The app has no
+ * way to edit or delete a line; lines expire with RETENTION_DAYS, and a person's erasure removes
+ * their data from the lines while the events stay. The actions of the features not yet modules,
+ * with their labels; each module names its own (server/composition/audit.ts gathers them).
  */
-export const AUDIT_ACTIONS = {
+export const LEGACY_AUDIT = {
   signin: 'Entrada',
   'signin.failed': 'Entrada recusada',
   signout: 'Saída',
@@ -25,9 +26,6 @@ export const AUDIT_ACTIONS = {
   'suspect.spam': 'Suspeito marcado como spam',
   'leads.read': 'Leads lidos',
   'leads.exported': 'Exportação',
-  'subject.access': 'Consulta de titular',
-  'subject.erasure': 'Eliminação de titular',
-  'retention.purge': 'Expurgo por retenção',
   'applications.read': 'Candidaturas listadas',
   'application.viewed': 'Candidatura vista',
   'application.cv': 'Currículo baixado',
@@ -38,45 +36,12 @@ export const AUDIT_ACTIONS = {
   'antt.table.completed': 'Tabela ANTT completada',
   'freight.lane.set': 'Distância de rota definida',
   'freight.lane.removed': 'Distância de rota removida',
-  'position.created': 'Vaga publicada',
-  'position.updated': 'Vaga editada',
-  'position.closed': 'Vaga encerrada',
   'proposal.sent': 'Proposta enviada',
   'proposal.floor_override': 'Proposta abaixo do piso ANTT autorizada',
   'proposal.viewed': 'Proposta aberta pelo link',
   'proposal.accepted': 'Proposta aceita',
   'proposal.refused': 'Proposta recusada',
-  ...SHIPMENT_AUDIT_ACTIONS,
 } as const;
-
-export type AuditAction = keyof typeof AUDIT_ACTIONS;
-
-/**
- * Who acted: a signed-in member (their id, and their e-mail as it was then), the API's bearer
- * token, the site itself (retention), or nobody yet known (a failed sign-in).
- */
-export type AuditActor =
-  | { kind: 'member'; id: string; email: string }
-  | { kind: 'token' }
-  | { kind: 'system' }
-  | { kind: 'anonymous' };
-
-export type AuditEvent = {
-  action: AuditAction;
-  actor: AuditActor;
-  /**
-   * What it was about, when one thing: a member's e-mail, a passkey's name. Never a lead's
-   * personal data: a lead is named by its id in `leadIds`.
-   */
-  subject?: string;
-  /** The leads it touched, by id: a person's erasure removes these ids from the lines. */
-  leadIds?: readonly string[];
-  /** Counts, a filter, a role: small facts, no personal data of a lead. */
-  detail?: Readonly<Record<string, string | number | boolean>>;
-  /** The client's address, as TRUST_PROXY lets the app see it (req.ip). */
-  ip?: string;
-  requestId?: string;
-};
 
 /** A stored line, as the admins read it at /painel/registro. */
 export type AuditLine = Omit<AuditEvent, 'actor'> & {
@@ -90,7 +55,7 @@ export type AuditLine = Omit<AuditEvent, 'actor'> & {
 export type AuditFilter = {
   /** A member's id. */
   actorId?: string;
-  action?: AuditAction;
+  action?: string;
   /** The one lead the lines are about: a lead's history. */
   leadId?: string;
   /** Keyset pagination: lines with a smaller seq. */
@@ -104,18 +69,7 @@ export type AuditFilter = {
  */
 export const VIEW_RECORDED_EVERY_MS = 60 * 60_000;
 
-export interface AuditStore {
-  recordAudit(event: AuditEvent): Promise<void>;
-  /**
-   * A `lead.viewed` of one lead: a member's is written unless the same member's view of the same lead
-   * was written within VIEW_RECORDED_EVERY_MS; any other actor's always.
-   */
-  recordView(
-    event: AuditEvent & { action: 'lead.viewed' | 'shipment.viewed'; leadIds: readonly [string] },
-  ): Promise<void>;
-  /** Newest first. */
+/** The record: its lines written (AuditRecorder) and read, newest first. */
+export interface AuditStore extends AuditRecorder {
   readAudit(filter: AuditFilter): Promise<AuditLine[]>;
 }
-
-/** Who asked and from where: what a request (or the retention) hands the store that writes its line. */
-export type AuditContext = Pick<AuditEvent, 'actor' | 'ip' | 'requestId'>;

@@ -1,12 +1,13 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, testManifest, testMunicipalities } from '../../test/support/app';
+import { createTestApp, testManifest, testModuleRoutes } from '../../test/support/app';
 import { backendsForThisFile } from '../../test/support/backends';
 import { ADMIN_TOKEN, bearer, fullQuote, sampleContact, validContact, validQuote } from '../../test/support/leads';
 import { signedInMember } from '../../test/support/members';
+import { AUDIT_ACTIONS } from '../composition/audit';
+import type { Repository } from '../composition/repository';
+import { workplaceRoutes } from '../composition/workplace';
 import { csvExports } from '../exports/routes';
-import type { Repository } from '../repository';
-import { workplaceRoutes } from '../workplace/app';
 
 // Issue 55, item 3: every reply that carries a lead's personal data is a line of the audit record,
 // whatever its status. The routes are read from the app's own tables, so that a route added later is
@@ -73,7 +74,8 @@ async function attempts(app: Parameters<typeof request>[0], repository: Reposito
     publicUrl: new URL('http://localhost:3000'),
     exports: csvExports(repository),
     mailOn: false,
-    municipalities: testMunicipalities(),
+    auditActions: AUDIT_ACTIONS,
+    modules: testModuleRoutes(repository),
   });
   const workplace: Attempt[] = routes.flatMap(({ method, path, reply }): Attempt[] => {
     const kind = reply === 'json' ? 'json' : 'page';

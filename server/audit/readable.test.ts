@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { AUDIT_ACTIONS } from '../composition/audit';
 import type { AuditLine } from './events';
 import { leadNamesOf, peopleOf, readableLine } from './readable';
 
@@ -17,7 +18,7 @@ const line = (fields: Partial<AuditLine>): AuditLine => ({
   ...fields,
 });
 const factsOf = (fields: Partial<AuditLine>) =>
-  readableLine(line(fields), people, new Map()).facts.map(({ label, value }) => `${label}: ${value}`);
+  readableLine(line(fields), people, new Map(), AUDIT_ACTIONS).facts.map(({ label, value }) => `${label}: ${value}`);
 
 describe('an audit line in words', () => {
   it.each<[Partial<AuditLine>, string[]]>([
@@ -51,7 +52,7 @@ describe('an audit line in words', () => {
   });
 
   it('names the actor, marks a revoked one, and says who the token and the site are', () => {
-    const who = (fields: Partial<AuditLine>) => readableLine(line(fields), people, new Map()).who;
+    const who = (fields: Partial<AuditLine>) => readableLine(line(fields), people, new Map(), AUDIT_ACTIONS).who;
 
     expect(who({})).toBe('Ana Souza');
     expect(who({ actor: 'bruno@example.com', actorId: 'b2' })).toBe('Bruno Lima (acesso revogado)');
@@ -65,7 +66,12 @@ describe('an audit line in words', () => {
       { id: 'l2', kind: 'quote', name: 'Carlos' },
     ]);
 
-    const entry = readableLine(line({ action: 'leads.read', leadIds: ['l1', 'l2', 'l3'] }), people, leads);
+    const entry = readableLine(
+      line({ action: 'leads.read', leadIds: ['l1', 'l2', 'l3'] }),
+      people,
+      leads,
+      AUDIT_ACTIONS,
+    );
 
     expect(entry.leads).toEqual([
       { id: 'l1', text: 'Contato de Maria (Acme)', href: '/painel/leads/l1' },

@@ -1,7 +1,7 @@
 import type { AuditEntry } from '../../shared/audit';
 import { LEAD_STATUS_LABELS, type LeadStatus } from '../../shared/lead-status';
 import { memberName } from '../../shared/team';
-import { AUDIT_ACTIONS, type AuditLine } from './events';
+import type { AuditLine } from './events';
 
 // The audit record as an admin reads it (issue 54 §7): Portuguese words for every action and fact,
 // and people and leads by name. The record itself keeps ids and e-mails only, never a lead's data:
@@ -103,14 +103,19 @@ function actorText(line: AuditLine, people: People) {
 }
 
 /** A line as the audit page shows it. */
-export function readableLine(line: AuditLine, people: People, leads: LeadNames): AuditEntry {
+export function readableLine(
+  line: AuditLine,
+  people: People,
+  leads: LeadNames,
+  labels: Readonly<Record<string, string>>,
+): AuditEntry {
   const subjectName = line.subject && people.byEmail.get(line.subject.toLowerCase());
   return {
     seq: line.seq,
     at: line.at,
     who: actorText(line, people),
     ...(line.actor !== actorText(line, people) && { whoDetail: line.actor }),
-    what: AUDIT_ACTIONS[line.action] ?? line.action,
+    what: labels[line.action] ?? line.action,
     ...(line.subject && { about: subjectName ? `${subjectName} · ${line.subject}` : line.subject }),
     // In the labels' order, not as stored: PostgreSQL's jsonb keeps its keys in an order of its own.
     facts: Object.entries(line.detail ?? {})

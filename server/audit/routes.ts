@@ -1,11 +1,10 @@
 import type { RequestHandler } from 'express';
 import { memberName } from '../../shared/team';
+import { auditContext } from '../module/audit';
 import type { Stores } from '../stores';
 import { asMemberId, type WorkplaceContext } from '../workplace/context';
 import { pageRoute, type WorkplaceRoute } from '../workplace/route';
-import { AUDIT_ACTIONS, type AuditAction } from './events';
 import { leadNamesOf, peopleOf, readableLine } from './readable';
-import { auditContext } from './request';
 
 /** Lines per page of the audit record. */
 const AUDIT_PAGE = 50;
@@ -16,12 +15,11 @@ export function auditRoutes({
   team,
   inbox,
   render,
+  auditActions,
 }: WorkplaceContext & Pick<Stores, 'audit' | 'team' | 'inbox'>): WorkplaceRoute[] {
   const record: RequestHandler = async (req, res) => {
     const action =
-      typeof req.query.acao === 'string' && req.query.acao in AUDIT_ACTIONS
-        ? (req.query.acao as AuditAction)
-        : undefined;
+      typeof req.query.acao === 'string' && Object.hasOwn(auditActions, req.query.acao) ? req.query.acao : undefined;
     const before =
       typeof req.query.antes === 'string' && /^\d{1,15}$/.test(req.query.antes) ? Number(req.query.antes) : undefined;
     const validActor = asMemberId(req.query.membro);
@@ -53,8 +51,8 @@ export function auditRoutes({
           })}`
         : undefined;
     render(res, 200, 'audit', {
-      entries: lines.map((line) => readableLine(line, people, leads)),
-      actions: AUDIT_ACTIONS,
+      entries: lines.map((line) => readableLine(line, people, leads, auditActions)),
+      actions: auditActions,
       members: members.map((member) => ({ id: member.id, name: memberName(member) })),
       filter: { actorId: validActor, action },
       older,

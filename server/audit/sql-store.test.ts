@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { backendsForThisFile } from '../../test/support/backends';
 import { BY_TOKEN, fullQuote, sampleContact, validContact, validQuote } from '../../test/support/leads';
-import type { AuditEvent } from './events';
+import type { AuditEvent } from '../module/audit';
 
 const DAY = 24 * 60 * 60 * 1000;
 const ADMIN = { kind: 'member', id: 'm-1', email: 'admin@rotanorte.com.br' } as const;

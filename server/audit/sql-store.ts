@@ -1,13 +1,7 @@
 import { type Database, inSlices, type Param, type Queries, type Row } from '../db/database';
 import { fromJson } from '../db/results';
-import {
-  type AuditActor,
-  type AuditEvent,
-  type AuditFilter,
-  type AuditLine,
-  type AuditStore,
-  VIEW_RECORDED_EVERY_MS,
-} from './events';
+import type { AuditActor, AuditEvent } from '../module/audit';
+import { type AuditFilter, type AuditLine, type AuditStore, VIEW_RECORDED_EVERY_MS } from './events';
 
 /** The actor as a line stores it; a member by their e-mail as it was then, and their id beside it. */
 const ACTOR_NAMES = { token: 'token', system: 'sistema', anonymous: 'anônimo' } as const;

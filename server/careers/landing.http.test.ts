@@ -6,7 +6,7 @@ import { createTestApp, testRepository } from '../../test/support/app';
 import { backendsForThisFile } from '../../test/support/backends';
 import { readable } from '../../test/support/inbox';
 import { eventually } from '../../test/support/wait';
-import type { Repository } from '../repository';
+import type { Repository } from '../composition/repository';
 
 // "Trabalhe conosco" on the landing page (issue 56 §1, docs/requirements.md §2.2, decision 048):
 // the open positions as the database holds them, on every replica, without a rebuild.

@@ -1,12 +1,14 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { PositionInput } from '../../shared/positions';
-import { auditContext } from '../audit/request';
-import type { Stores } from '../stores';
-import { fieldOf, type WorkplaceContext } from '../workplace/context';
+import { auditContext } from '../module/audit';
+import type { RouteDeps } from '../module/contract';
+import { fieldOf } from '../workplace/context';
 import { pageRoute, type WorkplaceRoute } from '../workplace/route';
 import { type PositionErrors, parsePosition } from './position-input';
+import type { PositionStore } from './sql-store';
+import type { CAREERS_VIEWS } from './views';
 
-// The positions an admin manages, /painel/vagas (issue 56 §1, docs/requirements.md §6.5): plain
+// The positions an admin manages, /painel/vagas (docs/requirements.md §6.5): plain
 // forms that work without JavaScript. A change answers 303 to the list with its outcome in the URL
 // (`aviso`, one of OUTCOMES: never text from the request), so a reload repeats nothing; a refused
 // form comes back with every field as typed and a message beside each wrong one. The store writes
@@ -26,9 +28,9 @@ const FIELDS = ['title', 'city', 'uf', 'kind', 'requirements'] as const satisfie
 
 const typedIn = (req: Request) => Object.fromEntries(FIELDS.map((field) => [field, fieldOf(req, field)]));
 
-type CareersContext = WorkplaceContext & Pick<Stores, 'positions'>;
+type CareersDeps = Pick<RouteDeps<typeof CAREERS_VIEWS>, 'render'> & { positions: PositionStore };
 
-export function careersRoutes({ positions, render }: CareersContext): WorkplaceRoute[] {
+export function careersRoutes({ positions, render }: CareersDeps): WorkplaceRoute[] {
   const showList = async (res: Response, status: number, notice?: { kind: 'ok' | 'error'; text: string }) =>
     render(res, status, 'positions', { positions: await positions.listAll(), notice });
 

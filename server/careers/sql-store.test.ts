@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PositionInput } from '../../shared/positions';
 import { databasesForThisFile } from '../../test/support/databases';
-import { sqlAudit } from '../audit/sql-store';
+import { appendAudit, sqlAudit } from '../audit/sql-store';
 import type { Database } from '../db/database';
 import { sqlPositions } from './sql-store';
 
@@ -31,7 +31,7 @@ const auditOf = async (db: Database) =>
 describe.each(databasesForThisFile())('Position store on $name', (backend) => {
   const fresh = async () => {
     const db = await backend.fresh(TABLES);
-    return { db, positions: sqlPositions(db) };
+    return { db, positions: sqlPositions(db, { append: appendAudit }) };
   };
 
   it('publishes a position that reads back whole, open, with who created it, and an audit line', async () => {

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { OpenPosition, Position, PositionInput, PositionKind } from '../../shared/positions';
-import type { AuditContext } from '../audit/events';
-import { appendAudit } from '../audit/sql-store';
+import { instant, optional, text, textAs } from '../db/columns';
 import type { Database, Queries, Row } from '../db/database';
-import { instant } from '../db/results';
+import { tableOf } from '../db/table';
+import type { AuditContext, AuditWriter } from '../module/audit';
+import type { CareersAction } from './audit';
 
-// The job openings (issue 56 §1, docs/requirements.md §6.5). A position is never deleted: closed, it
-// leaves the landing page and keeps the applications that name it. Each change is written with its
-// audit line in one transaction.
+// The job openings (docs/requirements.md §6.5). A position is never deleted: closed, it leaves the
+// landing page and keeps the applications that name it. Each change is written with its audit line
+// in one transaction.
 
 /** What an admin's change found: done, or no such position (or, to close, none still open). */
 type Changed = { outcome: 'done'; position: Position } | { outcome: 'missing' };
@@ -25,31 +26,38 @@ export interface PositionStore {
   close(id: string, by: AuditContext): Promise<Changed>;
 }
 
-const COLUMNS =
-  'id, title, city, uf, kind, requirements, created_at, created_by, updated_at, updated_by, closed_at, closed_by';
+const positions = tableOf('positions', {
+  id: text,
+  title: text,
+  city: text,
+  uf: text,
+  kind: textAs<PositionKind>(),
+  requirements: text,
+  created_at: instant,
+  created_by: optional(text),
+  updated_at: instant,
+  updated_by: optional(text),
+  closed_at: optional(instant),
+  closed_by: optional(text),
+});
+const COLUMNS = positions.list();
 const OPEN = 'closed_at IS NULL';
 // PostgreSQL refuses a malformed uuid with an error, not a miss: an id from a URL is checked first.
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const openPositionOf = (row: Row): OpenPosition => ({
-  id: String(row.id),
-  title: String(row.title),
-  city: String(row.city),
-  uf: String(row.uf),
-  kind: String(row.kind) as PositionKind,
-  requirements: String(row.requirements),
+const openPositionOf = ({ id, title, city, uf, kind, requirements }: Position): OpenPosition => ({
+  id,
+  title,
+  city,
+  uf,
+  kind,
+  requirements,
 });
 
-const positionOf = (row: Row): Position => ({
-  ...openPositionOf(row),
-  open: row.closed_at == null,
-  createdAt: instant(row.created_at)!,
-  ...(row.created_by != null && { createdBy: String(row.created_by) }),
-  updatedAt: instant(row.updated_at)!,
-  ...(row.updated_by != null && { updatedBy: String(row.updated_by) }),
-  ...(row.closed_at != null && { closedAt: instant(row.closed_at) }),
-  ...(row.closed_by != null && { closedBy: String(row.closed_by) }),
-});
+const positionOf = (row: Row): Position => {
+  const position = positions.decode(row);
+  return { ...position, open: position.closedAt === undefined };
+};
 
 /** The member who acted, as the row names them: none for another actor. */
 const memberOf = (by: AuditContext) => (by.actor.kind === 'member' ? by.actor.id : null);
@@ -61,10 +69,12 @@ async function read(queries: Queries, id: string) {
   return row && positionOf(row);
 }
 
-export function sqlPositions(db: Database): PositionStore {
+export function sqlPositions(db: Database, audit: AuditWriter<CareersAction>): PositionStore {
   return {
     listOpen: async () =>
-      (await db.all(`SELECT ${COLUMNS} FROM positions WHERE ${OPEN} ORDER BY seq`)).map(openPositionOf),
+      (await db.all(`SELECT ${COLUMNS} FROM positions WHERE ${OPEN} ORDER BY seq`)).map((row) =>
+        openPositionOf(positionOf(row)),
+      ),
 
     listAll: async () =>
       (await db.all(`SELECT ${COLUMNS} FROM positions ORDER BY CASE WHEN ${OPEN} THEN 0 ELSE 1 END, seq DESC`)).map(
@@ -82,7 +92,7 @@ export function sqlPositions(db: Database): PositionStore {
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
           [id, ...fieldsOf(input), at, memberOf(by), at, memberOf(by)],
         );
-        await appendAudit(tx, { ...by, action: 'position.created', subject: id, detail: { título: input.title } });
+        await audit.append(tx, { ...by, action: 'position.created', subject: id, detail: { título: input.title } });
         return (await read(tx, id))!;
       }),
 
@@ -95,7 +105,7 @@ export function sqlPositions(db: Database): PositionStore {
               [...fieldsOf(input), new Date().toISOString(), memberOf(by), id],
             );
             if (!changed) return { outcome: 'missing' };
-            await appendAudit(tx, { ...by, action: 'position.updated', subject: id, detail: { título: input.title } });
+            await audit.append(tx, { ...by, action: 'position.updated', subject: id, detail: { título: input.title } });
             return { outcome: 'done', position: (await read(tx, id))! };
           })
         : Promise.resolve({ outcome: 'missing' }),
@@ -110,7 +120,7 @@ export function sqlPositions(db: Database): PositionStore {
             );
             if (!changed) return { outcome: 'missing' };
             const position = (await read(tx, id))!;
-            await appendAudit(tx, {
+            await audit.append(tx, {
               ...by,
               action: 'position.closed',
               subject: id,

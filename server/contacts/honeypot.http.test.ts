@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import type { Repository } from '../../server/repository';
 import { createTestApp } from '../../test/support/app';
+import type { Repository } from '../composition/repository';
 
 const contact = { name: 'Ana', email: 'ana@empresa.com.br', message: 'Olá' };
 const form = 'name=Ana&email=ana%40empresa.com.br&message=Ol%C3%A1';

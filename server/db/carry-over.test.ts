@@ -6,7 +6,7 @@ import { postgresSchemaForThisFile, TEST_DATABASE_URL } from '../../test/support
 import { BY_TOKEN, validContact, validQuote } from '../../test/support/leads';
 import { pending } from '../../test/support/outbox';
 import { needs } from '../../test/support/tools';
-import type { Repository } from '../repository';
+import type { Repository } from '../composition/repository';
 import { migrations } from './schema';
 import { SQLITE_FILE } from './sqlite';
 

@@ -6,7 +6,7 @@ import { createTestApp } from '../../test/support/app';
 import { postgresSchemaForThisFile, quietLogger, TEST_DATABASE_URL, withSchema } from '../../test/support/backends';
 import { ADMIN_TOKEN, bearer, sampleQuote } from '../../test/support/leads';
 import { needs } from '../../test/support/tools';
-import { openPostgres, type Repository } from '../repository';
+import { openPostgres, type Repository } from '../composition/repository';
 import { DatabaseUnavailableError } from './database';
 import { migrations } from './schema';
 

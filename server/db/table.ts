@@ -14,7 +14,7 @@ type Read<C> = C extends z.ZodType<infer Out, unknown> ? Out : never;
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 
 /** What a row of `C` decodes to: a column that may be NULL is an optional field. */
-export type Decoded<C extends Columns> = Simplify<
+type Decoded<C extends Columns> = Simplify<
   { [K in keyof C & string as undefined extends Read<C[K]> ? never : Camel<K>]: Read<C[K]> } & {
     [K in keyof C & string as undefined extends Read<C[K]> ? Camel<K> : never]?: Exclude<Read<C[K]>, undefined>;
   }
@@ -50,7 +50,11 @@ function decoderOf<C extends Columns>(name: string, columns: C, listed: readonly
     },
     with: (more) => decoderOf(name, { ...columns, ...more }, listed),
     pick: (...names) =>
-      decoderOf(name, Object.fromEntries(names.map((column) => [column, columns[column]])) as never, names) as never,
+      decoderOf(
+        name,
+        Object.fromEntries(names.map((column) => [column, columns[column]])) as Pick<C, (typeof names)[number]>,
+        names,
+      ) as never,
   };
 }
 

@@ -4,10 +4,10 @@ import { type Request, type RequestHandler, type Response, Router } from 'expres
 import { contactFields } from '../../shared/contact';
 import { quoteFields } from '../../shared/quote';
 import { todayInSaoPaulo } from '../../shared/sao-paulo-time';
-import type { AuditStore } from '../audit/events';
-import { auditContext } from '../audit/request';
 import { allowOnly } from '../http/methods';
 import { refuse, sendRefusal } from '../http/refusals';
+import type { AuditRecorder } from '../module/audit';
+import { auditContext } from '../module/audit';
 import type { Stores } from '../stores';
 import { type Column, csvColumns } from './columns';
 import { BOM, csvLine } from './csv';
@@ -63,7 +63,7 @@ async function sendCsv<T>(
   req: Request,
   res: Response,
   { name, columns, batches, detail }: CsvFile<T>,
-  { running, audit }: { running: { count: number }; audit: AuditStore },
+  { running, audit }: { running: { count: number }; audit: AuditRecorder },
 ) {
   const headers = {
     'Content-Type': 'text/csv; charset=utf-8; header=present',

@@ -20,7 +20,7 @@ export function repositoryActs(): AnttTable[] {
 }
 
 /**
- * At start (server/repository.ts, openRepository): the repository's acts stored, each once
+ * At start (server/composition/repository.ts, openRepository): the repository's acts stored, each once
  * however many replicas start together (seedAnttTables), and what changed logged.
  */
 export async function seedRepositoryActs(freight: Pick<FreightStore, 'seedAnttTables'>, logger?: Logger) {

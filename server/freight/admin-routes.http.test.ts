@@ -4,7 +4,7 @@ import { createTestApp } from '../../test/support/app';
 import { backendsForThisFile } from '../../test/support/backends';
 import { readable, storeQuote } from '../../test/support/inbox';
 import { signedInMember } from '../../test/support/members';
-import type { Repository } from '../repository';
+import type { Repository } from '../composition/repository';
 import { repositoryActs, seedRepositoryActs } from './acts';
 
 // The admin's freight screens (docs/requirements.md §9.5) over real HTTP on both backends: the lane

@@ -5,7 +5,7 @@ import { actText } from '../../shared/freight-text';
 import { placeLabel } from '../../shared/municipalities';
 import { todayInSaoPaulo } from '../../shared/sao-paulo-time';
 import { memberName } from '../../shared/team';
-import { auditContext } from '../audit/request';
+import { auditContext } from '../module/audit';
 import type { Stores } from '../stores';
 import { fieldOf, type WorkplaceContext } from '../workplace/context';
 import { pageRoute, type WorkplaceRoute } from '../workplace/route';

@@ -1,7 +1,7 @@
-import type { AuditContext } from '../audit/events';
 import { appendAudit } from '../audit/sql-store';
 import type { Database, Row } from '../db/database';
 import { instant } from '../db/results';
+import type { AuditContext } from '../module/audit';
 import type { LaneKm } from './distance';
 
 // The lane table the admin keeps (docs/requirements.md §9.5): road km between two municipalities,

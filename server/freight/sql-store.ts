@@ -1,8 +1,8 @@
 import { AXLE_COUNTS, type Axles } from '../../shared/freight';
-import type { AuditContext } from '../audit/events';
 import { appendAudit } from '../audit/sql-store';
 import type { Database, Param, Queries, Row } from '../db/database';
 import { instant } from '../db/results';
+import type { AuditContext } from '../module/audit';
 import { type LaneStore, sqlLanes } from './lanes';
 import { CC_PLACES, CCD_PLACES, formatDecimal, parseDecimal } from './money';
 import { type AnttTable, type Cell, cargoTypes, type NewTable, tableFrom } from './tables';

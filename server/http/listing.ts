@@ -28,7 +28,7 @@ export const pageQuerySchema = z.object({
 
 /**
  * GET of one page, newest first, with the totals a client needs to page through; `list` has the
- * request, for the audit line it writes (server/audit/request.ts).
+ * request, for the audit line it writes (server/module/audit.ts).
  */
 export function listHandler<T>(
   list: (page: number, limit: number, req: Request, res: Response) => Promise<ListResult<T>>,

@@ -8,8 +8,8 @@ import { ADMIN_TOKEN, bearer, sampleContact, sampleQuote, validContact, validQuo
 import { addMember } from '../../test/support/members';
 import { eventually } from '../../test/support/wait';
 import { startWebhookReceiver, webhookTo } from '../../test/support/webhooks';
+import type { Repository } from '../composition/repository';
 import { schemas } from '../openapi/parts';
-import type { Repository } from '../repository';
 
 // PATCH /api/contacts|quotes/ID (issue 34 §5): status, owner and notes from a CRM, conditional on the
 // version (If-Match, ETag), and the updated webhooks it writes with each change.

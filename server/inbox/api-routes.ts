@@ -3,11 +3,11 @@ import { z } from 'zod';
 import type { ApiSuccess } from '../../shared/api/types';
 import { leadChangeSchema } from '../../shared/lead-change';
 import type { LeadKind } from '../../shared/lead-status';
-import { auditContext } from '../audit/request';
 import { bodyKind } from '../http/body';
 import { refuse, sendRefusal } from '../http/refusals';
 import { fieldErrors } from '../http/validation';
 import { type LeadResource, leadResource, type WorkedLead } from '../leads/resource';
+import { auditContext } from '../module/audit';
 import type { Stores } from '../stores';
 
 // PATCH /api/contacts/ID and /api/quotes/ID (issue 34 §5; docs/requirements.md §6.4): a CRM sets the

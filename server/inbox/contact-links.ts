@@ -1,5 +1,5 @@
 import { e164, mayHaveWhatsApp } from '../../shared/phone';
-import { telLink } from '../outbox/channels/email-message';
+import { telLink } from '../leads/presentation';
 
 // The salesperson answers from a phone in one tap (issue 34 §2): a call, an e-mail, a WhatsApp chat.
 

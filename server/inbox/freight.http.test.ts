@@ -5,8 +5,8 @@ import { createTestApp } from '../../test/support/app';
 import { backendsForThisFile } from '../../test/support/backends';
 import { readable, storeContact, storeQuote } from '../../test/support/inbox';
 import { signedInMember } from '../../test/support/members';
+import type { Repository } from '../composition/repository';
 import { repositoryActs, seedRepositoryActs } from '../freight/acts';
-import type { Repository } from '../repository';
 
 // Each quote's distance and ANTT floor in the inbox and on its page (docs/requirements.md §9.5), over
 // real HTTP on both backends.

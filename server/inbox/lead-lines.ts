@@ -1,7 +1,7 @@
 import type { ShownLine } from '../../shared/lead-page';
 import { LEAD_STATUS_LABELS, type LeadStatus } from '../../shared/lead-status';
 import { readableInSaoPaulo } from '../../shared/sao-paulo-time';
-import { AUDIT_ACTIONS, type AuditLine } from '../audit/events';
+import type { AuditLine } from '../audit/events';
 import type { LeadDelivery } from '../outbox/store';
 
 // The lead page's readings of the outbox and of the audit record (issue 34 §2), in Portuguese.
@@ -35,22 +35,26 @@ export const shownDeliveries = (deliveries: readonly LeadDelivery[]): ShownLine[
 const statusLabel = (value: unknown) => LEAD_STATUS_LABELS[value as LeadStatus] ?? String(value);
 
 /** What an audit line about the lead says, with the members' names for their ids. */
-function whatOf({ action, detail }: AuditLine, names: Map<string, string>) {
+function whatOf({ action, detail }: AuditLine, names: Map<string, string>, labels: Readonly<Record<string, string>>) {
   if (action === 'lead.status') return `Situação: ${statusLabel(detail?.from)} → ${statusLabel(detail?.to)}`;
   if (action === 'lead.owner') {
     const to = String(detail?.to ?? '');
     return `Responsável: ${names.get(to) ?? (to === 'ninguém' ? 'ninguém' : 'ex-membro')}`;
   }
   if (action === 'lead.viewed') return 'Viu o lead';
-  return AUDIT_ACTIONS[action];
+  return labels[action] ?? action;
 }
 
 /** The lead's history, newest first: each line's what, who (a member's name, or the API) and when. */
-export function leadHistory(lines: readonly AuditLine[], members: readonly { id: string; name: string }[]) {
+export function leadHistory(
+  lines: readonly AuditLine[],
+  members: readonly { id: string; name: string }[],
+  labels: Readonly<Record<string, string>>,
+) {
   const names = new Map(members.map(({ id, name }) => [id, name]));
   return lines.map((line) => ({
     at: readableInSaoPaulo(line.at),
     who: (line.actorId && names.get(line.actorId)) || (line.actor === 'token' ? 'API (token)' : line.actor),
-    what: whatOf(line, names),
+    what: whatOf(line, names, labels),
   }));
 }

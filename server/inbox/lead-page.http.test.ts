@@ -6,7 +6,7 @@ import { backendsForThisFile } from '../../test/support/backends';
 import { readable } from '../../test/support/inbox';
 import { fullQuote, sampleContact, validContact, validQuote } from '../../test/support/leads';
 import { addMember, signedInMember, teamMails } from '../../test/support/members';
-import type { Repository } from '../repository';
+import type { Repository } from '../composition/repository';
 import { CONFLICT_NOTICE, SAVED } from './lead-routes';
 
 // The lead's page (issue 34 §2, issue 54): fields and one-tap links, the status with PRG and its

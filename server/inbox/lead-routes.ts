@@ -9,11 +9,11 @@ import { type LeadFormValues, type LeadView, leadPath } from '../../shared/lead-
 import type { LeadStatus } from '../../shared/lead-status';
 import { readableInSaoPaulo } from '../../shared/sao-paulo-time';
 import { memberName, type PageNotice } from '../../shared/team';
-import { auditContext } from '../audit/request';
 import { quoteFreight } from '../freight/quote-freight';
 import { fieldErrors } from '../http/validation';
+import { leadLines } from '../leads/presentation';
 import type { WorkedLead } from '../leads/resource';
-import { leadLines } from '../outbox/channels/email-message';
+import { auditContext } from '../module/audit';
 import type { Stores } from '../stores';
 import { fieldOf, type WorkplaceContext } from '../workplace/context';
 import { pageRoute, type WorkplaceRoute } from '../workplace/route';
@@ -97,7 +97,8 @@ type LeadContext = WorkplaceContext &
   Pick<Stores, 'inbox' | 'audit' | 'outbox' | 'team' | 'personalData' | 'freight' | 'proposals'>;
 
 export function leadRoutes(context: LeadContext): WorkplaceRoute[] {
-  const { inbox, audit, outbox, team, personalData, freight, proposals, render, calendar, publicUrl } = context;
+  const { inbox, audit, outbox, team, personalData, freight, proposals, render, calendar, publicUrl, auditActions } =
+    context;
   /**
    * The lead's page, whatever its status (a change refused shows the lead too): recorded as a view
    * before it is sent, at most once an hour per member and lead ("Viu o lead", AuditStore.recordView).
@@ -138,6 +139,7 @@ export function leadRoutes(context: LeadContext): WorkplaceRoute[] {
       history: leadHistory(
         lines,
         members.map((member) => ({ id: member.id, name: memberName(member) })),
+        auditActions,
       ),
       members: active.map(({ id, name }) => ({ id, name })),
       ...(trip && { freight: trip }),

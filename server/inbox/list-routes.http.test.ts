@@ -8,7 +8,7 @@ import { type Backend, backendsForThisFile } from '../../test/support/backends';
 import { readable, storeContact, storeQuote } from '../../test/support/inbox';
 import { BY_TOKEN, validContact } from '../../test/support/leads';
 import { signedInMember } from '../../test/support/members';
-import type { Repository } from '../repository';
+import type { Repository } from '../composition/repository';
 import { INBOX_PAGE } from './list-routes';
 
 // The inbox's list, /painel (issue 34 Deliver 1; docs/requirements.md §6.4), over real HTTP on both

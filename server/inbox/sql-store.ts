@@ -4,13 +4,13 @@ import type { InboxCursor, InboxRow, LeadNote, LeadQuery, LeadWork } from '../..
 import type { LeadKind, LeadStatus } from '../../shared/lead-status';
 import type { Quote } from '../../shared/quote';
 import { memberName } from '../../shared/team';
-import type { AuditContext } from '../audit/events';
 import { appendAudit } from '../audit/sql-store';
 import { type Database, inSlices, type Param, type Queries, type Row } from '../db/database';
 import { instant } from '../db/results';
 import { CLOCK_START, SEARCHED } from '../db/schema';
 import type { WorkedLead } from '../leads/resource';
 import { contactsTable, quotesTable, type Table } from '../leads/rows';
+import type { AuditContext } from '../module/audit';
 import { leadLessonOf } from '../spam/judge';
 import { learn } from '../spam/learning';
 

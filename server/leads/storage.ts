@@ -1,14 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Database, Queries } from '../db/database';
 import type { CreateResult, IdempotencyKey, ListResult } from '../db/results';
-import type { Lead } from './resource';
 import { batchSql, insertSql, pageSql, rowValues, type Table } from './rows';
 
 // What the two kinds of lead share in storage: the Idempotency-Key, the insert, a page, the batches.
 // Each kind's store (contacts/sql-store.ts, quotes/sql-store.ts) builds on these.
-
-/** Writes a new lead's outbox rows in the transaction that stores it (outbox/sql-store.ts). */
-export type Enqueue = (tx: Queries, lead: Lead) => Promise<void>;
 
 /** How long an Idempotency-Key replays its first result (docs/requirements.md §10.3). */
 const KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;

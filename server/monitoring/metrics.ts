@@ -3,8 +3,8 @@ import { PROMISE_STATES, promiseCutoffs } from '../../shared/business-hours';
 import { type BusinessCalendar, DEFAULT_CALENDAR } from '../../shared/holidays';
 import { SUSPECT_REASONS } from '../../shared/spam';
 import type { Database } from '../db/database';
+import { CHANNELS } from '../module/messages';
 import { NOTIFICATION_OUTCOMES } from '../outbox/dispatcher';
-import { CHANNELS } from '../outbox/store';
 import { EVICTION_REASONS } from '../process/connections';
 import type { Stores } from '../stores';
 

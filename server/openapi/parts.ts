@@ -11,7 +11,7 @@ import { IDEMPOTENCY_KEY_PATTERN } from '../http/validation';
 
 // What the features' descriptions of their operations share (each feature's openapi.ts): the
 // component schemas, the reply envelope, the errors every kind of endpoint may answer. An `id` in a
-// schema's meta makes it a component that the generator (server/openapi/document.ts) refers to by $ref.
+// schema's meta makes it a component that the generator (server/composition/openapi.ts) refers to by $ref.
 
 /** A stored lead as the API and the webhook show it: every field of its definition, in its order. */
 const recordSchema = (fields: LeadFields) =>

@@ -1,6 +1,7 @@
+import type { Channel } from '../module/messages';
 import { type BackgroundLoop, backgroundLoop } from '../process/background-loop';
 import type { Logger } from '../process/logger';
-import type { Channel, Notification, OutboxStore } from './store';
+import type { Notification, OutboxStore } from './store';
 
 export type DispatcherTiming = {
   /** How often to look for due notifications; a new lead waits at most this long. */

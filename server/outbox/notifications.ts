@@ -1,10 +1,10 @@
+import type { Channel, MessageTemplates } from '../module/messages';
 import type { Logger } from '../process/logger';
-import type { Stores } from '../stores';
 import { createMailer, type MailContext, type MailSettings } from './channels/email';
 import { reportRelay } from './channels/relay-check';
 import { createWebhookSender, type WebhookSettings, type WebhookTiming, webhookTiming } from './channels/webhook';
 import { type DispatcherTiming, defaultTiming, type NotificationOutcome, startDispatcher } from './dispatcher';
-import { type Channel, configuredChannels } from './store';
+import { configuredChannels, type Outbox } from './store';
 
 export type Notifications = {
   /** Waits up to `timeoutMs` for the sends in progress, then lets go of the SMTP connection. */
@@ -20,13 +20,16 @@ type Options = {
   observe?: (channel: Channel, outcome: NotificationOutcome) => void;
 };
 
+/** What the dispatchers send from: the outbox, the channels it writes to, and each kind's templates. */
+type Sources = { outbox: Outbox; channels: readonly Channel[]; templates: MessageTemplates };
+
 /**
  * E-mails each new lead to sales and posts it to the webhook, for the channels configured, each
  * through its own dispatcher. The reply to the visitor never waits for either: a dispatcher finds
  * the lead's outbox row at its next poll.
  */
 export function startNotifications(
-  { outbox, channels }: Pick<Stores, 'outbox'> & { channels: readonly Channel[] },
+  { outbox, channels, templates }: Sources,
   { mail, webhook, publicUrl = new URL('http://localhost:3000'), calendar }: Destinations,
   logger: Logger,
   { timing = {}, observe }: Options = {},
@@ -68,10 +71,11 @@ export function startNotifications(
 
   const stops: Array<(timeoutMs: number) => Promise<void>> = [];
   if (mail) {
-    const mailer = createMailer(mail, { publicUrl, calendar });
+    const mailer = createMailer(mail, { publicUrl, calendar }, templates);
     reportRelay(mail.smtpUrl, mailer.verify, logger);
-    const dispatchers = [start('email', mailer.send, timing.email ?? defaultTiming)];
-    if (channels.includes('receipt')) dispatchers.push(start('receipt', mailer.send, timing.email ?? defaultTiming));
+    const dispatchers = [start('email', mailer.sender('email'), timing.email ?? defaultTiming)];
+    if (channels.includes('receipt'))
+      dispatchers.push(start('receipt', mailer.sender('receipt'), timing.email ?? defaultTiming));
     stops.push(async (timeoutMs) => {
       await Promise.all(dispatchers.map((dispatcher) => dispatcher.stop(timeoutMs)));
       mailer.close();
@@ -79,7 +83,7 @@ export function startNotifications(
   }
   if (webhook) {
     const { timeoutMs, ...dispatch } = timing.webhook ?? webhookTiming;
-    stops.push(start('webhook', createWebhookSender(webhook, timeoutMs).send, dispatch).stop);
+    stops.push(start('webhook', createWebhookSender(webhook, timeoutMs, templates).send, dispatch).stop);
   }
   return {
     async stop(timeoutMs) {

@@ -3,8 +3,9 @@ import { backendsForThisFile } from '../../test/support/backends';
 import { fullQuote, sampleContact, validContact, validQuote } from '../../test/support/leads';
 import { pending } from '../../test/support/outbox';
 import { eventually } from '../../test/support/wait';
-import type { Repository } from '../repository';
-import { CHANNELS, type OutboxStore } from './store';
+import type { Repository } from '../composition/repository';
+import { CHANNELS } from '../module/messages';
+import type { OutboxStore } from './store';
 
 /** Longer than any test: what is claimed for it stays claimed. */
 const LEASE_MS = 60_000;

@@ -6,7 +6,7 @@ import { renewed } from './renewed';
 // the page's last element, tied to the form by the form's id (HTML's `form` attribute), and how
 // long one stamp serves (docs/decisions/040-plain-landing.md).
 
-/** Signs the time a page is rendered at: the site's render stamps (server/spam/stamp.ts). */
+/** Signs the time a page is rendered at: the site's render stamps (server/pages/render-stamp.ts). */
 export type PageStamps = { sign(now: number): string };
 
 /**

@@ -8,7 +8,7 @@ import { LEAD_FORM_ID, STAMP_FIELD } from '../../shared/contact-form';
 import { createTestApp, stampsAt } from '../../test/support/app';
 import { getAsSent, listening } from '../../test/support/raw-http';
 import { needs } from '../../test/support/tools';
-import { renderedAt } from '../spam/stamp';
+import { renderedAt } from '../pages/render-stamp';
 
 // The contact form's render stamp (issue 35) in the pages that have the form: a page made whole
 // with a stamp of the moment, compressed, and shared for at most a second

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { tempDir, testRepository } from '../../test/support/app';
 import { BY_TOKEN, fullQuote, validContact, validQuote } from '../../test/support/leads';
 import { SQLITE_FILE } from '../db/sqlite';
-import { CHANNELS } from '../outbox/store';
+import { CHANNELS } from '../module/messages';
 
 // docs/requirements.md §10.17: an erasure leaves no readable copy in SQLite's files, the main file
 // and its write-ahead log read byte by byte while the server still runs, and after it stopped.

@@ -1,8 +1,8 @@
 import type { RequestHandler } from 'express';
 import { erasureOutcome } from '../../shared/erasure';
 import { email as emailRule } from '../../shared/fields';
-import { auditContext } from '../audit/request';
 import type { CsvExports } from '../exports/routes';
+import { auditContext } from '../module/audit';
 import type { Stores } from '../stores';
 import { fieldOf, type WorkplaceContext } from '../workplace/context';
 import { pageRoute, type WorkplaceRoute } from '../workplace/route';

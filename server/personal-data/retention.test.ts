@@ -3,8 +3,9 @@ import { captureLogger } from '../../test/support/app';
 import { backendsForThisFile } from '../../test/support/backends';
 import { validContact } from '../../test/support/leads';
 import { eventually } from '../../test/support/wait';
+import type { PurgeCutoffs } from '../module/personal-data';
 import { startRetention } from './retention';
-import type { PersonalDataStore, PurgeCutoffs } from './sql-store';
+import type { PersonalDataStore } from './sql-store';
 
 const DAY = 24 * 60 * 60 * 1000;
 const PURGED = 'retenção: contatos e cotações antigos apagados';
@@ -95,7 +96,7 @@ describe('startRetention', () => {
     expect(asked.length).toBeGreaterThan(1);
     for (const cutoffs of asked) {
       expect(cutoffs.leads).toBeUndefined();
-      expect(Date.now() - cutoffs.suspects.getTime()).toBeGreaterThanOrEqual(30 * DAY - 100);
+      expect(Date.now() - cutoffs.suspects!.getTime()).toBeGreaterThanOrEqual(30 * DAY - 100);
     }
     expect(
       logs.filter((line) => line.msg === 'RETENTION_DAYS=0: contatos e cotações guardados sem prazo'),

@@ -3,7 +3,7 @@ import { backendsForThisFile, postgresSchemaForThisFile, TEST_DATABASE_URL } fro
 import { BY_TOKEN, fullQuote, sampleContact, validContact, validQuote } from '../../test/support/leads';
 import { payloadOf } from '../../test/support/outbox';
 import { needs } from '../../test/support/tools';
-import { CHANNELS } from '../outbox/store';
+import { CHANNELS } from '../module/messages';
 
 const DAY = 24 * 60 * 60 * 1000;
 const ana = (email: string, message = 'Olá') => validContact({ ...sampleContact, email, message });

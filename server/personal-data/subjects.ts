@@ -3,10 +3,10 @@ import { z } from 'zod';
 import type { ApiSuccess, Erased, SubjectData } from '../../shared/api/types';
 import { erasureOutcome } from '../../shared/erasure';
 import { email } from '../../shared/fields';
-import { auditContext } from '../audit/request';
 import { allowOnly } from '../http/methods';
 import { refuse, sendRefusal } from '../http/refusals';
 import { fieldErrors } from '../http/validation';
+import { auditContext } from '../module/audit';
 import type { PersonalDataStore } from './sql-store';
 
 /** ?email= of both requests, by the same rules as a lead's e-mail (docs/requirements.md §5.3). */

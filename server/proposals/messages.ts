@@ -4,10 +4,10 @@ import { leadPath } from '../../shared/lead-page';
 import { deliveryText, includedText, type ProposalTerms, proposalPath } from '../../shared/proposal';
 import type { Quote } from '../../shared/quote';
 import { readableDate, readableInSaoPaulo } from '../../shared/sao-paulo-time';
-import type { ProposalMail } from '../outbox/store';
+import type { ProposalMail } from './notices';
 import type { Proposal } from './sql-store';
 
-// The e-mails of a proposal (issue 52 §3), plain text as the receipt's (server/outbox/channels/
+// The e-mails of a proposal (issue 52 §3), plain text as the receipt's (server/leads/
 // receipt-message.ts): the customer's, with the link to answer it, and the owner's, with the answer.
 
 /** 'Campinas/SP → Belém/PA': the lane, as both e-mails and the page name the quote. */
@@ -23,12 +23,7 @@ export const pickupText = ({ pickupFrom, pickupTo }: Pick<ProposalTerms, 'pickup
  * refuse it, answered by e-mail to `replyTo`, the member who wrote it. The link is the proposal's only
  * key; the e-mail says so, so that it is not forwarded idly.
  */
-export function proposalMessage(
-  quote: Quote,
-  terms: ProposalTerms,
-  link: URL,
-  replyTo: string,
-): ProposalMail['record'] {
+export function proposalMessage(quote: Quote, terms: ProposalTerms, link: URL, replyTo: string): ProposalMail {
   return {
     to: quote.email,
     replyTo,
@@ -63,12 +58,7 @@ export const proposalLink = (publicUrl: URL, token: string) => new URL(proposalP
  * The owner's notice of the customer's answer (the sales mailbox's when the quote has no owner): the
  * answer, the price and the link to the quote's page, where the rest is.
  */
-export function answerMessage(
-  proposal: Proposal,
-  quote: Quote,
-  publicUrl: URL,
-  owner?: string,
-): ProposalMail['record'] {
+export function answerMessage(proposal: Proposal, quote: Quote, publicUrl: URL, owner?: string): ProposalMail {
   const accepted = proposal.answer === 'accepted';
   const verdict = accepted ? 'aceitou' : 'recusou';
   return {

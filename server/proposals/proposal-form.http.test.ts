@@ -6,8 +6,8 @@ import { readable, storeContact, storeQuote } from '../../test/support/inbox';
 import { signedInMember } from '../../test/support/members';
 import { payloadOf } from '../../test/support/outbox';
 import { dayFromToday } from '../../test/support/proposals';
+import type { Repository } from '../composition/repository';
 import { seedRepositoryActs } from '../freight/acts';
-import type { Repository } from '../repository';
 
 // A quote's proposal as a member writes it (issue 52 §3, §4): checked against the quote's ANTT floor,
 // under it only by an admin with a reason; bad prices refused in Portuguese with the fields kept; on

@@ -6,7 +6,7 @@ import { readable, storeQuote } from '../../test/support/inbox';
 import { signedInMember } from '../../test/support/members';
 import { payloadOf } from '../../test/support/outbox';
 import { dayFromToday, propose } from '../../test/support/proposals';
-import type { Repository } from '../repository';
+import type { Repository } from '../composition/repository';
 
 // The customer's page of a proposal (issue 52 §3, §4): unguessable, noindex and no-store; a GET
 // changes nothing but the view's record; "Aceitar" lands once, whatever the presses, replays and

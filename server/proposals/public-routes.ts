@@ -12,11 +12,11 @@ import {
 } from '../../shared/proposal';
 import type { Quote } from '../../shared/quote';
 import { readableDate, readableInSaoPaulo } from '../../shared/sao-paulo-time';
-import { auditContext } from '../audit/request';
 import type { AttemptLimiter } from '../http/attempt-limit';
 import { readBody } from '../http/body';
 import { allowOnly } from '../http/methods';
 import { Refusal, refuse } from '../http/refusals';
+import { auditContext } from '../module/audit';
 import type { Manifest } from '../pages/assets';
 import type { Stores } from '../stores';
 import { fieldOf } from '../workplace/context';

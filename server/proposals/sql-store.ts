@@ -3,13 +3,13 @@ import type { SubjectProposal } from '../../shared/api/types';
 import type { ProposalState, ProposalTerms } from '../../shared/proposal';
 import type { Quote } from '../../shared/quote';
 import { todayInSaoPaulo } from '../../shared/sao-paulo-time';
-import type { AuditContext } from '../audit/events';
 import { appendAudit } from '../audit/sql-store';
 import type { Database, Queries, Row } from '../db/database';
 import { instant } from '../db/results';
 import { type AnnounceChange, workedLead } from '../inbox/sql-store';
 import { leadResource } from '../leads/resource';
-import type { ProposalMail, QuoteAccepted } from '../outbox/store';
+import type { AuditContext } from '../module/audit';
+import type { ProposalMail, QuoteAccepted } from './notices';
 
 // The proposals of a quote (issue 52 §3; docs/requirements.md §9.6; docs/decisions/047-proposals.md).
 // A proposal is written once with its e-mail to the customer, in one transaction; its customer
@@ -44,7 +44,11 @@ export type CustomerAnswer = { answer: 'accepted'; acceptedBy: string } | { answ
 
 /** What the store is told to queue with a proposal: its e-mail, and the owner's notice and webhook of an answer. */
 export type ProposalNotices = {
-  enqueue(tx: Queries, quoteId: string, notice: ProposalMail | QuoteAccepted): Promise<boolean>;
+  enqueue(
+    tx: Queries,
+    quoteId: string,
+    notice: { kind: 'proposal.mail'; record: ProposalMail } | { kind: 'quote.accepted'; record: QuoteAccepted },
+  ): Promise<boolean>;
   announce: AnnounceChange;
   /** What else an acceptance does in its transaction: the shipment it opens (docs/requirements.md §12.1). */
   accepted?: (tx: Queries, proposal: Proposal, quote: Quote) => Promise<void>;
@@ -60,7 +64,7 @@ export interface ProposalStore {
     quoteId: string,
     terms: ProposalTerms,
     floor: FloorCheck,
-    mail: (token: string) => ProposalMail['record'],
+    mail: (token: string) => ProposalMail,
     by: AuditContext & { actor: { kind: 'member'; id: string; email: string } },
   ): Promise<Proposal>;
   /** The proposals of a quote, newest first. */
@@ -77,7 +81,7 @@ export interface ProposalStore {
   answer(
     proposal: Proposal,
     answer: CustomerAnswer,
-    notice: (proposal: Proposal, owner?: string) => ProposalMail['record'],
+    notice: (proposal: Proposal, owner?: string) => ProposalMail,
     by: AuditContext,
   ): Promise<AnswerResult>;
 }
@@ -150,7 +154,7 @@ const select = (queries: Queries, where: string, params: string[]) =>
   queries.all(`SELECT ${COLUMNS} FROM proposals p WHERE ${where} ORDER BY p.seq DESC`, params);
 
 /** What the webhook says of an accepted proposal (docs/api.md, "Webhook: a proposal accepted"). */
-const acceptedProposal = (p: Proposal): QuoteAccepted['record']['proposal'] => ({
+const acceptedProposal = (p: Proposal): QuoteAccepted['proposal'] => ({
   id: p.id,
   priceCents: p.priceCents,
   includes: {

@@ -10,10 +10,10 @@ import {
 } from '../../shared/proposal';
 import type { Quote } from '../../shared/quote';
 import { todayInSaoPaulo } from '../../shared/sao-paulo-time';
-import { auditContext } from '../audit/request';
 import { type QuoteFreight, quoteFreight } from '../freight/quote-freight';
+import { leadLines } from '../leads/presentation';
 import type { WorkedLead } from '../leads/resource';
-import { leadLines } from '../outbox/channels/email-message';
+import { auditContext } from '../module/audit';
 import { laneEstimate } from '../shipments/driving/lane-estimate';
 import type { Stores } from '../stores';
 import { fieldOf, type WorkplaceContext } from '../workplace/context';

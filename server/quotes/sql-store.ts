@@ -1,8 +1,9 @@
 import type { Quote, QuoteFields } from '../../shared/quote';
 import type { Database, Queries } from '../db/database';
 import type { CreateResult, IdempotencyKey, ListResult } from '../db/results';
+import type { Enqueue } from '../leads/arrival';
 import { quotesTable, selectSql } from '../leads/rows';
-import { batchesOf, createOnce, type Enqueue, insertLead, pageOf } from '../leads/storage';
+import { batchesOf, createOnce, insertLead, pageOf } from '../leads/storage';
 import { judge, quoteAsPost, type Verdict } from '../spam/judge';
 import type { ClientSignals } from '../spam/signals';
 import { heldQuote, holdSuspect } from '../spam/sql-store';

@@ -5,7 +5,7 @@ import { createTestApp } from '../../test/support/app';
 import { backendsForThisFile } from '../../test/support/backends';
 import { signedInMember } from '../../test/support/members';
 import { acceptedShipment } from '../../test/support/shipments';
-import type { Repository } from '../repository';
+import type { Repository } from '../composition/repository';
 import { createIntegration, revokeIntegration } from './integrations';
 
 // The inbound events API (docs/requirements.md §12.13): a token per integration, or a Standard

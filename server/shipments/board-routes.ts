@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import { cnpjCharacters, isValidCnpj } from '../../shared/cnpj';
 import { email, optionalText, requiredText } from '../../shared/fields';
 import { todayInSaoPaulo } from '../../shared/sao-paulo-time';
-import { auditContext } from '../audit/request';
+import { auditContext } from '../module/audit';
 import { fieldOf } from '../workplace/context';
 import { pageRoute, type WorkplaceRoute } from '../workplace/route';
 import { readBoard } from './board';

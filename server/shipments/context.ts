@@ -1,16 +1,15 @@
-import type { MunicipalityIndex } from '../../shared/municipalities';
-import type { AuditStore } from '../audit/events';
 import type { FreightStore } from '../freight/sql-store';
+import type { AuditRecorder } from '../module/audit';
+import type { RouteDeps } from '../module/contract';
 import type { TeamStore } from '../team/sql-store';
-import type { WorkplaceContext } from '../workplace/context';
 import type { ShipmentDeps } from './deps';
+import type { SHIPMENT_VIEWS } from './views';
 
-/** What the module's workplace routes are built with, besides the workplace's own context. */
-export type ShipmentContext = WorkplaceContext & {
+/** What the module's routes are built with (server/module/contract.ts): the platform and the stores they name. */
+export type ShipmentContext = RouteDeps<typeof SHIPMENT_VIEWS> & {
   shipments: ShipmentDeps;
-  municipalities: MunicipalityIndex;
   team: Pick<TeamStore, 'everyMember'>;
-  audit: Pick<AuditStore, 'recordView'>;
+  audit: Pick<AuditRecorder, 'recordView'>;
   freight: Pick<FreightStore, 'laneBetween'>;
 };
 

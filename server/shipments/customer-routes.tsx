@@ -74,7 +74,7 @@ export function customerRouter({ shipments, render, wrongLinks, crossSite }: Dep
     const delivered = standing(file.events).findLast((event) => event.kind === 'delivered');
     // Its view is recorded before the page is sent: the recipient's name and document, the photos.
     await shipments.db.transaction((tx) =>
-      shipments.audit(tx, {
+      shipments.audit.append(tx, {
         actor: { kind: 'anonymous' },
         ip: req.ip,
         action: 'shipment.proof_viewed',
@@ -113,7 +113,7 @@ export function customerRouter({ shipments, render, wrongLinks, crossSite }: Dep
     const bytes = /^[0-9a-f-]{36}$/.test(id) ? await photoBytes(shipments.db, shipment.id, id) : undefined;
     if (!bytes) return notFound(res);
     await shipments.db.transaction((tx) =>
-      shipments.audit(tx, {
+      shipments.audit.append(tx, {
         actor: { kind: 'anonymous' },
         ip: req.ip,
         action: 'shipment.proof_viewed',

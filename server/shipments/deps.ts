@@ -1,19 +1,11 @@
-import type { AuditContext, AuditEvent } from '../audit/events';
 import type { Database, Queries } from '../db/database';
+import type { AuditContext } from '../module/audit';
+import type { Services } from '../module/contract';
 
-// What the module's commands are built with: the database, the outbox they queue their messages on,
-// and the audit record they write to, each in the command's own transaction.
+// What the module's commands are built with (server/module/contract.ts, Services): the database,
+// and the audit record and the outbox they write to, each in the command's own transaction.
 
-/** One message to queue with the command's change: its kind (messages.ts), record and shipment. */
-export type Outgoing = { kind: string; record: unknown; leadId?: string };
-
-export type ShipmentDeps = {
-  db: Database;
-  outbox: { enqueue(tx: Queries, message: Outgoing): Promise<boolean> };
-  audit: (tx: Queries, event: AuditEvent) => Promise<void>;
-  /** Whether e-mail is on: a link or a notice goes by e-mail only then. */
-  mailOn: boolean;
-};
+export type ShipmentDeps = Pick<Services, 'db' | 'audit' | 'outbox'>;
 
 /** Who acts and from where (a member, the driver's link, an integration, the site). */
 export type By = AuditContext;

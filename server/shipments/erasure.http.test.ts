@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/support/app';
 import { backendsForThisFile } from '../../test/support/backends';
 import { OPENING } from '../../test/support/shipments';
-import type { Repository } from '../repository';
+import type { Repository } from '../composition/repository';
 import { openShipment } from './commands/open';
 import { recordEvent } from './commands/record-event';
 

@@ -1,4 +1,6 @@
 import { inSlices, type Queries } from '../db/database';
+import type { Services } from '../module/contract';
+import type { PersonalDataHooks } from '../module/personal-data';
 import { fileOf } from './reads';
 import { shipmentResource } from './resource';
 
@@ -9,6 +11,12 @@ import { shipmentResource } from './resource';
 
 /** The tables a shipment's personal data lives in: those the backend must let go of after an erasure. */
 export const SHIPMENT_TABLES = ['shipments', 'shipment_events', 'shipment_photos', 'driver_links', 'outbox'] as const;
+
+/** What an erasure keeps of a shipment, and why: the reply's `kept`. */
+const KEPT_BY_LAW =
+  'Dos embarques ficam o código, o trajeto, as datas, as chaves do CT-e e da NF-e, o CNPJ e os eventos (tipo, hora e ' +
+  'município), sem nomes, documentos, fotos nem notas: são registros de documentos fiscais, que a transportadora ' +
+  'guarda até 5 anos após o ano em que o imposto podia ser lançado (CTN, art. 173 e 195; LGPD, art. 16, I).';
 
 const FISCAL_YEARS = 5;
 
@@ -91,3 +99,20 @@ export async function purgeShipments(tx: Queries, personal: Date | undefined, no
   }
   return { cleared, expired: expired.length };
 }
+
+/** The module's part of a person's access, erasure and the retention (server/module/personal-data.ts). */
+export const shipmentPersonalData = (_services: Services): PersonalDataHooks => ({
+  tables: SHIPMENT_TABLES,
+  async access(tx, { email }) {
+    const shipments = await subjectShipments(tx, email);
+    return { shipments: { entries: shipments, named: shipments.map(({ id }) => id) } };
+  },
+  async erase(tx, { email }) {
+    const ids = await eraseSubjectShipments(tx, email);
+    return { counts: { shipments: ids.length }, ...(ids.length > 0 && { facts: { kept: KEPT_BY_LAW } }) };
+  },
+  async purge(tx, { cutoffs }) {
+    const { cleared, expired } = await purgeShipments(tx, cutoffs.leads, cutoffs.now);
+    return { counts: { shipmentsCleared: cleared, shipmentsExpired: expired } };
+  },
+});

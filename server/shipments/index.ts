@@ -1,10 +1,14 @@
-import { type RequestHandler, Router } from 'express';
-import type { MunicipalityIndex } from '../../shared/municipalities';
-import type { RateLimitCounters } from '../db/rate-limit-counters';
+import { Router } from 'express';
+import type { Queries } from '../db/database';
+import { WRONG_TOKENS } from '../http/admin';
 import { attemptLimiter } from '../http/attempt-limit';
 import type { LargerBody } from '../http/body-limit';
-import type { Manifest } from '../pages/assets';
+import { refuseCrossSite } from '../http/cross-site';
+import { defineModule } from '../module/contract';
+import { shipmentEventsApi } from './api-routes';
+import { SHIPMENT_AUDIT_ACTIONS } from './audit';
 import { boardRoutes } from './board-routes';
+import { type AcceptedProposal, openFromProposal } from './commands/open';
 import type { ShipmentContext } from './context';
 import { customerRouter, WRONG_CUSTOMER_LINKS } from './customer-routes';
 import type { ShipmentDeps } from './deps';
@@ -16,62 +20,82 @@ import {
   type PhotoJudge,
   WRONG_DRIVER_LINKS,
 } from './driver-routes';
+import { shipmentPersonalData } from './erasure';
 import { integrationRoutes } from './integration-routes';
+import { SHIPMENT_MESSAGES } from './messages';
+import { shipmentOperations } from './openapi';
 import { shipmentRoutes } from './shipment-routes';
 import { LOOKUPS, trackingRouter } from './tracking-routes';
+import { SHIPMENT_VIEWS } from './views';
 import { publicPages } from './views/PublicDocument';
 
-// The shipments module's public entry (docs/requirements.md §12; ARCHITECTURE.md, "A feature is a
-// module"): what composition mounts. Nothing else of the folder is imported from outside it.
-
-export { shipmentEventsApi } from './api-routes';
-export type { ShipmentContext } from './context';
-export type { PhotoJudge } from './driver-routes';
-
-/** The team's pages: the board, a shipment's page and its forms, the integrations (admins). */
-export const shipmentWorkplaceRoutes = (
-  context: Omit<ShipmentContext, 'shipments'> & { shipments: ShipmentContext['shipments'] },
-) => [...boardRoutes(context), ...shipmentRoutes(context), ...integrationRoutes(context)];
+// The shipments module's one public entry (docs/requirements.md §12; docs/decisions/058-shipments.md):
+// the accepted proposal's load, followed from its pickup to its proof of delivery. Nothing else of
+// the folder is imported from outside it.
 
 /** A delivery's POST may carry the canhoto's photos (server/larger-bodies.ts). */
 export const shipmentBody = (path: string): LargerBody | undefined =>
   isDriverEventPath(path) ? { bytes: DRIVER_BODY_BYTES, tooLarge: 'PHOTO_TOO_LARGE' } : undefined;
 
-type PublicDeps = {
-  shipments: ShipmentDeps;
-  manifest: Manifest;
-  municipalities: MunicipalityIndex;
-  counters?: RateLimitCounters;
-  crossSite: RequestHandler;
-  judgePhoto: PhotoJudge;
-};
+/** Until the image check is composed, a delivery's photos are refused, and the driver is told to try later. */
+const judgePhoto: PhotoJudge = async () => ({
+  problem: 'Não foi possível processar imagens agora: tente de novo mais tarde.',
+});
 
-/** The public side: /rastreio, the driver's page, the proof's and the notices' links. */
-export function shipmentPublicRoutes({
+function publicRoutes({
   shipments,
   manifest,
   municipalities,
-  counters,
-  crossSite,
-  judgePhoto,
-}: PublicDeps) {
+  rateLimitCounters: counters,
+  publicUrl,
+}: ShipmentContext) {
   const render = publicPages(manifest);
+  const crossSite = refuseCrossSite(publicUrl);
+  const limiter = attemptLimiter.bind(undefined, counters);
   const router = Router({ caseSensitive: true, strict: true });
-  router.use(trackingRouter({ db: shipments.db, render, lookups: attemptLimiter(counters, LOOKUPS) }));
+  router.use(trackingRouter({ db: shipments.db, render, lookups: limiter(LOOKUPS) }));
   router.use(
     driverRouter({
       shipments,
       render,
       municipalities,
-      wrongLinks: attemptLimiter(counters, WRONG_DRIVER_LINKS),
-      events: attemptLimiter(counters, DRIVER_EVENTS),
+      wrongLinks: limiter(WRONG_DRIVER_LINKS),
+      events: limiter(DRIVER_EVENTS),
       crossSite,
       judgePhoto,
       script: manifest.driver.script,
     }),
   );
-  router.use(
-    customerRouter({ shipments, render, wrongLinks: attemptLimiter(counters, WRONG_CUSTOMER_LINKS), crossSite }),
-  );
+  router.use(customerRouter({ shipments, render, wrongLinks: limiter(WRONG_CUSTOMER_LINKS), crossSite }));
   return router;
 }
+
+export default defineModule({
+  name: 'shipments',
+  stores: ({ db, audit, outbox }): { shipments: ShipmentDeps } => ({ shipments: { db, audit, outbox } }),
+  views: SHIPMENT_VIEWS,
+  routes: (deps: ShipmentContext) => ({
+    site: {
+      api: [
+        [
+          '/shipment-events',
+          shipmentEventsApi({
+            shipments: deps.shipments,
+            municipalities: deps.municipalities,
+            wrongTokens: attemptLimiter(deps.rateLimitCounters, WRONG_TOKENS),
+          }),
+        ],
+      ],
+      pages: [['/', publicRoutes(deps)]],
+    },
+    workplace: [...boardRoutes(deps), ...shipmentRoutes(deps), ...integrationRoutes(deps)],
+  }),
+  openapi: { operations: shipmentOperations },
+  messages: SHIPMENT_MESSAGES,
+  audit: SHIPMENT_AUDIT_ACTIONS,
+  personalData: shipmentPersonalData,
+  // An acceptance opens its shipment in the acceptance's own transaction (§12.1).
+  listens: (services) => ({
+    'proposal.accepted': (tx: Queries, accepted: AcceptedProposal) => openFromProposal(services, tx, accepted),
+  }),
+});

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import { requiredText } from '../../shared/fields';
 import { readableInSaoPaulo } from '../../shared/sao-paulo-time';
-import { auditContext } from '../audit/request';
+import { auditContext } from '../module/audit';
 import { fieldOf } from '../workplace/context';
 import { pageRoute, type WorkplaceRoute } from '../workplace/route';
 import type { ShipmentContext } from './context';

@@ -55,7 +55,7 @@ export const createIntegration = (
       `INSERT INTO integrations (id, name, token_digest, signing_secret, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
       [id, name, digestOf(token), secret, by.actor.id, new Date().toISOString()],
     );
-    await deps.audit(tx, { ...by, action: 'integration.created', subject: name, detail: { integration: id } });
+    await deps.audit.append(tx, { ...by, action: 'integration.created', subject: name, detail: { integration: id } });
     return { id, token, secret };
   });
 
@@ -68,6 +68,11 @@ export const revokeIntegration = (deps: ShipmentDeps, id: string, by: By & { act
       by.actor.id,
       id,
     ]);
-    await deps.audit(tx, { ...by, action: 'integration.revoked', subject: live.name, detail: { integration: id } });
+    await deps.audit.append(tx, {
+      ...by,
+      action: 'integration.revoked',
+      subject: live.name,
+      detail: { integration: id },
+    });
     return true;
   });

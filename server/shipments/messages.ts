@@ -1,5 +1,6 @@
 import { company } from '../../shared/content';
 import { readableDate, readableInSaoPaulo } from '../../shared/sao-paulo-time';
+import { type Mail, message, type OutboxWriter, outboxOf } from '../module/messages';
 import { codeText } from './code';
 import { EVENT_LABELS, type EventKind } from './events';
 import { driverPath, noticesPath, proofPath, trackingPath } from './links';
@@ -31,14 +32,6 @@ export type ShipmentHook = {
   timestamp: string;
   data: { shipment: ShipmentResource; event?: ShipmentResource['events'][number] };
 };
-
-export const MESSAGE_KINDS = {
-  customer: 'shipment.notice',
-  driver: 'shipment.driver_link',
-  hook: 'shipment.hook',
-} as const;
-
-type Mail = { to?: string; subject: string; text: string; headers?: Record<string, string> };
 
 const link = (path: string, publicUrl: URL) => new URL(path, publicUrl).href;
 
@@ -86,8 +79,13 @@ export function customerMail(notice: CustomerNotice, publicUrl: URL): Mail {
       '',
       `Não quer mais estes avisos? ${stop}`,
     ].join('\n'),
-    // One click in the mail client stops them too (RFC 8058): it POSTs to the same link.
-    headers: { 'List-Unsubscribe': `<${stop}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    // One click in the mail client stops them too (RFC 8058): it POSTs to the same link. An
+    // autoresponder does not answer an automatic message (RFC 3834).
+    headers: {
+      'List-Unsubscribe': `<${stop}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      'Auto-Submitted': 'auto-generated',
+    },
   };
 }
 
@@ -109,5 +107,17 @@ export function driverMail(mail: DriverLinkMail, publicUrl: URL): Mail {
   };
 }
 
-/** The webhook's body, in Standard Webhooks' envelope, as the leads' are (§10.15). */
-export const hookBody = ({ type, timestamp, data }: ShipmentHook) => JSON.stringify({ type, timestamp, data });
+/** A shipment.* webhook in Standard Webhooks' envelope, as the leads' are (§10.15). */
+const hook = message<ShipmentHook>({ webhook: ({ type, timestamp, data }) => ({ type, timestamp, data }) });
+
+/** The module's kinds of message, each with its template per channel (server/module/messages.ts). */
+export const SHIPMENT_MESSAGES = {
+  'shipment.notice': message<CustomerNotice>({ email: (notice, { publicUrl }) => customerMail(notice, publicUrl) }),
+  'shipment.driver_link': message<DriverLinkMail>({ email: (mail, { publicUrl }) => driverMail(mail, publicUrl) }),
+  'shipment.created': hook,
+  'shipment.updated': hook,
+  'shipment.event': hook,
+};
+
+/** The outbox over the module's own kinds: a kind and its record typed together. */
+export const shipmentOutbox = (writer: OutboxWriter) => outboxOf(SHIPMENT_MESSAGES, writer);

@@ -6,7 +6,7 @@ import { readable } from '../../test/support/inbox';
 import { signedInMember } from '../../test/support/members';
 import { payloadOf } from '../../test/support/outbox';
 import { acceptedShipment } from '../../test/support/shipments';
-import type { Repository } from '../repository';
+import type { Repository } from '../composition/repository';
 import { issueDriverLink } from './commands/links';
 import { recordEvent } from './commands/record-event';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 
-import { auditContext } from '../audit/request';
+import { auditContext } from '../module/audit';
 import { fieldOf } from '../workplace/context';
 import { pageRoute, type WorkplaceRoute } from '../workplace/route';
 import { readCode } from './code';
@@ -54,7 +54,11 @@ export function shipmentRoutes(context: ShipmentContext): WorkplaceRoute[] {
     const shipment = 'code' in read ? await shipmentByCode(shipments.db, read.code) : undefined;
     const file = shipment && (await fileOf(shipments.db, shipment.id));
     if (file) return { file };
-    render(res, 404, 'shipmentMissing', { message: 'Este embarque não existe.' });
+    render(res, 404, 'shipmentMissing', {
+      title: 'Embarque não encontrado',
+      text: 'Este embarque não existe.',
+      tone: 'error',
+    });
   }
 
   /** The page, its view recorded first (it carries personal data). */
@@ -254,7 +258,12 @@ export function shipmentRoutes(context: ShipmentContext): WorkplaceRoute[] {
     const found = await opened(req, res);
     if (!found) return;
     const bytes = await photoBytes(shipments.db, found.file.id, String(req.params.photo));
-    if (!bytes) return render(res, 404, 'shipmentMissing', { message: 'Esta foto não existe.' });
+    if (!bytes)
+      return render(res, 404, 'shipmentMissing', {
+        title: 'Foto não encontrada',
+        text: 'Esta foto não existe.',
+        tone: 'error',
+      });
     await audit.recordView({
       ...auditContext(req, res),
       action: 'shipment.viewed',

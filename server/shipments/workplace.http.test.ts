@@ -6,7 +6,7 @@ import { readable } from '../../test/support/inbox';
 import { signedInMember } from '../../test/support/members';
 import { payloadOf } from '../../test/support/outbox';
 import { acceptedShipment } from '../../test/support/shipments';
-import type { Repository } from '../repository';
+import type { Repository } from '../composition/repository';
 
 // The team's side of a shipment (docs/requirements.md §12.1, §12.6, §12.7): opened by the acceptance,
 // completed on its page with plain forms, its views audited, its driver's link shown once.
@@ -32,9 +32,11 @@ describe.each(backendsForThisFile())('a shipment in the workplace on $name', (ba
     const outbox = await backend.rows('outbox');
     const notice = outbox.find((row) => row.kind === 'shipment.notice')!;
     expect(payloadOf(notice)).toMatchObject({ code: shipment.code, about: 'opened', lane: 'Campinas/SP → Belém/PA' });
-    expect(outbox.filter((row) => row.kind === 'shipment.hook').map((row) => payloadOf(row).type)).toEqual([
-      'shipment.created',
-    ]);
+    expect(
+      outbox
+        .filter((row) => String(row.kind).startsWith('shipment.') && row.channel === 'webhook')
+        .map((row) => row.kind),
+    ).toEqual(['shipment.created']);
   });
 
   it('lists it on the board under its coming pickup, and shows its page with the view audited once', async () => {

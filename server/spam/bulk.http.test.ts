@@ -5,7 +5,7 @@ import { createTestApp } from '../../test/support/app';
 import { type Backend, backendsForThisFile } from '../../test/support/backends';
 import { sampleContact, validContact } from '../../test/support/leads';
 import { signedInMember } from '../../test/support/members';
-import type { Repository } from '../repository';
+import type { Repository } from '../composition/repository';
 
 // Several posts of the Suspeitos folder decided at once (issue 54 §9): one POST, no JavaScript, each
 // post through its own store call, so each release delivers exactly once and is its own audit line.

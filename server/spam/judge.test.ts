@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ContactFields } from '../../shared/contact';
 import { backendsForThisFile } from '../../test/support/backends';
 import { BY_TOKEN, validContact } from '../../test/support/leads';
-import type { Repository } from '../repository';
+import type { Repository } from '../composition/repository';
 import type { ClientSignals } from './signals';
 
 const person: ClientSignals = { honeypot: false, stamp: { kind: 'ok', elapsedMs: 90_000 } };

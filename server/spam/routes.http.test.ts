@@ -7,7 +7,7 @@ import { readable, storeContact } from '../../test/support/inbox';
 import { ADMIN_TOKEN, bearer, sampleContact, sampleQuote, validContact, validQuote } from '../../test/support/leads';
 import { signedInMember } from '../../test/support/members';
 import { payloadOf } from '../../test/support/outbox';
-import type { Repository } from '../repository';
+import type { Repository } from '../composition/repository';
 import { OUTCOMES } from './routes';
 
 // The "Suspeitos" folder (issue 35 §1; docs/requirements.md §6.4) over real HTTP on both backends:

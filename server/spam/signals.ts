@@ -1,6 +1,7 @@
 import { disposableEmailBlocklistSet } from 'disposable-email-domains-js';
 import type { ContactFields } from '../../shared/contact';
 import { type Finding, SUSPECT_REASONS, type SuspectReason } from '../../shared/spam';
+import type { StampCheck } from '../pages/render-stamp';
 import { unaccented } from './words';
 
 // The signals a post shows by itself (issue 35 §2): no third party, no tracking, nothing asked of
@@ -8,8 +9,6 @@ import { unaccented } from './words';
 // is judge.ts's.
 
 /** What a render stamp said about a post (stamp.ts). */
-export type StampCheck = { kind: 'none' } | { kind: 'forged' } | { kind: 'ok'; elapsedMs: number };
-
 /** What the client sent beside the fields: the hidden field's value and the form's render stamp. */
 export type ClientSignals = { honeypot: boolean; stamp: StampCheck };
 

@@ -1,12 +1,13 @@
 import type { ContactFields } from '../../shared/contact';
 import type { QuoteFields } from '../../shared/quote';
 import type { Finding, SuspectState } from '../../shared/spam';
-import type { AuditContext } from '../audit/events';
 import { appendAudit } from '../audit/sql-store';
 import type { Database, Queries } from '../db/database';
 import { fromJson, instant } from '../db/results';
+import type { Enqueue } from '../leads/arrival';
 import { contactsTable, quotesTable } from '../leads/rows';
-import { type Enqueue, insertLead } from '../leads/storage';
+import { insertLead } from '../leads/storage';
+import type { AuditContext } from '../module/audit';
 import { withdrawDeliveries } from '../outbox/sql-store';
 import { contentFindings, lessonOf, quoteAsPost, type Verdict } from './judge';
 import { learn } from './learning';

@@ -1,7 +1,7 @@
 import type { RequestHandler, Response } from 'express';
 import { requiredText } from '../../shared/fields';
 import type { PageNotice } from '../../shared/team';
-import { auditFor } from '../audit/request';
+import { auditFor } from '../module/audit';
 import { fieldOf } from '../workplace/context';
 import { HOME, RETURN_PARAM, safeReturnPath } from '../workplace/return-path';
 import type { TeamContext } from './context';

@@ -5,7 +5,7 @@ import { createTestApp } from '../../test/support/app';
 import { type Backend, backendsForThisFile } from '../../test/support/backends';
 import { addMember, codeMailedTo, signedInMember } from '../../test/support/members';
 import type { AuditLine } from '../audit/events';
-import type { Repository } from '../repository';
+import type { Repository } from '../composition/repository';
 import type { Member } from './sql-store';
 
 /** The client's address as the one trusted proxy names it. */

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { email as emailRule } from '../../shared/fields';
-import { auditFor } from '../audit/request';
+import { auditFor } from '../module/audit';
 import { fieldOf } from '../workplace/context';
 import { RETURN_PARAM, safeReturnPath, withReturn } from '../workplace/return-path';
 import type { TeamContext } from './context';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/support/app';
 import { backendsForThisFile } from '../../test/support/backends';
 import { addMember, codeMailedTo, teamMails } from '../../test/support/members';
-import type { Repository } from '../repository';
+import type { Repository } from '../composition/repository';
 import type { TeamStore } from './sql-store';
 
 // Issue 55, item 1: a wrong code once answered a member "expired or 5 attempts" and a stranger

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/support/app';
 import { backendsForThisFile } from '../../test/support/backends';
 import { addMember, codeMailedTo, teamMails } from '../../test/support/members';
-import type { Repository } from '../repository';
+import type { Repository } from '../composition/repository';
 
 // The sign-in's limits (docs/decisions/044-sign-in-limits.md): what refuses is keyed by the client's
 // address, what is keyed by the account alone only slows or spaces out e-mails, and every limit

@@ -4,7 +4,7 @@ import { createTestApp } from '../../test/support/app';
 import { backendsForThisFile } from '../../test/support/backends';
 import { sampleContact, sampleQuote, validContact, validQuote } from '../../test/support/leads';
 import { sessionOf, signedInMember } from '../../test/support/members';
-import type { Repository } from '../repository';
+import type { Repository } from '../composition/repository';
 
 // Revoking a member hands their open leads over (issue 54 §5; docs/requirements.md §6.3): asked on a
 // confirmation page, chosen on purpose, done in the revocation's transaction, and each change audited.

@@ -10,7 +10,7 @@ import {
   sessionOf,
   signedInMember,
 } from '../../test/support/members';
-import type { Repository } from '../repository';
+import type { Repository } from '../composition/repository';
 import { SESSION } from './policy';
 
 const MINUTE = 60_000;

@@ -47,7 +47,7 @@ export function teamSessions(store: TeamStore) {
       return next();
     }
     res.locals.signedIn = { member: session.member, purpose: session.purpose, digest };
-    // Who the audit names for what this request reads or erases (server/audit/request.ts).
+    // Who the audit names for what this request reads or erases (server/module/audit.ts).
     res.locals.actor = { kind: 'member', id: session.member.id, email: session.member.email };
     if (Date.now() - Date.parse(session.seenAt) > SESSION.touchEveryMs) await store.touchSession(digest);
     next();

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { email as emailRule, requiredText } from '../../shared/fields';
-import { auditFor } from '../audit/request';
+import { auditFor } from '../module/audit';
 import { fieldOf } from '../workplace/context';
 import { HOME, RETURN_PARAM, safeReturnPath } from '../workplace/return-path';
 import { codeHandlers } from './codes';

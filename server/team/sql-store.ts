@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Role } from '../../shared/team';
 import type { Database, Queries, Row } from '../db/database';
-import type { TeamMessage } from '../outbox/store';
+import type { TeamMessage } from './messages';
 import { CHALLENGES, CODE } from './policy';
 
 export type Member = { id: string; email: string; name: string; role: Role; createdAt: string };
@@ -112,7 +112,7 @@ export interface TeamStore {
   endSessionsOf(memberId: string, except?: string): Promise<number>;
 
   /** An e-mail to a member, through the outbox; false when e-mail is off. */
-  mailMember(message: TeamMessage['record']): Promise<boolean>;
+  mailMember(message: TeamMessage): Promise<boolean>;
 }
 
 const toMember = (row: Row): Member => ({
@@ -140,7 +140,7 @@ const ACTIVE = 'm.revoked_at IS NULL';
 const SETUP_OPEN = `NOT EXISTS (SELECT 1 FROM setup_claims)
   AND NOT EXISTS (SELECT 1 FROM passkeys p JOIN members m ON m.id = p.member_id WHERE ${ACTIVE})`;
 
-export function sqlTeam(db: Database, mailTeam: (message: TeamMessage['record']) => Promise<boolean>): TeamStore {
+export function sqlTeam(db: Database, mailTeam: (message: TeamMessage) => Promise<boolean>): TeamStore {
   const { now, later } = db.dialect;
   const at = () => new Date().toISOString();
   return {

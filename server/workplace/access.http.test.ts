@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, testManifest, testMunicipalities } from '../../test/support/app';
+import { createTestApp, testManifest, testModuleRoutes } from '../../test/support/app';
 import { backendsForThisFile } from '../../test/support/backends';
 import { signedInMember } from '../../test/support/members';
+import { AUDIT_ACTIONS } from '../composition/audit';
+import type { Repository } from '../composition/repository';
+import { workplaceRoutes } from '../composition/workplace';
 import { csvExports } from '../exports/routes';
-import type { Repository } from '../repository';
 import type { Access } from './access';
-import { workplaceRoutes } from './app';
 import type { WorkplaceRoute } from './route';
 
 const publicUrl = new URL('http://localhost:3000');
@@ -20,7 +21,8 @@ const routesOf = (repository: Repository) =>
     publicUrl,
     exports: csvExports(repository),
     mailOn: false,
-    municipalities: testMunicipalities(),
+    auditActions: AUDIT_ACTIONS,
+    modules: testModuleRoutes(repository),
   }).routes;
 
 type Visitor = 'no session' | 'enrol-only' | 'vendas' | 'admin';

@@ -4,7 +4,7 @@ import { safeReturnPath, withReturn } from './return-path';
 
 /**
  * What a route asks of the request (docs/requirements.md §6.3), stated once per route in its
- * feature's table (gathered by server/workplace/app.ts):
+ * feature's table (gathered by server/composition/workplace.ts):
  * - `public`: anyone (the sign-in pages);
  * - `enrolling`: any session, even one a code or a link opened, which can only add a passkey;
  * - `vendas`: a member's whole session, of either role;

@@ -1,5 +1,6 @@
 import type { Request } from 'express';
 import type { BusinessCalendar } from '../../shared/holidays';
+import type { LEGACY_VIEWS } from './legacy-views';
 import type { RenderWorkplacePage } from './pages';
 
 /**
@@ -7,10 +8,12 @@ import type { RenderWorkplacePage } from './pages';
  * (`WorkplaceContext & Pick<Stores, 'inbox'>`).
  */
 export type WorkplaceContext = {
-  render: RenderWorkplacePage;
+  render: RenderWorkplacePage<typeof LEGACY_VIEWS>;
   publicUrl: URL;
   /** The days the promise's clock stops (OPTIONAL_HOLIDAYS): the inbox's waits and clock views. */
   calendar: BusinessCalendar;
+  /** Every audit action's label, as the record shows it (server/composition/audit.ts). */
+  auditActions: Readonly<Record<string, string>>;
 };
 
 /** One field of a form post, as one string: a repeated or missing field reads as empty. */

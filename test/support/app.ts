@@ -6,11 +6,17 @@ import { Writable } from 'node:stream';
 import { onTestFinished } from 'vitest';
 import { municipalitiesAsset } from '../../scripts/build-options';
 import { type AppDeps, createApp } from '../../server/app';
+import { AUDIT_ACTIONS } from '../../server/composition/audit';
+import type { Repository, RepositoryOptions } from '../../server/composition/repository';
+import { openSqlite } from '../../server/composition/repository';
+import { moduleRoutes } from '../../server/composition/routes';
+import { requireAdmin, WRONG_TOKENS } from '../../server/http/admin';
+import { attemptLimiter } from '../../server/http/attempt-limit';
 import { inlinedCode, type Manifest } from '../../server/pages/assets';
+import { stampsSignedWith } from '../../server/pages/render-stamp';
+import { createPageRenderer } from '../../server/pages/renderer';
 import { createLogger } from '../../server/process/logger';
-import type { RepositoryOptions } from '../../server/repository';
-import { openSqlite } from '../../server/repository';
-import { stampsSignedWith } from '../../server/spam/stamp';
+import { DEFAULT_CALENDAR } from '../../shared/holidays';
 import { indexMunicipalities, type MunicipalityIndex, type MunicipalityList } from '../../shared/municipalities';
 
 export const testManifest: Manifest = {
@@ -99,4 +105,35 @@ export function createTestApp(overrides: Partial<AppDeps> = {}) {
     ...overrides,
   });
   return { app, logs, repository, stamps };
+}
+
+/**
+ * The modules' routes as an app with `repository` builds them (server/composition/routes.ts), for a
+ * test that reads the route table itself: no limits, no token, stamps of a key of its own.
+ */
+export function testModuleRoutes(repository: Repository) {
+  const { logger } = captureLogger();
+  const publicUrl = new URL('http://localhost:3000');
+  return moduleRoutes({
+    ...repository,
+    logger,
+    publicUrl,
+    manifest: testManifest,
+    calendar: DEFAULT_CALENDAR,
+    mailOn: false,
+    rateLimitCounters: repository.rateLimitCounters,
+    renderPage: createPageRenderer(
+      testManifest,
+      logger,
+      publicUrl,
+      { retentionDays: 365, applicationRetentionDays: 365 },
+      stampsAt(0),
+      async () => ({}),
+    ),
+    writeGuards: [],
+    admin: requireAdmin(undefined, attemptLimiter(undefined, WRONG_TOKENS)),
+    stamps: stampsSignedWith(randomBytes(32)),
+    municipalities: testMunicipalities(),
+    auditActions: AUDIT_ACTIONS,
+  });
 }

@@ -3,12 +3,12 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
 import { afterAll, it, onTestFinished } from 'vitest';
+import type { Repository, RepositoryOptions } from '../../server/composition/repository';
+import { openPostgres } from '../../server/composition/repository';
 import type { Row } from '../../server/db/database';
 import type { PoolOptions } from '../../server/db/postgres-pool';
 import { SQLITE_FILE } from '../../server/db/sqlite';
 import { createLogger } from '../../server/process/logger';
-import type { Repository, RepositoryOptions } from '../../server/repository';
-import { openPostgres } from '../../server/repository';
 import { tempDir, testRepository } from './app';
 import { needs } from './tools';
 

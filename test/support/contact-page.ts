@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Page } from 'playwright-core';
+import { renderedAt } from '../../server/pages/render-stamp';
 import { FASTEST_PERSON_MS } from '../../server/spam/signals';
-import { renderedAt } from '../../server/spam/stamp';
 import { STAMP_FIELD } from '../../shared/contact-form';
 import { hydrateIslands, type siteForThisFile } from './site';
 

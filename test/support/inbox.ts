@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Repository } from '../../server/repository';
+import type { Repository } from '../../server/composition/repository';
 import { sampleContact, sampleQuote, validContact, validQuote } from './leads';
 
 // Leads stored for the inbox's tests, and the order the inbox must list them in.

@@ -1,9 +1,9 @@
 import { onTestFinished } from 'vitest';
+import type { Repository } from '../../server/composition/repository';
 import type { MailSettings } from '../../server/outbox/channels/email';
 import type { WebhookSettings, WebhookTiming } from '../../server/outbox/channels/webhook';
 import type { DispatcherTiming } from '../../server/outbox/dispatcher';
 import { startNotifications } from '../../server/outbox/notifications';
-import type { Repository } from '../../server/repository';
 import { captureLogger, createTestApp } from './app';
 import { ADMIN_TOKEN } from './leads';
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { RequestListener } from 'node:http';
 import request from 'supertest';
+import type { Repository } from '../../server/composition/repository';
 import type { Row } from '../../server/db/database';
-import type { Repository } from '../../server/repository';
 import { SESSION } from '../../server/team/policy';
 import { digestOf, newSecret } from '../../server/team/secrets';
 import { SESSION_COOKIE } from '../../server/team/sessions';

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import type { Channel } from '../../server/outbox/store';
-import type { Repository } from '../../server/repository';
+import type { Repository } from '../../server/composition/repository';
+import type { Channel } from '../../server/module/messages';
 import { eventually } from './wait';
 
 /** An outbox row's payload as stored: SQLite hands back the JSON's text, PostgreSQL the parsed value. */

@@ -1,4 +1,4 @@
-import type { Repository } from '../../server/repository';
+import type { Repository } from '../../server/composition/repository';
 import type { ProposalTerms } from '../../shared/proposal';
 import { todayInSaoPaulo } from '../../shared/sao-paulo-time';
 

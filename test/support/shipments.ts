@@ -1,6 +1,6 @@
 import type { RequestListener } from 'node:http';
 import request from 'supertest';
-import type { Repository } from '../../server/repository';
+import type { Repository } from '../../server/composition/repository';
 import type { Opening } from '../../server/shipments/commands/open';
 import { storeQuote } from './inbox';
 import { signedInMember } from './members';

@@ -11,7 +11,7 @@ import {
 } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { launchOptions } from '../../scripts/launch/chromium';
-import { openSqlite } from '../../server/repository';
+import { openSqlite } from '../../server/composition/repository';
 import type { Contact } from '../../shared/contact';
 import type { Quote } from '../../shared/quote';
 import { type RunningServer, startServer } from './server-process';

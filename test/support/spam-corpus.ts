@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { vi } from 'vitest';
-import type { Repository } from '../../server/repository';
+import type { Repository } from '../../server/composition/repository';
 import type { Verdict } from '../../server/spam/judge';
 import type { ClientSignals } from '../../server/spam/signals';
 import { contactInputSchema } from '../../shared/contact';

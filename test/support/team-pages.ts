@@ -1,4 +1,4 @@
-import type { Repository } from '../../server/repository';
+import type { Repository } from '../../server/composition/repository';
 import { invite, setupLink } from '../../server/team/invitations';
 import { todayInSaoPaulo } from '../../shared/sao-paulo-time';
 import { storedApplication } from './applications';

@@ -1,7 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import { company } from '../../../shared/content';
+import type { MessageTemplates } from '../../module/messages';
 import type { Config } from '../../process/config';
-import { hookBody } from '../../shipments/messages';
 import type { DispatcherTiming } from '../dispatcher';
 import type { Notification } from '../store';
 
@@ -38,39 +38,6 @@ const userAgent = (site: URL) => {
 };
 
 /**
- * What happened, when, and about what, in Standard Webhooks' envelope: a lead exactly as GET
- * /api/contacts or /api/quotes returns it, stored at `timestamp`; a lead as the team's change at
- * `timestamp` left it, as PATCH replies it; or a person's leads, erased then.
- */
-function webhookBody(notification: Notification) {
-  if (notification.kind === 'subject.erased') {
-    // Spelled out, so the keys keep this order whatever order the database kept the payload in (jsonb's own).
-    const { email, contacts, quotes, erasedAt } = notification.record;
-    return JSON.stringify({ type: notification.kind, timestamp: erasedAt, data: { email, contacts, quotes } });
-  }
-  // Only sqlOutbox's mailTeam and receipt write these, and to the e-mail channel alone.
-  if (notification.kind === 'quote.accepted') {
-    const { acceptedAt, quote, proposal } = notification.record;
-    return JSON.stringify({ type: notification.kind, timestamp: acceptedAt, data: { quote, proposal } });
-  }
-  if (notification.kind === 'shipment.hook') return hookBody(notification.record);
-  if (
-    notification.kind === 'team.message' ||
-    notification.kind === 'lead.receipt' ||
-    notification.kind === 'proposal.mail' ||
-    notification.kind === 'shipment.notice' ||
-    notification.kind === 'shipment.driver_link'
-  )
-    throw new Error(`webhook: ${notification.kind} só vai por e-mail`);
-  if (notification.kind === 'contact.updated' || notification.kind === 'quote.updated') {
-    const { kind, record } = notification;
-    return JSON.stringify({ type: kind, timestamp: record.updatedAt ?? record.createdAt, data: record });
-  }
-  const { kind, record } = notification;
-  return JSON.stringify({ type: `${kind}.created`, timestamp: record.createdAt, data: record });
-}
-
-/**
  * A delivery the receiver did not take. Only its HTTP status or the network's error code is kept
  * (in the logs and the row's last_error): the reply's body could hold anything.
  */
@@ -102,12 +69,19 @@ const networkFailure = (error: unknown) => {
  * redirect is not followed (a receiver that moved is a configuration to fix, not a place to post
  * leads to unasked), so it is retried like any other failure.
  */
-export function createWebhookSender({ url, secret, site }: WebhookSettings, timeoutMs: number) {
+export function createWebhookSender(
+  { url, secret, site }: WebhookSettings,
+  timeoutMs: number,
+  templates: MessageTemplates,
+) {
   const signer = new Webhook(secret);
   const agent = userAgent(site);
   return {
     async send(notification: Notification) {
-      const body = webhookBody(notification);
+      // What happened, when, and about what, in Standard Webhooks' envelope, by the kind's template.
+      const template = templates[notification.kind]?.webhook;
+      if (!template) throw new Error(`webhook: ${notification.kind} não vai por webhook`);
+      const body = JSON.stringify(template(notification.record as never));
       const now = new Date();
       const response = await fetch(url, {
         method: 'POST',

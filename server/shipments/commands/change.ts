@@ -1,6 +1,6 @@
 import { codeText } from '../code';
 import { type By, lockShipment, type ShipmentDeps } from '../deps';
-import { MESSAGE_KINDS } from '../messages';
+import { shipmentOutbox } from '../messages';
 import { fileOf, hookRecord } from '../reads';
 import type { ShipmentKey } from '../shipment';
 import { deleteKey, insertKey, type ShipmentChange, shipmentOfKey, updateShipment } from '../sql-store';
@@ -39,15 +39,15 @@ export const changeShipment = (deps: ShipmentDeps, id: string, change: Change, b
         return { outcome: 'refused', message: 'Esta chave não está no embarque.' };
     } else await updateShipment(tx, id, change.fields, at);
     const what = change.kind === 'fields' ? Object.keys(change.fields).sort().join(',') : change.kind;
-    await deps.audit(tx, {
+    await deps.audit.append(tx, {
       ...by,
       action: 'shipment.changed',
       leadIds: [id],
       detail: { code: before.code, change: what },
     });
     const after = (await fileOf(tx, id))!;
-    await deps.outbox.enqueue(tx, {
-      kind: MESSAGE_KINDS.hook,
+    await shipmentOutbox(deps.outbox).enqueue(tx, {
+      kind: 'shipment.updated',
       leadId: id,
       record: hookRecord('shipment.updated', after, at),
     });

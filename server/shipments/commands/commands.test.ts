@@ -3,7 +3,8 @@ import { databasesForThisFile } from '../../../test/support/databases';
 import { OPENING } from '../../../test/support/shipments';
 import { appendAudit } from '../../audit/sql-store';
 import type { Database } from '../../db/database';
-import type { Outgoing, ShipmentDeps } from '../deps';
+import type { Outgoing } from '../../module/messages';
+import type { ShipmentDeps } from '../deps';
 import { fileOf } from '../reads';
 import { changeShipment } from './change';
 import { issueDriverLink } from './links';
@@ -20,9 +21,8 @@ function depsOn(db: Database) {
   const sent: Outgoing[] = [];
   const deps: ShipmentDeps = {
     db,
-    mailOn: true,
-    audit: appendAudit,
-    outbox: { enqueue: async (_tx, message) => Boolean(sent.push(message)) },
+    audit: { append: appendAudit },
+    outbox: { enqueue: async (_tx, message) => Boolean(sent.push(message)), carries: () => true },
   };
   return { deps, sent };
 }
@@ -51,7 +51,7 @@ describe.each(databasesForThisFile())('a shipment’s commands on $name (docs/re
       ]),
     ).toEqual([
       ['shipment.notice', 'opened'],
-      ['shipment.hook', 'shipment.created'],
+      ['shipment.created', 'shipment.created'],
     ]);
   });
 

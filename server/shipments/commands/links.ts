@@ -1,6 +1,6 @@
 import { type By, lockShipment, type ShipmentDeps } from '../deps';
 import { digestOf, newToken } from '../links';
-import { MESSAGE_KINDS } from '../messages';
+import { shipmentOutbox } from '../messages';
 import { laneOf } from '../reads';
 import { endDriverLinks, issueDriverLinkRow, shipmentById, shipmentByNoticesToken, stopNotices } from '../sql-store';
 
@@ -21,10 +21,11 @@ export const issueDriverLink = (deps: ShipmentDeps, id: string, mail: boolean, b
     if (shipment.status === 'delivered') return { outcome: 'delivered' };
     const token = newToken();
     await issueDriverLinkRow(tx, id, digestOf(token), new Date().toISOString());
-    const mailed = mail && deps.mailOn && Boolean(shipment.driverEmail);
-    if (mailed)
-      await deps.outbox.enqueue(tx, {
-        kind: MESSAGE_KINDS.driver,
+    const mailed =
+      mail &&
+      shipment.driverEmail !== undefined &&
+      (await shipmentOutbox(deps.outbox).enqueue(tx, {
+        kind: 'shipment.driver_link',
         leadId: id,
         record: {
           to: shipment.driverEmail,
@@ -33,8 +34,8 @@ export const issueDriverLink = (deps: ShipmentDeps, id: string, mail: boolean, b
           lane: laneOf(shipment),
           token,
         },
-      });
-    await deps.audit(tx, {
+      }));
+    await deps.audit.append(tx, {
       ...by,
       action: 'shipment.driver_link',
       leadIds: [id],
@@ -47,7 +48,7 @@ export const revokeDriverLink = (deps: ShipmentDeps, id: string, by: By) =>
   deps.db.transaction(async (tx) => {
     const shipment = await shipmentById(tx, id);
     if (!shipment || (await endDriverLinks(tx, id, new Date().toISOString())) === 0) return false;
-    await deps.audit(tx, {
+    await deps.audit.append(tx, {
       ...by,
       action: 'shipment.driver_link.revoked',
       leadIds: [id],
@@ -63,7 +64,7 @@ export const stopShipmentNotices = (deps: ShipmentDeps, token: string, by: By) =
     if (!shipment) return undefined;
     const stopped = (await stopNotices(tx, shipment.id)) > 0;
     if (stopped)
-      await deps.audit(tx, {
+      await deps.audit.append(tx, {
         ...by,
         action: 'shipment.notices_stopped',
         leadIds: [shipment.id],

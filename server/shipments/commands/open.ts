@@ -5,7 +5,7 @@ import { ibgePlaces } from '../../freight/places';
 import { newShipmentCode } from '../code';
 import type { By, ShipmentDeps } from '../deps';
 import { newToken } from '../links';
-import { MESSAGE_KINDS } from '../messages';
+import { shipmentOutbox } from '../messages';
 import { fileOf, hookRecord, laneOf } from '../reads';
 import { insertShipment, type NewShipment, shipmentByCode, shipmentOfProposal } from '../sql-store';
 import { recordInTransaction } from './record-event';
@@ -46,7 +46,7 @@ export async function openInTransaction(deps: ShipmentDeps, tx: Queries, opening
     { ...opening, code, createdBy, noticesToken: newToken(), ...(promisedDate && { promisedDate }) },
     at,
   );
-  await deps.audit(tx, { ...by, action: 'shipment.opened', leadIds: [id], detail: { code } });
+  await deps.audit.append(tx, { ...by, action: 'shipment.opened', leadIds: [id], detail: { code } });
   await recordInTransaction(
     deps,
     tx,
@@ -62,9 +62,10 @@ export async function openInTransaction(deps: ShipmentDeps, tx: Queries, opening
     { quiet: true },
   );
   const file = (await fileOf(tx, id))!;
-  if (file.customerEmail && file.noticesToken && deps.mailOn)
-    await deps.outbox.enqueue(tx, {
-      kind: MESSAGE_KINDS.customer,
+  const outbox = shipmentOutbox(deps.outbox);
+  if (file.customerEmail && file.noticesToken)
+    await outbox.enqueue(tx, {
+      kind: 'shipment.notice',
       leadId: id,
       record: {
         to: file.customerEmail,
@@ -76,8 +77,8 @@ export async function openInTransaction(deps: ShipmentDeps, tx: Queries, opening
         noticesToken: file.noticesToken,
       },
     });
-  await deps.outbox.enqueue(tx, {
-    kind: MESSAGE_KINDS.hook,
+  await outbox.enqueue(tx, {
+    kind: 'shipment.created',
     leadId: id,
     record: hookRecord('shipment.created', file, at),
   });

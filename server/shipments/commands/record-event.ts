@@ -2,7 +2,7 @@ import type { Queries } from '../../db/database';
 import { type By, lockShipment, type ShipmentDeps } from '../deps';
 import { type Audience, type EventKind, isMailed, isOccurrence, openOccurrences, standing } from '../events';
 import { digestOf, newToken } from '../links';
-import { MESSAGE_KINDS } from '../messages';
+import { shipmentOutbox } from '../messages';
 import { fileOf, hookRecord, laneOf } from '../reads';
 import type { Place, Recorder, ShipmentEvent } from '../shipment';
 import {
@@ -105,7 +105,7 @@ export async function recordInTransaction(
     proofToken = newToken();
     await setProofLink(tx, shipmentId, digestOf(proofToken));
   }
-  await deps.audit(tx, {
+  await deps.audit.append(tx, {
     ...by,
     action: 'shipment.event',
     leadIds: [shipmentId],
@@ -118,10 +118,10 @@ export async function recordInTransaction(
   });
   if (quiet) return { outcome: 'recorded', event };
   const file = (await fileOf(tx, shipmentId))!;
-  const mailed = isMailed(event.kind, event.audience) && file.notices && deps.mailOn;
-  if (mailed && file.customerEmail && file.noticesToken) {
-    await deps.outbox.enqueue(tx, {
-      kind: MESSAGE_KINDS.customer,
+  const outbox = shipmentOutbox(deps.outbox);
+  if (isMailed(event.kind, event.audience) && file.notices && file.customerEmail && file.noticesToken) {
+    const queued = await outbox.enqueue(tx, {
+      kind: 'shipment.notice',
       leadId: shipmentId,
       record: {
         to: file.customerEmail,
@@ -135,10 +135,10 @@ export async function recordInTransaction(
         ...(event.kind === 'delivered' && proofToken && { proofToken }),
       },
     });
-    await markMailed(tx, event.id);
+    if (queued) await markMailed(tx, event.id);
   }
-  await deps.outbox.enqueue(tx, {
-    kind: MESSAGE_KINDS.hook,
+  await outbox.enqueue(tx, {
+    kind: 'shipment.event',
     leadId: shipmentId,
     record: hookRecord('shipment.event', file, now, event),
   });

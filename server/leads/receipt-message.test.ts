@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BusinessCalendar } from '../../../shared/holidays';
+import type { BusinessCalendar } from '../../shared/holidays';
 import { receiptMessage } from './receipt-message';
 
 const CLOSED: BusinessCalendar = { optionalHolidays: 'closed' };

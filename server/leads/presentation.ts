@@ -1,11 +1,11 @@
-import { contactFields } from '../../../shared/contact';
-import { PLAIN_PHONE } from '../../../shared/fields';
-import { type LeadField, type LeadFields, type Place, SOURCE_PARTS, type Source } from '../../../shared/lead';
-import { leadPath } from '../../../shared/lead-page';
-import { e164 } from '../../../shared/phone';
-import { quoteFields } from '../../../shared/quote';
-import { readableDate, readableInSaoPaulo } from '../../../shared/sao-paulo-time';
-import type { Lead } from '../../leads/resource';
+import { contactFields } from '../../shared/contact';
+import { PLAIN_PHONE } from '../../shared/fields';
+import { type LeadField, type LeadFields, type Place, SOURCE_PARTS, type Source } from '../../shared/lead';
+import { leadPath } from '../../shared/lead-page';
+import { e164 } from '../../shared/phone';
+import { quoteFields } from '../../shared/quote';
+import { readableDate, readableInSaoPaulo } from '../../shared/sao-paulo-time';
+import type { Lead } from './resource';
 
 /** The parts of the e-mail that depend on the lead; sender and recipients come from the config. */
 export type LeadMessage = {

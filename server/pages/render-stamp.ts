@@ -1,6 +1,8 @@
 import { createHmac, createSecretKey, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../db/database';
-import type { StampCheck } from './signals';
+
+/** What a post's stamp says: none sent, not ours, or ours with how long after the page it came. */
+export type StampCheck = { kind: 'none' } | { kind: 'forged' } | { kind: 'ok'; elapsedMs: number };
 
 /**
  * The signed time a page with the contact form was rendered at, which the form posts back

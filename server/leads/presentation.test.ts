@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fullQuote, sampleContact } from '../../../test/support/leads';
-import { leadMessage } from './email-message';
+import { fullQuote, sampleContact } from '../../test/support/leads';
+import { leadMessage } from './presentation';
 
 const PUBLIC_URL = new URL('https://www.rotanorte.com.br');
 

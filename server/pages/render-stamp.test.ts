@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { backendsForThisFile } from '../../test/support/backends';
-import type { StampCheck } from './signals';
-import { stampsSignedWith } from './stamp';
+import { type StampCheck, stampsSignedWith } from './render-stamp';
 
 const RENDERED = 1_764_160_000_000;
 const stamps = stampsSignedWith(randomBytes(32));

@@ -1,36 +1,42 @@
-import { sqlApplications } from './applications/sql-store';
-import { appendAudit, sqlAudit } from './audit/sql-store';
-import { sqlPositions } from './careers/sql-store';
-import { sqlContacts } from './contacts/sql-store';
-import { lockDataDir, prepareDataDir } from './db/data-dir';
-import type { Database } from './db/database';
-import { openPostgresDatabase, type PoolOptions } from './db/postgres';
-import { openWhenReady } from './db/postgres-start';
-import { type RateLimitCounters, sqlRateLimitCounters } from './db/rate-limit-counters';
-import { openSqliteDatabase, SQLITE_FILE } from './db/sqlite';
-import { seedRepositoryActs } from './freight/acts';
-import { sqlFreight } from './freight/sql-store';
-import { sqlInboxExport } from './inbox/export-store';
-import { sqlInboxReport } from './inbox/report-store';
-import { type AnnounceChange, sqlInbox } from './inbox/sql-store';
-import { sqlWaitingLeads } from './inbox/waiting-counts';
-import { leadResource } from './leads/resource';
-import { sqlOutbox } from './outbox/sql-store';
-import { type Channel, configuredChannels } from './outbox/store';
-import { sqlPersonalData } from './personal-data/sql-store';
-import type { Config } from './process/config';
-import type { Logger } from './process/logger';
-import { sqlProposals } from './proposals/sql-store';
-import { sqlQuotes } from './quotes/sql-store';
-import { openFromProposal } from './shipments/commands/open';
-import { sqlSuspects } from './spam/sql-store';
-import { type RenderStamps, renderStamps } from './spam/stamp';
-import type { Stores } from './stores';
-import { sqlTeam } from './team/sql-store';
+import { sqlApplications } from '../applications/sql-store';
+import { appendAudit, sqlAudit } from '../audit/sql-store';
+import { lockDataDir, prepareDataDir } from '../db/data-dir';
+import type { Database } from '../db/database';
+import { openPostgresDatabase, type PoolOptions } from '../db/postgres';
+import { openWhenReady } from '../db/postgres-start';
+import { type RateLimitCounters, sqlRateLimitCounters } from '../db/rate-limit-counters';
+import { openSqliteDatabase, SQLITE_FILE } from '../db/sqlite';
+import { seedRepositoryActs } from '../freight/acts';
+import { sqlFreight } from '../freight/sql-store';
+import { sqlInboxExport } from '../inbox/export-store';
+import { sqlInboxReport } from '../inbox/report-store';
+import { type AnnounceChange, sqlInbox } from '../inbox/sql-store';
+import { sqlWaitingLeads } from '../inbox/waiting-counts';
+import { leadDeliveries } from '../leads/arrival';
+import { leadResource } from '../leads/resource';
+import type { FeatureModule, Services } from '../module/contract';
+import type { Channel, MessageTemplates } from '../module/messages';
+import { sqlOutbox } from '../outbox/sql-store';
+import { configuredChannels } from '../outbox/store';
+import { type RenderStamps, renderStamps } from '../pages/render-stamp';
+import { legacyHooks } from '../personal-data/legacy-hooks';
+import { sqlPersonalData } from '../personal-data/sql-store';
+import type { Config } from '../process/config';
+import type { Logger } from '../process/logger';
+import { sqlProposals } from '../proposals/sql-store';
+import { sqlQuotes } from '../quotes/sql-store';
+import { sqlSuspects } from '../spam/sql-store';
+import { sqlTeam } from '../team/sql-store';
+import { hookRunner } from './hooks';
+import { channelsOfKind, TEMPLATES } from './messages';
+import { MODULES } from './modules';
+import { openModuleStores, type Stores } from './stores';
 
-// Storage, composed: each feature owns its SQL store in its own folder, and db/ gives them the
-// drivers, the migrations and transactions. A new feature adds its store here, and touches no
-// other feature's folder.
+type Module = (typeof MODULES)[number];
+type PersonalDataOf = NonNullable<FeatureModule['personalData']>;
+
+// Storage, composed: each module opens its stores with the shared services (server/module/contract.ts),
+// and db/ gives them the drivers, the migrations and transactions.
 
 export type RepositoryOptions = {
   /**
@@ -49,6 +55,8 @@ export type Repository = Stores &
   Pick<Database, 'connections' | 'close'> & {
     /** The outbox channels it writes a row to with each new lead (see RepositoryOptions). */
     readonly channels: readonly Channel[];
+    /** Each kind of message's templates, which the dispatchers render with (server/composition/messages.ts). */
+    readonly templates: MessageTemplates;
     /**
      * Rate-limit counters shared by every replica: PostgreSQL's. Absent on SQLite, where one process
      * is all there is and counting in memory spares the single writer a write per request.
@@ -61,37 +69,38 @@ export type Repository = Stores &
   };
 
 /**
- * The Repository on either backend: the statements are the same, `db` runs them. Contacts, quotes
- * and suspects share the outbox's `enqueue`, and a change to a lead announces its updated webhook
- * in the change's own transaction.
+ * The Repository on either backend: the statements are the same, `db` runs them. Every module's
+ * stores share the audit record's writer, the outbox's and the hooks; a change to a lead announces
+ * its updated webhook in the change's own transaction.
  */
 function sqlRepository(db: Database, { channels = [] }: RepositoryOptions): Repository {
-  const {
-    enqueue,
-    enqueueArrival,
-    noticeErasure,
-    announceUpdate,
-    mailTeam,
-    enqueueProposalNotice,
-    enqueueShipment,
-    outbox,
-  } = sqlOutbox(db, channels);
-  const announce: AnnounceChange = (tx, lead, notes) =>
-    announceUpdate(tx, { kind: `${lead.kind}.updated`, record: leadResource(lead, notes) });
-  const inbox = sqlInbox(db, announce);
-  const shipments = {
+  const { writer: outboxWriter, outbox } = sqlOutbox(db, channels, channelsOfKind);
+  const services: Services = {
     db,
-    outbox: { enqueue: enqueueShipment },
-    audit: appendAudit,
-    mailOn: channels.includes('email'),
+    audit: { append: appendAudit },
+    outbox: outboxWriter,
+    hooks: hookRunner(() => services),
   };
-  return {
-    // A lead that arrives gets the visitor's receipt; one released from the Suspeitos folder does not.
-    contacts: sqlContacts(db, enqueueArrival),
-    suspects: sqlSuspects(db, enqueue),
-    quotes: sqlQuotes(db, enqueueArrival),
-    personalData: sqlPersonalData(db, noticeErasure),
-    team: sqlTeam(db, mailTeam),
+  const deliveries = leadDeliveries(outboxWriter);
+  const announce: AnnounceChange = async (tx, lead, notes) =>
+    void (await outboxWriter.enqueue(tx, {
+      kind: `${lead.kind}.updated`,
+      record: leadResource(lead, notes),
+      leadId: lead.record.id,
+      at: lead.work.updatedAt,
+    }));
+  const inbox = sqlInbox(db, announce);
+  const hooks = [
+    ...(MODULES as readonly Module[]).flatMap((module) =>
+      'personalData' in module ? [(module.personalData as PersonalDataOf)(services)] : [],
+    ),
+    ...legacyHooks(outboxWriter),
+  ];
+  const legacy = {
+    suspects: sqlSuspects(db, deliveries.deliver),
+    quotes: sqlQuotes(db, deliveries.arrive),
+    personalData: sqlPersonalData(db, hooks, services.audit),
+    team: sqlTeam(db, (message) => outboxWriter.enqueue(db, { kind: 'team.message', record: message })),
     audit: sqlAudit(db),
     inbox,
     inboxExport: sqlInboxExport(db, inbox),
@@ -100,15 +109,19 @@ function sqlRepository(db: Database, { channels = [] }: RepositoryOptions): Repo
     outbox,
     freight: sqlFreight(db),
     applications: sqlApplications(db),
-    positions: sqlPositions(db),
-    // An acceptance opens the proposal's shipment in its own transaction (docs/requirements.md §12.1).
     proposals: sqlProposals(db, {
-      enqueue: enqueueProposalNotice,
+      enqueue: (tx, quoteId, notice) => outboxWriter.enqueue(tx, { ...notice, leadId: quoteId }),
       announce,
-      accepted: (tx, proposal, quote) => openFromProposal(shipments, tx, { proposal, quote }),
+      // Its listeners (the shipment it opens, docs/requirements.md §12.1) act in the acceptance's transaction.
+      accepted: async (tx, proposal, quote) =>
+        void (await services.hooks.run('proposal.accepted', tx, { proposal, quote })),
     }),
-    shipments,
+  };
+  const stores: Stores = openModuleStores(services, legacy);
+  return {
+    ...stores,
     channels,
+    templates: TEMPLATES,
     renderStamps: () => renderStamps(db),
     connections: () => db.connections(),
     ping: async () => void (await db.get('SELECT 1')),

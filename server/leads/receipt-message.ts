@@ -1,8 +1,15 @@
-import { company, serviceHours } from '../../../shared/content';
-import { dueAt, dueText } from '../../../shared/due-time';
-import type { BusinessCalendar } from '../../../shared/holidays';
-import { readableInSaoPaulo } from '../../../shared/sao-paulo-time';
-import type { LeadReceipt } from '../store';
+import { company, serviceHours } from '../../shared/content';
+import { dueAt, dueText } from '../../shared/due-time';
+import type { BusinessCalendar } from '../../shared/holidays';
+import type { LeadKind } from '../../shared/lead-status';
+import { readableInSaoPaulo } from '../../shared/sao-paulo-time';
+
+/**
+ * The visitor's receipt of their lead (docs/requirements.md §10.10): the promise in plain words, and
+ * nothing they typed but the address it goes to, so that it cannot relay a spammer's text. Its row
+ * names the lead (lead_id), so that an erasure and the retention take it with the lead.
+ */
+export type LeadReceipt = { to: string; leadKind: LeadKind; arrivedAt: string };
 
 const ASKED = { contact: 'sua solicitação de contato', quote: 'seu pedido de cotação' } as const;
 
@@ -12,7 +19,7 @@ const ASKED = { contact: 'sua solicitação de contato', quote: 'seu pedido de c
  * the visitor typed, not even their name: a receipt that repeated a field would mail a spammer's text
  * to any address typed in the form. Plain text alone, as nothing in it needs more.
  */
-export function receiptMessage({ leadKind, arrivedAt }: LeadReceipt['record'], calendar: BusinessCalendar, now: Date) {
+export function receiptMessage({ leadKind, arrivedAt }: LeadReceipt, calendar: BusinessCalendar, now: Date) {
   const arrived = new Date(arrivedAt);
   const due = dueAt(arrived, calendar);
   // Sent late (the mail server was away): no promise of a time already past.
