@@ -1,5 +1,6 @@
 # Build: every dependency, then the production bundle. The server bundle carries its dependencies
-# (scripts/build-options.ts), so nothing from node_modules is needed to run it.
+# (scripts/build-options.ts) but sharp, whose native libvips the build copies into dist/node_modules
+# (scripts/native-modules.ts, about 20 MB): dist/ is all the image needs to run.
 FROM node:24-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -8,6 +9,7 @@ COPY . .
 RUN npm run build
 
 # Run: plain node on the built server, as the unprivileged "node" user (uid 1000); only dist/.
+# The untrusted files' children are capped with prlimit, from util-linux, which Debian's images carry.
 FROM node:24-slim
 # A small young generation and a bounded old space keep RSS under 150 MB under load (live heap
 # ≈ 50 MB; docs/performance.md, "Compression, memory and the confirmation page"); stack traces name

@@ -4,7 +4,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 
 const CPU_SLOWDOWN = 4;
-/** Long enough after load for the islands' code to be in the HTTP cache (client/entry.ts waits 2 s). */
+/** After load, the page at rest: nothing of the islands is fetched before the first sign of intent (client/entry.ts). */
 export const SETTLE_MS = 3_500;
 /** A finger rests on the glass for a moment; a tap with no duration would hide what runs in between. */
 const TOUCH_MS = 80;

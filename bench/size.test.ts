@@ -23,10 +23,10 @@ describe('the weight of "/" (and of the privacy notice) as served', () => {
       const quote = await (await fetch(`${server.url}/cotacao`)).text();
       const asset = municipalitiesFile().split('/').at(-1)!;
       // "/" never names the file; /cotacao names it only for its island, which asks for it on its
-      // field's first focus: no link, no prefetch.
+      // field's first focus: no link. "/" holds no quote island, whose code its script would import.
       expect(landing.includes(asset)).toBe(false);
-      expect(quote.match(new RegExp(`<link[^>]*${asset}|data-prefetch="[^"]*${asset}`))).toBeNull();
-      expect(landing.match(/data-prefetch="([^"]*)"/)?.[1]).not.toMatch(/QuoteIsland/);
+      expect(quote.match(new RegExp(`<link[^>]*${asset}`))).toBeNull();
+      expect(landing).not.toContain('data-island="quote"');
       expect(pageScripts('quote').some((file) => readFileSync(file, 'utf8').includes('/api/quotes'))).toBe(true);
     } finally {
       await server.stop();

@@ -16,7 +16,7 @@ import { mainThreadTasks, pageMainThread, printTasks, type TraceEvent } from './
 
 /** Lighthouse's mobile screen. */
 const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
-/** After load, long enough to see the page's timers (client/entry.ts prefetches 2 s after load). */
+/** After load, long enough to see the page's timers. */
 const AFTER_LOAD_MS = 3_000;
 /**
  * Lighthouse's own categories (core/gather/gatherers/trace.js), plus "toplevel" (each task's

@@ -9,8 +9,6 @@ export type DocumentAssets = {
   /** The icon as a data: URL: no request while the page loads. */
   favicon: string;
   islandStylesheets: IslandStylesheets;
-  /** The page script's on-demand chunks, which it fetches ahead a while after load. */
-  prefetch?: string[];
   /** The IBGE municipalities the quote form's combobox fetches when first focused. */
   municipalities?: string;
 };
@@ -62,7 +60,7 @@ export function Document({ meta, assets, publicUrl, children }: DocumentProps) {
           />
         )}
       </head>
-      <body data-prefetch={assets.prefetch?.length ? assets.prefetch.join(' ') : undefined}>{children}</body>
+      <body>{children}</body>
     </html>
   );
 }

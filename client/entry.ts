@@ -13,7 +13,6 @@ const loaders: Record<IslandName, () => Promise<{ default: ComponentType<object>
 // A bare click counts too: screen readers, voice and switch control click without hovering
 // or focusing first.
 const INTERACTIONS = ['pointerover', 'touchstart', 'focusin', 'click'] as const;
-const PREFETCH_DELAY_MS = 2_000;
 
 /** An island's own stylesheet, added when it wakes; resolves once applied (or failed: never block on it). */
 function loadStylesheet(href: string | undefined) {
@@ -83,29 +82,28 @@ function wakeOnUse(element: HTMLElement) {
   }
 }
 
+/** The visitor's first sign of using the page, whatever its part: a scroll, a press, a key. */
+const INTENT = ['scroll', 'pointerdown', 'touchstart', 'keydown'] as const;
+
 /**
- * A while after the page has loaded, fetch the islands' code and stylesheets into the HTTP
- * cache without running any of it: the first tap on the menu then waits for no network, and
- * none of it competes with the page's own requests. Not when the visitor asked to save data.
+ * At that first sign, fetch and run the code of every island on the page without waking them: one
+ * woken later (the menu, after a scroll) then waits for no network. Dynamic imports are shared,
+ * so an island woken by the same scroll fetches nothing twice. Not at load: ten prefetches begun
+ * in one task, two seconds after load, held a slow phone's main thread for over 50 ms, for
+ * visitors who may never use an island (docs/performance.md, "What the first paint costs"). Not
+ * when the visitor asked to save data: then an island fetches its code when it wakes.
  */
-function prefetchAfterLoad() {
+function fetchCodeOnIntent(names: IslandName[]) {
   if ((navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData) return;
-  const prefetch = () => {
-    const add = (href: string, crossOrigin: string | null) =>
-      document.head.append(Object.assign(document.createElement('link'), { rel: 'prefetch', href, crossOrigin }));
-    // Fetched in CORS mode, as the module loader will fetch them, so that every browser reuses them.
-    for (const href of document.body.dataset.prefetch?.split(' ') ?? []) add(href, 'anonymous');
-    for (const element of document.querySelectorAll<HTMLElement>('[data-stylesheet]'))
-      add(element.dataset.stylesheet!, null);
+  const intent = new AbortController();
+  const fetchAll = () => {
+    intent.abort();
+    // A failed download is the island's to try again when it wakes (wakeOnUse).
+    for (const name of names) Promise.all([import('./hydrate'), loaders[name]()]).catch(() => undefined);
   };
-  // Not at once: a fast page can fire load before its first paint, and a request that ends
-  // before that paint counts in Lighthouse's LCP estimate and delays it. Plain
-  // setTimeout, as Lighthouse wraps requestIdleCallback and its first call costs a few ms.
-  const afterLoad = () => setTimeout(prefetch, PREFETCH_DELAY_MS);
-  if (document.readyState === 'complete') afterLoad();
-  else addEventListener('load', afterLoad, { once: true });
+  for (const type of INTENT) addEventListener(type, fetchAll, { capture: true, passive: true, signal: intent.signal });
 }
 
-for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) wakeOnUse(element);
-
-prefetchAfterLoad();
+const islands = [...document.querySelectorAll<HTMLElement>('[data-island]')];
+for (const element of islands) wakeOnUse(element);
+fetchCodeOnIntent(islands.map((element) => element.dataset.island as IslandName));

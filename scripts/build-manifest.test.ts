@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { everyScript } from '../bench/size-report';
+import { SPRITE_ICONS, spriteClass } from '../client/components/sprite';
 import { readManifest } from '../server/pages/assets';
 import { clientDir } from './build-options';
 
@@ -9,20 +10,20 @@ import { clientDir } from './build-options';
 describe('the build manifest', () => {
   const manifest = readManifest();
 
-  it('lists every chunk the landing script can load for prefetching, on the page whose island loads it', () => {
+  it('lists every chunk the landing script can load, on the page whose island loads it', () => {
     // The script itself is inlined into the pages: every file left but the 404's is one of its chunks.
     const chunks = everyScript()
       .map((file) => `/${path.relative(clientDir, file)}`)
       .filter((file) => !file.includes('/not-found-'));
     expect(chunks.length).toBeGreaterThan(1);
-    const { landing, quote, application } = manifest.prefetch;
+    const { landing, quote, application } = manifest.chunks;
     expect([...new Set([...landing, ...quote, ...application])].sort()).toEqual(chunks.sort());
   });
 
-  it('fetches ahead on "/" none of the quote form, and on /cotacao none of the contact form or the menu', () => {
-    expect(manifest.prefetch.landing.filter((chunk) => chunk.includes('QuoteIsland'))).toEqual([]);
-    expect(manifest.prefetch.quote.filter((chunk) => /ContactIsland|HeaderMenu/.test(chunk))).toEqual([]);
-    expect(manifest.prefetch.quote.filter((chunk) => chunk.includes('QuoteIsland'))).toHaveLength(1);
+  it('counts for "/" none of the quote form, and for /cotacao none of the contact form or the menu', () => {
+    expect(manifest.chunks.landing.filter((chunk) => chunk.includes('QuoteIsland'))).toEqual([]);
+    expect(manifest.chunks.quote.filter((chunk) => /ContactIsland|HeaderMenu/.test(chunk))).toEqual([]);
+    expect(manifest.chunks.quote.filter((chunk) => chunk.includes('QuoteIsland'))).toHaveLength(1);
   });
 
   it('carries public/favicon.svg as a data: URL, byte for byte', () => {
@@ -34,6 +35,17 @@ describe('the build manifest', () => {
   });
 
   it('lists nothing for the not-found script, which loads no chunk', () => {
-    expect(manifest.prefetch.notFound).toEqual([]);
+    expect(manifest.chunks.notFound).toEqual([]);
+  });
+
+  it('ships the sprite the stylesheet names, with a cell for every icon and a rule placing each', () => {
+    const named = /--sprite:url\((\/assets\/icons-[0-9A-F]{8}\.svg)\);--icons:(\d+)/.exec(manifest.css.text);
+    expect(named).not.toBeNull();
+    const [, url, count] = named!;
+    const sprite = readFileSync(path.join(clientDir, url!), 'utf8');
+    expect(Number(count)).toBe(SPRITE_ICONS.length);
+    expect(sprite.match(/<g transform=/g)).toHaveLength(SPRITE_ICONS.length);
+    for (const [index, [, icon]] of SPRITE_ICONS.entries())
+      expect(manifest.css.text).toContain(`.${spriteClass(icon)}{--i:${index}}`);
   });
 });

@@ -5,6 +5,7 @@ import type { IslandName } from '../client/islands/names';
 import type { PageScript } from '../client/routes';
 import { ASSET_PREFIX, inlinedCode, type Manifest } from '../server/pages/assets';
 import { municipalitiesFromCsv } from '../shared/municipalities';
+import { spriteAsset } from './sprite';
 
 export const outDir = 'dist';
 export const clientDir = `${outDir}/client`;
@@ -53,18 +54,23 @@ export const clientOptions = {
 const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
 
 export const serverOptions = {
-  // The server, and the worker that judges an uploaded CV with pdf.js (server/applications/cv-check.ts)
-  // beside it: pdf.js is loaded only by the worker, while it reads a file.
-  entryPoints: { index: 'server/index.ts', 'cv-worker': 'server/applications/cv-worker.ts' },
+  // The server, and beside it the children that judge untrusted files in a capped process
+  // (server/untrusted/child-script.ts): pdf.js and sharp are loaded only there, while they read one.
+  entryPoints: {
+    index: 'server/index.ts',
+    'cv-child': 'server/applications/cv-child.ts',
+    'image-child': 'server/untrusted/image-child.ts',
+  },
   outdir: `${outDir}/server`,
   bundle: true,
   platform: 'node',
   format: 'esm',
   target: 'node24',
   jsx: 'automatic',
-  // Dependencies are bundled too, so the image needs no node_modules: one file runs the server.
-  // pg's optional native binding is never installed (pg loads it only when asked for pg.native).
-  external: ['pg-native'],
+  // Dependencies are bundled too, so the image needs no node_modules but sharp's (its native libvips,
+  // which a bundle cannot carry: scripts/native-modules.ts copies it beside dist/). pg's optional
+  // native binding is never installed (pg loads it only when asked for pg.native).
+  external: ['pg-native', 'sharp'],
   // CommonJS dependencies call require(); an ES module has none of its own.
   banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
   // A production build: React and the other dependencies keep only their production code.
@@ -155,10 +161,11 @@ export function manifestFrom(metafile: Metafile): Manifest {
   const publicUrl = (output: string) => output.replace(clientDir, '');
   const urlOf = (entry: string) => publicUrl(outputOf(metafile, entry));
   const landing = inlinedScript(metafile, clientEntries.landing);
-  const prefetchOf = (page: PageScript, entry: string) =>
+  const chunksOf = (page: PageScript, entry: string) =>
     importedBy(metafile, outputOf(metafile, entry), PAGE_ISLANDS[page]).map(publicUrl);
   return {
-    css: inlinedCode(readFileSync(outputOf(metafile, clientEntries.stylesheet), 'utf8').trim()),
+    // The stylesheet, then the sprite's name and the place of each of its icons (scripts/sprite.ts).
+    css: inlinedCode(readFileSync(outputOf(metafile, clientEntries.stylesheet), 'utf8').trim() + spriteAsset().css),
     favicon: svgDataUrl(readFileSync('public/favicon.svg', 'utf8')),
     scripts: {
       landing,
@@ -170,11 +177,11 @@ export function manifestFrom(metafile: Metafile): Manifest {
     team: { script: urlOf(clientEntries.team), stylesheet: urlOf(clientEntries.teamStylesheet) },
     driver: { script: urlOf(clientEntries.driver) },
     municipalities: `${ASSET_PREFIX}/${municipalitiesAsset().file}`,
-    prefetch: {
-      landing: prefetchOf('landing', clientEntries.landing),
-      quote: prefetchOf('quote', clientEntries.landing),
-      application: prefetchOf('application', clientEntries.landing),
-      notFound: prefetchOf('notFound', clientEntries.notFound),
+    chunks: {
+      landing: chunksOf('landing', clientEntries.landing),
+      quote: chunksOf('quote', clientEntries.landing),
+      application: chunksOf('application', clientEntries.landing),
+      notFound: chunksOf('notFound', clientEntries.notFound),
     },
   };
 }

@@ -12,6 +12,8 @@ import {
   outDir,
   serverOptions,
 } from './build-options';
+import { copyNativeModules } from './native-modules';
+import { spriteAsset } from './sprite';
 import { trimSourceMap } from './trim-source-map';
 
 const COMPRESSIBLE = /\.(js|css|svg|json|webmanifest|txt|xml|map)$/;
@@ -45,6 +47,13 @@ export async function writeMunicipalities() {
   await writeFile(`${clientDir}/assets/${file}`, content);
 }
 
+/** The icons' sprite (scripts/sprite.ts), beside the other hashed assets. */
+export async function writeSprite() {
+  const { file, content } = spriteAsset();
+  await mkdir(`${clientDir}/assets`, { recursive: true });
+  await writeFile(`${clientDir}/assets/${file}`, content);
+}
+
 /**
  * The IBGE municipalities with their coordinates, beside the built server (server/freight/places.ts
  * reads them there): a quote's distance is measured on them, and the image ships dist/ alone.
@@ -72,7 +81,9 @@ export async function buildSite() {
   await Promise.all(inlinedOutputs(client.metafile).map((file) => rm(file)));
   await copyPublic();
   await writeMunicipalities();
+  await writeSprite();
   await copyIbge();
+  await copyNativeModules(outDir);
   await precompress(clientDir);
   // The bundle is an ES module; this says so where it runs without the project's package.json (the image).
   await writeFile(`${serverOptions.outdir}/package.json`, '{ "type": "module" }\n');

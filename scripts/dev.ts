@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { context } from 'esbuild';
-import { copyPublic, writeMunicipalities } from './build';
+import { copyPublic, writeMunicipalities, writeSprite } from './build';
 import { clientOptions, manifestFrom, outDir } from './build-options';
 
 const client = await context({
@@ -22,6 +22,7 @@ const client = await context({
 });
 await copyPublic();
 await writeMunicipalities();
+await writeSprite();
 await client.rebuild();
 await client.watch();
 

@@ -27,7 +27,8 @@ import {
 import type { IconName } from '../../shared/content';
 import { Glyph } from './Glyph';
 
-const icons: Record<IconName, IconNode> = {
+/** Each icon a piece of content may name, as Lucide draws it. */
+export const CONTENT_ICONS: Record<IconName, IconNode> = {
   award: Award,
   badgeCheck: BadgeCheck,
   calendar: Calendar,
@@ -55,5 +56,5 @@ const icons: Record<IconName, IconNode> = {
 
 /** The icon a piece of content names (see shared/content.ts). */
 export function Icon({ name, className }: { name: IconName; className?: string }) {
-  return <Glyph icon={icons[name]} className={className} />;
+  return <Glyph icon={CONTENT_ICONS[name]} className={className} />;
 }

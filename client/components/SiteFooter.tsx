@@ -1,6 +1,5 @@
 import { Mail, MapPin, Phone } from 'lucide';
 import { company, footer, serviceHours, services } from '../../shared/content';
-import { FloatingContact } from './FloatingContact';
 import { Glyph } from './Glyph';
 import { Logo } from './Logo';
 import { SocialIcons } from './SocialIcons';
@@ -76,7 +75,6 @@ export function SiteFooter() {
           ))}
         </ul>
       </div>
-      <FloatingContact />
     </footer>
   );
 }

@@ -1,25 +1,6 @@
-import type { ReactElement } from 'react';
 import { company } from '../../shared/content';
-
-type Network = (typeof company.social)[number]['network'];
-
-// Lucide no longer ships brand icons, so these three simple marks are drawn here.
-const marks: Record<Network, ReactElement> = {
-  instagram: (
-    <>
-      <rect x="3" y="3" width="18" height="18" rx="5" />
-      <circle cx="12" cy="12" r="4" />
-      <circle cx="17.5" cy="6.5" r="0.6" fill="currentColor" />
-    </>
-  ),
-  linkedin: (
-    <>
-      <rect x="3" y="3" width="18" height="18" rx="3" />
-      <path d="M8 10.5V16M8 7.5v.01M11.5 16v-5.5M11.5 13a2.5 2.5 0 0 1 5 0v3" />
-    </>
-  ),
-  facebook: <path d="M15 3h-2.5A3.5 3.5 0 0 0 9 6.5V10H6.5v3.5H9V21h3.5v-7.5H15l.5-3.5h-3V7a1 1 0 0 1 1-1H15z" />,
-};
+import { Glyph } from './Glyph';
+import { SOCIAL_MARKS } from './social-marks';
 
 /** Icon-only links: the aria-label is the accessible name and data-tooltip shows the same text. */
 export function SocialIcons() {
@@ -27,21 +8,8 @@ export function SocialIcons() {
     <ul className="social">
       {company.social.map((item) => (
         <li key={item.network}>
-          {/* biome-ignore lint/a11y/useAnchorContent: the aria-label names the link; the drawing is decorative. */}
           <a className="icon-button has-tooltip" href={item.href} aria-label={item.label} data-tooltip={item.label}>
-            <svg
-              viewBox="0 0 24 24"
-              width="20"
-              height="20"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-              aria-hidden="true"
-            >
-              {marks[item.network]}
-            </svg>
+            <Glyph icon={SOCIAL_MARKS[item.network]} />
           </a>
         </li>
       ))}

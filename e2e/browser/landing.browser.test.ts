@@ -70,6 +70,54 @@ describe('the landing page in Chromium', { timeout: 30_000, ...needs('chromium')
     }
   });
 
+  it("shows the floating 'Fale conosco' button over the first screen, on a phone and a desktop", async () => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      const { page } = await site.open('/', { viewport });
+      // Hit-testing skips what the browser has not painted (a section skipped until near, say).
+      const atItsCentre = await page.locator('.floating-contact').evaluate((button) => {
+        const box = button.getBoundingClientRect();
+        return (
+          document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2)?.closest('.floating-contact') ===
+          button
+        );
+      });
+      expect(atItsCentre, `${viewport.width} px`).toBe(true);
+      await expect(page.locator('.floating-contact').boundingBox()).resolves.toMatchObject({
+        x: expect.toSatisfy((x: number) => x > viewport.width - 100),
+        y: expect.toSatisfy((y: number) => y > viewport.height - 100 && y < viewport.height),
+      });
+    }
+  });
+
+  it('draws the icons below the first screen through the sprite, in their colour, once it is fetched', async () => {
+    const { page, problems } = await site.open('/', { viewport: PHONE });
+    const icon = page.locator('#services .card__icon').first();
+    await icon.scrollIntoViewIfNeeded();
+    const sprite = () =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .filter((entry) => /\/assets\/icons-\w+\.svg$/.test(entry.name))
+          .map((entry) => (entry as PerformanceResourceTiming).responseStatus),
+      );
+    await expect.poll(sprite, { timeout: 5_000 }).toEqual([200]);
+    const drawn = await icon.screenshot();
+    // The drawing is the text's colour seen through the sprite: without the colour only the
+    // box is left, and without the sprite the colour fills the whole square.
+    await icon.evaluate((element) => {
+      element.style.color = 'transparent';
+    });
+    const boxOnly = await icon.screenshot();
+    await icon.evaluate((element) => {
+      element.style.color = '';
+      element.style.setProperty('--sprite', 'none');
+    });
+    const unmasked = await icon.screenshot();
+    expect(drawn.equals(boxOnly)).toBe(false);
+    expect(drawn.equals(unmasked)).toBe(false);
+    expect(problems).toEqual([]);
+  });
+
   it('never scrolls sideways at 320, 375, 768, 1280 or 1440 px', async () => {
     const { page } = await site.open('/', { viewport: { width: 320, height: 800 } });
     await hydrateIslands(page);

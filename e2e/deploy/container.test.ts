@@ -51,13 +51,22 @@ describe('the Dockerfile', () => {
     mkdirSync(runtimeDir);
     for (const [from, to] of runtimeCopies)
       cpSync(path.join(buildDir, from), path.join(runtimeDir, to), { recursive: true });
-    // The server bundle carries its dependencies: the image has no node_modules and no sources. Beside
-    // it, the CV check's worker bundle and the IBGE municipalities a quote's distance is measured on.
+    // The server bundle carries its dependencies: the image has no sources, and no node_modules but
+    // sharp's with its native libvips, beside the bundles. Beside the server, the children that judge
+    // untrusted files and the IBGE municipalities a quote's distance is measured on.
     expect(readdirSync(runtimeDir)).toEqual(['dist']);
+    expect(readdirSync(path.join(runtimeDir, 'dist/node_modules')).sort()).toEqual([
+      '@img',
+      'detect-libc',
+      'semver',
+      'sharp',
+    ]);
     expect(readdirSync(path.join(runtimeDir, 'dist/server')).sort()).toEqual([
-      'cv-worker.js',
-      'cv-worker.js.map',
+      'cv-child.js',
+      'cv-child.js.map',
       'ibge',
+      'image-child.js',
+      'image-child.js.map',
       'index.js',
       'index.js.map',
       'package.json',

@@ -14,5 +14,9 @@ export const CV_PROBLEMS = {
   encrypted: 'O PDF está protegido por senha ou criptografado: envie uma versão sem proteção.',
   bomb: 'O PDF tem conteúdo compactado que se expande demais para um currículo: gere o PDF de novo.',
   unreadable: 'Não conseguimos ler este PDF: ele parece danificado. Gere o PDF de novo e envie outra vez.',
+  tooComplex:
+    'Este PDF demora demais para ser lido: gere o PDF de novo (por exemplo, "Salvar como PDF") e envie outra vez.',
+  busy: 'Estamos verificando muitos currículos agora: envie o formulário de novo em um minuto. Seus dados continuam preenchidos.',
+  unavailable: 'Não conseguimos verificar o currículo agora: tente de novo em alguns minutos.',
 } as const;
 export type CvProblem = keyof typeof CV_PROBLEMS;

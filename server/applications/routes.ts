@@ -18,7 +18,7 @@ import type { PageRenderer } from '../pages/renderer';
 import type { Logger } from '../process/logger';
 import type { Stores } from '../stores';
 import { checkCv } from './cv-check';
-import { CV_PROBLEMS } from './cv-problems';
+import { CV_PROBLEMS, type CvProblem } from './cv-problems';
 import { safeFileName } from './file-name';
 import { readUpload } from './upload';
 import { applicationFields, applicationShape } from './validation';
@@ -96,13 +96,18 @@ export function applicationRoutes(deps: ApplicationDeps) {
       if (!open.some((position) => position.id === parsed.data.vaga))
         errors.vaga = 'Esta vaga não está mais aberta: escolha outra ou o banco de talentos.';
     }
+    let problem: CvProblem | undefined;
     if (!file) errors.curriculo = 'Anexe o seu currículo em PDF.';
     else {
-      const problem = await checkCv(file.bytes);
+      problem = await checkCv(file.bytes, req.ip ?? '', (detail) => logger.warn({ path: APPLICATION_PATH }, detail));
       if (problem) errors.curriculo = CV_PROBLEMS[problem];
     }
-    if (!parsed.success || city?.kind !== 'found' || Object.keys(errors).length > 0 || !file)
-      return formPage(req, res, 400, { values: postedValues(fields), errors });
+    if (!parsed.success || city?.kind !== 'found' || Object.keys(errors).length > 0 || !file) {
+      // Not the file's fault: the candidate is asked to send it again in a minute, all typed kept.
+      const later = problem === 'busy' || problem === 'unavailable';
+      if (later) res.set('Retry-After', '60');
+      return formPage(req, res, later ? 503 : 400, { values: postedValues(fields), errors });
+    }
     const received = await stores.applications.receive(
       applicationFields(parsed.data, city.municipality.name),
       { name: safeFileName(file.name), bytes: file.bytes },

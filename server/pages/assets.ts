@@ -34,8 +34,11 @@ export type Manifest = {
    * combobox when its field is focused, and read by the server to resolve a quote's places.
    */
   municipalities: string;
-  /** Per page script, the chunks it imports on demand: fetched ahead a while after load. */
-  prefetch: Record<PageScript, string[]>;
+  /**
+   * Per page script, the chunks it can import on demand, for its islands: what the JavaScript
+   * budget counts (bench/size-report.ts). The script imports them at the visitor's first sign of intent.
+   */
+  chunks: Record<PageScript, string[]>;
 };
 
 export const ASSET_PREFIX = '/assets';

@@ -27,12 +27,13 @@ export type EncodedPage = { status: number } & Record<Encoding | 'identity', Rep
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
+/** A page's brotli bytes as a kept page has them: at brotli's highest quality. */
+export const brotliOf = (html: Buffer) =>
+  brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } });
+
 /** A page in each coding, brotli at its highest quality and gzip at its highest level. */
 export async function encode(status: number, html: Buffer): Promise<EncodedPage> {
-  const [br, gz] = await Promise.all([
-    brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
-    gzipped(html, { level: constants.Z_BEST_COMPRESSION }),
-  ]);
+  const [br, gz] = await Promise.all([brotliOf(html), gzipped(html, { level: constants.Z_BEST_COMPRESSION })]);
   return { status, identity: representation(html), br: representation(br), gzip: representation(gz) };
 }
 

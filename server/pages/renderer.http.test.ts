@@ -53,10 +53,11 @@ describe('GET /', () => {
     expect(text).not.toMatch(/<script[^>]*\ssrc=|rel="modulepreload"/);
   });
 
-  it('names the chunks its script loads on demand, for the page to fetch ahead after load', async () => {
+  it('names no chunk for the browser to fetch ahead: its script imports them at the first sign of intent', async () => {
     const { app } = createTestApp();
     const { text } = await request(app).get('/');
-    expect(text).toContain(`<body data-prefetch="${testManifest.prefetch.landing.join(' ')}">`);
+    expect(text).toContain('<body>');
+    for (const chunk of testManifest.chunks.landing) expect(text).not.toContain(chunk);
   });
 
   it.each(['/', '/nada'])('ships only inline scripts and styles the CSP allows by their hashes on %s', async (path) => {

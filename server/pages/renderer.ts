@@ -112,7 +112,6 @@ export function createPageRenderer(
       css: manifest.css.text,
       favicon: manifest.favicon,
       islandStylesheets: manifest.islandStylesheets,
-      prefetch: script && manifest.prefetch[script],
       municipalities: manifest.municipalities,
     };
     const html = await renderDocument(

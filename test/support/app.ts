@@ -32,7 +32,7 @@ export const testManifest: Manifest = {
   municipalities: '/assets/municipios-TEST.json',
   team: { script: '/assets/team-TEST.js', stylesheet: '/assets/team-styles-TEST.css' },
   driver: { script: '/assets/driver-TEST.js' },
-  prefetch: {
+  chunks: {
     landing: ['/assets/chunks/hydrate-TEST.js', '/assets/chunks/HeaderMenu-TEST.js'],
     quote: ['/assets/chunks/hydrate-TEST.js'],
     application: ['/assets/chunks/hydrate-TEST.js'],

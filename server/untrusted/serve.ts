@@ -1,0 +1,24 @@
+import type { Job, Ready, Reply } from './protocol';
+
+/**
+ * The child's side (docs/decisions/052-untrusted-files.md): runs `warmUp` (which loads the judge's
+ * code and exercises it, so the memory measured before the cap is the code's and not a file's),
+ * says it is ready, then judges each file it is sent. It goes when the server does: the channel's
+ * end is the server's exit, a kill or a shutdown.
+ */
+export async function serveJudgements<Params, Answer>(
+  judge: (bytes: Buffer, params: Params) => Promise<Answer>,
+  warmUp: () => Promise<unknown>,
+) {
+  const send = (message: Ready | Reply<Answer>) => process.send!(message);
+  process.on('disconnect', () => process.exit(0));
+  await warmUp();
+  process.on('message', async ({ id, bytes, params }: Job<Params>) => {
+    try {
+      send({ id, answer: await judge(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), params) });
+    } catch (error) {
+      send({ id, thrown: String((error as Error)?.message ?? error) });
+    }
+  });
+  send({ ready: true });
+}
