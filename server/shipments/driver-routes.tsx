@@ -8,6 +8,7 @@ import { readBody } from '../http/body';
 import { allowOnly } from '../http/methods';
 import { readMultipart } from '../http/multipart';
 import { Refusal, refuse } from '../http/refusals';
+import { IMAGE_MAX_BYTES } from '../untrusted';
 import { codeText } from './code';
 import { recordEvent } from './commands/record-event';
 import type { ShipmentDeps } from './deps';
@@ -34,7 +35,9 @@ export const WRONG_DRIVER_LINKS = { name: 'wrong-driver-link', limit: 10, window
 export const DRIVER_EVENTS = { name: 'driver-events', limit: 120, windowMs: 3_600_000 } as const;
 
 /** The photos of one delivery: how many, and how large each as sent (the image check's own bound). */
-export const PHOTOS = { max: 4, maxBytes: 12 * 1024 * 1024 };
+export const PHOTOS = { max: 4, maxBytes: IMAGE_MAX_BYTES };
+/** How wide a photo is kept: a canhoto's signature and stamp read at a phone's width, a few hundred KB. */
+export const PHOTO_WIDTH = 1600;
 /** A delivery's multipart body: its photos and the form's fields around them (server/http/body-limit.ts). */
 export const DRIVER_BODY_BYTES = PHOTOS.max * PHOTOS.maxBytes + 64 * 1024;
 /** The path of a driver's event, whose body may carry photos. */
@@ -46,7 +49,7 @@ const FIELDS = new Set(['chave', 'tipo', 'municipio', 'nota', 'recebedor', 'docu
 export type PhotoJudge = (
   bytes: Buffer,
   from: string,
-) => Promise<{ jpeg: Uint8Array; width: number; height: number } | { problem: string }>;
+) => Promise<{ jpeg: Uint8Array; width: number; height: number } | { problem: string; retry?: boolean }>;
 
 type Deps = {
   shipments: ShipmentDeps;
@@ -204,6 +207,12 @@ export function driverRouter(deps: Deps) {
     const photos = [];
     for (const file of files) {
       const judged = await deps.judgePhoto(file.bytes, req.ip ?? '');
+      // Busy or away, the check passes by itself: 503, so that the phone keeps the event and sends it again.
+      if ('problem' in judged && judged.retry) {
+        res.set('Retry-After', '60');
+        if (wantsJson(req)) return void res.status(503).json({ success: false, message: judged.problem });
+        return show(res, 503, shipment, token, { values, notice: { kind: 'error', text: judged.problem } });
+      }
       if ('problem' in judged) return refused({ fotos: judged.problem });
       photos.push(judged);
     }

@@ -5,6 +5,7 @@ import { attemptLimiter } from '../http/attempt-limit';
 import type { LargerBody } from '../http/body-limit';
 import { refuseCrossSite } from '../http/cross-site';
 import { defineModule } from '../module/contract';
+import { IMAGE_PROBLEMS, judgeImage } from '../untrusted';
 import { shipmentEventsApi } from './api-routes';
 import { SHIPMENT_AUDIT_ACTIONS } from './audit';
 import { boardRoutes } from './board-routes';
@@ -17,6 +18,7 @@ import {
   DRIVER_EVENTS,
   driverRouter,
   isDriverEventPath,
+  PHOTO_WIDTH,
   type PhotoJudge,
   WRONG_DRIVER_LINKS,
 } from './driver-routes';
@@ -37,10 +39,21 @@ import { publicPages } from './views/PublicDocument';
 export const shipmentBody = (path: string): LargerBody | undefined =>
   isDriverEventPath(path) ? { bytes: DRIVER_BODY_BYTES, tooLarge: 'PHOTO_TOO_LARGE' } : undefined;
 
-/** Until the image check is composed, a delivery's photos are refused, and the driver is told to try later. */
-const judgePhoto: PhotoJudge = async () => ({
-  problem: 'Não foi possível processar imagens agora: tente de novo mais tarde.',
-});
+/**
+ * A canhoto's photo by its content, turned upright and re-encoded as one JPEG at most 1600 pixels
+ * wide with no metadata (GPS included), in the memory-capped image child (server/untrusted/,
+ * docs/decisions/052-untrusted-files.md). A busy or missing child is a refusal that passes by itself.
+ */
+const judgePhoto: PhotoJudge = async (bytes, from) => {
+  const judged = await judgeImage(bytes, { widths: [PHOTO_WIDTH], formats: ['jpeg'] }, from);
+  if ('problem' in judged)
+    return {
+      problem: IMAGE_PROBLEMS[judged.problem],
+      retry: judged.problem === 'busy' || judged.problem === 'unavailable',
+    };
+  const jpeg = judged.versions.find(({ format }) => format === 'jpeg')!;
+  return { jpeg: jpeg.bytes, width: jpeg.width, height: jpeg.height };
+};
 
 function publicRoutes({
   shipments,
