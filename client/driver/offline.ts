@@ -1,6 +1,6 @@
 import { createStore, del, entries, set } from 'idb-keyval';
 
-// The driver's page's one script (docs/requirements.md §12.7; docs/decisions/059-driver-page-offline.md).
+// The driver's page's one script (docs/requirements.md §12.7; docs/decisions/065-driver-page-offline.md).
 // On the North's roads the signal comes and goes: a tap is kept on the phone (IndexedDB, photos
 // included) with its key and the time it happened, then sent; without a signal it waits and is sent
 // once the browser is online again, oldest first. The server stores each key once, so a post that

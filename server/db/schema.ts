@@ -427,7 +427,7 @@ export const migrations: ReadonlyArray<(type: ColumnTypes, dialect: Dialect) => 
      )`,
     'CREATE INDEX application_notes_by ON application_notes (application_id)',
   ],
-  // Issue 62: shipments and their events (docs/requirements.md §12; docs/decisions/058-shipments.md).
+  // Shipments and their events (docs/requirements.md §12; docs/decisions/064-shipments.md).
   // A shipment keeps its current status and the time of its last event beside the events, kept in its
   // events' transaction, so that the Embarques page and /rastreio read one row. Every driver's link
   // issued is kept (its digest), so that one ended or replaced answers 'encerrado', not 'not found'; the

@@ -31,7 +31,7 @@ import { LOOKUPS, trackingRouter } from './tracking-routes';
 import { SHIPMENT_VIEWS } from './views';
 import { publicPages } from './views/PublicDocument';
 
-// The shipments module's one public entry (docs/requirements.md §12; docs/decisions/058-shipments.md):
+// The shipments module's one public entry (docs/requirements.md §12; docs/decisions/064-shipments.md):
 // the accepted proposal's load, followed from its pickup to its proof of delivery. Nothing else of
 // the folder is imported from outside it.
 
