@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import type { DeliveryFigures } from '../../shared/delivery-report';
 import type { Queries } from '../db/database';
 import { WRONG_TOKENS } from '../http/admin';
 import { attemptLimiter } from '../http/attempt-limit';
@@ -26,6 +27,7 @@ import { shipmentPersonalData } from './erasure';
 import { integrationRoutes } from './integration-routes';
 import { SHIPMENT_MESSAGES } from './messages';
 import { shipmentOperations } from './openapi';
+import { deliveryFigures } from './report';
 import { shipmentRoutes } from './shipment-routes';
 import { LOOKUPS, trackingRouter } from './tracking-routes';
 import { SHIPMENT_VIEWS } from './views';
@@ -34,6 +36,9 @@ import { publicPages } from './views/PublicDocument';
 // The shipments module's one public entry (docs/requirements.md §12; docs/decisions/064-shipments.md):
 // the accepted proposal's load, followed from its pickup to its proof of delivery. Nothing else of
 // the folder is imported from outside it.
+
+/** The module's store: its commands' services, and what the weekly report reads of it (§12.14). */
+export type ShipmentStore = ShipmentDeps & { weekDeliveries(since: string, until: string): Promise<DeliveryFigures> };
 
 /** A delivery's POST may carry the canhoto's photos (server/larger-bodies.ts). */
 export const shipmentBody = (path: string): LargerBody | undefined =>
@@ -85,7 +90,9 @@ function publicRoutes({
 
 export default defineModule({
   name: 'shipments',
-  stores: ({ db, audit, outbox }): { shipments: ShipmentDeps } => ({ shipments: { db, audit, outbox } }),
+  stores: ({ db, audit, outbox }): { shipments: ShipmentStore } => ({
+    shipments: { db, audit, outbox, weekDeliveries: (since, until) => deliveryFigures(db, since, until) },
+  }),
   views: SHIPMENT_VIEWS,
   routes: (deps: ShipmentContext) => ({
     site: {

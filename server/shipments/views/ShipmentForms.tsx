@@ -150,11 +150,11 @@ export function DriverLink(props: Props) {
               {link.url}
             </a>
           </p>
-          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: an SVG the server drew from the link alone. */}
           <div
             className="shipment-qr"
             role="img"
             aria-label="Código QR do link do motorista"
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: an SVG the server drew from the link alone.
             dangerouslySetInnerHTML={{ __html: link.qrSvg }}
           />
           {link.whatsapp && (
