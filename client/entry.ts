@@ -82,6 +82,15 @@ function wakeOnUse(element: HTMLElement) {
   }
 }
 
+/**
+ * A press on a link, or Enter on one, is a way out: the navigation would cancel the downloads
+ * it began, and the next page fetches its own.
+ */
+function leavesThePage(event: Event) {
+  const link = event.target instanceof Element && event.target.closest('a[href]');
+  return Boolean(link) && (!(event instanceof KeyboardEvent) || event.key === 'Enter');
+}
+
 /** The visitor's first sign of using the page, whatever its part: a scroll, a press, a key. */
 const INTENT = ['scroll', 'pointerdown', 'touchstart', 'keydown'] as const;
 
@@ -96,7 +105,8 @@ const INTENT = ['scroll', 'pointerdown', 'touchstart', 'keydown'] as const;
 function fetchCodeOnIntent(names: IslandName[]) {
   if ((navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData) return;
   const intent = new AbortController();
-  const fetchAll = () => {
+  const fetchAll = (event: Event) => {
+    if (leavesThePage(event)) return;
     intent.abort();
     // A failed download is the island's to try again when it wakes (wakeOnUse).
     for (const name of names) Promise.all([import('./hydrate'), loaders[name]()]).catch(() => undefined);

@@ -39,12 +39,13 @@ describe('the build manifest', () => {
   });
 
   it('ships the sprite the stylesheet names, with a cell for every icon and a rule placing each', () => {
-    const named = /--sprite:url\((\/assets\/icons-[0-9A-F]{8}\.svg)\);--icons:(\d+)/.exec(manifest.css.text);
+    const named = /--sprite:url\((\/assets\/icons-[0-9A-F]{8}\.svg)\);--step:([\d.]+)%/.exec(manifest.css.text);
     expect(named).not.toBeNull();
-    const [, url, count] = named!;
+    const [, url, step] = named!;
     const sprite = readFileSync(path.join(clientDir, url!), 'utf8');
-    expect(Number(count)).toBe(SPRITE_ICONS.length);
     expect(sprite.match(/<g transform=/g)).toHaveLength(SPRITE_ICONS.length);
+    // The last cell sits at 100%: the stride times the gaps between cells.
+    expect(Number(step) * (SPRITE_ICONS.length - 1)).toBeCloseTo(100, 2);
     for (const [index, [, icon]] of SPRITE_ICONS.entries())
       expect(manifest.css.text).toContain(`.${spriteClass(icon)}{--i:${index}}`);
   });
