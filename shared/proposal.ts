@@ -27,7 +27,7 @@ export type ProposalFormValues = Partial<Record<ProposalField, string>>;
 /** The highest price a proposal may carry: ten million reais, far above any road freight, and within a 32-bit integer of centavos. */
 const PRICE_MAX_CENTS = 1_000_000_000;
 /** The longest prazo de entrega a proposal may promise, in days after pickup (§12.4). */
-export const DELIVERY_DAYS_MAX = 60;
+const DELIVERY_DAYS_MAX = 60;
 
 /** 'Entrega em até 11 dias após a coleta', as the customer's page and e-mail say the promise. */
 export const deliveryText = (days: number) => `em até ${days} ${days === 1 ? 'dia' : 'dias'} após a coleta`;

@@ -5,7 +5,7 @@ import { mod11CheckDigit } from '../../shared/cnpj';
 // a key is checked by what the key itself says: its length, its model field and its check digit.
 
 /** The documents a shipment records, by the model field of their keys (21st and 22nd digits). */
-export const KEY_MODELS = { cte: '57', nfe: '55', mdfe: '58' } as const;
+const KEY_MODELS = { cte: '57', nfe: '55', mdfe: '58' } as const;
 export type KeyKind = keyof typeof KEY_MODELS;
 
 /** How each model is named in a message: 'um CT-e (modelo 57)'. */

@@ -15,7 +15,7 @@ import { shipmentById } from './sql-store';
 // /painel/embarques and the form that opens a shipment for a customer who did not come through the
 // site (docs/requirements.md §12.1, §12.6). The board shows no person's data: no audit line.
 
-export const OPEN_FIELDS = [
+const OPEN_FIELDS = [
   'nome',
   'email',
   'empresa',

@@ -7,7 +7,7 @@ import type { Shipment } from './shipment';
 // the shipment's own row alone (its status and last event kept there by its events' transaction).
 
 /** How long a load on the road may go without an event before it is late: a day. */
-export const STALE_MS = 24 * 3_600_000;
+const STALE_MS = 24 * 3_600_000;
 /** What each list shows at most: far above the fleet's trucks on the road at once. */
 const LIMIT = 200;
 /** How far back 'Entregues' goes. */

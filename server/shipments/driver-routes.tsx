@@ -35,7 +35,7 @@ export const WRONG_DRIVER_LINKS = { name: 'wrong-driver-link', limit: 10, window
 export const DRIVER_EVENTS = { name: 'driver-events', limit: 120, windowMs: 3_600_000 } as const;
 
 /** The photos of one delivery: how many, and how large each as sent (the image check's own bound). */
-export const PHOTOS = { max: 4, maxBytes: IMAGE_MAX_BYTES };
+const PHOTOS = { max: 4, maxBytes: IMAGE_MAX_BYTES };
 /** How wide a photo is kept: a canhoto's signature and stamp read at a phone's width, a few hundred KB. */
 export const PHOTO_WIDTH = 1600;
 /** A delivery's multipart body: its photos and the form's fields around them (server/http/body-limit.ts). */

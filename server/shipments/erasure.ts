@@ -10,7 +10,7 @@ import { shipmentResource } from './resource';
 // keys, CNPJ and the events' kinds, times and municipalities; what identifies a person goes.
 
 /** The tables a shipment's personal data lives in: those the backend must let go of after an erasure. */
-export const SHIPMENT_TABLES = ['shipments', 'shipment_events', 'shipment_photos', 'driver_links', 'outbox'] as const;
+const SHIPMENT_TABLES = ['shipments', 'shipment_events', 'shipment_photos', 'driver_links', 'outbox'] as const;
 
 /** What an erasure keeps of a shipment, and why: the reply's `kept`. */
 const KEPT_BY_LAW =
@@ -23,7 +23,7 @@ const FISCAL_YEARS = 5;
 const BY_PERSON = 'lower(customer_email) = lower(?) OR lower(driver_email) = lower(?)';
 
 /** The shipments under `email`, as the customer's or the driver's, with their events and the photos' bytes. */
-export async function subjectShipments(tx: Queries, email: string) {
+async function subjectShipments(tx: Queries, email: string) {
   const rows = await tx.all(`SELECT id FROM shipments WHERE ${BY_PERSON} ORDER BY seq DESC`, [email, email]);
   const shown = [];
   for (const { id } of rows) {
@@ -65,7 +65,7 @@ async function clearPeople(tx: Queries, ids: readonly string[], at: string) {
 }
 
 /** Erases the people of every shipment under `email`; resolves with the shipments' ids. */
-export async function eraseSubjectShipments(tx: Queries, email: string) {
+async function eraseSubjectShipments(tx: Queries, email: string) {
   const ids = (await tx.all(`SELECT id FROM shipments WHERE ${BY_PERSON}`, [email, email])).map((row) =>
     String(row.id),
   );
@@ -77,7 +77,7 @@ export async function eraseSubjectShipments(tx: Queries, email: string) {
  * The retention (§12.11): the people of the shipments opened before `personal` (RETENTION_DAYS, with
  * the quotes); and the shipments whose fiscal years have run out at `now`, whole.
  */
-export async function purgeShipments(tx: Queries, personal: Date | undefined, now: Date) {
+async function purgeShipments(tx: Queries, personal: Date | undefined, now: Date) {
   let cleared = 0;
   if (personal) {
     const ids = (

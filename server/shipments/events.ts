@@ -18,7 +18,7 @@ export const OCCURRENCE_KINDS = ['delay', 'attempt', 'refusal', 'damage', 'loss'
 export type OccurrenceKind = (typeof OCCURRENCE_KINDS)[number];
 
 /** The kinds that speak of another event: its resolution (an ocorrência's) and its cancellation (any one's). */
-export const REFERRING_KINDS = ['resolved', 'cancellation'] as const;
+const REFERRING_KINDS = ['resolved', 'cancellation'] as const;
 
 export const EVENT_KINDS = [...STATUS_KINDS, ...OCCURRENCE_KINDS, ...REFERRING_KINDS] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];

@@ -11,5 +11,5 @@ export const isToken = (text: string) => /^[A-Za-z0-9_-]{43}$/.test(text);
 export const driverPath = (token: string) => `/motorista/${token}`;
 export const proofPath = (token: string) => `/comprovante/${token}`;
 export const noticesPath = (token: string) => `/rastreio/avisos/${token}`;
-export const TRACKING_PATH = '/rastreio';
+const TRACKING_PATH = '/rastreio';
 export const trackingPath = (code: string) => `${TRACKING_PATH}?codigo=${code}`;

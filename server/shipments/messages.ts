@@ -40,7 +40,7 @@ const happened = (notice: CustomerNotice) =>
   `${notice.about === 'opened' ? 'Embarque aberto' : EVENT_LABELS[notice.about]}` +
   `${notice.municipality ? ` em ${notice.municipality}` : ''}, ${readableInSaoPaulo(notice.occurredAt)}.`;
 
-export function customerMail(notice: CustomerNotice, publicUrl: URL): Mail {
+function customerMail(notice: CustomerNotice, publicUrl: URL): Mail {
   const stop = link(noticesPath(notice.noticesToken), publicUrl);
   const code = codeText(notice.code);
   const subject =
@@ -89,7 +89,7 @@ export function customerMail(notice: CustomerNotice, publicUrl: URL): Mail {
   };
 }
 
-export function driverMail(mail: DriverLinkMail, publicUrl: URL): Mail {
+function driverMail(mail: DriverLinkMail, publicUrl: URL): Mail {
   return {
     to: mail.to,
     subject: `Link do embarque ${codeText(mail.code)} (${mail.lane})`,

@@ -48,7 +48,7 @@ const recorderName = (by: Recorder, names: Names) => {
   return by.kind === 'driver' ? 'motorista (link)' : 'o site';
 };
 
-export function timelineOf(file: ShipmentFile, names: Names, photoHref: (id: string) => string): TimelineRow[] {
+function timelineOf(file: ShipmentFile, names: Names, photoHref: (id: string) => string): TimelineRow[] {
   const up = new Set(standing(file.events).map(({ id }) => id));
   const open = new Set(openOccurrences(file.events).map(({ id }) => id));
   const cancellations = new Map(
@@ -82,10 +82,7 @@ export function timelineOf(file: ShipmentFile, names: Names, photoHref: (id: str
 }
 
 /** The driver's link as the page says it, or as it was just made. */
-export function driverLinkOf(
-  file: ShipmentFile,
-  shown?: Extract<DriverLinkState, { state: 'shown' }>,
-): DriverLinkState {
+function driverLinkOf(file: ShipmentFile, shown?: Extract<DriverLinkState, { state: 'shown' }>): DriverLinkState {
   if (shown) return shown;
   if (file.status === 'delivered') return { state: 'ended' };
   return file.driverLinkAt ? { state: 'live', since: readableInSaoPaulo(file.driverLinkAt) } : { state: 'none' };
@@ -98,7 +95,7 @@ export function whatsappLink(phone: string | undefined, text: string) {
   return `https://wa.me/${number.slice(1)}?text=${encodeURIComponent(text)}`;
 }
 
-export function linesOf(file: ShipmentFile): { label: string; value: string }[] {
+function linesOf(file: ShipmentFile): { label: string; value: string }[] {
   const lines: [string, string | undefined][] = [
     ['Cliente', [file.customerName, file.customerCompany].filter(Boolean).join(', ') || undefined],
     ['E-mail do cliente', file.customerEmail],

@@ -74,7 +74,7 @@ export type ShipmentEvent = {
 };
 
 /** A photo of the canhoto as stored: a JPEG re-encoded, its size in pixels. */
-export type Photo = { id: string; eventId: string; width: number; height: number };
+type Photo = { id: string; eventId: string; width: number; height: number };
 
 /** A shipment with all it carries: the team's page, a subject's access. */
 export type ShipmentFile = Shipment & {

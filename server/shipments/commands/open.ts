@@ -20,7 +20,7 @@ export type Opening = Omit<NewShipment, 'code' | 'createdBy' | 'noticesToken' | 
 
 const ONE_DAY = 86_400_000;
 /** A São Paulo date plus `days` calendar days. */
-export const plusDays = (date: string, days: number) =>
+const plusDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T12:00:00Z`) + days * ONE_DAY).toISOString().slice(0, 10);
 
 /** A code no shipment has: 2⁵⁰ of them make a second draw all but never needed. */
@@ -32,7 +32,7 @@ async function freeCode(tx: Queries) {
 }
 
 /** Opens a shipment in `tx`, the caller's transaction: the shipment's id. */
-export async function openInTransaction(deps: ShipmentDeps, tx: Queries, opening: Opening, by: By) {
+async function openInTransaction(deps: ShipmentDeps, tx: Queries, opening: Opening, by: By) {
   const id = randomUUID();
   const at = new Date().toISOString();
   const promisedDate =

@@ -31,11 +31,10 @@ export const DRIVING_MODELS: readonly DrivingModel[] = z
   .toSorted((a, b) => a.effectiveFrom.localeCompare(b.effectiveFrom));
 
 /** The model in force on `date` (YYYY-MM-DD): the latest that took effect by then, else the first. */
-export const modelOn = (date: string) =>
-  DRIVING_MODELS.findLast((model) => model.effectiveFrom <= date) ?? DRIVING_MODELS[0]!;
+const modelOn = (date: string) => DRIVING_MODELS.findLast((model) => model.effectiveFrom <= date) ?? DRIVING_MODELS[0]!;
 
 /** Hours of a driving day: the ordinary day and its extra hours, all of it at the wheel. */
-export const drivingHours = (model: DrivingModel) => model.ordinaryHours + model.extraHours;
+const drivingHours = (model: DrivingModel) => model.ordinaryHours + model.extraHours;
 
 /** What a day of the model takes, breaks and rest included: it must fit in 24 hours. */
 export const dayHours = (model: DrivingModel) => {

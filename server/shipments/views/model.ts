@@ -1,7 +1,7 @@
 // What the module's pages show, as the routes hand it to the views (views/*.tsx): words and links
 // already made, so that the views decide nothing.
 
-export type Line = { label: string; value: string };
+type Line = { label: string; value: string };
 export type Notice = { kind: 'error' | 'ok'; text: string };
 
 /** A shipment on the Embarques page. */
