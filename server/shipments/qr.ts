@@ -2,7 +2,7 @@ import { encodeQR } from '@paulmillr/qr';
 
 // The driver's link as a QR code (docs/requirements.md §12.7), drawn on the server: one path of the
 // dark modules, a few kilobytes inline in the page, no script and no image request. The encoding is
-// the library's (@paulmillr/qr, docs/dependencies); only the drawing is ours.
+// the library's (@paulmillr/qr, README.md's runtime dependencies); only the drawing is ours.
 
 /** Medium error correction (15 %): a phone's camera reads it off a screen or a print slightly worn. */
 export function qrSvg(text: string) {
