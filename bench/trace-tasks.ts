@@ -30,12 +30,39 @@ export type Task = {
 
 const ms = (microseconds = 0) => microseconds / 1000;
 
-/** The renderer main thread with the most events: the page's, when one page was traced. */
-export function pageMainThread(events: TraceEvent[]) {
+type Navigation = TraceEvent & { args: { data?: { documentLoaderURL?: string; isOutermostMainFrame?: boolean } } };
+
+/**
+ * The page's navigation: the main frame's start of a document fetched over HTTP. A trace also
+ * holds about:blank's and empty documents' starts, some in another renderer (a page served with
+ * COOP commits in a fresh one), so neither the first start nor the busiest thread is reliably the page's.
+ */
+export function pageNavigation(events: TraceEvent[]) {
+  const starts = events.filter((event) => event.name === 'navigationStart') as Navigation[];
+  const page = starts.find(
+    (event) => event.args.data?.isOutermostMainFrame && /^https?:/.test(event.args.data.documentLoaderURL ?? ''),
+  );
+  if (page) return page;
+  // Older traces name no URL: the busiest renderer's first start.
+  const main = busiestMainThread(events);
+  return starts.find((event) => event.pid === main.pid) ?? { ...main, ts: 0 };
+}
+
+function busiestMainThread(events: TraceEvent[]) {
   const mains = events.filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain');
   const count = (thread: TraceEvent) =>
     events.filter((event) => event.pid === thread.pid && event.tid === thread.tid).length;
   const main = mains.sort((a, b) => count(b) - count(a))[0];
+  if (!main) throw new Error('o trace não tem thread principal de renderer (CrRendererMain)');
+  return main;
+}
+
+/** The main thread of the page's renderer (its pid and tid are the system's). */
+export function pageMainThread(events: TraceEvent[]) {
+  const { pid } = pageNavigation(events);
+  const main = events.find(
+    (event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain' && event.pid === pid,
+  );
   if (!main) throw new Error('o trace não tem thread principal de renderer (CrRendererMain)');
   return main;
 }
@@ -61,8 +88,7 @@ export function mainThreadTasks(events: TraceEvent[], heaviest = 5): Task[] {
     .filter((event) => event.pid === main.pid && event.tid === main.tid && event.ph === 'X' && event.dur)
     .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
   const tops = complete.filter((event) => event.name === 'RunTask');
-  const origin =
-    events.find((event) => event.name === 'navigationStart' && event.pid === main.pid)?.ts ?? tops[0]?.ts ?? 0;
+  const origin = pageNavigation(events).ts || (tops[0]?.ts ?? 0);
   let next = 0;
   return tops
     .filter((task) => task.ts >= origin)

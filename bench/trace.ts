@@ -1,9 +1,13 @@
-// `npm run trace [-- --url=URL] [-- --min=MS]`: a Chromium performance trace of a page loading on
-// Lighthouse's phone (412×823 at 1.75×) with the CPU slowed 4×, kept in .artifacts/trace-load.json
-// (open it in DevTools' Performance panel or ui.perfetto.dev), and its main-thread tasks printed:
-// when each began, its wall and CPU time, who posted it and where its CPU went (bench/trace-tasks.ts).
-// `-- --file=trace.json` prints the same for a trace taken elsewhere, such as the one
-// `lighthouse --save-assets` writes (without the "toplevel" category its tasks' posters read "?").
+// `npm run trace [-- --runs=N] [-- --url=URL] [-- --min=MS]`: Chromium performance traces of the
+// built `/` (or URL) loading on Lighthouse's phone (412×823 at 1.75×) with the CPU slowed 4×,
+// alternated with the control page (bench/control-page.ts), N times each (default 3). The site's
+// first trace is kept in .artifacts/trace-load.json (open it in DevTools' Performance panel or
+// ui.perfetto.dev) and its main-thread tasks printed: when each began, its wall and CPU time, who
+// posted it and where its CPU went (bench/trace-tasks.ts). Then the main thread's first 5 s
+// (`-- --window=MS`) by kind of work, parse, style, layout, paint, script, GC and the rest, the
+// site's medians beside the control's (bench/trace-categories.ts). `-- --file=trace.json` prints
+// the same for a trace taken elsewhere, such as the one `lighthouse --save-assets` writes (without
+// the "toplevel" category its tasks' posters read "?").
 // Method and findings: docs/performance.md, "Where the main thread's time goes".
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -12,6 +16,9 @@ import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { launchOptions } from '../scripts/launch/chromium';
 import { serveBuilt } from '../scripts/launch/serve-built';
+import { serveControl } from './control-page';
+import { MEASURED_PUBLIC_URL } from './size-report';
+import { type Attribution, attribute, KINDS, type Kind } from './trace-categories';
 import { mainThreadTasks, pageMainThread, printTasks, type TraceEvent } from './trace-tasks';
 
 /** Lighthouse's mobile screen. */
@@ -37,6 +44,9 @@ const CATEGORIES = [
   'toplevel',
 ];
 const OUT = '.artifacts/trace-load.json';
+/** The site's later runs and the control's last, for a look in DevTools. */
+const OUT_LAST = '.artifacts/trace-load-last.json';
+const OUT_CONTROL = '.artifacts/trace-control.json';
 
 const eventsOf = (text: string) => {
   const parsed = JSON.parse(text) as { traceEvents?: TraceEvent[] } | TraceEvent[];
@@ -61,7 +71,8 @@ function printWaits(events: TraceEvent[]) {
   );
 }
 
-async function record(url: string, slowdown: number) {
+/** A trace of `url` loading in a fresh browser, kept in `out`, with its thread's waits printed. */
+async function record(url: string, slowdown: number, windowMs: number, out: string) {
   const browser = await chromium.launch(launchOptions());
   try {
     const context = await browser.newContext(PHONE);
@@ -70,16 +81,51 @@ async function record(url: string, slowdown: number) {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
     await page.goto('about:blank');
     await browser.startTracing(page, { categories: CATEGORIES });
+    const started = Date.now();
     await page.goto(url, { waitUntil: 'load' });
-    await delay(AFTER_LOAD_MS);
+    // Timed from here, not in the page: a script polling the clock would run on the thread traced.
+    await delay(Math.max(AFTER_LOAD_MS, windowMs + 500 - (Date.now() - started)));
     const trace = await browser.stopTracing();
     mkdirSync('.artifacts', { recursive: true });
-    writeFileSync(OUT, trace);
-    const text = trace.toString();
-    printWaits(eventsOf(text));
-    return text;
+    writeFileSync(out, trace);
+    const events = eventsOf(trace.toString());
+    printWaits(events);
+    return events;
   } finally {
     await browser.close();
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+/**
+ * Each kind of work's median over the runs, the site's beside the control's: the CPU time (what
+ * the page cost) and, in brackets, the wall time (what Lighthouse multiplies). The site's share
+ * is of its own CPU time.
+ */
+function printAttribution(site: Attribution[], control: Attribution[], windowMs: number) {
+  const of = (runs: Attribution[], kind: Kind | 'all', key: 'cpuMs' | 'wallMs') =>
+    median(runs.map((run) => (kind === 'all' ? KINDS.reduce((sum, each) => sum + run[each][key], 0) : run[kind][key])));
+  const cell = (runs: Attribution[], kind: Kind | 'all') =>
+    `${of(runs, kind, 'cpuMs').toFixed(0).padStart(6)} (${of(runs, kind, 'wallMs').toFixed(0).padStart(5)})`;
+  console.log(
+    `\nA thread principal nos primeiros ${windowMs / 1000} s, por tipo de trabalho: ms de CPU (de parede), ` +
+      `mediana de ${site.length} execuções${control.length ? ' alternadas com o controle' : ''}`,
+  );
+  console.log(
+    `${'tipo'.padEnd(8)} ${'site'.padStart(14)} ${'parte'.padStart(6)}${control.length ? `${'controle'.padStart(15)} ${'site − controle'.padStart(16)}` : ''}`,
+  );
+  const total = of(site, 'all', 'cpuMs');
+  for (const kind of [...KINDS, 'all'] as const) {
+    const share = `${((of(site, kind, 'cpuMs') / total) * 100).toFixed(0)}%`.padStart(6);
+    const beside = control.length
+      ? `${cell(control, kind).padStart(15)} ${(of(site, kind, 'cpuMs') - of(control, kind, 'cpuMs')).toFixed(0).padStart(16)}`
+      : '';
+    console.log(`${(kind === 'all' ? 'total' : kind).padEnd(8)} ${cell(site, kind).padStart(14)} ${share}${beside}`);
   }
 }
 
@@ -89,20 +135,41 @@ const { values } = parseArgs({
     file: { type: 'string' },
     min: { type: 'string', default: '10' },
     rate: { type: 'string', default: '4' },
+    runs: { type: 'string', default: '3' },
+    window: { type: 'string', default: '5000' },
   },
 });
-const slowdown = Number(values.rate);
-let text: string;
-if (values.file) text = readFileSync(values.file, 'utf8');
-else if (values.url) text = await record(values.url, slowdown);
-else {
-  const site = await serveBuilt();
+const [slowdown, runs, windowMs] = [Number(values.rate), Number(values.runs), Number(values.window)];
+if (!Number.isInteger(runs) || runs < 1) {
+  console.error(`--runs deve ser um inteiro positivo (recebido: ${values.runs}).`);
+  process.exit(2);
+}
+if (values.file) {
+  const events = eventsOf(readFileSync(values.file, 'utf8'));
+  printTasks(mainThreadTasks(events), Number(values.min));
+  printAttribution([attribute(events, 0, windowMs)], [], windowMs);
+} else {
+  const site = values.url ? undefined : await serveBuilt({ PUBLIC_URL: MEASURED_PUBLIC_URL });
+  const control = await serveControl();
   try {
-    text = await record(`${site.url}/`, slowdown);
+    const siteUrl = values.url ?? `${site!.url}/`;
+    const attributions: { site: Attribution[]; control: Attribution[] } = { site: [], control: [] };
+    console.log(`CPU ${slowdown}× mais lenta; ${runs} execuções do site e do controle, alternadas\n`);
+    for (let run = 0; run < runs; run++) {
+      const events = await record(siteUrl, slowdown, windowMs, run === 0 ? OUT : OUT_LAST);
+      if (run === 0) {
+        console.log(`trace do site em ${OUT}; tempos em ms desde a navegação`);
+        printTasks(mainThreadTasks(events), Number(values.min));
+        console.log('');
+      }
+      attributions.site.push(attribute(events, 0, windowMs));
+      attributions.control.push(
+        attribute(await record(`${control.url}/`, slowdown, windowMs, OUT_CONTROL), 0, windowMs),
+      );
+    }
+    printAttribution(attributions.site, attributions.control, windowMs);
   } finally {
-    await site.stop();
+    control.stop();
+    await site?.stop();
   }
 }
-const events = eventsOf(text);
-if (!values.file) console.log(`trace em ${OUT}; CPU ${slowdown}× mais lenta, tempos em ms desde a navegação\n`);
-printTasks(mainThreadTasks(events), Number(values.min));

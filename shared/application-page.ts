@@ -1,5 +1,6 @@
 import { APPLICATION_PATH, APPLICATION_SENT_PATH } from './application';
 import { PRIVACY_PATH } from './content';
+import { FIELDS_TO_FIX } from './form-messages';
 
 // The texts of the application form and its pages (issue 56 §2, §3), typed data as shared/content.ts's.
 
@@ -33,6 +34,8 @@ export const applicationPage = {
   submit: 'Enviar candidatura',
   submitting: 'Enviando…',
   errorFallback: 'Não foi possível enviar agora. Verifique sua conexão e tente novamente.',
+  /** Above the form, over the list of what to fix. */
+  invalid: FIELDS_TO_FIX,
   consent: {
     heading: 'Como usamos os seus dados',
     what: 'Coletamos o que você preencher aqui e o seu currículo.',

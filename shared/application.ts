@@ -29,6 +29,20 @@ export const APPLICATION_FIELDS = [
 export type ApplicationField = (typeof APPLICATION_FIELDS)[number] | 'curriculo';
 export const CV_FIELD = 'curriculo';
 
+/**
+ * What each required field says when it is left empty: the server's words
+ * (server/applications/validation.ts), which the form's island says too before a CV is sent for nothing.
+ */
+export const EMPTY_FIELD_MESSAGES = {
+  nome: 'Informe seu nome.',
+  email: 'Informe seu e-mail.',
+  telefone: 'Informe seu telefone ou WhatsApp.',
+  cidade: 'Informe sua cidade.',
+  uf: 'Escolha a UF.',
+  consentimento: 'Para enviar, marque que leu e concorda com o uso dos seus dados.',
+  curriculo: 'Anexe o seu currículo em PDF.',
+} as const satisfies Partial<Record<ApplicationField, string>>;
+
 /** The CNH categories a carrier asks about; E drives a carreta, a bitrem, a rodotrem. */
 export const CNH_CATEGORIES = ['A', 'B', 'C', 'D', 'E', 'AB', 'AC', 'AD', 'AE'] as const;
 export type CnhCategory = (typeof CNH_CATEGORIES)[number];

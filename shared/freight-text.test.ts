@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { distanceParts, formulaText, reaisText, unpricedText } from './freight-text';
+import { distanceParts, formulaText, unpricedText } from './freight-text';
 
 const SUROC_22 = { id: 'portaria-suroc-22-2026', name: 'Portaria SUROC nº 22/2026', effectiveFrom: '2026-09-30' };
 
 describe('a quote’s freight in words', () => {
-  it.each([
-    [5, 'R$ 0,05'],
-    [45_184, 'R$ 451,84'],
-    [2_114_276, 'R$ 21.142,76'],
-    [100_000_000_00, 'R$ 100.000.000,00'],
-  ])('writes %i centavos as %s', (cents, text) => {
-    expect(reaisText(cents)).toBe(text);
-  });
-
   it('writes the arithmetic with the act’s coefficients as printed, in Brazilian notation', () => {
     const floor = { kind: 'priced', cents: 0, act: SUROC_22, ccd: '11.1479', cc: '1067.06', km: 12_345 } as const;
     expect(formulaText({ ...floor, cargoType: 'frigorificada', axles: 9 })).toBe(

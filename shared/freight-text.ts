@@ -1,25 +1,15 @@
 import { CARGO_TYPES, type Distance, type FreightGap, type QuoteFloor } from './freight';
+import { kmText, numberText } from './number-text';
 import { readableDate } from './sao-paulo-time';
 
 // A quote's distance and ANTT floor in words (docs/requirements.md §9.5), as the inbox and the
 // lead's page show them (client/inbox/FreightFacts.tsx). Money from integer centavos, and the act's
 // coefficients from their decimal text, never through a binary fraction.
 
-const thousands = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0, useGrouping: true });
-
-/** Whole km as Brazil writes them: '3.930 km'. */
-export const kmText = (km: number) => `${thousands.format(km)} km`;
-
-/** Integer centavos as reais: 2_960_809 → 'R$ 29.608,09'. */
-export function reaisText(cents: number) {
-  const centavos = cents % 100;
-  return `R$ ${thousands.format((cents - centavos) / 100)},${String(centavos).padStart(2, '0')}`;
-}
-
 /** A coefficient's decimal text with a comma: '1067.06' → '1.067,06', '9.4114' → '9,4114'. */
 export const decimalText = (text: string) => {
   const [whole = '0', fraction] = text.split('.');
-  return `${thousands.format(Number(whole))}${fraction ? `,${fraction}` : ''}`;
+  return `${numberText(Number(whole))}${fraction ? `,${fraction}` : ''}`;
 };
 
 /** The distance's parts: the whole trip, whether it is an estimate, and its legs when a barge carries part of it. */

@@ -43,6 +43,8 @@ export type InboxRow = {
   company?: string;
   status: LeadStatus;
   owner?: { id: string; name: string };
+  /** Whose it was until their access was revoked, which handed it over (docs/requirements.md §6.3). */
+  formerOwner?: { id: string; name: string };
   /** When it first left 'new': the promise's clock stopped there. */
   respondedAt?: string;
   /** When a member released it from the Suspeitos folder: the promise's clock started there. */

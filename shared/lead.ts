@@ -53,6 +53,8 @@ export type LeadField =
   | (Field<'choice', string> & { labels?: Readonly<Record<string, string>> })
   /** A number in `unit`. */
   | (Field<'quantity', number> & { unit: string })
+  /** An amount in reais, at most two decimals: shown 'R$ 150.000,00' (shared/number-text.ts). */
+  | Field<'money', number>
   | Field<'place', Place>
   | Field<'source', Source>;
 
@@ -73,6 +75,9 @@ export const choice = <S extends z.ZodType<string | undefined>>(
 
 export const quantity = <S extends z.ZodType<number | undefined>>(label: string, unit: string, schema: S) =>
   ({ kind: 'quantity', label, unit, schema }) as const;
+
+export const money = <S extends z.ZodType<number | undefined>>(label: string, schema: S) =>
+  ({ kind: 'money', label, schema }) as const;
 
 /** A field the server sets when it stores the lead, starting at `initial` when given. */
 const setByServer = <F extends LeadField>(field: F, initial?: z.output<F['schema']>) =>

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { isCalendarDate, NOT_A_DATE } from './calendar-date';
 import { optionalText } from './fields';
-import { reaisText } from './freight-text';
+import { reaisText } from './number-text';
 import { todayInSaoPaulo } from './sao-paulo-time';
 
 // The proposal sales writes for a quote (issue 52 §3; docs/requirements.md §9.6): the form's fields as
@@ -48,7 +49,8 @@ export function parsePrice(typed: string): { cents: number } | { error: string }
   if (/^-/.test(text)) return { error: 'O preço deve ser maior que zero.' };
   const match = /^(\d{1,3}(?:\.\d{3})+|\d+)(?:,(\d{1,2}))?$/.exec(text);
   if (!match) return { error: 'Escreva o preço só com números, pontos de milhar e vírgula nos centavos: 4.850,00.' };
-  const reais = match[1]!.replaceAll('.', '');
+  // Significant digits: '00000025000' is 25 mil reais, not a number of eleven digits.
+  const reais = match[1]!.replaceAll('.', '').replace(/^0+(?=\d)/, '');
   if (reais.length > 8) return { error: `O preço pode ser no máximo ${reaisText(PRICE_MAX_CENTS)}.` };
   const cents = Number(reais) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
   if (cents === 0) return { error: 'O preço deve ser maior que zero.' };
@@ -56,8 +58,6 @@ export function parsePrice(typed: string): { cents: number } | { error: string }
   return { cents };
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const isDate = (value: string) => DATE.test(value) && !Number.isNaN(Date.parse(`${value}T12:00:00Z`));
 const plusDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T12:00:00Z`) + days * ONE_DAY).toISOString().slice(0, 10);
 
@@ -95,16 +95,19 @@ export function readProposalForm(
   const price = parsePrice(values.preco ?? '');
   if ('error' in price) errors.preco = price.error;
   const validUntil = values.validade ?? '';
-  if (!isDate(validUntil)) errors.validade = 'Informe até quando a proposta vale.';
+  if (!validUntil) errors.validade = 'Informe até quando a proposta vale.';
+  else if (!isCalendarDate(validUntil)) errors.validade = NOT_A_DATE;
   else if (validUntil < today) errors.validade = 'A validade não pode estar no passado.';
   else if (validUntil > plusDays(today, VALIDITY_MAX_DAYS))
     errors.validade = `A validade pode ser de no máximo ${VALIDITY_MAX_DAYS} dias.`;
   const pickupFrom = values.coleta_de ?? '';
   const pickupTo = values.coleta_ate ?? '';
-  if (!isDate(pickupFrom)) errors.coleta_de = 'Informe o primeiro dia da janela de coleta.';
+  if (!pickupFrom) errors.coleta_de = 'Informe o primeiro dia da janela de coleta.';
+  else if (!isCalendarDate(pickupFrom)) errors.coleta_de = NOT_A_DATE;
   else if (pickupFrom < today) errors.coleta_de = 'A coleta não pode começar no passado.';
-  if (!isDate(pickupTo)) errors.coleta_ate = 'Informe o último dia da janela de coleta.';
-  else if (isDate(pickupFrom) && pickupTo < pickupFrom)
+  if (!pickupTo) errors.coleta_ate = 'Informe o último dia da janela de coleta.';
+  else if (!isCalendarDate(pickupTo)) errors.coleta_ate = NOT_A_DATE;
+  else if (isCalendarDate(pickupFrom) && pickupTo < pickupFrom)
     errors.coleta_ate = 'O fim da janela não pode ser antes do início.';
   const prazo = (values.prazo_entrega ?? '').trim();
   const deliveryDays = Number(prazo);
@@ -144,8 +147,11 @@ export function includedText({ includesToll, includesInsurance, includesIcms, in
   return [listed, includesText].filter(Boolean).join('; ') || 'somente o frete';
 }
 
+/** Where the customers' pages of proposals are, each under its link's token. */
+export const PROPOSAL_PATH_PREFIX = '/proposta/';
+
 /** The customer's page of a proposal: where the e-mail links to (PUBLIC_URL + this). */
-export const proposalPath = (token: string) => `/proposta/${token}`;
+export const proposalPath = (token: string) => `${PROPOSAL_PATH_PREFIX}${token}`;
 
 /** Where a proposal stands for the customer who opens it. */
 export type ProposalState = 'open' | 'accepted' | 'refused' | 'expired' | 'superseded';
@@ -201,6 +207,8 @@ export type ProposalFormProps =
       lines: { label: string; value: string }[];
       /** The ANTT floor in words: the act and the amount, or why there is none. */
       floor: string;
+      /** A priced floor as a price is typed ('29.608,09'): the price field's placeholder. */
+      floorTyped?: string;
       values: ProposalFormValues;
       errors: Partial<Record<ProposalField, string>>;
       /** Whether the member may record a reason to go under the floor: admins alone. */

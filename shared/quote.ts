@@ -10,6 +10,7 @@ import {
   leadId,
   leadSource,
   leadStatus,
+  money,
   personFields,
   place,
   quantity,
@@ -86,9 +87,8 @@ export const quoteFields = {
       .meta({ multipleOf: 0.001 }),
   ),
   vehicle: choice('Veículo', z.enum(VEHICLES, { error: 'Escolha o veículo: 28t ou 45t.' }).optional(), VEHICLE_LABELS),
-  goodsValue: quantity(
+  goodsValue: money(
     'Valor da mercadoria',
-    'R$',
     z
       .number({ error: 'Informe o valor da mercadoria em reais, como número.' })
       .positive('O valor da mercadoria deve ser maior que zero.')

@@ -15,7 +15,7 @@ export function Careers() {
     <section id="careers" className="section section--tint" aria-labelledby="careers-title">
       <div className="container">
         <SectionHeading id="careers-title" eyebrow={careers.eyebrow} title={careers.title} />
-        <ul className="grid grid--3">
+        <ul className="grid grid--3 careers__reasons">
           {careers.reasons.map((reason) => (
             <li key={reason.title} className="card">
               <Icon name={reason.icon} className="card__icon" />

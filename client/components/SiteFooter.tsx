@@ -1,7 +1,7 @@
 import { Mail, MapPin, Phone } from 'lucide';
 import { company, footer, serviceHours, services } from '../../shared/content';
+import { Logo } from '../../shared/logo';
 import { Glyph } from './Glyph';
-import { Logo } from './Logo';
 import { SocialIcons } from './SocialIcons';
 
 type FooterLink = { href: string; label: string };

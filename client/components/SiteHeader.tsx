@@ -1,9 +1,9 @@
 import { Clock, Mail, Phone } from 'lucide';
 import { company, headerCta, serviceHours } from '../../shared/content';
+import { Logo } from '../../shared/logo';
 import HeaderMenu from '../islands/HeaderMenu';
 import { Glyph } from './Glyph';
 import { Island } from './Island';
-import { Logo } from './Logo';
 
 /** Contact bar, brand, the menu island and the quote button. */
 export function SiteHeader() {

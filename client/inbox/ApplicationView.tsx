@@ -1,4 +1,6 @@
+import type { ReactNode } from 'react';
 import { type ApplicationNote, FINAL_STAGES, STAGES } from '../../shared/application';
+import { quantityText } from '../../shared/number-text';
 import { readableInSaoPaulo } from '../../shared/sao-paulo-time';
 import type { PageNotice } from '../../shared/team';
 import { Notice } from '../team/TeamDocument';
@@ -7,7 +9,33 @@ import { experienceText, type ListedApplication } from './ApplicationsFolder';
 type Props = { application: ListedApplication; notes: ApplicationNote[]; notice?: PageNotice };
 
 const sizeText = (bytes: number) =>
-  bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} KB` : `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} MB`;
+  bytes < 1024 * 1024
+    ? quantityText(Math.ceil(bytes / 1024), 'KB')
+    : quantityText(Math.round((10 * bytes) / 1024 / 1024) / 10, 'MB');
+
+/** What the candidate sent, as label and value, in the form's order. */
+const sentLines = (application: ListedApplication): [string, ReactNode][] => [
+  ['Vaga', application.positionTitle ?? 'Banco de talentos'],
+  ['Banco de talentos', application.talentPool ? 'Sim' : 'Não'],
+  [
+    'E-mail',
+    <a key="email" href={`mailto:${application.email}`}>
+      {application.email}
+    </a>,
+  ],
+  ['Telefone', application.phone],
+  ['Cidade', `${application.city}/${application.state}`],
+  ['CNH', application.cnh ?? 'Não informada'],
+  ['Experiência', experienceText(application) || 'Não informada'],
+  ['MOPP', application.mopp ? 'Sim' : 'Não'],
+  ['Enviada em', readableInSaoPaulo(application.createdAt)],
+  [
+    'Mensagem',
+    <span key="mensagem" className="lead-note">
+      {application.message ?? '—'}
+    </span>,
+  ],
+];
 
 /**
  * One application (issue 56 §4): what the candidate sent, the CV as a download, its stage and the
@@ -31,82 +59,74 @@ export function ApplicationView({ application, notes, notice }: Props) {
           </button>
         </form>
       )}
-      <dl className="lead-meta">
-        <dt>Vaga</dt>
-        <dd>{application.positionTitle ?? 'Banco de talentos'}</dd>
-        <dt>Banco de talentos</dt>
-        <dd>{application.talentPool ? 'Sim' : 'Não'}</dd>
-        <dt>E-mail</dt>
-        <dd>
-          <a href={`mailto:${application.email}`}>{application.email}</a>
-        </dd>
-        <dt>Telefone</dt>
-        <dd>{application.phone}</dd>
-        <dt>Cidade</dt>
-        <dd>
-          {application.city}/{application.state}
-        </dd>
-        <dt>CNH</dt>
-        <dd>{application.cnh ?? 'Não informada'}</dd>
-        <dt>Experiência</dt>
-        <dd>{experienceText(application) || 'Não informada'}</dd>
-        <dt>MOPP</dt>
-        <dd>{application.mopp ? 'Sim' : 'Não'}</dd>
-        <dt>Enviada em</dt>
-        <dd>{readableInSaoPaulo(application.createdAt)}</dd>
-        <dt>Mensagem</dt>
-        <dd className="lead-note">{application.message ?? '—'}</dd>
-        <dt>Currículo</dt>
-        <dd>
-          <a href={`${path}/curriculo`} download>
-            Baixar {application.cv.name} ({sizeText(application.cv.size)})
-          </a>
-        </dd>
-      </dl>
-      <form className="lead-work" method="post" action={`${path}/etapa`}>
-        <label>
-          Etapa
-          <select name="etapa" defaultValue={application.stage}>
-            {Object.entries(STAGES).map(([stage, label]) => (
-              <option key={stage} value={stage}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button className="button" type="submit">
-          Salvar etapa
-        </button>
-        <p>
-          {ends
-            ? 'O processo terminou e o candidato não escolheu o banco de talentos: a candidatura e o currículo serão apagados em um dia.'
-            : 'Em Contratado ou Encerrada, a candidatura é apagada um dia depois, a menos que o candidato tenha escolhido o banco de talentos.'}
-        </p>
-      </form>
-      <h2>Notas</h2>
-      {notes.length === 0 ? (
-        <p>Nenhuma nota ainda.</p>
-      ) : (
-        <ul className="lead-lines">
-          {notes.map((note) => (
-            <li key={`${note.at}-${note.author}`}>
-              <p className="lead-note">{note.body}</p>
-              <p>
-                {note.author}, {readableInSaoPaulo(note.at)}
-              </p>
-            </li>
+      <section className="team-card" aria-labelledby="enviou">
+        <h2 id="enviou">O que a pessoa enviou</h2>
+        <dl className="lead-lines">
+          {sentLines(application).map(([label, value]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
           ))}
-        </ul>
-      )}
-      <form className="lead-work" method="post" action={`${path}/nota`}>
-        <label>
-          Nova nota
-          <textarea name="nota" rows={3} maxLength={2000} required />
-        </label>
-        <button className="button" type="submit">
-          Adicionar nota
-        </button>
-      </form>
+          <div>
+            <dt>Currículo</dt>
+            <dd>
+              <a href={`${path}/curriculo`} download>
+                Baixar {application.cv.name} ({sizeText(application.cv.size)})
+              </a>
+            </dd>
+          </div>
+        </dl>
+      </section>
+      <section className="team-card" aria-labelledby="etapa-titulo">
+        <h2 id="etapa-titulo">Etapa</h2>
+        <form className="team-form" method="post" action={`${path}/etapa`}>
+          <div className="field">
+            <label htmlFor="etapa">Etapa</label>
+            <select id="etapa" name="etapa" defaultValue={application.stage} aria-describedby="etapa-ajuda">
+              {Object.entries(STAGES).map(([stage, label]) => (
+                <option key={stage} value={stage}>
+                  {label}
+                </option>
+              ))}
+            </select>
+            <p className="team-help" id="etapa-ajuda">
+              {ends
+                ? 'O processo terminou e o candidato não escolheu o banco de talentos: a candidatura e o currículo serão apagados em um dia.'
+                : 'Em Contratado ou Encerrada, a candidatura é apagada um dia depois, a menos que o candidato tenha escolhido o banco de talentos.'}
+            </p>
+          </div>
+          <button className="button button--primary" type="submit">
+            Salvar etapa
+          </button>
+        </form>
+      </section>
+      <section className="team-card" aria-labelledby="notas">
+        <h2 id="notas">Notas</h2>
+        {notes.length === 0 ? (
+          <p>Nenhuma nota ainda.</p>
+        ) : (
+          <ul className="team-list">
+            {notes.map((note) => (
+              <li className="team-list__item" key={`${note.at}-${note.author}`}>
+                <p className="lead-meta">
+                  {note.author} · {readableInSaoPaulo(note.at)}
+                </p>
+                <p className="lead-note">{note.body}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+        <form className="team-form" method="post" action={`${path}/nota`}>
+          <div className="field">
+            <label htmlFor="nota">Nova nota</label>
+            <textarea id="nota" name="nota" rows={3} maxLength={2000} required />
+          </div>
+          <button className="button button--primary" type="submit">
+            Adicionar nota
+          </button>
+        </form>
+      </section>
     </>
   );
 }

@@ -29,6 +29,9 @@ export function experienceText({ experience }: Pick<Application, 'experience'>) 
  * The Candidaturas folder (issue 56 §4): the job applications, apart from the sales inbox, filtered
  * by position, city and CNH; those the spam filter held in a view of their own.
  */
+/** Whether the view narrows the list: then its filters stay open. */
+const filtered = ({ vaga, cidade, uf, cnh }: Props['filter']) => Boolean(vaga || cidade || uf || cnh);
+
 export function ApplicationsFolder({ applications, positions, filter }: Props) {
   return (
     <>
@@ -45,44 +48,48 @@ export function ApplicationsFolder({ applications, positions, filter }: Props) {
         )}
       </p>
       <form className="inbox-filter" method="get" action="/painel/candidaturas">
-        <div className="inbox-filter__fields">
-          <label>
-            Vaga
-            <select name="vaga" defaultValue={filter.vaga}>
-              <option value="">Todas (e banco de talentos)</option>
-              {positions.map((position) => (
-                <option key={position.id} value={position.id}>
-                  {position.label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            Cidade
-            <input name="cidade" defaultValue={filter.cidade} />
-          </label>
-          <label>
-            UF
-            <select name="uf" defaultValue={filter.uf}>
-              <option value="">Todas</option>
-              {UF_CODES.map((uf) => (
-                <option key={uf}>{uf}</option>
-              ))}
-            </select>
-          </label>
-          <label>
-            CNH
-            <select name="cnh" defaultValue={filter.cnh}>
-              <option value="">Todas</option>
-              {CNH_CATEGORIES.map((category) => (
-                <option key={category}>{category}</option>
-              ))}
-            </select>
-          </label>
-          {filter.retidas && <input type="hidden" name="retidas" value="1" />}
-        </div>
+        {/* Folded away on a phone unless one is set, as the inbox's: the applicants come first. */}
+        <details className="inbox-filter__more" open={filtered(filter)}>
+          <summary>Filtros</summary>
+          <div className="inbox-filter__fields">
+            <div className="field">
+              <label htmlFor="filtro-vaga">Vaga</label>
+              <select id="filtro-vaga" name="vaga" defaultValue={filter.vaga}>
+                <option value="">Todas (e banco de talentos)</option>
+                {positions.map((position) => (
+                  <option key={position.id} value={position.id}>
+                    {position.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor="filtro-cidade">Cidade</label>
+              <input id="filtro-cidade" name="cidade" defaultValue={filter.cidade} />
+            </div>
+            <div className="field">
+              <label htmlFor="filtro-uf">UF</label>
+              <select id="filtro-uf" name="uf" defaultValue={filter.uf}>
+                <option value="">Todas</option>
+                {UF_CODES.map((uf) => (
+                  <option key={uf}>{uf}</option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor="filtro-cnh">CNH</label>
+              <select id="filtro-cnh" name="cnh" defaultValue={filter.cnh}>
+                <option value="">Todas</option>
+                {CNH_CATEGORIES.map((category) => (
+                  <option key={category}>{category}</option>
+                ))}
+              </select>
+            </div>
+          </div>
+        </details>
+        {filter.retidas && <input type="hidden" name="retidas" value="1" />}
         <div className="inbox-filter__actions">
-          <button type="submit" className="button">
+          <button type="submit" className="button button--primary">
             Filtrar
           </button>
         </div>
@@ -93,10 +100,10 @@ export function ApplicationsFolder({ applications, positions, filter }: Props) {
         <ul className="inbox-list">
           {applications.map((application) => (
             <li key={application.id} className="inbox-item">
-              <p className="inbox-item__name">
+              <h2 className="inbox-item__name">
                 <a href={`/painel/candidaturas/${application.id}`}>{application.name}</a>
-              </p>
-              <p className="inbox-item__facts">
+              </h2>
+              <p className="application-item__facts">
                 {application.positionTitle ?? 'Banco de talentos'} · {application.city}/{application.state}
                 {application.cnh && ` · CNH ${application.cnh}`} · {STAGES[application.stage]} ·{' '}
                 {readableInSaoPaulo(application.createdAt)}

@@ -1,5 +1,6 @@
 import type { Distance, QuoteFreight } from '../../shared/freight';
-import { actText, distanceParts, formulaText, NO_DISTANCE, reaisText, unpricedText } from '../../shared/freight-text';
+import { actText, distanceParts, formulaText, NO_DISTANCE, unpricedText } from '../../shared/freight-text';
+import { reaisText } from '../../shared/number-text';
 
 // A quote's distance and ANTT floor (docs/requirements.md §9.5): two facts of its card in the inbox,
 // and a section of its page. Server-rendered text: nothing here needs JavaScript.

@@ -75,7 +75,15 @@ export function InboxRows({ rows }: { rows: ListedLead[] }) {
             </div>
             <div>
               <dt>Responsável</dt>
-              <dd>{row.owner?.name ?? 'Ninguém'}</dd>
+              <dd>
+                {row.owner?.name ?? 'Ninguém'}
+                {row.formerOwner && (
+                  <>
+                    <br />
+                    <span className="inbox-item__arrival">antes: {row.formerOwner.name}</span>
+                  </>
+                )}
+              </dd>
             </div>
             <div>
               <dt>Origem</dt>

@@ -73,12 +73,20 @@ export function LeadPage(props: LeadPageProps) {
         )}
       </nav>
       {lead.clock.state && <AnsweredForm lead={lead} version={form.versao} />}
+      {/* A quote's next step, on a phone's first screen, not below what was sent (§6.4). */}
+      {lead.proposals && (
+        <p className="lead-next">
+          <a className="button button--primary" href={`/painel/leads/${lead.id}/proposta`}>
+            Escrever proposta
+          </a>
+        </p>
+      )}
       <section className="team-card" aria-labelledby="dados">
         <h2 id="dados">O que a pessoa enviou</h2>
         <Lines lines={lead.lines} />
       </section>
       {lead.freight && <FreightCard freight={lead.freight} />}
-      {lead.proposals && <Proposals id={lead.id} proposals={lead.proposals} />}
+      {lead.proposals && <Proposals proposals={lead.proposals} />}
       <LeadForms lead={lead} form={form} errors={errors ?? {}} />
       <section className="team-card" aria-labelledby="envios">
         <h2 id="envios">E-mail e webhook</h2>
@@ -118,8 +126,8 @@ export function LeadPage(props: LeadPageProps) {
   );
 }
 
-/** A quote's proposals (issue 52 §3), newest first, and the way to write one. */
-function Proposals({ id, proposals }: { id: string; proposals: NonNullable<LeadView['proposals']> }) {
+/** A quote's proposals (issue 52 §3), newest first; the way to write one is at the top of the page. */
+function Proposals({ proposals }: { proposals: NonNullable<LeadView['proposals']> }) {
   return (
     <section className="team-card" aria-labelledby="propostas">
       <h2 id="propostas">Propostas</h2>
@@ -134,11 +142,6 @@ function Proposals({ id, proposals }: { id: string; proposals: NonNullable<LeadV
           </li>
         ))}
       </ul>
-      <p>
-        <a className="button button--primary" href={`/painel/leads/${id}/proposta`}>
-          Escrever proposta
-        </a>
-      </p>
     </section>
   );
 }

@@ -34,7 +34,7 @@ export function ProposalForm(props: ProposalFormProps) {
         </p>
       </>
     );
-  const { leadId, name, lines, floor, values, errors, admin, notice, estimate } = props;
+  const { leadId, name, lines, floor, floorTyped, values, errors, admin, notice, estimate } = props;
   const checked = (field: ProposalField) => values[field] === 'sim';
   return (
     <>
@@ -63,7 +63,17 @@ export function ProposalForm(props: ProposalFormProps) {
         <form method="post" action={`${leadPath(leadId)}/proposta`} className="team-form" noValidate>
           <div className="field">
             <label htmlFor="preco">Preço do frete (R$)</label>
-            <input inputMode="decimal" placeholder="4.850,00" defaultValue={values.preco} {...named('preco', errors)} />
+            {/* The floor beside the price, where the price is typed: above, on a phone, it has scrolled away. */}
+            <input
+              inputMode="decimal"
+              placeholder={floorTyped}
+              defaultValue={values.preco}
+              {...named('preco', errors)}
+              aria-describedby={['preco-piso', errors.preco && 'preco-erro'].filter(Boolean).join(' ')}
+            />
+            <p id="preco-piso" className="team-help">
+              {floorTyped ? `Piso mínimo ANTT: ${floor}` : floor}
+            </p>
             <ErrorText name="preco" errors={errors} />
           </div>
           <fieldset className="field">

@@ -1,7 +1,7 @@
 import { achievements } from '../../shared/content';
 import type { DeliveryFigures } from '../../shared/delivery-report';
-import { reaisText } from '../../shared/freight-text';
 import type { SourceCount, WeekReport, WonValue } from '../../shared/inbox-report';
+import { numberText, reaisText } from '../../shared/number-text';
 
 // The weekly report (issue 34 §3; docs/requirements.md §6.4), rendered on the server: a summary of
 // the promise first, as a Monday meeting reads it, then two narrow tables that fit a phone's width.
@@ -21,8 +21,7 @@ type Props = {
 };
 
 const day = (date: string) => date.split('-').reverse().join('/');
-const percent = (part: number, whole: number) =>
-  `${new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 }).format((100 * part) / whole)}%`;
+const percent = (part: number, whole: number) => `${numberText(Math.round((100 * part) / whole))}%`;
 
 /** Business time as people say it: '1 h 25 min', '40 min', 'menos de 1 min'. */
 function duration(ms: number | undefined) {

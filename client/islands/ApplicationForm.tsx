@@ -1,5 +1,6 @@
-import { type ReactNode, useId } from 'react';
+import type { ReactNode } from 'react';
 import {
+  APPLICATION_FIELDS,
   APPLICATION_PATH,
   type ApplicationField,
   type ApplicationFormState,
@@ -10,8 +11,9 @@ import {
 import { applicationPage } from '../../shared/application-page';
 import { HONEYPOT_FIELD, LEAD_FORM_ID } from '../../shared/contact-form';
 import type { MunicipalityIndex } from '../../shared/municipalities';
+import { FormAlert, type FormProblem } from './FormAlert';
 import { MunicipalityField } from './MunicipalityField';
-import { FieldError, Label } from './QuoteFields';
+import { FieldError, fieldId, Label } from './QuoteFields';
 
 export type ApplicationFormProps = ApplicationFormState & {
   /** APPLICATION_RETENTION_DAYS, which the consent text states. */
@@ -23,7 +25,11 @@ export type ApplicationFormProps = ApplicationFormState & {
    * JavaScript); false keeps it from being sent.
    */
   onSubmit?: (form: HTMLFormElement) => boolean;
+  /** Checks a CV as soon as it is chosen (ApplicationIsland.tsx). */
+  onCvChosen?: (file: File | undefined) => void;
   pending?: boolean;
+  /** When the island last found problems: the alert above the form takes the focus again. */
+  problemsAt?: number;
 };
 
 type FieldProps = {
@@ -43,7 +49,7 @@ type FieldProps = {
 
 /** One labelled field, its error tied to it for screen readers. */
 function Field({ name, required = false, wide = false, error, control }: FieldProps) {
-  const id = useId();
+  const id = fieldId(name);
   const label = applicationPage.fields[name as keyof typeof applicationPage.fields];
   return (
     <div className={`field field--${name}${wide ? ' field--wide' : ''}`}>
@@ -74,7 +80,9 @@ export function ApplicationForm({
   retentionDays,
   municipalities,
   onSubmit,
+  onCvChosen,
   pending = false,
+  problemsAt,
 }: ApplicationFormProps) {
   const { fields, groups, consent } = applicationPage;
   const text = (name: ApplicationField) => ({ defaultValue: values[name] ?? '' });
@@ -85,6 +93,8 @@ export function ApplicationForm({
       method="post"
       action={APPLICATION_PATH}
       encType="multipart/form-data"
+      // The site names what is missing (§4.6), above the form and beside each field: never the browser's bubbles.
+      noValidate
       onSubmit={
         onSubmit &&
         ((event) => {
@@ -92,11 +102,7 @@ export function ApplicationForm({
         })
       }
     >
-      {formError && (
-        <p className="contact-form__alert" role="alert">
-          {formError}
-        </p>
-      )}
+      <FormAlert message={formError} problems={problemsOf(errors)} shownAt={problemsAt} />
       <p className="contact-form__note">{applicationPage.requiredNote}</p>
       <fieldset>
         <legend>{groups.you}</legend>
@@ -149,7 +155,13 @@ export function ApplicationForm({
           )}
         />
         <label className="choices__option">
-          <input type="checkbox" name="banco" value="sim" defaultChecked={values.banco === 'sim'} />
+          <input
+            id={fieldId('banco')}
+            type="checkbox"
+            name="banco"
+            value="sim"
+            defaultChecked={values.banco === 'sim'}
+          />
           {fields.banco}
         </label>
       </fieldset>
@@ -180,7 +192,7 @@ export function ApplicationForm({
           </div>
         </fieldset>
         <label className="choices__option">
-          <input type="checkbox" name="mopp" value="sim" defaultChecked={values.mopp === 'sim'} />
+          <input id={fieldId('mopp')} type="checkbox" name="mopp" value="sim" defaultChecked={values.mopp === 'sim'} />
           {fields.mopp}
         </label>
       </fieldset>
@@ -203,11 +215,14 @@ export function ApplicationForm({
         </section>
         <label className="choices__option">
           <input
+            id={fieldId('consentimento')}
             type="checkbox"
             name="consentimento"
             value="sim"
             required
             defaultChecked={values.consentimento === 'sim'}
+            aria-invalid={errors.consentimento ? true : undefined}
+            aria-describedby={errors.consentimento ? 'consentimento-erro' : undefined}
           />
           {fields.consentimento}
         </label>
@@ -224,7 +239,14 @@ export function ApplicationForm({
           wide
           required
           error={errors.curriculo}
-          control={(props) => <input {...props} type="file" accept="application/pdf,.pdf" />}
+          control={(props) => (
+            <input
+              {...props}
+              type="file"
+              accept="application/pdf,.pdf"
+              onChange={onCvChosen && ((event) => onCvChosen(event.currentTarget.files?.[0]))}
+            />
+          )}
         />
       </fieldset>
       <button className="button button--accent button--large contact-form__submit" type="submit" disabled={pending}>
@@ -232,6 +254,18 @@ export function ApplicationForm({
       </button>
     </form>
   );
+}
+
+/** The problems of a post in the form's order, each with its field's label, for the alert above the form. */
+function problemsOf(errors: Partial<Record<ApplicationField, string>>): FormProblem[] {
+  const labels: Record<string, string> = { ...applicationPage.fields };
+  for (const { field, label } of VEHICLE_EXPERIENCE) labels[field] = `${applicationPage.fields.experience}, ${label}`;
+  labels.consentimento = applicationPage.consent.heading;
+  const order: ApplicationField[] = [...APPLICATION_FIELDS, CV_FIELD];
+  return order.flatMap((field) => {
+    const message = errors[field];
+    return message ? [{ field, label: labels[field] ?? field, message }] : [];
+  });
 }
 
 /** Years with one type of vehicle: a small number field. */
@@ -246,7 +280,7 @@ function ExperienceField({
   value?: string;
   error?: string;
 }) {
-  const id = useId();
+  const id = fieldId(name);
   return (
     <div className={`field field--${name}`}>
       <Label htmlFor={id} text={label} />

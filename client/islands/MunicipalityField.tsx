@@ -1,14 +1,15 @@
-import { type KeyboardEvent, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { quoteForm } from '../../shared/content';
 import {
   type Municipality,
   type MunicipalityIndex,
   placeLabel,
+  resolveMunicipality,
   searchMunicipalities,
 } from '../../shared/municipalities';
 import type { QuoteFormField } from '../../shared/quote-form';
 import { UF_CODES } from '../../shared/uf';
-import { FieldError, Label } from './QuoteFields';
+import { FieldError, fieldId, Label } from './QuoteFields';
 
 /**
  * A municipality field of a form: the names its two controls post, their texts, and what the server
@@ -61,7 +62,8 @@ type Props = {
  */
 export function MunicipalityField({ field: place, municipalities }: Props) {
   const { names, texts, values, errors } = place;
-  const id = useId();
+  const id = fieldId(names.city);
+  const ufId = fieldId(names.state);
   const listId = `${id}-lista`;
   const hintId = `${id}-dica`;
   const [city, setCity] = useState(values.city ?? '');
@@ -115,6 +117,24 @@ export function MunicipalityField({ field: place, municipalities }: Props) {
     setActive(-1);
     setChosen(placeLabel(municipality));
   };
+
+  /**
+   * A name typed but not chosen (Tab, or a tap elsewhere) is the municipality it names when it names
+   * one alone, or one of the UF already set: 'parauapebas' is Parauapebas – PA, its UF filled in
+   * (§4.5). Homonyms in other UFs, or a name no municipality has, are left for the visitor.
+   */
+  const settle = () => {
+    if (!index || chosen || city.trim() === '') return;
+    const named = resolveMunicipality(index, city, uf || undefined);
+    const alone = named.kind === 'found' ? named : uf ? resolveMunicipality(index, city) : named;
+    if (alone.kind === 'found') choose(alone.municipality);
+  };
+
+  // A field left before the list arrived is settled when it does.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: when the list arrives, not on every keystroke.
+  useEffect(() => {
+    if (document.activeElement !== input.current) settle();
+  }, [index]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     const last = options.length - 1;
@@ -207,7 +227,10 @@ export function MunicipalityField({ field: place, municipalities }: Props) {
               suggest(event.target.value);
             }}
             onKeyDown={onKeyDown}
-            onBlur={() => setOpen(false)}
+            onBlur={() => {
+              setOpen(false);
+              settle();
+            }}
           />
           {live && (
             <div
@@ -248,17 +271,17 @@ export function MunicipalityField({ field: place, municipalities }: Props) {
         )}
       </div>
       <div className="field place__uf">
-        <Label htmlFor={`${id}-uf`} text={texts.state} unseen={texts.stateUnseen} required />
+        <Label htmlFor={ufId} text={texts.state} unseen={texts.stateUnseen} required />
         <select
           ref={select}
-          id={`${id}-uf`}
+          id={ufId}
           name={names.state}
           className="field__control"
           required
           value={uf}
           onChange={(event) => setUf(event.target.value)}
           aria-invalid={stateError ? true : undefined}
-          aria-describedby={stateError ? `${id}-uf-erro` : undefined}
+          aria-describedby={stateError ? `${ufId}-erro` : undefined}
         >
           <option value="">UF</option>
           {UF_CODES.map((code) => (
@@ -267,8 +290,9 @@ export function MunicipalityField({ field: place, municipalities }: Props) {
             </option>
           ))}
         </select>
-        <FieldError id={`${id}-uf-erro`} error={stateError} />
       </div>
+      {/* Under both fields, as wide as the row: the UF's column is too narrow for a sentence. */}
+      <FieldError id={`${ufId}-erro`} error={stateError} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { type ReactNode, useId } from 'react';
+import type { ReactNode } from 'react';
 import { quoteForm } from '../../shared/content';
 import type { QuoteFormField } from '../../shared/quote-form';
 
@@ -18,6 +18,12 @@ export function Label({ htmlFor, text, required = false, unseen }: LabelProps) {
     </label>
   );
 }
+
+/**
+ * A form field's id from the name it posts ('origin.city' → 'campo-origin-city'): stable, so that the
+ * list of problems above the form (FormAlert.tsx) links to each field. One such form per page.
+ */
+export const fieldId = (name: string) => `campo-${name.replace('.', '-')}`;
 
 export function FieldError({ id, error }: { id: string; error?: string }) {
   return error ? (
@@ -53,7 +59,7 @@ export function QuoteField({
   error?: string;
   control: (props: ControlProps, placeholder?: string) => ReactNode;
 }) {
-  const id = useId();
+  const id = fieldId(name);
   const { label, ...rest } = quoteForm.fields[name];
   const placeholder = 'placeholder' in rest ? rest.placeholder : undefined;
   return (

@@ -16,6 +16,7 @@ import {
   quoteBodyFromForm,
   quoteFormSource,
 } from '../../shared/quote-form';
+import { FormAlert } from './FormAlert';
 import { MunicipalityField, quotePlace } from './MunicipalityField';
 import { choicesOf, QuoteField } from './QuoteFields';
 
@@ -33,6 +34,14 @@ function payloadOf(form: HTMLFormElement) {
 
 type Props = QuoteFormState & { municipalities: () => Promise<MunicipalityIndex> };
 
+/** Each field's problem in the form's order, with its label, for the alert above the form. */
+const problemsOf = (errors: QuoteFormState['errors'] = {}) =>
+  QUOTE_FORM_FIELDS.flatMap((field) => {
+    const message = errors[field];
+    const texts: { label: string; unseen?: string } = quoteForm.fields[field];
+    return message ? [{ field, label: `${texts.label}${texts.unseen ?? ''}`, message }] : [];
+  });
+
 /**
  * The quote form (docs/requirements.md §4.5). Server-rendered as a plain form that posts without
  * JavaScript; once live it sends JSON, one quote per intent (the same Idempotency-Key for the same
@@ -45,6 +54,7 @@ export function QuoteForm({ values = {}, errors = {}, formError, municipalities 
   const [pending, setPending] = useState(false);
   const [fieldErrors, setFieldErrors] = useState(errors);
   const [alert, setAlert] = useState(formError);
+  const [problemsAt, setProblemsAt] = useState<number>();
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -62,6 +72,7 @@ export function QuoteForm({ values = {}, errors = {}, formError, municipalities 
       const answered = error instanceof ApiError;
       setFieldErrors(answered ? fieldMessages(error.fieldErrors) : {});
       setAlert((answered && error.message) || quoteForm.errorFallback);
+      setProblemsAt(Date.now());
       sending.current = false;
       setPending(false);
     }
@@ -70,12 +81,16 @@ export function QuoteForm({ values = {}, errors = {}, formError, municipalities 
   const field = (name: QuoteFormField) => ({ value: values[name], error: fieldErrors[name] });
   const { fields, groups } = quoteForm;
   return (
-    <form id={LEAD_FORM_ID} className="contact-form quote-form" method="post" action="/api/quotes" onSubmit={submit}>
-      {alert && (
-        <p className="contact-form__alert" role="alert">
-          {alert}
-        </p>
-      )}
+    <form
+      id={LEAD_FORM_ID}
+      className="contact-form quote-form"
+      method="post"
+      action="/api/quotes"
+      // The site names what is missing (§5.4), above the form and beside each field: never the browser's bubbles.
+      noValidate
+      onSubmit={submit}
+    >
+      <FormAlert message={alert} problems={problemsOf(fieldErrors)} shownAt={problemsAt} />
       <p className="contact-form__note">{quoteForm.requiredNote}</p>
       <fieldset>
         <legend>{groups.route}</legend>

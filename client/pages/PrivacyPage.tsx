@@ -1,7 +1,7 @@
 import { use } from 'react';
 import { applicationPrivacy } from '../../shared/application-page';
 import { company, privacy, skipLink } from '../../shared/content';
-import { Logo } from '../components/Logo';
+import { Logo } from '../../shared/logo';
 import { PrivacyFactsContext } from '../privacy-facts';
 
 /**

@@ -1,7 +1,7 @@
 import { type ReactNode, use } from 'react';
 import { quotePage, skipLink } from '../../shared/content';
+import { Logo } from '../../shared/logo';
 import { IslandStylesheetsContext } from '../components/Island';
-import { Logo } from '../components/Logo';
 
 /**
  * What the quote form's two pages share: the form's stylesheet, linked (React hoists it into the

@@ -1,5 +1,6 @@
 import { AXLE_COUNTS } from '../../shared/freight';
-import { actText, decimalText, kmText } from '../../shared/freight-text';
+import { actText, decimalText } from '../../shared/freight-text';
+import { kmText } from '../../shared/number-text';
 import { readableDate, readableInSaoPaulo } from '../../shared/sao-paulo-time';
 import type { PageNotice } from '../../shared/team';
 import { Notice } from './TeamDocument';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { company, THEME_COLOR } from '../../shared/content';
+import { Logo } from '../../shared/logo';
 import type { PageNotice, Viewer } from '../../shared/team';
-import { Logo } from '../components/Logo';
 
 /** What a team page loads: the site's inlined stylesheet, the team's own, and the passkey script. */
 export type TeamAssets = { css: string; favicon: string; stylesheet: string; script: string };
@@ -45,10 +45,18 @@ export function TeamDocument({ title, assets, viewer, children }: Props) {
   );
 }
 
+/**
+ * The workplace's links. On a phone they fold behind "Menu", a popover the browser opens without any
+ * script, so that the first screen shows the page's own content; a browser without popovers shows
+ * them all, as a desktop does (team.css).
+ */
 function TeamNav({ viewer }: { viewer: Viewer }) {
   return (
     <nav className="team-nav" aria-label="Painel da equipe">
-      <ul>
+      <button className="team-nav__toggle" type="button" popoverTarget="painel-menu">
+        Menu
+      </button>
+      <ul id="painel-menu" popover="auto">
         {!viewer.enrolOnly && (
           <>
             <li>

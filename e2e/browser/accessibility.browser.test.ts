@@ -2,7 +2,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations, describeViolations } from '../../test/support/axe';
 import { fillContactForm, submitButton } from '../../test/support/contact-page';
+import { renderedPages } from '../../test/support/rendered-pages';
 import { hydrateIslands, PHONE, siteForThisFile } from '../../test/support/site';
+import { describeSmallTargets, smallTargets } from '../../test/support/target-size';
 import { needs } from '../../test/support/tools';
 
 const site = siteForThisFile();
@@ -63,6 +65,35 @@ describe('accessibility with axe-core, WCAG 2.2 A and AA', { timeout: 30_000, ..
     ['375 px', PHONE],
   ])('finds no violation on the privacy notice at %s', async (_width, viewport) => {
     await expectNoViolations(await openForAxe('/privacidade', viewport));
+  });
+});
+
+// WCAG 2.2's 2.5.8, which axe does not measure (test/support/target-size.ts): on a phone, every link,
+// button and field of every public page at least 24 × 24 px: stricter than the criterion, none leans on
+// its spacing exception (only links inside a sentence are exempt, as it says).
+describe('the targets of the public pages at 375 px', { timeout: 30_000, ...needs('chromium') }, () => {
+  const TOUCH = { viewport: PHONE, hasTouch: true, isMobile: true };
+  const expectNoSmallTargets = async (page: Page) => {
+    const small = await smallTargets(page, { strict: true });
+    expect(small, describeSmallTargets(small)).toEqual([]);
+  };
+
+  it.each(renderedPages.filter(({ form }) => !form))('are at least 24 × 24 px on $name', async ({ path }) => {
+    const { page } = await site.open(path, TOUCH);
+    await hydrateIslands(page);
+    await expectNoSmallTargets(page);
+  });
+
+  it('are at least 24 × 24 px in the open menu and the combobox’s list', async () => {
+    const { page } = await site.open('/', TOUCH);
+    await page.locator('header .nav__toggle').click();
+    await page.locator('header .nav__list').waitFor({ state: 'visible' });
+    await expectNoSmallTargets(page);
+    const quote = (await site.open('/cotacao', TOUCH)).page;
+    await quote.locator('input[name="origin.city"]').focus();
+    await quote.keyboard.type('bom jesus', { delay: 30 });
+    await quote.locator('[role="listbox"]:not([hidden]) [role="option"]').first().waitFor();
+    await expectNoSmallTargets(quote);
   });
 });
 

@@ -4,6 +4,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { openSqlite } from '../../server/composition/repository';
 import { SESSION_COOKIE } from '../../server/team/sessions';
 import { axeViolations, describeViolations } from '../../test/support/axe';
+import { gapBetween } from '../../test/support/layout';
 import { BY_TOKEN } from '../../test/support/leads';
 import { signedInMember } from '../../test/support/members';
 import { cvPdf } from '../../test/support/pdf';
@@ -17,6 +18,12 @@ import { needs } from '../../test/support/tools';
 
 const browser = browserForThisFile();
 const TOUCH = { viewport: PHONE, hasTouch: true, isMobile: true };
+/** A PNG image, 1 × 1 px, as a phone's gallery would hand one over renamed .pdf. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+const IS_PNG = 'O arquivo é uma imagem PNG com nome de PDF: envie o currículo em PDF.';
 
 /** The built server with one open position, and an admin's and a salesperson's sessions in its file. */
 async function startSite() {
@@ -129,6 +136,87 @@ describe('a driver’s application in Chromium at 375 px', needs('chromium'), ()
     expect(response?.status()).toBe(403);
   });
 
+  it('keeps room between the form’s parts at 375 px: no field, text or box against the next', {
+    timeout: 120_000,
+  }, async () => {
+    const site = await startSite();
+    const { page } = await browser.open(`${site.server.url}/trabalhe-conosco/candidatura`, TOUCH);
+    const label = (text: string) => page.locator('label, h2').filter({ hasText: text }).first();
+
+    for (const [upper, lower] of [
+      [page.locator('input[name="telefone"]'), label('Cidade onde mora')],
+      [page.locator('textarea[name="mensagem"]'), label('Como usamos os seus dados')],
+      [label('Li e concordo'), label('Currículo em PDF')],
+      [page.locator('select[name="vaga"]'), label('Quero ficar no banco de talentos')],
+    ] as const)
+      expect(await gapBetween(upper, lower), (await lower.textContent()) ?? '').toBeGreaterThanOrEqual(12);
+  });
+
+  it('with JavaScript: names a PNG named .pdf as soon as it is chosen, and what is missing above the form, focused', {
+    timeout: 120_000,
+  }, async () => {
+    const site = await startSite();
+    const { page } = await browser.open(`${site.server.url}/trabalhe-conosco/candidatura`, TOUCH);
+    const posts: string[] = [];
+    page.on('request', (request) => request.method() === 'POST' && posts.push(request.url()));
+    await page.locator('form').hover();
+    await page.waitForFunction(() => document.querySelector<HTMLElement>('[data-island]')?.dataset.hydrated === 'true');
+
+    await page.getByLabel('Currículo em PDF (até 5 MB)').setInputFiles({
+      name: 'curriculo.pdf',
+      mimeType: 'application/pdf',
+      buffer: PNG,
+    });
+
+    const cvError = page.locator('.field--curriculo .field__error');
+    await expect.poll(() => cvError.textContent()).toBe(IS_PNG);
+    await page.getByRole('button', { name: 'Enviar candidatura' }).click();
+    const alert = page.locator('form [role="alert"]');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('alert');
+    await expect(alert.getByRole('link').allTextContents()).resolves.toEqual([
+      'Nome completo: Informe seu nome.',
+      'E-mail: Informe seu e-mail.',
+      'Telefone ou WhatsApp: Informe seu telefone ou WhatsApp.',
+      'Cidade onde mora: Informe sua cidade.',
+      'UF: Escolha a UF.',
+      'Como usamos os seus dados: Para enviar, marque que leu e concorda com o uso dos seus dados.',
+      `Currículo em PDF (até 5 MB): ${IS_PNG}`,
+    ]);
+    // Nothing was sent: the CV would have gone for nothing.
+    expect(posts).toEqual([]);
+    // The page scrolls smoothly (client/styles.css): the alert is in view once the scroll ends.
+    await expect
+      .poll(async () => {
+        const { y } = (await alert.boundingBox())!;
+        return y >= 0 && y < PHONE.height;
+      })
+      .toBe(true);
+  });
+
+  it('without JavaScript: opens the refused page on its alert, each problem linked to its field', {
+    timeout: 120_000,
+  }, async () => {
+    const site = await startSite();
+    const { page } = await browser.open(`${site.server.url}/trabalhe-conosco/candidatura`, {
+      ...TOUCH,
+      javaScriptEnabled: false,
+    });
+    await page.getByLabel('Cidade onde mora').fill('Marabá');
+    await page.getByLabel(/^UF/).selectOption('PA');
+    await fillAsDriver(page, 'Carla Motorista', PNG);
+
+    await page.getByRole('button', { name: 'Enviar candidatura' }).click();
+
+    await page.getByText(IS_PNG).first().waitFor();
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('role'))).resolves.toBe('alert');
+    const alert = page.locator('form [role="alert"]');
+    await expect(alert.textContent()).resolves.toContain('Verifique os campos destacados e tente novamente.');
+    await expect(alert.getByRole('link').allTextContents()).resolves.toEqual([
+      `Currículo em PDF (até 5 MB): ${IS_PNG}`,
+    ]);
+    await expect(alert.getByRole('link').getAttribute('href')).resolves.toBe('#campo-curriculo');
+  });
+
   it.each([
     ['375 px', PHONE],
     ['1280 px', DESKTOP],
@@ -144,9 +232,8 @@ describe('a driver’s application in Chromium at 375 px', needs('chromium'), ()
       expect(describeViolations(await axeViolations(page))).toBe('');
       // Sent empty but for the consent: the page again, a message under each field.
       await page.getByLabel('Li e concordo com o uso dos meus dados descrito acima.').check();
-      await page.evaluate(() => document.querySelector('form')?.setAttribute('novalidate', ''));
       await page.getByRole('button', { name: 'Enviar candidatura' }).click();
-      await page.getByText('Anexe o seu currículo em PDF.').waitFor();
+      await page.getByText('Anexe o seu currículo em PDF.').first().waitFor();
       expect(describeViolations(await axeViolations(page))).toBe('');
     },
   );

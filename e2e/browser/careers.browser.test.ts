@@ -4,6 +4,7 @@ import { openSqlite } from '../../server/composition/repository';
 import { careers, technology } from '../../shared/content';
 import type { PositionInput } from '../../shared/positions';
 import { axeViolations, describeViolations } from '../../test/support/axe';
+import { topOf } from '../../test/support/layout';
 import { DESKTOP, PHONE, screenshot, siteForThisFile } from '../../test/support/site';
 import { needs } from '../../test/support/tools';
 import { eventually } from '../../test/support/wait';
@@ -65,6 +66,17 @@ describe('Tecnologia and Trabalhe conosco in Chromium', { timeout: 30_000, ...ne
     expect(problems).toEqual([]);
     await screenshot(section, `careers-${viewport.width}`);
     await screenshot(page.locator('#technology'), `technology-${viewport.width}`);
+  });
+
+  it('brings “Vagas abertas” within a phone’s screen of the section’s top, the reasons one row each', async () => {
+    await published({ ...DRIVER, title: `${DRIVER.title} em poucas linhas` });
+
+    const { page } = await site.open('/#careers', { viewport: PHONE });
+
+    const section = await topOf(page.locator('#careers'));
+    const positions = await topOf(page.locator('#careers').getByRole('heading', { name: careers.positionsTitle }));
+    // 925 px when each reason was a tall card: more than a screen of scrolling before the first position.
+    expect(positions - section).toBeLessThan(PHONE.height - 100);
   });
 
   it.each([

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { FULL_REQUEST, fillContactForm, submitButton } from '../../test/support/contact-page';
 import { clickThrough, siteForThisFile, storedContacts } from '../../test/support/site';
 import { needs } from '../../test/support/tools';
 
@@ -38,5 +39,21 @@ describe('a form on another site aimed at ours', { timeout: 20_000, ...needs('ch
     expect(await response?.request().headerValue('sec-fetch-site')).toBe('cross-site');
     await expect(page.locator('#contact').getByText('Envio recusado').isVisible()).resolves.toBe(true);
     expect((await storedContacts(site.dataDir)).some((contact) => contact.email === email)).toBe(false);
+  });
+});
+
+// What the cross-site check stands on (server/http/cross-site.ts, docs/requirements.md §10.11): the
+// site's own form, posted by a browser without JavaScript, says where it comes from twice.
+describe('the site’s own form without JavaScript', { timeout: 20_000, ...needs('chromium') }, () => {
+  it('is posted with Sec-Fetch-Site: same-origin and the site’s Origin', async () => {
+    const { page } = await site.open('/#contact', { javaScriptEnabled: false });
+    await fillContactForm(page, { ...FULL_REQUEST, email: 'mesmo.site@exemplo.com.br' });
+
+    const response = await clickThrough(page, submitButton(page));
+
+    const post = response!.request().redirectedFrom()!;
+    expect(post.method()).toBe('POST');
+    expect(await post.headerValue('sec-fetch-site')).toBe('same-origin');
+    expect(await post.headerValue('origin')).toBe(new URL(site.url).origin);
   });
 });

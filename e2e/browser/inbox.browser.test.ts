@@ -142,6 +142,9 @@ async function statusesOfTwoPresses(page: Page, press: () => Promise<unknown>) {
   // The forms post to the lead's page itself, without the '?salvo=' its last redirect added.
   const url = page.url().split('?')[0]!;
   const answers = await pressedTwice(page, url, press);
+  // The second answer's page, loaded before going on: a navigation now would cut it.
+  const second = answers.at(-1)?.location;
+  if (second) await page.waitForURL(new URL(second, url).href);
   await page.goto(url);
   return answers.map((answer) => answer.status);
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { openSqlite } from '../../server/composition/repository';
 import { proposalLink, proposalMessage } from '../../server/proposals/messages';
+import { gapBetween } from '../../test/support/layout';
 import { fullQuote, validQuote } from '../../test/support/leads';
 import { addMember } from '../../test/support/members';
 import { sampleTerms } from '../../test/support/proposals';
@@ -65,6 +66,10 @@ describe('the customer accepts from the e-mail, in Chromium at 375 px', needs('c
     await expect(page.getByText('R$ 4.850,00').isVisible()).resolves.toBe(true);
     // Nothing wider than the phone: the page reads without scrolling sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    // The company's logo over the page, and room between the terms and the conditions' heading.
+    await expect(page.locator('header .brand__mark').isVisible()).resolves.toBe(true);
+    const conditions = page.getByRole('heading', { name: 'Condições', level: 2 });
+    expect(await gapBetween(page.locator('main dl'), conditions)).toBeGreaterThanOrEqual(16);
     await page.getByLabel('Seu nome ou e-mail, como aceite').fill('Carlos Lima');
     // The POST answers 303 back to the page's own address: wait for that page's GET, not a new URL.
     const [answered] = await Promise.all([

@@ -6,12 +6,15 @@ import type { Repository } from '../../server/composition/repository';
 import { openSqlite } from '../../server/composition/repository';
 import { SQLITE_FILE } from '../../server/db/sqlite';
 import { invite } from '../../server/team/invitations';
+import { storedApplication } from '../../test/support/applications';
 import { axeViolations, describeViolations } from '../../test/support/axe';
 import { tabThroughPage } from '../../test/support/keyboard';
+import { topOf } from '../../test/support/layout';
 import { sampleContact, sampleQuote, validContact, validQuote } from '../../test/support/leads';
 import { addMember } from '../../test/support/members';
 import { browserForThisFile, clickThrough, DESKTOP, PHONE, screenshot } from '../../test/support/site';
 import { startSmtp } from '../../test/support/smtp';
+import { describeSmallTargets, smallTargets } from '../../test/support/target-size';
 import { codeIn, mailTo, startTeamServer } from '../../test/support/team';
 import { heldPosts, teamPages, type Viewer, workedLead } from '../../test/support/team-pages';
 import { needs } from '../../test/support/tools';
@@ -113,6 +116,59 @@ describe('the sign-in’s pages with axe-core, WCAG 2.2 A and AA', { timeout: 30
     await page.getByText('Código incorreto ou expirado.').waitFor();
     await expectNoViolations(page);
   });
+});
+
+// WCAG 2.2's 2.5.8, which axe does not measure (test/support/target-size.ts): on a phone, every link,
+// button and field of every team page at least 24 × 24 px: stricter than the criterion, none leans on
+// its spacing exception (only links inside a sentence are exempt, as it says).
+describe('the targets of the sign-in’s and the panel’s pages at 375 px', {
+  timeout: 30_000,
+  ...needs('chromium'),
+}, () => {
+  it.each(teamPages)('are at least 24 × 24 px on $name', async ({ viewer, path }) => {
+    const { page } = await openAs(viewer, await path({ store, url: server.url }), { ...PHONE });
+
+    const small = await smallTargets(page, { strict: true });
+    expect(small, describeSmallTargets(small)).toEqual([]);
+  });
+});
+
+// A phone's first screen shows the page's own content (§6.3): the links fold behind "Menu", and the
+// page's main part starts within the 812 px of a 375 × 812 screen (264 px of links before).
+describe('the panel’s first screen on a phone', { timeout: 30_000, ...needs('chromium') }, () => {
+  /** A page of the panel, who opens it, and its main part: what a phone's first screen must reach. */
+  const pages: { name: string; viewer: Viewer; path: () => Promise<string>; main: string }[] = [
+    { name: 'the inbox', viewer: 'vendas', path: async () => '/painel', main: '.inbox-item' },
+    { name: 'a quote', viewer: 'vendas', path: () => workedLead(store), main: 'a[href$="/proposta"]' },
+    {
+      name: 'the proposal form',
+      viewer: 'vendas',
+      path: async () => `${await workedLead(store)}/proposta`,
+      main: 'input[name="preco"]',
+    },
+    {
+      name: 'the applications',
+      viewer: 'admin',
+      path: async () => {
+        await storedApplication(store);
+        return '/painel/candidaturas';
+      },
+      main: '.inbox-item',
+    },
+  ];
+  for (const { name, viewer, path, main } of pages)
+    it(`shows ${name} under a one-row header, the links behind “Menu”`, async () => {
+      const { page } = await openAs(viewer, await path(), PHONE);
+
+      const header = await page.locator('.team-header').boundingBox();
+      expect(header!.height).toBeLessThanOrEqual(80);
+      await expect(page.getByRole('link', { name: 'Relatório' }).isVisible()).resolves.toBe(false);
+      expect(await topOf(page.locator(main).first())).toBeLessThan(PHONE.height);
+      await page.getByRole('button', { name: 'Menu' }).click();
+      await expect(page.getByRole('link', { name: 'Relatório' }).isVisible()).resolves.toBe(true);
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('link', { name: 'Relatório' }).isVisible()).resolves.toBe(false);
+    });
 });
 
 describe('the inbox on a phone', { timeout: 30_000, ...needs('chromium') }, () => {

@@ -99,7 +99,7 @@ async function proxiedExports() {
   const counts = new Map<string, number>();
   for (const line of (await docker(['logs', (await compose('ps', '-q', 'proxy')).trim()])).split('\n')) {
     const fields = line.split(' ');
-    if (fields[10] !== '/api/contacts.csv') continue;
+    if (fields[10] !== '"/api/contacts.csv"') continue;
     const key = `${fields[5]} ${fields[7]}`;
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }

@@ -249,6 +249,36 @@ describe('hostile input at the proxy (issue 38)', needs('haproxy'), () => {
   });
 });
 
+describe('the proxy’s log', needs('haproxy'), () => {
+  // Its own log of every request, as the replica's (server/http/secrets-in-logs.http.test.ts): no
+  // proposal token from the path, no invitation or setup token from the query, in any letter case.
+  it('holds no link’s secret, and names the paths as the replica does', async () => {
+    replica = await startServer({ TRUST_PROXY: '1' });
+    const proxy = await startProxy({ replicas: [address(replica), address(replica)], port: await freePort() });
+    const secret = 'b2Yt4pQ9segredoDoLink_0123456789abcdefghijkl';
+    const targets = [
+      `/proposta/${secret}`,
+      `/PROPOSTA/${secret}/aceitar`,
+      `/proposta/${secret}/nada/${secret}`,
+      `/entrar/convite?token=${secret}`,
+      `/entrar/configurar?token=${secret}`,
+    ];
+    for (const target of targets) await (await fetch(`${proxy.url}${target}`)).arrayBuffer();
+    await eventually(() =>
+      expect(proxy.log().match(/"\/(proposta|PROPOSTA|entrar)[^"]*"/g)).toHaveLength(targets.length),
+    );
+    expect(proxy.log().match(/"\/(proposta|PROPOSTA|entrar)[^"]*"/g)).toEqual([
+      '"/proposta/:token"',
+      '"/proposta/:token/aceitar"',
+      '"/proposta/:token/nada"',
+      '"/entrar/convite"',
+      '"/entrar/configurar"',
+    ]);
+    expect(proxy.log()).not.toContain(secret);
+    expect(JSON.stringify(replica.logs)).not.toContain(secret);
+  });
+});
+
 describe('the deploy kit agrees with the app', () => {
   const defaults = loadConfig({}).shutdown;
   const conf = readFileSync(`${SHIPPED_PROXY_DIR}/haproxy.cfg`, 'utf8');

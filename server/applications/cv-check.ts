@@ -1,5 +1,5 @@
-import { type ChildKind, judgeInChild } from '../untrusted';
-import type { CvProblem } from './cv-problems';
+import type { CvProblem } from '../../shared/cv-problems';
+import { type ChildKind, judgeInChild, type SpooledFile } from '../untrusted';
 
 // A CV is judged in a capped child (docs/decisions/052-untrusted-files.md), never in the server:
 // pdf.js and every stream's decoding run on a file a hostile hand made.
@@ -20,11 +20,11 @@ const FAILURES: Record<string, CvProblem> = {
 };
 
 /**
- * Why `bytes`, sent from the address `from`, is not a CV we accept, or undefined when it is a
- * plain PDF. `log` hears why a child gave no answer (the operator's line).
+ * Why `file` (bytes, or an upload on disk), sent from the address `from`, is not a CV we accept,
+ * or undefined when it is a plain PDF. `log` hears why a child gave no answer (the operator's line).
  */
-export async function checkCv(bytes: Buffer, from: string, log?: (detail: string) => void) {
-  const judged = await judgeInChild<null, CvProblem | null>(CV_CHILD, bytes, null, from);
+export async function checkCv(file: Buffer | SpooledFile, from: string, log?: (detail: string) => void) {
+  const judged = await judgeInChild<null, CvProblem | null>(CV_CHILD, file, null, from);
   if ('answer' in judged) return judged.answer ?? undefined;
   log?.(`currículo não verificado (${judged.failure})${judged.detail ? `: ${judged.detail}` : ''}`);
   return FAILURES[judged.failure]!;

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, tempDir, testRepository } from '../../test/support/app';
-import { apply, DRIVER } from '../../test/support/applications';
+import { apply, DRIVER, warmCvChild } from '../../test/support/applications';
 import { backendsForThisFile } from '../../test/support/backends';
 import { ADMIN_TOKEN, BY_TOKEN, bearer } from '../../test/support/leads';
 import { cvCarrying } from '../../test/support/pdf';
@@ -29,6 +29,8 @@ function copies(file: string, needle: Buffer) {
   for (let at = bytes.indexOf(needle); at !== -1; at = bytes.indexOf(needle, at + 1)) count++;
   return count;
 }
+
+beforeAll(warmCvChild, 60_000);
 
 describe('an erasure of a candidate on SQLite', () => {
   it('leaves no byte of the CV, nor the address, in the database file or its WAL, running or stopped', async () => {

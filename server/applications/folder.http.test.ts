@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import request from 'supertest';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { HONEYPOT_FIELD } from '../../shared/contact-form';
 import { createTestApp } from '../../test/support/app';
-import { apply, DRIVER } from '../../test/support/applications';
+import { apply, DRIVER, warmCvChild } from '../../test/support/applications';
 import { backendsForThisFile } from '../../test/support/backends';
 import { BY_TOKEN } from '../../test/support/leads';
 import { signedInMember } from '../../test/support/members';
@@ -15,6 +15,8 @@ import { cvPdf } from '../../test/support/pdf';
 const SAME_SITE = { 'Sec-Fetch-Site': 'same-origin' };
 const parseHTML = (html: string) => new DOMParser().parseFromString(html, 'text/html');
 const FOLDER = '/painel/candidaturas';
+
+beforeAll(warmCvChild, 60_000);
 
 describe.each(backendsForThisFile())('the Candidaturas folder on $name', (backend) => {
   /** An app with one driver's application in it, and an admin's and a salesperson's sessions. */
@@ -91,7 +93,7 @@ describe.each(backendsForThisFile())('the Candidaturas folder on $name', (backen
 
     const page = parseHTML((await request(app).get(`${FOLDER}/${id}?salvo=nota`).set('Cookie', admin.cookie)).text);
     expect(page.querySelector<HTMLOptionElement>('select[name=etapa] option[selected]')?.value).toBe('entrevista');
-    expect(page.querySelector('.lead-lines')?.textContent).toContain('Entrevista marcada para segunda.');
+    expect(page.querySelector('[aria-labelledby=notas]')?.textContent).toContain('Entrevista marcada para segunda.');
     expect(page.querySelector('[role=status]')?.textContent).toBe('Salvo: nota adicionada.');
     const actions = (await repository.audit.readAudit({ limit: 3 })).map((line) => line.action);
     expect(actions).toEqual(['application.viewed', 'application.note', 'application.stage']);

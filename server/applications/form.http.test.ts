@@ -1,15 +1,17 @@
 // @vitest-environment jsdom
 import request from 'supertest';
-import { describe, expect, it } from 'vitest';
-import { APPLICATION_PATH } from '../../shared/application';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { APPLICATION_PATH, CV_MAX_BYTES } from '../../shared/application';
 import { createTestApp } from '../../test/support/app';
-import { apply, DRIVER } from '../../test/support/applications';
+import { apply, DRIVER, warmCvChild } from '../../test/support/applications';
 import { backendsForThisFile } from '../../test/support/backends';
 import { BY_TOKEN } from '../../test/support/leads';
 import {
+  cvCarrying,
   cvPdf,
   encryptedPdf,
   PNG_BYTES,
+  pdfInObjectStream,
   pdfWithAttachment,
   pdfWithJavaScript,
   pdfWithZipBomb,
@@ -31,6 +33,11 @@ const parseHTML = (html: string) => new DOMParser().parseFromString(html, 'text/
 const alertOf = (html: string) => parseHTML(html).querySelector('[role=alert]')?.textContent;
 const fieldValue = (html: string, name: string) =>
   parseHTML(html).querySelector<HTMLInputElement>(`[name="${name}"]`)?.getAttribute('value');
+
+/** Made once: 200 MB deflated, streamed. */
+const ZIP_BOMB = await pdfWithZipBomb();
+
+beforeAll(warmCvChild, 60_000);
 
 describe.each(backendsForThisFile())('the application form on $name', (backend) => {
   const appOn = async () => createTestApp({ repository: await backend.fresh() });
@@ -91,7 +98,7 @@ describe.each(backendsForThisFile())('the application form on $name', (backend) 
     ['a PDF with JavaScript', pdfWithJavaScript(), 'contém JavaScript'],
     ['a PDF with an embedded file', pdfWithAttachment(), 'arquivo anexado'],
     ['an encrypted PDF', encryptedPdf(), 'protegido por senha'],
-    ['a zip bomb inside a PDF', pdfWithZipBomb(), 'se expande demais'],
+    ['a zip bomb inside a PDF', ZIP_BOMB, 'se expande demais'],
     ['a damaged PDF', Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog'), 'danificado'],
   ])(
     'refuses %s with the page again, the problem named and the fields kept, and stores nothing',
@@ -182,6 +189,56 @@ describe('the application form’s hostile posts', () => {
     const reply = await connection.reply();
     expect([reply.status, reply.headers.connection]).toEqual([413, 'close']);
     expect(reply.body).toContain('excede o limite de 5 MB');
+  });
+
+  // Four slow files, then an honest CV, all from one address: the honest one lost its answer at the
+  // proxy's 30 s behind a single reader. Smallest first, it is now judged next.
+  it('answers an honest CV sent after four 612 KB bombs from the same address first, and stores it', {
+    timeout: 60_000,
+  }, async () => {
+    const { app, repository } = createTestApp();
+    const bomb = await pdfInObjectStream({ filter: 'Fl', paddingMegabytes: 600 });
+    const started = performance.now();
+    const finished: string[] = [];
+    const post = (what: string, bytes: Buffer) =>
+      apply(app, {}, [{ bytes }]).then((res) => {
+        finished.push(what);
+        return { what, status: res.status, ms: performance.now() - started };
+      });
+    const bombs = [1, 2, 3, 4].map((n) => post(`bomba ${n}`, bomb));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const honest = await post('honesto', cvPdf());
+    const refused = await Promise.all(bombs);
+    console.info(
+      `applications: the honest CV answered ${honest.status} in ${honest.ms.toFixed(0)} ms behind four bombs ` +
+        `(${refused.map(({ status, ms }) => `${status} in ${ms.toFixed(0)} ms`).join(', ')})`,
+    );
+    expect(honest.status).toBe(303);
+    expect(refused.map(({ status }) => status)).toEqual([400, 400, 400, 400]);
+    expect(finished.indexOf('honesto')).toBeLessThan(finished.length - 1);
+    expect(await repository.applications.list({}, BY_TOKEN)).toHaveLength(1);
+  });
+
+  // The page promises "até 5 MB": a file of exactly 5,242,880 bytes got 413.
+  it('takes a CV of exactly 5 MB, and refuses one byte more with 413', async () => {
+    const { app, repository } = createTestApp();
+    // A PDF of `size` bytes: its padding's length changes the digits of /Length and startxref.
+    const exactly = (size: number) => {
+      let padding = size;
+      for (let pdf = cvCarrying(Buffer.alloc(0)); ; pdf = cvCarrying(Buffer.alloc(padding, 0x20))) {
+        if (pdf.length === size) return pdf;
+        padding += size - pdf.length;
+      }
+    };
+    const five = exactly(CV_MAX_BYTES);
+    const over = exactly(CV_MAX_BYTES + 1);
+    expect([five.length, over.length]).toEqual([CV_MAX_BYTES, CV_MAX_BYTES + 1]);
+
+    expect((await apply(app, {}, [{ bytes: five }])).status).toBe(303);
+    const refused = await apply(app, {}, [{ bytes: over }]);
+    expect(refused.status).toBe(413);
+    expect(alertOf(refused.text)).toContain('excede o limite de 5 MB');
+    expect(await repository.applications.list({}, BY_TOKEN)).toHaveLength(1);
   });
 
   it('refuses a post from another site', async () => {

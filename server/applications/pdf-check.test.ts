@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   cvPdf,
   encryptedPdf,
+  HIDDEN_ACTIVE_CONTENT,
   PNG_BYTES,
+  pdfInObjectStream,
   pdfOf,
   pdfWithAttachment,
   pdfWithJavaScript,
@@ -10,9 +12,13 @@ import {
 } from '../../test/support/pdf';
 import { cvProblem } from './pdf-check';
 
-// A CV is a PDF by its content (issue 56 §2): what each hostile file is refused as.
+// A CV is a PDF by its content, judged as a reader decodes it (docs/decisions/052-untrusted-files.md):
+// what each hostile file is refused as.
 
-describe('cvProblem', () => {
+/** Made once: 200 MB deflated, streamed. */
+const ZIP_BOMB = await pdfWithZipBomb();
+
+describe('cvProblem', { timeout: 60_000 }, () => {
   it('accepts a plain one-page PDF', async () => {
     expect(await cvProblem(cvPdf())).toBeUndefined();
   });
@@ -26,15 +32,48 @@ describe('cvProblem', () => {
     ['a PDF that runs JavaScript', pdfWithJavaScript(), 'javascript'],
     ['a PDF with an embedded file', pdfWithAttachment(), 'attachment'],
     ['an encrypted PDF', encryptedPdf(), 'encrypted'],
-    ['a zip bomb in a PDF stream', pdfWithZipBomb(), 'bomb'],
+    ['a stream inflating to 200 MB, past the 192 MB budget', ZIP_BOMB, 'bomb'],
     ['a PDF header over garbage', Buffer.from('%PDF-1.7\nnada aqui'), 'unreadable'],
     [
       'a PDF without pages',
-      pdfOf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [] /Count 0 >>']),
+      pdfOf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [] /Count 1 >>']),
       'unreadable',
+    ],
+    [
+      'a stream filter no reader knows',
+      cvPdf('x', '', ['<< /Filter /Segredo /Length 3 >>\nstream\nabc\nendstream']),
+      'encoding',
+    ],
+    ['a submit-form action', cvPdf('x', '/OpenAction << /S /SubmitForm /F (https://example.com/) >> '), 'sendsData'],
+    [
+      'a Launch action on open, which pdf.js itself would not report',
+      cvPdf('x', '/OpenAction << /S /Launch /F (calc.exe) >> '),
+      'launch',
     ],
   ])('refuses %s', async (_name, bytes, problem) => {
     expect(await cvProblem(bytes)).toBe(problem);
+  });
+
+  it('accepts a CV whose objects are all in an object stream, however its filter is written', async () => {
+    for (const filter of ['FlateDecode', 'Fl', 'ASCIIHexDecode'] as const)
+      expect(await cvProblem(await pdfInObjectStream({ filter, comment: true }))).toBeUndefined();
+  });
+
+  // The issue's walks around a pattern over raw bytes: the same objects, in an object stream whose
+  // filter is abbreviated, hex-encoded, or parted from `stream` by a comment.
+  describe.each([{ filter: 'Fl' }, { filter: 'FlateDecode', comment: true }, { filter: 'ASCIIHexDecode' }] as const)(
+    'in an object stream written $filter (comment: $comment)',
+    (encoding) => {
+      it.each(Object.entries(HIDDEN_ACTIVE_CONTENT))('finds the %s hidden there', async (problem, [page, hidden]) => {
+        expect(await cvProblem(await pdfInObjectStream(encoding, page, [...hidden]))).toBe(problem);
+      });
+    },
+  );
+
+  it('refuses the 612 KB PDF whose /Fl object stream inflates to 600 MB, within 8 MB of it', async () => {
+    const bomb = await pdfInObjectStream({ filter: 'Fl', paddingMegabytes: 600 });
+    expect(bomb.length).toBeLessThan(700_000);
+    expect(await cvProblem(bomb)).toBe('bomb');
   });
 
   // A pattern that looked for each stream's dictionary tried every `<<` of the file: a megabyte of

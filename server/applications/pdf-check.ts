@@ -1,104 +1,46 @@
-import { constants, inflateSync } from 'node:zlib';
-import { getDocument, PasswordException } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { AnnotationType, getDocument, PasswordException } from 'pdfjs-dist/legacy/build/pdf.mjs';
 // Loaded here, not by pdf.js from a path beside its own file: the worker is one bundled file
 // (scripts/build-options.ts), and with `globalThis.pdfjsWorker` set pdf.js runs in this thread.
 import 'pdfjs-dist/legacy/build/pdf.worker.mjs';
-import type { CvProblem } from './cv-problems';
+import { type CvProblem, firstBytesProblem } from '../../shared/cv-problems';
+import { type PdfFinding, type PdfRefusal, pdfContents } from '../untrusted';
 
-// A CV is a PDF by its content, never by its name or declared type (issue 56 §2): its first bytes,
-// then what its objects name, then a parse by pdf.js. Run in a worker thread of its own
-// (cv-check.ts), never in the server's.
-
-/** What an inflated stream may grow to, each and all together: a CV's text and fonts are far below it. */
-const STREAM_BUDGET_BYTES = 16 * 1024 * 1024;
-const TOTAL_BUDGET_BYTES = 48 * 1024 * 1024;
-/** More streams than any CV has: past it the file is refused rather than walked. */
-const MAX_STREAMS = 20_000;
-
-/** What a file that is not a PDF starts with, for a refusal that names what it is. */
-function impostor(bytes: Buffer): CvProblem {
-  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
-  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
-  if (bytes.subarray(0, 4).equals(Buffer.from('PK\x03\x04', 'latin1'))) return 'zip';
-  const start = bytes
-    .subarray(0, 1024)
-    .toString('utf8')
-    .replace(/^\ufeff/, '')
-    .trimStart()
-    .toLowerCase();
-  if (/^<(!doctype html|html|head|body|script|svg|\?xml|!--)/.test(start)) return 'html';
-  return 'notPdf';
-}
-
-/** Names that make a PDF do something, or carry something, beyond showing pages. */
-const ACTIVE_NAMES: Record<string, CvProblem> = {
-  JavaScript: 'javascript',
-  JS: 'javascript',
-  EmbeddedFile: 'attachment',
-  EmbeddedFiles: 'attachment',
-  FileAttachment: 'attachment',
-  Launch: 'launch',
-  Encrypt: 'encrypted',
-};
-
-/** A PDF name as written (`/J#61vaScript` is `/JavaScript`, ISO 32000 §7.3.5), checked against ACTIVE_NAMES. */
-function activeName(text: string): CvProblem | undefined {
-  for (const [, written] of text.matchAll(/\/([^\s/<>[\]()%{}]+)/g)) {
-    const name = written!.replace(/#([0-9a-fA-F]{2})/g, (_, hex: string) =>
-      String.fromCharCode(Number.parseInt(hex, 16)),
-    );
-    const problem = Object.hasOwn(ACTIVE_NAMES, name) ? ACTIVE_NAMES[name] : undefined;
-    if (problem) return problem;
-  }
-  return undefined;
-}
-
-/** How far before its `stream` keyword a stream's dictionary may begin: far more than any CV's. */
-const DICTIONARY_REACH = 4096;
+// A CV is a PDF by its content, never by its name or declared type: its first bytes, then what its
+// decoded objects hold, then pdf.js's reading. Run in a capped child (cv-child.ts), never in the
+// server (docs/decisions/052-untrusted-files.md).
 
 /**
- * Inflates each Flate stream within the budgets and reads the names in the object streams (where
- * a compressed PDF keeps its dictionaries). A zip bomb is refused when it passes a budget, never
- * inflated whole; a stream that does not inflate is left for pdf.js to judge. Each stream is found
- * by its keyword and its dictionary read back to its object's `obj`: a pattern that searched for the
- * dictionary itself tried every `<<` of the file, and 200 KB of them held the thread for 5 seconds.
+ * What the reading may decode (docs/decisions/052-untrusted-files.md, "What a CV may contain"):
+ * 192 MB in all, counted as it streams (five pages scanned at 300 dpi are 130 MB; a second to
+ * inflate), 8 MB for an object stream, which is held to be read (a CV's are under 1 MB), 100,000
+ * objects (a CV has hundreds).
  */
-function scanStreams(bytes: Buffer): CvProblem | undefined {
-  const text = bytes.toString('latin1');
-  let budget = TOTAL_BUDGET_BYTES;
-  let streams = 0;
-  for (const match of text.matchAll(/>>\s*stream\r?\n/g)) {
-    if (++streams > MAX_STREAMS) return 'bomb';
-    const reach = text.slice(Math.max(0, match.index - DICTIONARY_REACH), match.index);
-    const dictionary = reach.slice(reach.lastIndexOf('obj') + 1);
-    if (!/\/FlateDecode\b/.test(dictionary)) continue;
-    const start = match.index + match[0].length;
-    const end = text.indexOf('endstream', start);
-    if (end < 0) continue;
-    let inflated: Buffer;
-    try {
-      inflated = inflateSync(bytes.subarray(start, end), {
-        maxOutputLength: Math.min(STREAM_BUDGET_BYTES, budget),
-        finishFlush: constants.Z_SYNC_FLUSH,
-      });
-    } catch (error) {
-      if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') return 'bomb';
-      continue;
-    }
-    budget -= inflated.length;
-    if (/\/Type\s*\/ObjStm/.test(dictionary)) {
-      const problem = activeName(inflated.toString('latin1'));
-      if (problem) return problem;
-    }
-  }
-  return undefined;
-}
+const LIMITS = { decodedBytes: 192 * 1024 * 1024, objectStreamBytes: 8 * 1024 * 1024, objects: 100_000 };
+
+/** What the reading's refusals and findings mean to a candidate, the worst first. */
+const REFUSED: Record<PdfRefusal, CvProblem> = {
+  bomb: 'bomb',
+  undecodable: 'encoding',
+  tooComplex: 'tooComplex',
+  malformed: 'unreadable',
+};
+const FOUND: [PdfFinding, CvProblem][] = [
+  ['encrypted', 'encrypted'],
+  ['javascript', 'javascript'],
+  ['launch', 'launch'],
+  ['attachment', 'attachment'],
+  ['sendsData', 'sendsData'],
+];
 
 /** How many entries pdf.js's answer holds: a Map in this version, an object or null in others. */
 const entries = (answer: unknown) =>
   answer instanceof Map ? answer.size : answer ? Object.keys(answer as object).length : 0;
 
-/** pdf.js's own reading: it opens, has pages, and declares no script nor attachment. */
+/**
+ * pdf.js's own reading, as a viewer opens the file: it has pages, and declares no script (the
+ * document's, each page's, each annotation's), no attachment (the document's, an annotation's),
+ * no encryption, not even one a viewer opens without asking for a password.
+ */
 async function parse(bytes: Buffer): Promise<CvProblem | undefined> {
   const task = getDocument({
     data: new Uint8Array(bytes),
@@ -110,9 +52,23 @@ async function parse(bytes: Buffer): Promise<CvProblem | undefined> {
   try {
     const doc = await task.promise;
     if (doc.numPages < 1) return 'unreadable';
-    const [scripts, attachments] = await Promise.all([doc.getJSActions(), doc.getAttachments()]);
+    const [{ info }, scripts, attachments] = await Promise.all([
+      doc.getMetadata(),
+      doc.getJSActions(),
+      doc.getAttachments(),
+    ]);
+    if ((info as { EncryptFilterName?: string | null }).EncryptFilterName) return 'encrypted';
     if (entries(scripts) > 0) return 'javascript';
     if (entries(attachments) > 0) return 'attachment';
+    for (let number = 1; number <= doc.numPages; number++) {
+      const page = await doc.getPage(number);
+      const [pageScripts, annotations] = await Promise.all([page.getJSActions(), page.getAnnotations()]);
+      if (entries(pageScripts) > 0) return 'javascript';
+      for (const annotation of annotations as { annotationType: number; actions?: unknown }[]) {
+        if (entries(annotation.actions) > 0) return 'javascript';
+        if (annotation.annotationType === AnnotationType.FILEATTACHMENT) return 'attachment';
+      }
+    }
     return undefined;
   } catch (error) {
     return error instanceof PasswordException ? 'encrypted' : 'unreadable';
@@ -121,9 +77,15 @@ async function parse(bytes: Buffer): Promise<CvProblem | undefined> {
   }
 }
 
-/** Why `bytes` is not a CV we accept, or undefined when it is a plain PDF. */
+/**
+ * Why `bytes` is not a CV we accept, or undefined when it is a plain PDF: its first bytes, then
+ * what its decoded objects hold (../untrusted/pdf/), then pdf.js's reading.
+ */
 export async function cvProblem(bytes: Buffer): Promise<CvProblem | undefined> {
-  if (bytes.length === 0) return 'empty';
-  if (!bytes.subarray(0, 5).equals(Buffer.from('%PDF-'))) return impostor(bytes);
-  return activeName(bytes.toString('latin1')) ?? scanStreams(bytes) ?? (await parse(bytes));
+  const header = firstBytesProblem(bytes);
+  if (header) return header;
+  const contents = await pdfContents(bytes, LIMITS);
+  if ('refused' in contents) return REFUSED[contents.refused];
+  const found = FOUND.find(([finding]) => contents.findings.has(finding));
+  return found ? found[1] : await parse(bytes);
 }

@@ -5,9 +5,12 @@ import {
   APPLICATION_SENT_PATH,
   type ApplicationField,
   type ApplicationFormState,
+  EMPTY_FIELD_MESSAGES,
   type PositionChoice,
 } from '../../shared/application';
+import { applicationPage } from '../../shared/application-page';
 import { STAMP_FIELD } from '../../shared/contact-form';
+import { CV_PROBLEMS, type CvProblem } from '../../shared/cv-problems';
 import { type MunicipalityIndex, resolveMunicipality } from '../../shared/municipalities';
 import { trapped } from '../contacts/honeypot';
 import { allowOnly } from '../http/methods';
@@ -18,7 +21,6 @@ import type { PageRenderer } from '../pages/renderer';
 import type { Logger } from '../process/logger';
 import type { Stores } from '../stores';
 import { checkCv } from './cv-check';
-import { CV_PROBLEMS, type CvProblem } from './cv-problems';
 import { safeFileName } from './file-name';
 import { readUpload } from './upload';
 import { applicationFields, applicationShape } from './validation';
@@ -84,7 +86,15 @@ export function applicationRoutes(deps: ApplicationDeps) {
     } catch (error) {
       return next(error);
     }
-    const { fields, file } = upload;
+    try {
+      await answer(req, res, upload);
+    } finally {
+      await upload.file?.spooled.discard();
+    }
+  };
+
+  /** The form's outcome for what was posted, the CV on disk meanwhile. */
+  const answer = async (req: Request, res: Response, { fields, file }: Awaited<ReturnType<typeof readUpload>>) => {
     const errors: Partial<Record<ApplicationField, string>> = {};
     const parsed = applicationShape.safeParse(fields);
     if (!parsed.success) Object.assign(errors, fieldErrors(parsed.error));
@@ -97,20 +107,24 @@ export function applicationRoutes(deps: ApplicationDeps) {
         errors.vaga = 'Esta vaga não está mais aberta: escolha outra ou o banco de talentos.';
     }
     let problem: CvProblem | undefined;
-    if (!file) errors.curriculo = 'Anexe o seu currículo em PDF.';
+    if (!file) errors.curriculo = EMPTY_FIELD_MESSAGES.curriculo;
     else {
-      problem = await checkCv(file.bytes, req.ip ?? '', (detail) => logger.warn({ path: APPLICATION_PATH }, detail));
+      problem = await checkCv(file.spooled, req.ip ?? '', (detail) => logger.warn({ path: APPLICATION_PATH }, detail));
       if (problem) errors.curriculo = CV_PROBLEMS[problem];
     }
     if (!parsed.success || city?.kind !== 'found' || Object.keys(errors).length > 0 || !file) {
       // Not the file's fault: the candidate is asked to send it again in a minute, all typed kept.
       const later = problem === 'busy' || problem === 'unavailable';
       if (later) res.set('Retry-After', '60');
-      return formPage(req, res, later ? 503 : 400, { values: postedValues(fields), errors });
+      return formPage(req, res, later ? 503 : 400, {
+        formError: applicationPage.invalid,
+        values: postedValues(fields),
+        errors,
+      });
     }
     const received = await stores.applications.receive(
       applicationFields(parsed.data, city.municipality.name),
-      { name: safeFileName(file.name), bytes: file.bytes },
+      { name: safeFileName(file.name), bytes: await file.spooled.read() },
       { honeypot: trapped(fields), stamp: stamps.check(fields[STAMP_FIELD]) },
     );
     // A suspect is answered exactly as an application: a bot learns nothing.

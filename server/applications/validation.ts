@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { type ApplicationFields, CNH_CATEGORIES, VEHICLE_EXPERIENCE } from '../../shared/application';
+import {
+  type ApplicationFields,
+  CNH_CATEGORIES,
+  EMPTY_FIELD_MESSAGES,
+  VEHICLE_EXPERIENCE,
+} from '../../shared/application';
 import { email, optionalText, PLAIN_PHONE, requiredText } from '../../shared/fields';
 import { UF_CODES } from '../../shared/uf';
 
@@ -24,7 +29,7 @@ export const applicationShape = z.object({
     'Use apenas números, espaços e os sinais + ( ) - .',
   ),
   cidade: requiredText({ label: 'sua cidade', max: 80 }),
-  uf: z.enum(UF_CODES, 'Escolha a UF.'),
+  uf: z.enum(UF_CODES, EMPTY_FIELD_MESSAGES.uf),
   // Empty: the talent pool, with no position in mind.
   vaga: z
     .string()
@@ -39,7 +44,7 @@ export const applicationShape = z.object({
   anosRodotrem: years.optional(),
   mopp: z.string().optional(),
   mensagem: optionalText({ max: 1000, multiline: true }),
-  consentimento: z.literal('sim', 'Para enviar, marque que leu e concorda com o uso dos seus dados.'),
+  consentimento: z.literal('sim', EMPTY_FIELD_MESSAGES.consentimento),
 });
 
 /** The checked form as stored; an application without a position is the talent pool's. */

@@ -1,5 +1,6 @@
 import type { AuditEntry } from '../../shared/audit';
 import { LEAD_STATUS_LABELS, type LeadStatus } from '../../shared/lead-status';
+import { numberText } from '../../shared/number-text';
 import { memberName } from '../../shared/team';
 import type { AuditLine } from './events';
 
@@ -89,7 +90,7 @@ function valueText(line: AuditLine, key: string, value: string | number | boolea
     return value === 'ninguém'
       ? 'ninguém'
       : (people.byId.get(String(value)) ?? people.byEmail.get(String(value)) ?? String(value));
-  return typeof value === 'number' ? value.toLocaleString('pt-BR') : String(value);
+  return typeof value === 'number' ? numberText(value) : String(value);
 }
 
 /** Who acted, in words: a member's name, the API's token, the site, or nobody yet known. */

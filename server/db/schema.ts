@@ -427,6 +427,9 @@ export const migrations: ReadonlyArray<(type: ColumnTypes, dialect: Dialect) => 
      )`,
     'CREATE INDEX application_notes_by ON application_notes (application_id)',
   ],
+  // Whose a lead was until their access was revoked (docs/requirements.md §6.3): the inbox's owner
+  // filter still finds the leads a revoked member handed over by that member's name.
+  (type) => ['contacts', 'quotes'].map((table) => `ALTER TABLE ${table} ADD COLUMN former_owner_id ${type.uuid}`),
   // Shipments and their events (docs/requirements.md §12; docs/decisions/064-shipments.md).
   // A shipment keeps its current status and the time of its last event beside the events, kept in its
   // events' transaction, so that the Embarques page and /rastreio read one row. Every driver's link

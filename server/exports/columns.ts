@@ -26,10 +26,11 @@ function columnsOf(key: string, field: LeadField): Column<Record<string, unknown
       ];
     }
     case 'quantity':
+    case 'money': {
       // A decimal comma, as a spreadsheet in Portuguese reads a number; every digit kept.
-      return [
-        [`${label} (${field.unit})`, (record) => (record[key] as number | undefined)?.toString().replace('.', ',')],
-      ];
+      const unit = field.kind === 'money' ? 'R$' : field.unit;
+      return [[`${label} (${unit})`, (record) => (record[key] as number | undefined)?.toString().replace('.', ',')]];
+    }
     case 'choice':
       return [[label, (record) => (field.labels?.[record[key] as string] ?? record[key]) as string | undefined]];
     case 'instant':

@@ -19,6 +19,11 @@ describe('a form posted from another site', () => {
     ['only an Origin of another site', { Origin: 'https://evil.example' }],
     ['only an Origin of this host over another scheme', { Origin: 'http://www.exemplo.com.br' }],
     ['an opaque Origin (a sandboxed page, a data: URL)', { Origin: 'null' }],
+    [
+      'neither header but a Referer of another site, as an old browser posts another site’s form',
+      { Referer: 'https://evil.example/promo' },
+    ],
+    ['neither header but a Referer that is no URL', { Referer: 'nada' }],
   ])('with %s gets the Portuguese 403 page, and nothing is stored', async (_from, headers) => {
     const { repository, reply } = postForm(headers);
     const res = await reply;
@@ -38,6 +43,10 @@ describe('a form posted from this site', () => {
       { Origin: 'https://www.exemplo.com.br' },
     ],
     ['neither header, as an old browser or curl sends it', {}],
+    [
+      'neither header but a Referer of this site, as an old browser sends its form',
+      { Referer: 'https://www.exemplo.com.br/' },
+    ],
   ])('with %s is stored', async (_from, headers) => {
     const { repository, reply } = postForm(headers);
     expect((await reply).status).toBe(303);

@@ -1,6 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { z } from 'zod';
 import type { PageReply } from '../../shared/api/types';
+import { numberText } from '../../shared/number-text';
 import type { ListResult } from '../db/results';
 import { refuse, sendRefusal } from './refusals';
 import { fieldErrors } from './validation';
@@ -11,7 +12,7 @@ import { fieldErrors } from './validation';
  * point or spaces ("?page=1e3&limit=0x10" as page 1000 and limit 16): none of them is a page number.
  */
 function queryInteger(name: string, { min, max, fallback }: { min: number; max: number; fallback: number }) {
-  const range = `de ${min} a ${max.toLocaleString('pt-BR')}`;
+  const range = `de ${min} a ${numberText(max)}`;
   const message = `Use em ${name} um número inteiro ${range}, escrito só com algarismos.`;
   const digits = (value: unknown) => (typeof value === 'string' && /^[1-9][0-9]*$/.test(value) ? Number(value) : value);
   return z.preprocess(digits, z.int({ error: message }).min(min, message).max(max, message)).default(fallback);

@@ -1,3 +1,5 @@
+import { PROPOSAL_PATH_PREFIX } from '../../shared/proposal';
+
 // What a client wrote, made safe for one JSON log line (docs/requirements.md §11.3). JSON escapes C0
 // controls, but a reader that decodes the line (jq -r, pino-pretty) gives them back raw to a
 // terminal, and C1 controls (U+0080–U+009F: CSI, NEL) are written raw even in the JSON. Each
@@ -28,9 +30,18 @@ export function loggedText(text: string | undefined) {
 /** "scheme://user:password@" of an absolute-form target: only proxies are sent one, and never a password. */
 const CREDENTIALS = /^([a-z][a-z\d+.-]*:\/\/)[^/?#]*@/i;
 
-/** The path a request line names, as logged: without its query, its credentials, and cut. */
+/**
+ * A proposal link's token, in any letter case (the route matches any), and whatever follows it but
+ * an action's name (/aceitar): a link in a log would open what decision 047 keeps only a digest of,
+ * and a client may repeat the token further on. The team's invitation and setup links carry theirs
+ * in the query, which no log line holds. deploy/haproxy/haproxy.cfg writes the proxy's log alike.
+ */
+const SECRET_LINK = new RegExp(`${PROPOSAL_PATH_PREFIX}[^/]*(/[a-z]*)?.*`, 'i');
+
+/** The path a request line names, as logged: without its query, its credentials, a link's token, and cut. */
 export function loggedPath(target: string) {
   const query = target.indexOf('?');
   const path = query === -1 ? target : target.slice(0, query);
-  return loggedText(path.startsWith('/') ? path : path.replace(CREDENTIALS, '$1'));
+  const safe = path.startsWith('/') ? path : path.replace(CREDENTIALS, '$1');
+  return loggedText(safe.replace(SECRET_LINK, `${PROPOSAL_PATH_PREFIX}:token$1`));
 }

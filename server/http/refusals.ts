@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import type { ApiFailure } from '../../shared/api/types';
+import { FIELDS_TO_FIX } from '../../shared/form-messages';
 
 /**
  * Every refusal the site answers, listed once (docs/requirements.md §8, §10.2): its status, a
@@ -18,7 +19,7 @@ export const REFUSALS = {
     message: 'O conteúdo enviado tem caracteres inválidos (não é UTF-8 válido). Revise o texto e envie novamente.',
   },
   INCOMPLETE_BODY: { status: 400, message: 'A requisição foi interrompida ou está incompleta.' },
-  INVALID_FIELDS: { status: 400, message: 'Verifique os campos destacados e tente novamente.' },
+  INVALID_FIELDS: { status: 400, message: FIELDS_TO_FIX },
   INVALID_IDEMPOTENCY_KEY: {
     status: 400,
     message: 'Idempotency-Key inválida: use de 1 a 255 caracteres visíveis, por exemplo um UUID.',
@@ -126,6 +127,10 @@ export const REFUSALS = {
   },
   /** Answered by the kit's proxy (deploy/haproxy/haproxy.cfg): Node refuses such a request line itself. */
   VERSION_NOT_SUPPORTED: { status: 505, message: 'Versão do HTTP não suportada.' },
+  UPLOADS_BUSY: {
+    status: 503,
+    message: 'Estamos recebendo muitos arquivos agora: envie o formulário de novo em um minuto.',
+  },
   EXPORTS_BUSY: {
     status: 503,
     message: 'Há exportações demais em andamento. Tente novamente em alguns segundos.',

@@ -47,7 +47,7 @@ const withFreight = (freight?: QuoteFreight) => (freight ? { freight } : {});
 
 type ListContext = WorkplaceContext & Pick<Stores, 'inbox' | 'team' | 'suspects' | 'audit' | 'freight'>;
 
-/** The owner filter's members: the active ones, and the revoked who still own leads, marked (issue 54 §5). */
+/** The owner filter's members: the active ones, and the revoked who own leads or handed them over, marked (§6.3). */
 async function ownersToFilter(team: Stores['team'], inbox: Stores['inbox']) {
   const members = await team.everyMember();
   const owning = await Promise.all(members.map((member) => !member.revoked || inbox.ownsLeads(member.id)));

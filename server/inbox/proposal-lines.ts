@@ -1,4 +1,4 @@
-import { reaisText } from '../../shared/freight-text';
+import { reaisText } from '../../shared/number-text';
 import { PROPOSAL_STATE_LABELS, type ProposalLine } from '../../shared/proposal';
 import { readableInSaoPaulo } from '../../shared/sao-paulo-time';
 import { type Proposal, stateOf } from '../proposals/sql-store';

@@ -1,3 +1,4 @@
+import { isCalendarDate } from '../../shared/calendar-date';
 import {
   type InboxCursor,
   type LeadQuery,
@@ -26,7 +27,6 @@ export type ParsedView = {
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const DATE = /^\d{4}-\d\d-\d\d$/;
 /** A search of at most this many words, each cut to this length: enough for a name and a city. */
 const MAX_WORDS = 8;
 const MAX_WORD = 60;
@@ -41,12 +41,6 @@ const nextDay = (date: string) => {
   const day = new Date(`${date}T12:00:00Z`);
   day.setUTCDate(day.getUTCDate() + 1);
   return day.toISOString().slice(0, 10);
-};
-
-/** A real calendar date: '2026-02-30' is none, though Date would roll it over to March. */
-const isDate = (text: string) => {
-  const day = new Date(`${text}T12:00:00Z`);
-  return DATE.test(text) && !Number.isNaN(day.getTime()) && day.toISOString().startsWith(text);
 };
 
 /** The words of a search, without the characters that would only be noise to either backend's index. */
@@ -105,7 +99,7 @@ export function parseView(raw: Record<string, unknown>): ParsedView {
   ] as const) {
     const date = params[key];
     if (!date) continue;
-    if (!isDate(date)) {
+    if (!isCalendarDate(date)) {
       problems.push(`Data “${label}” inválida: use o calendário, ou AAAA-MM-DD.`);
       continue;
     }

@@ -1,4 +1,5 @@
 import { businessMillisBetween, PROMISE_MS } from '../../shared/business-hours';
+import { isCalendarDate } from '../../shared/calendar-date';
 import type { BusinessCalendar } from '../../shared/holidays';
 import type {
   Arrival,
@@ -17,7 +18,6 @@ import { startOfDayInSaoPaulo } from './query';
 // and what its leads' counts and response times come to. The SQL is in report-store.ts; this file
 // has no I/O, so that its cases are a table (report.test.ts).
 
-const DATE = /^\d{4}-\d\d-\d\d$/;
 const noon = (date: string) => new Date(`${date}T12:00:00Z`);
 const addDays = (date: string, days: number) => {
   const day = noon(date);
@@ -47,8 +47,7 @@ export function weekFrom(monday: string): Week {
 export function weekOf(param: string, today: string): { week: Week; problem?: string } {
   const current = weekFrom(mondayOf(today));
   if (!param) return { week: current };
-  const valid = DATE.test(param) && noon(param).toISOString().startsWith(param);
-  if (!valid) return { week: current, problem: 'Semana inválida: use o calendário, ou AAAA-MM-DD.' };
+  if (!isCalendarDate(param)) return { week: current, problem: 'Semana inválida: use o calendário, ou AAAA-MM-DD.' };
   return { week: weekFrom(mondayOf(param)) };
 }
 

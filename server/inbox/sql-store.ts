@@ -62,7 +62,7 @@ export interface InboxStore {
    * leads keep their owner. The ids handed over.
    */
   handOver(tx: Queries, from: string, to: string | null, by: AuditContext): Promise<string[]>;
-  /** Whether any lead, open or closed, names `memberId` as its owner. */
+  /** Whether any lead, open or closed, names `memberId` as its owner, or had it until their revocation. */
   ownsLeads(memberId: string): Promise<boolean>;
 }
 
@@ -93,7 +93,9 @@ export const WORK_COLUMNS = 'owner_id, lost_reason, responded_at, version, updat
  * The owner's name from `members m`, marked when their access was revoked: a closed lead keeps who
  * worked it (issue 54 §5). The mark is shared/team.ts's memberName, in SQL.
  */
-export const OWNER_NAME = `CASE WHEN m.revoked_at IS NULL THEN m.name ELSE m.name || '${memberName({ name: '', revoked: true })}' END`;
+const nameOf = (member: string) =>
+  `CASE WHEN ${member}.revoked_at IS NULL THEN ${member}.name ELSE ${member}.name || '${memberName({ name: '', revoked: true })}' END`;
+export const OWNER_NAME = nameOf('m');
 
 /** The statuses of a lead still being worked: what a revoked member hands over. */
 const OPEN_STATUSES = ['new', 'pending', 'contacted', 'proposal'];
@@ -142,7 +144,8 @@ function arm(
   if (query.status === 'new') where('status IN (?, ?)', query.status, LEGACY_NEW);
   else if (query.status) where('status = ?', query.status);
   if (query.owner === null) where('owner_id IS NULL');
-  else if (query.owner) where('owner_id = ?', query.owner);
+  // A revoked member's leads include those their revocation handed over (§6.3).
+  else if (query.owner) where('(owner_id = ? OR former_owner_id = ?)', query.owner, query.owner);
   if (query.source) where('source_utm_source = ?', query.source);
   if (query.campaign) where('source_utm_campaign = ?', query.campaign);
   if (query.since) where('created_at >= ?', query.since);
@@ -155,7 +158,7 @@ function arm(
   }
   if (cursor) where('(created_at < ? OR (created_at = ? AND id < ?))', cursor.createdAt, cursor.createdAt, cursor.id);
   const sql =
-    `SELECT '${kind}' AS kind, id, created_at, name, email, phone, company, status, ${WORK_COLUMNS}, ` +
+    `SELECT '${kind}' AS kind, id, created_at, name, email, phone, company, status, ${WORK_COLUMNS}, former_owner_id, ` +
     `source_form, source_page, source_utm_source, source_utm_medium, source_utm_campaign, ${summary} AS summary, ${trip} ` +
     `FROM ${table.name} ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''} ` +
     'ORDER BY created_at DESC, id DESC LIMIT ?';
@@ -182,6 +185,9 @@ const toRow = (row: Row): InboxRow => {
     ...(row.company != null && { company: String(row.company) }),
     status: statusOf(row),
     ...(row.owner_id != null && { owner: ownerOf(row) }),
+    ...(row.former_owner_id != null && {
+      formerOwner: { id: String(row.former_owner_id), name: String(row.former_owner_name ?? '') },
+    }),
     ...(row.responded_at != null && { respondedAt: instant(row.responded_at) }),
     ...(row.released_at != null && { releasedAt: instant(row.released_at) }),
     ...(record.source && { source: record.source }),
@@ -238,8 +244,10 @@ export function sqlInbox(db: Database, announce: AnnounceChange = async () => {}
         arm(db, each, query, limit, cursor),
       );
       const rows = await db.all(
-        `SELECT u.*, ${OWNER_NAME} AS owner_name FROM (${arms.map(({ sql }, n) => `SELECT * FROM (${sql}) AS a${n}`).join(' UNION ALL ')}) AS u ` +
-          'LEFT JOIN members m ON m.id = u.owner_id ORDER BY u.created_at DESC, u.id DESC LIMIT ?',
+        `SELECT u.*, ${OWNER_NAME} AS owner_name, ${nameOf('f')} AS former_owner_name ` +
+          `FROM (${arms.map(({ sql }, n) => `SELECT * FROM (${sql}) AS a${n}`).join(' UNION ALL ')}) AS u ` +
+          'LEFT JOIN members m ON m.id = u.owner_id LEFT JOIN members f ON f.id = u.former_owner_id ' +
+          'ORDER BY u.created_at DESC, u.id DESC LIMIT ?',
         [...arms.flatMap(({ params }) => params), limit],
       );
       return rows.map(toRow);
@@ -308,7 +316,7 @@ export function sqlInbox(db: Database, announce: AnnounceChange = async () => {}
       const ids: string[] = [];
       for (const { table } of KINDS) {
         const rows = await tx.all(
-          `UPDATE ${table.name} SET owner_id = ?, version = version + 1, updated_at = ? ` +
+          `UPDATE ${table.name} SET owner_id = ?, former_owner_id = owner_id, version = version + 1, updated_at = ? ` +
             `WHERE owner_id = ? AND status IN (${open}) RETURNING id`,
           [to, now, from, ...OPEN_STATUSES],
         );
@@ -323,8 +331,11 @@ export function sqlInbox(db: Database, announce: AnnounceChange = async () => {}
 
     async ownsLeads(memberId) {
       const owned = await db.get(
-        'SELECT 1 AS owns WHERE EXISTS (SELECT 1 FROM contacts WHERE owner_id = ?) OR EXISTS (SELECT 1 FROM quotes WHERE owner_id = ?)',
-        [memberId, memberId],
+        'SELECT 1 AS owns WHERE ' +
+          ['contacts', 'quotes']
+            .map((table) => `EXISTS (SELECT 1 FROM ${table} WHERE owner_id = ? OR former_owner_id = ?)`)
+            .join(' OR '),
+        [memberId, memberId, memberId, memberId],
       );
       return owned !== undefined;
     },

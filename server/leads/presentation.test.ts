@@ -67,7 +67,7 @@ describe('the e-mail of a lead', () => {
     ].join('\n');
 
   it('lists every field of a quote with its label, the route in the subject, and the time in Brazil', () => {
-    const record = { ...stored, ...fullQuote, weightTons: 27.125, source };
+    const record = { ...stored, ...fullQuote, weightTons: 27.125, goodsValue: 150000, source };
 
     const message = leadMessage({ kind: 'quote', record }, PUBLIC_URL);
 
@@ -90,6 +90,7 @@ describe('the e-mail of a lead', () => {
         'Tipo de carga: Bebidas',
         'Peso: 27,125 t',
         'Veículo: Carreta — 28 t',
+        'Valor da mercadoria: R$ 150.000,00',
         'Data de coleta: 31/12/2099',
         'Observações: Carga paletizada 🚚\nDescarga com doca.',
         'Procedência: Formulário: contato · Página: / · utm_source: google · utm_campaign: frete-norte',
@@ -111,6 +112,7 @@ describe('the e-mail of a lead', () => {
         row('Tipo de carga', 'Bebidas'),
         row('Peso', '27,125 t'),
         row('Veículo', 'Carreta — 28 t'),
+        row('Valor da mercadoria', 'R$ 150.000,00'),
         row('Data de coleta', '31/12/2099'),
         row('Observações', 'Carga paletizada 🚚\nDescarga com doca.'),
         row('Procedência', 'Formulário: contato · Página: / · utm_source: google · utm_campaign: frete-norte'),

@@ -2,6 +2,7 @@ import { contactFields } from '../../shared/contact';
 import { PLAIN_PHONE } from '../../shared/fields';
 import { type LeadField, type LeadFields, type Place, SOURCE_PARTS, type Source } from '../../shared/lead';
 import { leadPath } from '../../shared/lead-page';
+import { quantityText, reaisOf } from '../../shared/number-text';
 import { e164 } from '../../shared/phone';
 import { quoteFields } from '../../shared/quote';
 import { readableDate, readableInSaoPaulo } from '../../shared/sao-paulo-time';
@@ -56,7 +57,9 @@ function shown(field: LeadField, value: unknown) {
     case 'place':
       return placeName(value as Place);
     case 'quantity':
-      return `${(value as number).toLocaleString('pt-BR')} ${field.unit}`;
+      return quantityText(value as number, field.unit);
+    case 'money':
+      return reaisOf(value as number);
     case 'choice':
       return field.labels?.[value as string] ?? (value as string);
     case 'date':

@@ -54,7 +54,7 @@ function mapping(key: string, field: LeadField): Mapping {
       },
     };
   }
-  const read = field.kind === 'quantity' ? Number : String;
+  const read = field.kind === 'quantity' || field.kind === 'money' ? Number : String;
   return {
     key,
     columns: [column],

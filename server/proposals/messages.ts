@@ -1,6 +1,6 @@
 import { company } from '../../shared/content';
-import { reaisText } from '../../shared/freight-text';
 import { leadPath } from '../../shared/lead-page';
+import { reaisText } from '../../shared/number-text';
 import { deliveryText, includedText, type ProposalTerms, proposalPath } from '../../shared/proposal';
 import type { Quote } from '../../shared/quote';
 import { readableDate, readableInSaoPaulo } from '../../shared/sao-paulo-time';

@@ -2,6 +2,7 @@ import type { Response } from 'express';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { company, THEME_COLOR } from '../../shared/content';
+import { Logo } from '../../shared/logo';
 import {
   ACCEPTED_BY_MAX,
   type ProposalPageProps,
@@ -38,7 +39,7 @@ function ProposalDocument({ assets, children }: { assets: ProposalAssets; childr
       <body className="team-body">
         <header className="team-header">
           <div className="container team-header__inner">
-            <a href="/">{company.name}</a>
+            <Logo href="/" />
           </div>
         </header>
         <main id="conteudo" className="container team-main">

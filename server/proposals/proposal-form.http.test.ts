@@ -35,6 +35,7 @@ describe.each(backendsForThisFile())('the proposal’s form on $name', (backend)
       cargoType: 'carga_geral',
       vehicle: '45t',
       weightTons: 30,
+      goodsValue: 150000,
     });
     const form = {
       preco: '32.500,00',
@@ -64,6 +65,17 @@ describe.each(backendsForThisFile())('the proposal’s form on $name', (backend)
     expect(res.status).toBe(200);
     expect(readable(res.text)).toContain(`${FLOOR} pela Portaria SUROC nº 22/2026, para 3.050 km.`);
     expect(res.text).not.toContain('motivo_piso');
+  });
+
+  it('writes every number as the rest of the site does, the price’s placeholder at the floor', async () => {
+    const { app, seller, quoteId } = await setUp();
+
+    const res = await request(app).get(`/painel/leads/${quoteId}/proposta`).set('Cookie', seller.cookie);
+
+    expect(res.text).toContain('<dt>Valor da mercadoria</dt><dd>R$ 150.000,00</dd>');
+    expect(res.text).toContain('<dt>Distância</dt><dd>3.050 km</dd>');
+    expect(res.text).toContain('placeholder="29.608,09"');
+    expect(res.text).toContain('aria-describedby="preco-piso"');
   });
 
   it('sends the proposal: stored, mailed with its link, audited, the quote in Proposta enviada', async () => {
@@ -107,6 +119,36 @@ describe.each(backendsForThisFile())('the proposal’s form on $name', (backend)
     expect(text).toContain(`value="${preco}"`);
     expect(text).toContain('Pagamento em 30 dias.');
     expect(await repository.proposals.proposalsOf(quoteId)).toEqual([]);
+  });
+
+  // 2027-02-30 answered 500 on PostgreSQL, and was stored and mailed from SQLite: Date.parse
+  // reads it. Each is refused for what it is, with the fields kept.
+  it.each([
+    ['validade', '2027-02-30'],
+    ['validade', '2027-02-29'],
+    ['coleta_de', '2027-02-29'],
+    ['coleta_ate', '2027-02-30'],
+    ['coleta_ate', '2026-04-31'],
+  ])('refuses a %s of %s, a day no calendar has, in Portuguese', async (field, day) => {
+    const { repository, quoteId, form, post } = await setUp();
+
+    const res = await post({ ...form, [field]: day });
+
+    expect(res.status).toBe(400);
+    expect(readable(res.text)).toContain('Esta data não existe no calendário');
+    expect(readable(res.text)).toContain(`value="${day}"`);
+    expect(await repository.proposals.proposalsOf(quoteId)).toEqual([]);
+  });
+
+  it('counts a price’s significant digits: 000000032500 is R$ 32.500,00', async () => {
+    const { repository, quoteId, form, post } = await setUp();
+
+    const res = await post({ ...form, preco: '000000032500' });
+
+    expect(res.status).toBe(303);
+    expect((await repository.proposals.proposalsOf(quoteId)).map((proposal) => proposal.priceCents)).toEqual([
+      3_250_000,
+    ]);
   });
 
   it('refuses a validity in the past and a pickup window that ends before it starts', async () => {

@@ -1,7 +1,7 @@
 import { type ErrorRequestHandler, type Request, type RequestHandler, type Response, Router } from 'express';
 import { z } from 'zod';
 import { optionalText, requiredText } from '../../shared/fields';
-import { reaisText } from '../../shared/freight-text';
+import { reaisText } from '../../shared/number-text';
 import {
   ACCEPTED_BY_MAX,
   deliveryText,

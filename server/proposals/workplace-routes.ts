@@ -1,7 +1,8 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { z } from 'zod';
-import { kmText, reaisText, unpricedText } from '../../shared/freight-text';
+import { unpricedText } from '../../shared/freight-text';
 import { leadPath } from '../../shared/lead-page';
+import { kmText, reaisText, typedReais } from '../../shared/number-text';
 import {
   PROPOSAL_FIELDS,
   type ProposalFormProps,
@@ -82,7 +83,7 @@ export function proposalRoutes(context: Context): WorkplaceRoute[] {
     });
     const lines = leadLines(lead).filter(({ label }) => QUOTE_LINES.includes(label));
     const km =
-      priced.distance && `${priced.distance.km} km${priced.distance.source === 'estimate' ? ' (estimativa)' : ''}`;
+      priced.distance && `${kmText(priced.distance.km)}${priced.distance.source === 'estimate' ? ' (estimativa)' : ''}`;
     // The prazo's estimate from the lane (docs/requirements.md §12.4), from the quote's pickup date or today.
     const quote = lead.record as Quote;
     const estimate = await laneEstimate(
@@ -101,6 +102,7 @@ export function proposalRoutes(context: Context): WorkplaceRoute[] {
         ...(km ? [{ label: 'Distância', value: km }] : []),
       ],
       floor: floorText(priced),
+      ...(priced.floor.kind === 'priced' && { floorTyped: typedReais(priced.floor.cents) }),
       values: {},
       errors: {},
       admin: res.locals.signedIn!.member.role === 'admin',

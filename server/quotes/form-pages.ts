@@ -1,4 +1,5 @@
 import type { ErrorRequestHandler, Request } from 'express';
+import { FIELDS_TO_FIX } from '../../shared/form-messages';
 import type { Source } from '../../shared/lead';
 import {
   fieldMessages,
@@ -40,7 +41,7 @@ export function postedValues(body: unknown): NonNullable<QuoteFormState['values'
 
 /** /cotacao again, status 400, with what the visitor typed and each field's message beside it. */
 export const invalidQuotePage = (body: unknown, errors: Record<string, string>): PageVariant => ({
-  ...quotePageWith(400, { values: postedValues(body), errors: fieldMessages(errors) }),
+  ...quotePageWith(400, { formError: FIELDS_TO_FIX, values: postedValues(body), errors: fieldMessages(errors) }),
   personal: true,
 });
 

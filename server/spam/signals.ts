@@ -1,5 +1,6 @@
 import { disposableEmailBlocklistSet } from 'disposable-email-domains-js';
 import type { ContactFields } from '../../shared/contact';
+import { quantityText } from '../../shared/number-text';
 import { type Finding, SUSPECT_REASONS, type SuspectReason } from '../../shared/spam';
 import type { StampCheck } from '../pages/render-stamp';
 import { unaccented } from './words';
@@ -125,7 +126,7 @@ const found = (reason: SuspectReason, detail?: string): Finding => ({
   ...(detail && { detail }),
 });
 
-const seconds = (ms: number) => `${(ms / 1000).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} s`;
+const seconds = (ms: number) => quantityText(Math.round(ms / 100) / 10, 's');
 
 /** The signals a post shows by itself, each with its first weight. */
 export function signalsOf(fields: ContactFields, client: ClientSignals): Finding[] {

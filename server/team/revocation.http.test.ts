@@ -83,7 +83,7 @@ describe.each(backendsForThisFile())('revoking a member, on $name', (backend) =>
     });
   });
 
-  it('with “ninguém” leaves the open leads with nobody; the inbox still shows and filters by the revoked owner', async () => {
+  it('with “ninguém” leaves the open leads with nobody; the inbox still shows and filters by the revoked owner, open ones too', async () => {
     const repository = await backend.fresh();
     const { app } = createTestApp({ repository });
     const admin = await signedInMember(repository, 'admin');
@@ -102,7 +102,35 @@ describe.each(backendsForThisFile())('revoking a member, on $name', (backend) =>
     expect(await ownerOf(repository, leads.proposal)).toBeUndefined();
     expect(inbox.text).toContain(`<option value="${bruno.id}" selected="">Bruno Lima (acesso revogado)</option>`);
     expect(inbox.text).toContain(`/painel/leads/${leads.won}`);
-    expect(inbox.text).not.toContain(`/painel/leads/${leads.open}`);
+    // Handed to nobody, still found under the name of who had it.
+    expect(inbox.text).toContain(`/painel/leads/${leads.open}`);
     expect(lead.text).toContain('Bruno Lima (acesso revogado)');
+  });
+
+  it('keeps a revoked member who owned only open leads in the owner filter, finding what they handed over', async () => {
+    const repository = await backend.fresh();
+    const { app } = createTestApp({ repository });
+    const admin = await signedInMember(repository, 'admin');
+    const { bruno, carla, leads } = await brunoWithLeads(repository);
+    await repository.inbox.changeLead(
+      leads.won,
+      2,
+      { owner: carla.id },
+      { actor: { kind: 'member', id: carla.id, email: carla.email } },
+    );
+
+    await request(app)
+      .post(`/painel/equipe/${bruno.id}/revogar`)
+      .set('Cookie', admin.cookie)
+      .type('form')
+      .send({ para: carla.id })
+      .expect(200);
+    const inbox = await request(app).get(`/painel?responsavel=${bruno.id}`).set('Cookie', admin.cookie).expect(200);
+
+    expect(inbox.text).toContain(`<option value="${bruno.id}" selected="">Bruno Lima (acesso revogado)</option>`);
+    expect(inbox.text).toContain(`/painel/leads/${leads.open}`);
+    expect(inbox.text).toContain(`/painel/leads/${leads.proposal}`);
+    expect(inbox.text).not.toContain(`/painel/leads/${leads.won}`);
+    expect(inbox.text).toContain('antes: Bruno Lima (acesso revogado)');
   });
 });

@@ -4,7 +4,8 @@ import { createRequire as requireAt } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { memoryOf } from './proc-memory';
-import type { Job, Ready, Reply } from './protocol';
+import type { Job, JudgedInput, Ready, Reply } from './protocol';
+import { makeSpoolFolder, spoolFolder } from './spool';
 
 // A child process whose memory is capped by the kernel (docs/decisions/052-untrusted-files.md): a
 // worker thread's heap limit leaves out the buffers a parser allocates, which is how one PDF took a
@@ -44,9 +45,9 @@ const MB = 1024 * 1024;
 /** Raised when the kernel's cap cannot be set: the operator's fix is to install prlimit. */
 export class CapUnavailable extends Error {}
 
-/** The folders a child must read: its script's, and an addon's package with its native parts. */
+/** What a child must read: its script, the uploads waiting for it, an addon's package with its native parts. */
 function readable(script: string, addon: string | undefined) {
-  const folders = [script];
+  const folders = [script, spoolFolder()];
   if (addon) {
     // The package and its siblings (@img/sharp-linux-x64, @img/sharp-libvips-…) under one node_modules.
     const entry = requireAt(script).resolve(addon);
@@ -58,7 +59,7 @@ function readable(script: string, addon: string | undefined) {
 /** A running child that judges one file at a time. */
 export type CappedChild = {
   pid: number;
-  judge<Params, Answer>(bytes: Buffer, params: Params): Promise<ChildOutcome<Answer>>;
+  judge<Params, Answer>(input: JudgedInput, params: Params): Promise<ChildOutcome<Answer>>;
   /** True when the child holds much more than when it was capped: its next file gets a new one. */
   swollen(): Promise<boolean>;
   kill(): void;
@@ -66,6 +67,7 @@ export type CappedChild = {
 
 /** Starts `script` (a module calling serveJudgements) and caps it once it is ready. */
 export async function startChild(script: string, limits: ChildLimits): Promise<CappedChild> {
+  await makeSpoolFolder();
   const child = fork(script, [], {
     execArgv: [
       '--permission',
@@ -123,7 +125,7 @@ export async function startChild(script: string, limits: ChildLimits): Promise<C
   }
   let next = 0;
 
-  const judge = <Params, Answer>(bytes: Buffer, params: Params) =>
+  const judge = <Params, Answer>(input: JudgedInput, params: Params) =>
     new Promise<ChildOutcome<Answer>>((resolve) => {
       const id = ++next;
       // Read while the file is judged: a child that dies at its cap may leave no word of why.
@@ -151,7 +153,8 @@ export async function startChild(script: string, limits: ChildLimits): Promise<C
       }, limits.timeMs);
       child.on('message', replied);
       void exited.then(() => done({ failure: failure() }));
-      child.send({ id, bytes, params } satisfies Job<Params>);
+      const job: Job<Params> = Buffer.isBuffer(input) ? { id, bytes: input, params } : { id, path: input.path, params };
+      child.send(job);
     });
 
   const swollen = async () => {

@@ -12,6 +12,7 @@ import {
 } from '../../test/support/images';
 import { IMAGE_MAX_BYTES, IMAGE_PROBLEMS, type ImageJudgement, judgeImage } from './index';
 import { memoryOf } from './proc-memory';
+import { PER_ADDRESS } from './queue';
 
 // Untrusted images judged and re-encoded in the capped image child (docs/decisions/052-untrusted-files.md),
 // on real files: a phone's photo with its GPS position and orientation, bombs, polyglots, cut files.
@@ -105,11 +106,11 @@ describe('judgeImage', { timeout: 60_000 }, () => {
 
   it('answers a photo of a second address at once while one address floods the queue', async () => {
     const photo = await phonePhoto(400, 300);
-    const flood = Array.from({ length: 6 }, () => judgeImage(photo, REQUEST, '198.51.100.1'));
+    const flood = Array.from({ length: PER_ADDRESS + 3 }, () => judgeImage(photo, REQUEST, '198.51.100.1'));
     const honest = await judgeImage(photo, REQUEST, FROM);
     const answers = await Promise.all(flood);
     expect('versions' in honest).toBe(true);
-    // Three of the flood's six at once, the others turned away rather than queued behind it.
+    // PER_ADDRESS of the flood at once, the three others turned away rather than queued behind it.
     expect(answers.filter((answer) => 'problem' in answer && answer.problem === 'busy')).toHaveLength(3);
   });
 });

@@ -23,4 +23,8 @@ export { judgeImage } from './images';
 /** @public */
 export { type ChildKind, type Judged, judgeInChild } from './judges';
 /** @public */
+export { type PdfContents, type PdfFinding, type PdfLimits, type PdfRefusal, pdfContents } from './pdf/contents';
+/** @public */
 export { serveJudgements } from './serve';
+/** @public */
+export { type SpooledFile, SpoolFull, spool } from './spool';

@@ -1,5 +1,6 @@
 import { type CappedChild, CapUnavailable, type ChildFailure, type ChildLimits, startChild } from './capped-child';
 import { type ChildName, childScript } from './child-script';
+import type { JudgedInput } from './protocol';
 import { admits, MAX_WAIT_MS, nextIndex, type Waiting } from './queue';
 
 // Every untrusted file of every feature is judged here, in a capped child (capped-child.ts), in
@@ -24,7 +25,7 @@ const IDLE_MS = 30_000;
 
 type Queued = Waiting & {
   kind: ChildKind;
-  input: Buffer;
+  input: JudgedInput;
   params: unknown;
   answer: (judged: Judged<unknown>) => void;
   expiry?: NodeJS.Timeout;
@@ -83,12 +84,13 @@ function pump() {
 }
 
 /**
- * Judges `input` in a child of `kind` with `params`, as a file sent from the address `from`: the
- * child's answer, or why there is none. Never throws; the caller names each failure to its user.
+ * Judges `input` (bytes, or an upload spooled to disk) in a child of `kind` with `params`, as a
+ * file sent from the address `from`: the child's answer, or why there is none. Never throws; the
+ * caller names each failure to its user.
  */
 export function judgeInChild<Params, Answer>(
   kind: ChildKind,
-  input: Buffer,
+  input: JudgedInput,
   params: Params,
   from: string,
 ): Promise<Judged<Answer>> {
@@ -97,7 +99,7 @@ export function judgeInChild<Params, Answer>(
     if (!admits(queued, judging, from)) return answer({ failure: 'busy' });
     const file: Queued = {
       from,
-      bytes: input.length,
+      bytes: Buffer.isBuffer(input) ? input.length : input.bytes,
       queuedAt: performance.now(),
       kind,
       input,

@@ -4,8 +4,9 @@
 // ones at most its size's seconds (1 MB a second). Checking a file costs about its size (every
 // stream decoded within a budget), so this is near "shortest first" without letting one starve.
 
-/** Files one address may have queued or being judged at once. */
-export const PER_ADDRESS = 3;
+/** Files one address may have queued or being judged at once: a few, since a mobile network puts
+ * thousands of phones behind one address (CGNAT). */
+export const PER_ADDRESS = 6;
 /** Files waiting in all, beyond those being judged. */
 export const MAX_WAITING = 24;
 /** How long a file may wait for a child before it is answered "busy", well inside the proxy's 20 s. */

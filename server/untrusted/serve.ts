@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Job, Ready, Reply } from './protocol';
 
 /**
@@ -13,9 +14,14 @@ export async function serveJudgements<Params, Answer>(
   const send = (message: Ready | Reply<Answer>) => process.send!(message);
   process.on('disconnect', () => process.exit(0));
   await warmUp();
-  process.on('message', async ({ id, bytes, params }: Job<Params>) => {
+  process.on('message', async (job: Job<Params>) => {
+    const { id, params } = job;
     try {
-      send({ id, answer: await judge(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), params) });
+      const bytes =
+        'path' in job
+          ? await readFile(job.path)
+          : Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength);
+      send({ id, answer: await judge(bytes, params) });
     } catch (error) {
       send({ id, thrown: String((error as Error)?.message ?? error) });
     }

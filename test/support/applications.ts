@@ -1,5 +1,6 @@
 import type { RequestListener } from 'node:http';
 import request from 'supertest';
+import { checkCv } from '../../server/applications/cv-check';
 import type { Repository } from '../../server/composition/repository';
 import { APPLICATION_PATH } from '../../shared/application';
 import { cvPdf } from './pdf';
@@ -26,6 +27,12 @@ export const DRIVER = {
 };
 
 type Cv = { bytes: Buffer; filename?: string; contentType?: string };
+
+/**
+ * Starts the CV child (bundled from the sources, then pdf.js loaded: several seconds on a busy
+ * machine) before a file's first application, so that no test's own time pays for it.
+ */
+export const warmCvChild = () => checkCv(cvPdf(), 'test warm-up');
 
 /** Posts the form with `fields` over DRIVER's (and any other, a honeypot's) and the CVs given (a plain PDF unless told). */
 export function apply(

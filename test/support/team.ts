@@ -73,8 +73,10 @@ export async function enrolPasskey(page: Page, name: string) {
   await page.waitForURL((url) => url.pathname === '/painel');
 }
 
-/** The page's "Sair" button, and the sign-in page it leads back to. */
+/** The page's "Sair" button, behind "Menu" on a phone (TeamDocument.tsx), and the sign-in page it leads back to. */
 export async function signOut(page: Page) {
+  const menu = page.getByRole('button', { name: 'Menu' });
+  if (await menu.isVisible()) await menu.click();
   await clickThrough(page, page.getByRole('button', { name: /^Sair/ }));
   expect(new URL(page.url()).pathname).toBe('/entrar');
 }

@@ -1,4 +1,7 @@
-import { company } from '../../shared/content';
+import { company } from './content';
+
+// The brand, drawn by the site, the workplace and the customer's proposal page alike (server/proposals/page.tsx
+// renders no client/ view).
 
 /** The brand mark (same drawing as public/favicon.svg) with the company name. */
 export function Logo({ className = '', href = '#home' }: { className?: string; href?: string }) {

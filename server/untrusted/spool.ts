@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+// An upload goes to disk as it arrives, never whole into the server's memory
+// (docs/decisions/052-untrusted-files.md): twenty CVs of 4.9 MB held at once took a replica from
+// 296 to 407 MB. The file waits there for its child, which reads it itself; the server reads it
+// again only to store a file the child accepted, one at a time as the child answers.
+
+/** Uploads on disk at once: 64 of 5 MB are 320 MB of disk (docs/operations.md, "Uploads on disk"). */
+const MAX_SPOOLED = 64;
+
+/** The folder the uploads wait in: under TMPDIR, which the image sets to its writable volume. */
+export const spoolFolder = () => path.join(tmpdir(), 'site-uploads');
+
+/** Makes the folder, readable by this user only; a child is allowed to read it only if it exists. */
+export const makeSpoolFolder = () => mkdir(spoolFolder(), { recursive: true, mode: 0o700 });
+
+/** An upload on disk, until `discard`. */
+export type SpooledFile = { path: string; bytes: number; read(): Promise<Buffer>; discard(): Promise<void> };
+
+/** More uploads than MAX_SPOOLED are arriving: the sender is asked to try again in a minute. */
+export class SpoolFull extends Error {}
+
+let spooled = 0;
+
+/** Writes `stream` to a new file of its own, readable by this user only. */
+export async function spool(stream: Readable): Promise<SpooledFile> {
+  if (spooled >= MAX_SPOOLED) {
+    stream.resume();
+    throw new SpoolFull();
+  }
+  spooled++;
+  const file = path.join(spoolFolder(), randomUUID());
+  let discarded = false;
+  const discard = async () => {
+    if (discarded) return;
+    discarded = true;
+    spooled--;
+    await rm(file, { force: true });
+  };
+  try {
+    await makeSpoolFolder();
+    const out = createWriteStream(file, { flags: 'wx', mode: 0o600 });
+    await pipeline(stream, out);
+    return { path: file, bytes: out.bytesWritten, read: () => readFile(file), discard };
+  } catch (error) {
+    stream.resume();
+    await discard();
+    throw error;
+  }
+}
