@@ -18,6 +18,7 @@ const clientEntries = {
   quoteStylesheet: 'client/quote.css',
   team: 'client/team/passkeys.ts',
   teamStylesheet: 'client/team/team.css',
+  driver: 'client/driver/offline.ts',
 } as const;
 
 export const clientOptions = {
@@ -29,6 +30,7 @@ export const clientOptions = {
     quote: clientEntries.quoteStylesheet,
     team: clientEntries.team,
     'team-styles': clientEntries.teamStylesheet,
+    driver: clientEntries.driver,
   },
   outdir: `${clientDir}/assets`,
   bundle: true,
@@ -173,6 +175,7 @@ export function manifestFrom(metafile: Metafile): Manifest {
     },
     islandStylesheets: { contact: urlOf(clientEntries.toasts), quote: urlOf(clientEntries.quoteStylesheet) },
     team: { script: urlOf(clientEntries.team), stylesheet: urlOf(clientEntries.teamStylesheet) },
+    driver: { script: urlOf(clientEntries.driver) },
     municipalities: `${ASSET_PREFIX}/${municipalitiesAsset().file}`,
     chunks: {
       landing: chunksOf('landing', clientEntries.landing),

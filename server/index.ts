@@ -1,12 +1,12 @@
 // First: on a Node too old to run the rest, it says so and stops.
 import './process/node-version';
 import { createApp } from './app';
-import { LARGER_BODIES } from './applications/upload';
 import { startBackground } from './composition/background';
 import { openRepository } from './composition/repository';
 import { continueWithinLimit } from './http/body-limit';
 import { clientErrorReplies } from './http/client-errors';
 import { siteHeaders } from './http/security';
+import { LARGER_BODIES } from './larger-bodies';
 import { createMetrics } from './monitoring/metrics';
 import { checkRelayName } from './outbox/channels/relay-check';
 import { startNotifications } from './outbox/notifications';

@@ -9,8 +9,11 @@ const SHAPE = /^[0-9A-Z]{12}[0-9]{2}$/;
 /** The 14 characters of a CNPJ as typed, with its usual punctuation (. / -) and spaces dropped, in upper case. */
 export const cnpjCharacters = (typed: string) => typed.replace(/[\s./-]/g, '').toUpperCase();
 
-/** The check digit of `characters`: weights 2..9 from the right, cycling; 11 − the rest, 0 for a rest under 2. */
-function checkDigit(characters: string) {
+/**
+ * The check digit of `characters`: weights 2..9 from the right, cycling; 11 − the rest, 0 for a rest
+ * under 2. The CNPJ's rule, and the 44-digit access key's (server/shipments/access-key.ts).
+ */
+export function mod11CheckDigit(characters: string) {
   let sum = 0;
   for (let i = characters.length - 1, weight = 2; i >= 0; i--, weight = weight === 9 ? 2 : weight + 1) {
     sum += (characters.charCodeAt(i) - 48) * weight;
@@ -27,8 +30,8 @@ export function isValidCnpj(typed: string) {
   const characters = cnpjCharacters(typed);
   if (!SHAPE.test(characters) || /^(.)\1+$/.test(characters)) return false;
   const base = characters.slice(0, 12);
-  const first = checkDigit(base);
-  return characters.slice(12) === `${first}${checkDigit(base + first)}`;
+  const first = mod11CheckDigit(base);
+  return characters.slice(12) === `${first}${mod11CheckDigit(base + first)}`;
 }
 
 /** As the Receita writes it: 12.ABC.345/01DE-35. */

@@ -9,6 +9,10 @@ type Done = {
   quotes: number;
   suspects: number;
   applications: number;
+  /** Shipments whose people went, their fiscal record kept (docs/requirements.md §12.11). */
+  shipments: number;
+  /** What stayed by law, and why, in words. */
+  kept?: string;
   /** Leads whose notification e-mail went to the sales mailbox. */
   mailedLeads: number;
   /** The CRM was told (a subject.erased webhook queued), was sent none of the leads, or webhooks are off. */
@@ -19,7 +23,7 @@ const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : 
 
 /** The erasure in words: what went, who was told, and each step the site cannot take itself. */
 export function erasureOutcome(email: string, done: Done) {
-  const found = done.contacts + done.quotes + done.suspects + done.applications;
+  const found = done.contacts + done.quotes + done.suspects + done.applications + done.shipments;
   const erased =
     found === 0
       ? `Nenhum dado guardado com ${email} no site.`
@@ -52,6 +56,8 @@ export function erasureOutcome(email: string, done: Done) {
     quotes: done.quotes,
     suspects: done.suspects,
     applications: done.applications,
+    shipments: done.shipments,
+    ...(done.kept && { kept: done.kept }),
     mailedLeads: done.mailedLeads,
     crmNotified: done.crm === 'notified',
     stillToDo,

@@ -34,7 +34,13 @@ describe('a proposal’s price', () => {
 
 describe('a proposal’s form', () => {
   const today = '2026-11-28';
-  const valid = { preco: '4.850', validade: '2026-12-05', coleta_de: '2026-12-01', coleta_ate: '2026-12-02' };
+  const valid = {
+    preco: '4.850',
+    validade: '2026-12-05',
+    coleta_de: '2026-12-01',
+    coleta_ate: '2026-12-02',
+    prazo_entrega: '7',
+  };
 
   it('reads the terms, the boxes ticked and the texts trimmed', () => {
     expect(readProposalForm({ ...valid, pedagio: 'sim', inclui: '  descarga ' }, today)).toEqual({
@@ -47,7 +53,14 @@ describe('a proposal’s form', () => {
         validUntil: '2026-12-05',
         pickupFrom: '2026-12-01',
         pickupTo: '2026-12-02',
+        deliveryDays: 7,
       },
+    });
+  });
+
+  it.each(['', '0', '61', '7,5', 'sete'])('refuses a prazo de entrega of %j (docs/requirements.md §12.4)', (prazo) => {
+    expect(readProposalForm({ ...valid, prazo_entrega: prazo }, today)).toEqual({
+      errors: { prazo_entrega: 'Informe o prazo de entrega em dias após a coleta, de 1 a 60.' },
     });
   });
 

@@ -18,6 +18,7 @@ export const PROPOSAL_FIELDS = [
   'validade',
   'coleta_de',
   'coleta_ate',
+  'prazo_entrega',
   'condicoes',
   'motivo_piso',
 ] as const;
@@ -26,6 +27,12 @@ export type ProposalFormValues = Partial<Record<ProposalField, string>>;
 
 /** The highest price a proposal may carry: ten million reais, far above any road freight, and within a 32-bit integer of centavos. */
 const PRICE_MAX_CENTS = 1_000_000_000;
+/** The longest prazo de entrega a proposal may promise, in days after pickup (§12.4). */
+const DELIVERY_DAYS_MAX = 60;
+
+/** 'Entrega em até 11 dias após a coleta', as the customer's page and e-mail say the promise. */
+export const deliveryText = (days: number) => `em até ${days} ${days === 1 ? 'dia' : 'dias'} após a coleta`;
+
 /** How far ahead a proposal may stay open: a price for diesel that will have changed is no offer. */
 export const VALIDITY_MAX_DAYS = 90;
 const ONE_DAY = 86_400_000;
@@ -64,6 +71,8 @@ export type ProposalTerms = {
   validUntil: string;
   pickupFrom: string;
   pickupTo: string;
+  /** The prazo de entrega, in days after pickup (docs/requirements.md §12.4); absent on proposals made before it. */
+  deliveryDays?: number;
   conditions?: string;
 };
 
@@ -100,6 +109,10 @@ export function readProposalForm(
   else if (!isCalendarDate(pickupTo)) errors.coleta_ate = NOT_A_DATE;
   else if (isCalendarDate(pickupFrom) && pickupTo < pickupFrom)
     errors.coleta_ate = 'O fim da janela não pode ser antes do início.';
+  const prazo = (values.prazo_entrega ?? '').trim();
+  const deliveryDays = Number(prazo);
+  if (!/^\d{1,2}$/.test(prazo) || deliveryDays < 1 || deliveryDays > DELIVERY_DAYS_MAX)
+    errors.prazo_entrega = `Informe o prazo de entrega em dias após a coleta, de 1 a ${DELIVERY_DAYS_MAX}.`;
   const parsed = notes.safeParse({
     inclui: values.inclui,
     condicoes: values.condicoes,
@@ -118,6 +131,7 @@ export function readProposalForm(
       validUntil,
       pickupFrom,
       pickupTo,
+      deliveryDays,
       ...(parsed.data.condicoes && { conditions: parsed.data.condicoes }),
     },
     ...(parsed.data.motivo_piso && { overrideReason: parsed.data.motivo_piso }),
@@ -199,5 +213,7 @@ export type ProposalFormProps =
       errors: Partial<Record<ProposalField, string>>;
       /** Whether the member may record a reason to go under the floor: admins alone. */
       admin: boolean;
+      /** The prazo's estimate from the lane's distance, labelled 'estimativa' (§12.4), when there is a distance. */
+      estimate?: { days: number; text: string };
       notice?: { kind: 'error' | 'ok'; text: string };
     };

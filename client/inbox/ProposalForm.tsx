@@ -9,11 +9,11 @@ import { Notice } from '../team/TeamDocument';
 type Errors = Partial<Record<ProposalField, string>>;
 
 /** A field's name and id, and its error's ties when it has one. */
-const named = (name: ProposalField, errors: Errors) => ({
+const named = (name: ProposalField, errors: Errors, help?: string) => ({
   id: name,
   name,
   'aria-invalid': errors[name] ? true : undefined,
-  'aria-describedby': errors[name] ? `${name}-erro` : undefined,
+  'aria-describedby': [help, errors[name] && `${name}-erro`].filter(Boolean).join(' ') || undefined,
 });
 
 const ErrorText = ({ name, errors }: { name: ProposalField; errors: Errors }) =>
@@ -34,7 +34,7 @@ export function ProposalForm(props: ProposalFormProps) {
         </p>
       </>
     );
-  const { leadId, name, lines, floor, floorTyped, values, errors, admin, notice } = props;
+  const { leadId, name, lines, floor, floorTyped, values, errors, admin, notice, estimate } = props;
   const checked = (field: ProposalField) => values[field] === 'sim';
   return (
     <>
@@ -107,6 +107,20 @@ export function ProposalForm(props: ProposalFormProps) {
             <label htmlFor="coleta_ate">Coleta até</label>
             <input type="date" defaultValue={values.coleta_ate} {...named('coleta_ate', errors)} />
             <ErrorText name="coleta_ate" errors={errors} />
+          </div>
+          <div className="field">
+            <label htmlFor="prazo_entrega">Prazo de entrega (dias após a coleta)</label>
+            <input
+              inputMode="numeric"
+              defaultValue={values.prazo_entrega ?? (estimate ? String(estimate.days) : undefined)}
+              {...named('prazo_entrega', errors, estimate && 'prazo_entrega-estimativa')}
+            />
+            {estimate && (
+              <p className="team-help" id="prazo_entrega-estimativa">
+                Pela distância: {estimate.text}.
+              </p>
+            )}
+            <ErrorText name="prazo_entrega" errors={errors} />
           </div>
           <div className="field">
             <label htmlFor="condicoes">Condições (opcional)</label>

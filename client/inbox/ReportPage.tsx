@@ -1,3 +1,5 @@
+import { achievements } from '../../shared/content';
+import type { DeliveryFigures } from '../../shared/delivery-report';
 import type { SourceCount, WeekReport, WonValue } from '../../shared/inbox-report';
 import { numberText, reaisText } from '../../shared/number-text';
 
@@ -6,6 +8,8 @@ import { numberText, reaisText } from '../../shared/number-text';
 
 type Props = {
   report: WeekReport;
+  /** The week's deliveries and the measured figures beside the page's claims (docs/requirements.md §12.14). */
+  deliveries: DeliveryFigures;
   /** What could not be read of the request, in Portuguese. */
   problems: string[];
   /** The inbox's view of a source (and campaign) in this week, when one can be linked. */
@@ -126,7 +130,86 @@ function Proposals({ report }: { report: WeekReport }) {
   );
 }
 
-export function ReportPage({ report, problems, inboxLink, hasNext, current }: Props) {
+/** A claim as the page states it (shared/content.ts), by its figure's icon: the owner's text, never ours. */
+const claimed = (icon: string) => achievements.figures.find((figure) => figure.icon === icon)?.value ?? '—';
+
+/** 'X% (n de m com data prometida)', or a dash when none had a promise. */
+const share = (part: number, whole: number) =>
+  whole === 0 ? '—' : `${percent(part, whole)} (${part} de ${whole} com data prometida)`;
+
+/** Hours as days and hours: '6 d 4 h'. */
+const transit = (hours: number) => {
+  const whole = Math.round(hours);
+  return whole < 24 ? `${whole} h` : `${Math.floor(whole / 24)} d ${whole % 24} h`;
+};
+
+/** The deliveries (§12.14): the week's, the transit by lane, the open ocorrências, and the claims measured. */
+function Deliveries({ deliveries }: { deliveries: DeliveryFigures }) {
+  const { allTime } = deliveries;
+  return (
+    <section className="team-card" aria-labelledby="entregas">
+      <h2 id="entregas">Entregas</h2>
+      <dl className="team-figures">
+        <div>
+          <dt>Entregas na semana</dt>
+          <dd>{deliveries.delivered}</dd>
+        </div>
+        <div>
+          <dt>Entregues até a data prometida</dt>
+          <dd>{share(deliveries.onTime, deliveries.promised)}</dd>
+        </div>
+        <div>
+          <dt>Ocorrências abertas agora</dt>
+          <dd>
+            {deliveries.openOccurrences.length === 0
+              ? 'nenhuma'
+              : deliveries.openOccurrences.map(({ label, count }) => `${label}: ${count}`).join('; ')}
+          </dd>
+        </div>
+      </dl>
+      {deliveries.byLane.length > 0 && (
+        <table className="team-table">
+          <caption>Trânsito (coleta → entrega), mediana por rota</caption>
+          <thead>
+            <tr>
+              <th scope="col">Rota</th>
+              <th scope="col">Entregas</th>
+              <th scope="col">Mediana</th>
+            </tr>
+          </thead>
+          <tbody>
+            {deliveries.byLane.map((lane) => (
+              <tr key={lane.lane}>
+                <th scope="row">{lane.lane}</th>
+                <td>{lane.deliveries}</td>
+                <td>{transit(lane.medianHours)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <h3>O que o site afirma, e o que foi medido</h3>
+      <ul>
+        <li>
+          “{claimed('package')}” entregas realizadas; medido:{' '}
+          {allTime.since
+            ? `${allTime.delivered} entregas registradas desde ${new Date(allTime.since).toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' })}`
+            : 'nenhuma entrega registrada ainda'}
+          .
+        </li>
+        <li>
+          “{claimed('clock')}” de pontualidade; medido: {share(allTime.onTime, allTime.promised)}.
+        </li>
+      </ul>
+      <p className="team-help">
+        As afirmações ficam como a empresa as escreveu; os números medidos contam só os embarques registrados neste
+        site.
+      </p>
+    </section>
+  );
+}
+
+export function ReportPage({ report, deliveries, problems, inboxLink, hasNext, current }: Props) {
   const { week, leads } = report;
   return (
     <>
@@ -192,6 +275,8 @@ export function ReportPage({ report, problems, inboxLink, hasNext, current }: Pr
       </section>
 
       <Proposals report={report} />
+
+      <Deliveries deliveries={deliveries} />
 
       {leads > 0 && (
         <>

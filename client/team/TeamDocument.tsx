@@ -63,6 +63,9 @@ function TeamNav({ viewer }: { viewer: Viewer }) {
               <a href="/painel">Painel</a>
             </li>
             <li>
+              <a href="/painel/embarques">Embarques</a>
+            </li>
+            <li>
               <a href="/painel/relatorio">Relatório</a>
             </li>
           </>
@@ -86,6 +89,9 @@ function TeamNav({ viewer }: { viewer: Viewer }) {
             </li>
             <li>
               <a href="/painel/frete/tabelas">Frete</a>
+            </li>
+            <li>
+              <a href="/painel/integracoes">Integrações</a>
             </li>
             <li>
               <a href="/painel/registro">Registro</a>

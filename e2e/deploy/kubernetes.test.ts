@@ -12,9 +12,10 @@ import type { IService } from 'kubernetes-models/v1/Service';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { LARGER_BODIES } from '../../server/applications/upload';
 import { BODY_LIMIT_BYTES } from '../../server/http/body-limit';
+import { LARGER_BODIES } from '../../server/larger-bodies';
 import { loadConfig, VARIABLES } from '../../server/process/config';
+import { APPLICATION_PATH } from '../../shared/application';
 import { createTestApp } from '../../test/support/app';
 import { dockerfile } from '../../test/support/dockerfile';
 import { ADMIN_TOKEN } from '../../test/support/leads';
@@ -182,7 +183,7 @@ describe('the Kubernetes manifests', () => {
     const uploads = base.objects
       .map(({ object }) => object as unknown as IIngress)
       .filter((object) => object.kind === 'Ingress' && object !== ingress);
-    const [path, bound] = [...LARGER_BODIES][0]!;
+    const [path, bound] = [APPLICATION_PATH, LARGER_BODIES(APPLICATION_PATH)!.bytes];
     expect(
       uploads.map((upload) => upload.spec!.rules![0]!.http!.paths.map((rule) => [rule.path, rule.pathType])),
     ).toEqual([[[path, 'Exact']]]);

@@ -2,7 +2,7 @@ import busboy from 'busboy';
 import type { Request } from 'express';
 import { APPLICATION_FIELDS, APPLICATION_PATH, CV_FIELD, CV_MAX_BYTES } from '../../shared/application';
 import { HONEYPOT_FIELD, STAMP_FIELD } from '../../shared/contact-form';
-import type { LargerBodies } from '../http/body-limit';
+import type { LargerBody } from '../http/body-limit';
 import { type Refusal, refuse } from '../http/refusals';
 import { type SpooledFile, SpoolFull, spool } from '../untrusted';
 
@@ -15,7 +15,8 @@ import { type SpooledFile, SpoolFull, spool } from '../untrusted';
 const FRAMING_BYTES = 64 * 1024;
 
 /** The application's POST may carry a CV (server/http/body-limit.ts). */
-export const LARGER_BODIES: LargerBodies = new Map([[APPLICATION_PATH, CV_MAX_BYTES + FRAMING_BYTES]]);
+export const applicationBody = (path: string): LargerBody | undefined =>
+  path === APPLICATION_PATH ? { bytes: CV_MAX_BYTES + FRAMING_BYTES, tooLarge: 'UPLOAD_TOO_LARGE' } : undefined;
 
 /** Far more than the form's own, as the urlencoded forms allow (server/http/form-body.ts). */
 const MAX_FIELDS = 50;

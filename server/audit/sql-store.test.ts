@@ -201,6 +201,15 @@ describe.each(backendsForThisFile())('Audit record on $name', (backend) => {
       ['retention.purge', 'sistema'],
       ['lead.viewed', 'vendas@rotanorte.com.br'],
     ]);
-    expect(lines[0]!.detail).toEqual({ contacts: 0, quotes: 0, suspects: 0, applications: 0, outbox: 0, audit: 1 });
+    expect(lines[0]!.detail).toEqual({
+      contacts: 0,
+      quotes: 0,
+      suspects: 0,
+      applications: 0,
+      outbox: 0,
+      audit: 1,
+      shipmentsCleared: 0,
+      shipmentsExpired: 0,
+    });
   });
 });

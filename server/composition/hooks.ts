@@ -7,10 +7,16 @@ type Module = (typeof MODULES)[number];
 type Listener = (tx: Queries, payload: unknown) => Promise<unknown>;
 type ListensOf = NonNullable<FeatureModule['listens']>;
 
+/**
+ * The hook points the features that are not modules yet call, each to move into its module's `hooks`:
+ * a proposal's acceptance (server/proposals/sql-store.ts), which opens its shipment.
+ */
+const LEGACY_HOOKS = ['proposal.accepted'];
+
 /** Every listener of every hook point, in the list's order; a listener of a point nobody calls is a mistake said at once. */
 function listenersOf(services: Services) {
   const modules = MODULES as readonly Module[];
-  const called = new Set(modules.flatMap((module) => ('hooks' in module ? module.hooks : [])));
+  const called = new Set([...LEGACY_HOOKS, ...modules.flatMap((module) => ('hooks' in module ? module.hooks : []))]);
   const listeners = new Map<string, Listener[]>();
   for (const module of modules) {
     if (!('listens' in module)) continue;

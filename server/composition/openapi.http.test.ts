@@ -35,6 +35,7 @@ describe('GET /api/openapi.json', () => {
     const page = ['query:page', 'query:limit'];
     const write = '201 400 403 413 415 503';
     const read = '200 400 401 403 429 503';
+    const events = '200 201 400 401 404 413 415 429 503';
 
     expect(operationsOf(document).sort((a, b) => a.operation.localeCompare(b.operation))).toEqual([
       { operation: 'DELETE /api/subjects', replies: read, admin: true, parameters: ['query:email'] },
@@ -67,6 +68,14 @@ describe('GET /api/openapi.json', () => {
       },
       { operation: 'POST /api/contacts', replies: write, admin: false, parameters: ['header:Idempotency-Key'] },
       { operation: 'POST /api/quotes', replies: write, admin: false, parameters: ['header:Idempotency-Key'] },
+      // A TMS's events (docs/requirements.md §12.13): its integration's token, or a signed post.
+      { operation: 'POST /api/shipment-events', replies: events, admin: true, parameters: [] },
+      {
+        operation: 'POST /api/shipment-events/{integration}',
+        replies: events,
+        admin: false,
+        parameters: ['path:integration', 'header:webhook-id', 'header:webhook-timestamp', 'header:webhook-signature'],
+      },
     ]);
   });
 
@@ -86,6 +95,8 @@ describe('GET /api/openapi.json', () => {
       '/api/quotes',
       '/api/quotes.csv',
       '/api/quotes/{id}',
+      '/api/shipment-events',
+      '/api/shipment-events/{integration}',
       '/api/subjects',
       '/health',
       '/health/ready',

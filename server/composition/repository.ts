@@ -112,6 +112,9 @@ function sqlRepository(db: Database, { channels = [] }: RepositoryOptions): Repo
     proposals: sqlProposals(db, {
       enqueue: (tx, quoteId, notice) => outboxWriter.enqueue(tx, { ...notice, leadId: quoteId }),
       announce,
+      // Its listeners (the shipment it opens, docs/requirements.md §12.1) act in the acceptance's transaction.
+      accepted: async (tx, proposal, quote) =>
+        void (await services.hooks.run('proposal.accepted', tx, { proposal, quote })),
     }),
   };
   const stores: Stores = openModuleStores(services, legacy);

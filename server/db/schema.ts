@@ -430,6 +430,122 @@ export const migrations: ReadonlyArray<(type: ColumnTypes, dialect: Dialect) => 
   // Whose a lead was until their access was revoked (docs/requirements.md §6.3): the inbox's owner
   // filter still finds the leads a revoked member handed over by that member's name.
   (type) => ['contacts', 'quotes'].map((table) => `ALTER TABLE ${table} ADD COLUMN former_owner_id ${type.uuid}`),
+  // Shipments and their events (docs/requirements.md §12; docs/decisions/064-shipments.md).
+  // A shipment keeps its current status and the time of its last event beside the events, kept in its
+  // events' transaction, so that the Embarques page and /rastreio read one row. Every driver's link
+  // issued is kept (its digest), so that one ended or replaced answers 'encerrado', not 'not found'; the
+  // events are never
+  // updated but for what an erasure takes (notes, the recipient). `dedupe_key` makes a sender's event
+  // one event however often it comes. The keys are found by their digits (CT-e, NF-e) and by the
+  // CNPJ and number an NF-e key carries; the photos sit apart, so that no list reads their bytes.
+  // A proposal gains its prazo de entrega (§12.4), NULL for those written before it.
+  (type) => [
+    `CREATE TABLE shipments (
+       seq ${type.seq},
+       id ${type.uuid} NOT NULL UNIQUE,
+       code text NOT NULL UNIQUE,
+       quote_id ${type.uuid},
+       proposal_id ${type.uuid} UNIQUE,
+       customer_name text,
+       customer_email text,
+       customer_company text,
+       customer_cnpj text,
+       recipient_cnpj text,
+       origin_code text,
+       origin_city text NOT NULL,
+       origin_state text NOT NULL,
+       destination_code text,
+       destination_city text NOT NULL,
+       destination_state text NOT NULL,
+       cargo_type text,
+       weight_tons ${type.real},
+       pickup_from ${type.date} NOT NULL,
+       pickup_to ${type.date} NOT NULL,
+       delivery_days integer,
+       promised_date ${type.date},
+       vehicle_plate text,
+       vehicle_class text,
+       driver_name text,
+       driver_phone text,
+       driver_email text,
+       status text NOT NULL,
+       status_at ${type.timestamp},
+       last_event_at ${type.timestamp},
+       delivered_at ${type.timestamp},
+       notices integer NOT NULL DEFAULT 1,
+       notices_token text UNIQUE,
+       proof_digest text UNIQUE,
+       created_by text NOT NULL,
+       created_at ${type.timestamp} NOT NULL,
+       updated_at ${type.timestamp} NOT NULL,
+       erased_at ${type.timestamp}
+     )`,
+    'CREATE INDEX shipments_board ON shipments (status, promised_date)',
+    'CREATE INDEX shipments_created ON shipments (created_at)',
+    'CREATE INDEX shipments_customer_email ON shipments (lower(customer_email))',
+    'CREATE INDEX shipments_driver_email ON shipments (lower(driver_email))',
+    `CREATE TABLE shipment_keys (
+       seq ${type.seq},
+       shipment_id ${type.uuid} NOT NULL,
+       kind text NOT NULL,
+       digits text NOT NULL UNIQUE,
+       cnpj text NOT NULL,
+       number text NOT NULL,
+       created_at ${type.timestamp} NOT NULL
+     )`,
+    'CREATE INDEX shipment_keys_of ON shipment_keys (shipment_id)',
+    'CREATE INDEX shipment_keys_number ON shipment_keys (number, cnpj)',
+    `CREATE TABLE shipment_events (
+       seq ${type.seq},
+       id ${type.uuid} NOT NULL UNIQUE,
+       shipment_id ${type.uuid} NOT NULL,
+       kind text NOT NULL,
+       occurred_at ${type.timestamp} NOT NULL,
+       recorded_at ${type.timestamp} NOT NULL,
+       municipality_code text,
+       municipality text,
+       audience text NOT NULL,
+       note text,
+       recorded_by_kind text NOT NULL,
+       recorded_by text,
+       refers_to ${type.uuid},
+       recipient_name text,
+       recipient_document text,
+       mailed integer NOT NULL DEFAULT 0,
+       dedupe_key text NOT NULL UNIQUE
+     )`,
+    'CREATE INDEX shipment_events_of ON shipment_events (shipment_id, occurred_at)',
+    `CREATE TABLE shipment_photos (
+       seq ${type.seq},
+       id ${type.uuid} NOT NULL UNIQUE,
+       shipment_id ${type.uuid} NOT NULL,
+       event_id ${type.uuid} NOT NULL,
+       bytes ${type.bytes} NOT NULL,
+       width integer NOT NULL,
+       height integer NOT NULL,
+       created_at ${type.timestamp} NOT NULL
+     )`,
+    'CREATE INDEX shipment_photos_of ON shipment_photos (shipment_id)',
+    `CREATE TABLE driver_links (
+       digest text PRIMARY KEY,
+       shipment_id ${type.uuid} NOT NULL,
+       issued_at ${type.timestamp} NOT NULL,
+       ended_at ${type.timestamp}
+     )`,
+    'CREATE INDEX driver_links_of ON driver_links (shipment_id)',
+    `CREATE TABLE integrations (
+       seq ${type.seq},
+       id ${type.uuid} NOT NULL UNIQUE,
+       name text NOT NULL,
+       token_digest text NOT NULL UNIQUE,
+       signing_secret text NOT NULL,
+       created_by ${type.uuid} NOT NULL,
+       created_at ${type.timestamp} NOT NULL,
+       revoked_at ${type.timestamp},
+       revoked_by ${type.uuid}
+     )`,
+    'ALTER TABLE proposals ADD COLUMN delivery_days integer',
+  ],
 ];
 
 /**

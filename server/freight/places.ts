@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Municipality, searchKey } from '../../shared/municipalities';
-import type { Coordinates } from './distance';
+import { type Coordinates, greatCircleKm } from './distance';
 
 // The IBGE municipalities with their codes and seats' coordinates (datasets/ibge/, from
 // kelvins/municipios-brasileiros, MIT): what a quote's distance is measured on and a lane is keyed by
@@ -17,6 +17,8 @@ export type FreightPlaces = {
   placeNamed(place: { city: string; state: string }): Place | undefined;
   /** The municipality of an IBGE code (7 digits). */
   placeOf(code: string): Place | undefined;
+  /** The municipality whose seat is nearest a position: where a phone's location is said to be (§12.7). */
+  nearest(latitude: number, longitude: number): Place | undefined;
 };
 
 function rows(csv: string) {
@@ -61,6 +63,14 @@ function freightPlacesFrom(municipios: string, estados: string): FreightPlaces {
   return {
     placeNamed: ({ city, state }) => byName.get(`${searchKey(city)}/${state.toUpperCase()}`) ?? undefined,
     placeOf: (ibgeCode) => byCode.get(ibgeCode),
+    nearest(latitude, longitude) {
+      let best: { place: Place; km: number } | undefined;
+      for (const place of byCode.values()) {
+        const km = greatCircleKm({ latitude, longitude }, place);
+        if (!best || km < best.km) best = { place, km };
+      }
+      return best?.place;
+    },
   };
 }
 

@@ -1,20 +1,26 @@
 import type { IncomingMessage, RequestListener } from 'node:http';
 import type { RequestHandler } from 'express';
 import { lingerAfterReply } from './lingering-close';
-import { refuse } from './refusals';
+import { type RefusalCode, refuse, type WithDetail } from './refusals';
 
 /** Largest body any request may carry, whatever its path or content type (docs/requirements.md §10.12). */
 export const BODY_LIMIT_BYTES = 16 * 1024;
 
+/** A larger body's bound, and the refusal that names it when a declared length passes it. */
+export type LargerBody = { bytes: number; tooLarge: Exclude<RefusalCode, WithDetail> };
+
 /**
  * The POST paths whose body may be larger than BODY_LIMIT_BYTES (an upload's), each with its own
- * bound. Given by the composition roots: the plumbing knows no feature.
+ * bound. Given by the composition roots (server/larger-bodies.ts): the plumbing knows no feature.
  */
-export type LargerBodies = ReadonlyMap<string, number>;
+export type LargerBodies = (path: string) => LargerBody | undefined;
 
 /** The bound of `req`'s body: its path's own for a POST to one of `larger`, else BODY_LIMIT_BYTES. */
 const bodyLimitOf = (req: IncomingMessage, larger: LargerBodies) =>
-  (req.method === 'POST' && larger.get(req.url?.split('?')[0] ?? '')) || BODY_LIMIT_BYTES;
+  (req.method === 'POST' ? larger(req.url?.split('?')[0] ?? '') : undefined) ?? {
+    bytes: BODY_LIMIT_BYTES,
+    tooLarge: 'BODY_TOO_LARGE' as const,
+  };
 
 /** Framing that announces a body: any Transfer-Encoding, or a length above zero. */
 const carriesBody = (req: IncomingMessage) =>
@@ -28,8 +34,7 @@ const carriesBody = (req: IncomingMessage) =>
 function refusal(req: IncomingMessage, larger: LargerBodies) {
   if (!carriesBody(req)) return undefined;
   const limit = bodyLimitOf(req, larger);
-  if (Number(req.headers['content-length']) > limit)
-    return refuse(limit === BODY_LIMIT_BYTES ? 'BODY_TOO_LARGE' : 'UPLOAD_TOO_LARGE');
+  if (Number(req.headers['content-length']) > limit.bytes) return refuse(limit.tooLarge);
   if (req.method !== 'POST' && req.method !== 'PATCH') return refuse('BODY_NOT_ALLOWED', req.method ?? '');
   return undefined;
 }

@@ -74,6 +74,11 @@ export const REFUSALS = {
   },
   FIELD_TOO_LARGE: { status: 413, message: 'Um dos campos do formulário é longo demais.' },
   TOO_MANY_FILES: { status: 400, message: 'Envie um único arquivo: o seu currículo em PDF.' },
+  PHOTO_TOO_LARGE: {
+    status: 413,
+    message: 'Uma das fotos passa de 12 MB: tire a foto de novo com menos qualidade, ou envie outra.',
+  },
+  TOO_MANY_PHOTOS: { status: 400, message: 'Envie no máximo 4 fotos do canhoto.' },
   MULTIPART_INVALID: {
     status: 400,
     message: 'O envio do formulário está malformado (multipart sem boundary ou interrompido). Tente enviar de novo.',
@@ -94,6 +99,13 @@ export const REFUSALS = {
     message: (minutes: string) =>
       `Muitas solicitações em pouco tempo. Tente novamente em ${minutes} ${minutes === '1' ? 'minuto' : 'minutos'}.`,
   },
+  /** /rastreio's lookups past their limit per address (docs/requirements.md §12.9). */
+  TOO_MANY_LOOKUPS: {
+    status: 429,
+    message: (minutes: string) =>
+      `Muitas consultas a partir deste endereço. Tente novamente em ${minutes} ${minutes === '1' ? 'minuto' : 'minutos'}.`,
+  },
+  SHIPMENT_NOT_FOUND: { status: 404, message: 'Embarque não encontrado: confira o código ou a chave do CT-e.' },
   TOO_MANY_WRONG_LINKS: {
     status: 429,
     message: (minutes: string) =>
@@ -128,7 +140,7 @@ export const REFUSALS = {
 export type RefusalCode = keyof typeof REFUSALS;
 
 /** The codes whose message names something of the request, which `refuse` then needs. */
-type WithDetail = {
+export type WithDetail = {
   [C in RefusalCode]: (typeof REFUSALS)[C]['message'] extends string ? never : C;
 }[RefusalCode];
 

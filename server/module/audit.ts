@@ -50,7 +50,7 @@ export interface AuditRecorder<A extends string = string> {
    * A `lead.viewed` of one lead: a member's is written unless the same member's view of the same lead
    * was written within the hour (docs/requirements.md §11.6); any other actor's always.
    */
-  recordView(event: AuditEvent<'lead.viewed'> & { leadIds: readonly [string] }): Promise<void>;
+  recordView(event: AuditEvent<'lead.viewed' | 'shipment.viewed'> & { leadIds: readonly [string] }): Promise<void>;
 }
 
 /**

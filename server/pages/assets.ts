@@ -27,6 +27,8 @@ export type Manifest = {
   islandStylesheets: IslandStylesheets;
   /** The team pages' own files (/entrar, /painel): linked, not inlined, since no visitor pays for them. */
   team: { script: string; stylesheet: string };
+  /** The driver's page's offline island (docs/requirements.md §12.7). */
+  driver: { script: string };
   /**
    * The IBGE municipalities, compact (datasets/ibge/, shared/municipalities.ts): fetched by the quote form's
    * combobox when its field is focused, and read by the server to resolve a quote's places.

@@ -77,7 +77,16 @@ describe('startRetention', () => {
       {
         purgeOlderThan: async (cutoffs) => {
           asked.push(cutoffs);
-          return { contacts: 0, quotes: 0, suspects: 0, applications: 0, outbox: 0, audit: 0 };
+          return {
+            contacts: 0,
+            quotes: 0,
+            suspects: 0,
+            applications: 0,
+            outbox: 0,
+            audit: 0,
+            shipmentsCleared: 0,
+            shipmentsExpired: 0,
+          };
         },
       },
       { days: 0, suspectDays: 30, everyMs: 10 },
@@ -99,7 +108,16 @@ describe('startRetention', () => {
     let purges = 0;
     const purgeOlderThan = async () => {
       purges++;
-      return { contacts: 0, quotes: 0, suspects: 0, applications: 0, outbox: 0, audit: 0 };
+      return {
+        contacts: 0,
+        quotes: 0,
+        suspects: 0,
+        applications: 0,
+        outbox: 0,
+        audit: 0,
+        shipmentsCleared: 0,
+        shipmentsExpired: 0,
+      };
     };
     const { stop } = retention({ purgeOlderThan }, { days: 30, everyMs: 200 });
     await vi.advanceTimersByTimeAsync(200);
@@ -118,7 +136,16 @@ describe('startRetention', () => {
       {
         purgeOlderThan: async () => {
           if (++calls === 1) throw new Error('Connection terminated');
-          return { contacts: 2, quotes: 1, suspects: 0, applications: 0, outbox: 3, audit: 0 };
+          return {
+            contacts: 2,
+            quotes: 1,
+            suspects: 0,
+            applications: 0,
+            outbox: 3,
+            audit: 0,
+            shipmentsCleared: 0,
+            shipmentsExpired: 0,
+          };
         },
       },
       { days: 365, everyMs: 50, onPurged: () => purged++ },

@@ -51,6 +51,7 @@ describe.each(backendsForThisFile())('Personal data on $name', (backend) => {
       suspects: [],
       applications: [],
       proposals: [],
+      shipments: [],
     });
     expect((await repository.contacts.listContacts(1, 10)).items.map((contact) => contact.id)).toEqual([
       kept.record.id,
@@ -151,7 +152,16 @@ describe.each(backendsForThisFile())('Personal data on $name', (backend) => {
       now: new Date(now),
     });
 
-    expect(purged).toEqual({ contacts: 1, quotes: 1, suspects: 0, applications: 0, outbox: 2, audit: 0 });
+    expect(purged).toEqual({
+      contacts: 1,
+      quotes: 1,
+      suspects: 0,
+      applications: 0,
+      outbox: 2,
+      audit: 0,
+      shipmentsCleared: 0,
+      shipmentsExpired: 0,
+    });
     expect((await repository.contacts.listContacts(1, 10)).items.map((contact) => contact.id)).toEqual([
       young.record.id,
     ]);
@@ -174,7 +184,15 @@ describe.each(backendsForThisFile())('Personal data on $name', (backend) => {
 
     const done = await repository.personalData.eraseSubject('ana@empresa.com.br', BY_TOKEN);
 
-    expect(done).toEqual({ contacts: 2, quotes: 0, suspects: 0, applications: 0, mailedLeads: 1, crm: 'notified' });
+    expect(done).toEqual({
+      contacts: 2,
+      quotes: 0,
+      suspects: 0,
+      applications: 0,
+      shipments: 0,
+      mailedLeads: 1,
+      crm: 'notified',
+    });
   });
 });
 
@@ -212,6 +230,8 @@ describe('the retention purge on PostgreSQL', needs('postgres'), () => {
       applications: 0,
       outbox: 0,
       audit: 0,
+      shipmentsCleared: 0,
+      shipmentsExpired: 0,
     });
   });
 });

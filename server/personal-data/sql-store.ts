@@ -15,6 +15,10 @@ type ErasureDone = {
   quotes: number;
   suspects: number;
   applications: number;
+  /** Shipments whose people were erased, their fiscal record kept (docs/requirements.md §12.11). */
+  shipments: number;
+  /** What a module kept by law, in words (its `kept` fact). */
+  kept?: string;
   mailedLeads: number;
   crm: CrmNotice;
 };
@@ -125,9 +129,15 @@ export function sqlPersonalData(
           quotes: counts.quotes ?? 0,
           suspects: counts.suspects ?? 0,
           applications: counts.applications ?? 0,
+          shipments: counts.shipments ?? 0,
         };
         await audit.append(tx, { ...by, action: 'subject.erasure', detail: erased });
-        return { ...erased, mailedLeads: Number(facts.mailedLeads ?? 0), crm: (facts.crm ?? 'off') as CrmNotice };
+        return {
+          ...erased,
+          ...(facts.kept !== undefined && { kept: String(facts.kept) }),
+          mailedLeads: Number(facts.mailedLeads ?? 0),
+          crm: (facts.crm ?? 'off') as CrmNotice,
+        };
       }),
 
     /**

@@ -62,6 +62,7 @@ describe('/api/subjects', () => {
         suspects: [],
         applications: [],
         proposals: [],
+        shipments: [],
       },
     });
     expect(audit()).toEqual([{ action: 'subject.access', contacts: 1, quotes: 1, request_id: 'pedido-de-acesso-1' }]);
@@ -82,6 +83,7 @@ describe('/api/subjects', () => {
         quotes: 1,
         suspects: 0,
         applications: 0,
+        shipments: 0,
         mailedLeads: 0,
         crmNotified: false,
         stillToDo: [

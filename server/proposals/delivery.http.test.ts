@@ -35,6 +35,7 @@ describe('a proposal’s deliveries', () => {
         validade: dayFromToday(5),
         coleta_de: dayFromToday(2),
         coleta_ate: dayFromToday(2),
+        prazo_entrega: '7',
       })
       .expect(303);
     await eventually(() =>

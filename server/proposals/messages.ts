@@ -1,7 +1,7 @@
 import { company } from '../../shared/content';
 import { leadPath } from '../../shared/lead-page';
 import { reaisText } from '../../shared/number-text';
-import { includedText, type ProposalTerms, proposalPath } from '../../shared/proposal';
+import { deliveryText, includedText, type ProposalTerms, proposalPath } from '../../shared/proposal';
 import type { Quote } from '../../shared/quote';
 import { readableDate, readableInSaoPaulo } from '../../shared/sao-paulo-time';
 import type { ProposalMail } from './notices';
@@ -36,6 +36,7 @@ export function proposalMessage(quote: Quote, terms: ProposalTerms, link: URL, r
       `Preço: ${reaisText(terms.priceCents)}`,
       `Inclui: ${includedText(terms)}`,
       `Coleta: ${pickupText(terms)}`,
+      ...(terms.deliveryDays ? [`Entrega: ${deliveryText(terms.deliveryDays)}`] : []),
       `Válida até: ${readableDate(terms.validUntil)}`,
       ...(terms.conditions ? ['', 'Condições:', terms.conditions] : []),
       '',

@@ -44,6 +44,7 @@ describe.each(backendsForThisFile())('the proposal’s form on $name', (backend)
       validade: dayFromToday(10),
       coleta_de: dayFromToday(3),
       coleta_ate: dayFromToday(4),
+      prazo_entrega: '7',
       condicoes: 'Pagamento em 30 dias.',
     };
     const post = (body: Record<string, string>, id = quoteId) =>

@@ -4,6 +4,7 @@ import { optionalText, requiredText } from '../../shared/fields';
 import { reaisText } from '../../shared/number-text';
 import {
   ACCEPTED_BY_MAX,
+  deliveryText,
   includedText,
   type ProposalView,
   proposalPath,
@@ -61,6 +62,7 @@ function viewOf(proposal: Proposal, quote: Quote, token: string): ProposalView {
       { label: 'Preço', value: reaisText(proposal.priceCents) },
       { label: 'Inclui', value: includedText(proposal) },
       { label: 'Coleta', value: pickupText(proposal) },
+      ...(proposal.deliveryDays ? [{ label: 'Entrega', value: deliveryText(proposal.deliveryDays) }] : []),
       { label: 'Válida até', value: readableDate(proposal.validUntil) },
     ],
     ...(proposal.conditions && { conditions: proposal.conditions }),

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { SubjectProposal } from '../../shared/api/types';
 import type { ProposalState, ProposalTerms } from '../../shared/proposal';
+import type { Quote } from '../../shared/quote';
 import { todayInSaoPaulo } from '../../shared/sao-paulo-time';
 import { appendAudit } from '../audit/sql-store';
 import type { Database, Queries, Row } from '../db/database';
@@ -49,6 +50,8 @@ export type ProposalNotices = {
     notice: { kind: 'proposal.mail'; record: ProposalMail } | { kind: 'quote.accepted'; record: QuoteAccepted },
   ): Promise<boolean>;
   announce: AnnounceChange;
+  /** What else an acceptance does in its transaction: the shipment it opens (docs/requirements.md §12.1). */
+  accepted?: (tx: Queries, proposal: Proposal, quote: Quote) => Promise<void>;
 };
 
 export interface ProposalStore {
@@ -90,7 +93,7 @@ const digestOf = (token: string) => createHash('sha256').update(token).digest('h
 const newToken = () => randomBytes(32).toString('base64url');
 
 const COLUMNS = `p.id, p.quote_id, p.price_cents, p.includes_toll, p.includes_insurance, p.includes_icms,
-  p.includes_text, p.valid_until, p.pickup_from, p.pickup_to, p.conditions, p.floor_cents, p.floor_act,
+  p.includes_text, p.valid_until, p.pickup_from, p.pickup_to, p.delivery_days, p.conditions, p.floor_cents, p.floor_act,
   p.override_reason, p.created_by, p.created_at, p.sent_at, p.viewed_at, p.answered_at, p.answer,
   p.answer_reason, p.accepted_by,
   EXISTS (SELECT 1 FROM proposals n WHERE n.quote_id = p.quote_id AND n.seq > p.seq) AS superseded`;
@@ -109,6 +112,7 @@ const proposalOf = (row: Row): Proposal => ({
   validUntil: String(row.valid_until),
   pickupFrom: String(row.pickup_from),
   pickupTo: String(row.pickup_to),
+  ...(row.delivery_days != null && { deliveryDays: Number(row.delivery_days) }),
   ...optional('conditions', row.conditions),
   ...(row.floor_cents != null && { floorCents: Number(row.floor_cents) }),
   ...optional('floorAct', row.floor_act),
@@ -177,9 +181,9 @@ export function sqlProposals(db: Database, notices: ProposalNotices): ProposalSt
         const now = new Date().toISOString();
         await tx.run(
           `INSERT INTO proposals (id, quote_id, token_digest, price_cents, includes_toll, includes_insurance,
-             includes_icms, includes_text, valid_until, pickup_from, pickup_to, conditions, floor_cents, floor_act,
-             override_reason, override_by, created_by, created_at, sent_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+             includes_icms, includes_text, valid_until, pickup_from, pickup_to, delivery_days, conditions, floor_cents,
+             floor_act, override_reason, override_by, created_by, created_at, sent_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
           [
             id,
             quoteId,
@@ -192,6 +196,7 @@ export function sqlProposals(db: Database, notices: ProposalNotices): ProposalSt
             terms.validUntil,
             terms.pickupFrom,
             terms.pickupTo,
+            terms.deliveryDays ?? null,
             terms.conditions ?? null,
             floor.floorCents ?? null,
             floor.act ?? null,
@@ -287,6 +292,7 @@ export function sqlProposals(db: Database, notices: ProposalNotices): ProposalSt
             record: notice(answered, after.lead.work.owner?.email),
           });
           if (answer.answer === 'accepted') {
+            if (after.lead.kind === 'quote') await notices.accepted?.(tx, answered, after.lead.record as Quote);
             await notices.announce(tx, after.lead, after.notes);
             await notices.enqueue(tx, proposal.quoteId, {
               kind: 'quote.accepted',

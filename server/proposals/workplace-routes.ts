@@ -10,10 +10,12 @@ import {
   readProposalForm,
 } from '../../shared/proposal';
 import type { Quote } from '../../shared/quote';
+import { todayInSaoPaulo } from '../../shared/sao-paulo-time';
 import { type QuoteFreight, quoteFreight } from '../freight/quote-freight';
 import { leadLines } from '../leads/presentation';
 import type { WorkedLead } from '../leads/resource';
 import { auditContext } from '../module/audit';
+import { laneEstimate } from '../shipments/driving/lane-estimate';
 import type { Stores } from '../stores';
 import { fieldOf, type WorkplaceContext } from '../workplace/context';
 import { pageRoute, type WorkplaceRoute } from '../workplace/route';
@@ -82,8 +84,17 @@ export function proposalRoutes(context: Context): WorkplaceRoute[] {
     const lines = leadLines(lead).filter(({ label }) => QUOTE_LINES.includes(label));
     const km =
       priced.distance && `${kmText(priced.distance.km)}${priced.distance.source === 'estimate' ? ' (estimativa)' : ''}`;
+    // The prazo's estimate from the lane (docs/requirements.md §12.4), from the quote's pickup date or today.
+    const quote = lead.record as Quote;
+    const estimate = await laneEstimate(
+      freight,
+      quote.origin,
+      quote.destination,
+      quote.pickupDate ?? todayInSaoPaulo(),
+    );
     render(res, status, 'proposal', {
       state: 'shown',
+      ...(estimate && { estimate: { days: estimate.days, text: estimate.text } }),
       leadId: lead.record.id,
       name: lead.record.name,
       lines: [

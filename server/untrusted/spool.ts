@@ -11,7 +11,7 @@ import { pipeline } from 'node:stream/promises';
 // 296 to 407 MB. The file waits there for its child, which reads it itself; the server reads it
 // again only to store a file the child accepted, one at a time as the child answers.
 
-/** Uploads on disk at once: 64 of 5 MB are 320 MB of disk (docs/operations.md, "Uploads on disk"). */
+/** Uploads on disk at once: 64 of 5 MB are 320 MB of disk (docs/decisions/052-untrusted-files.md). */
 const MAX_SPOOLED = 64;
 
 /** The folder the uploads wait in: under TMPDIR, which the image sets to its writable volume. */

@@ -23,6 +23,11 @@ export const erasedSchema = z
     quotes: z.int().min(0),
     suspects: z.int().min(0),
     applications: z.int().min(0).meta({ description: 'Candidaturas a vagas, com o currículo e as notas' }),
+    shipments: z
+      .int()
+      .min(0)
+      .meta({ description: 'Embarques de que saíram os dados desta pessoa; o registro fiscal fica' }),
+    kept: z.string().optional().meta({ description: 'O que ficou dos embarques, e por quê (lei fiscal)' }),
     mailedLeads: z
       .int()
       .min(0)
@@ -69,6 +74,8 @@ export type SubjectData = {
   applications: SubjectApplication[];
   /** The proposals made on the person's quotes (issue 52 §3): what was offered, and the answer. */
   proposals: SubjectProposal[];
+  /** The shipments under the address, as the customer's or the driver's (docs/requirements.md §12.11). */
+  shipments: unknown[];
 };
 
 /** A proposal as its customer's access shows it. */

@@ -31,6 +31,7 @@ export const testManifest: Manifest = {
   islandStylesheets: { contact: '/assets/toasts-TEST.css', quote: '/assets/quote-TEST.css' },
   municipalities: '/assets/municipios-TEST.json',
   team: { script: '/assets/team-TEST.js', stylesheet: '/assets/team-styles-TEST.css' },
+  driver: { script: '/assets/driver-TEST.js' },
   chunks: {
     landing: ['/assets/chunks/hydrate-TEST.js', '/assets/chunks/HeaderMenu-TEST.js'],
     quote: ['/assets/chunks/hydrate-TEST.js'],

@@ -38,6 +38,10 @@ const ORDER = {
   applications: 'seq',
   application_files: 'application_id',
   application_notes: 'seq',
+  shipments: 'seq',
+  shipment_events: 'seq',
+  shipment_photos: 'seq',
+  integrations: 'seq',
 } as const;
 type StoredTable = keyof typeof ORDER;
 
@@ -134,6 +138,7 @@ const postgres = (url: string): Backend => {
         'rate_limits',
         // The ANTT acts (seeded again by a test that needs them) and the admin's lanes.
         ...['antt_coefficients', 'antt_tables', 'freight_lanes'],
+        ...['shipments', 'shipment_keys', 'shipment_events', 'shipment_photos', 'driver_links', 'integrations'],
       ].map((table) => `${store.schema}.${table}`);
       await store.admin.query(`TRUNCATE ${tables.join(', ')}`);
       return repository;

@@ -15,6 +15,7 @@ export const sampleTerms = (): ProposalTerms => ({
   validUntil: dayFromToday(7),
   pickupFrom: dayFromToday(3),
   pickupTo: dayFromToday(5),
+  deliveryDays: 7,
   conditions: 'Pagamento em 30 dias.',
 });
 

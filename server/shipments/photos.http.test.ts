@@ -1,0 +1,89 @@
+import exifr from 'exifr';
+import sharp from 'sharp';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, testRepository } from '../../test/support/app';
+import { HOSTILE_SVG, phonePhoto, pngBomb } from '../../test/support/images';
+import { acceptedShipment } from '../../test/support/shipments';
+import { issueDriverLink } from './commands/links';
+
+// The canhoto's photos (docs/requirements.md §12.8): taken on the phone, judged by their content in
+// the capped image child, re-encoded upright without GPS; what is no image, or a bomb, stores nothing.
+
+const SAME_SITE = { 'Sec-Fetch-Site': 'same-origin' };
+
+describe('a delivery’s photos', { timeout: 60_000 }, () => {
+  async function setUp() {
+    const repository = testRepository();
+    const { app } = createTestApp({ repository });
+    const shipment = await acceptedShipment(repository, app);
+    const { token } = (await issueDriverLink(repository.shipments, shipment.id, false, {
+      actor: { kind: 'system' },
+    })) as { token: string };
+    const deliver = (
+      files: { name: string; bytes: Buffer; type: string }[],
+      key = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+    ) => {
+      let post = request(app)
+        .post(`/motorista/${token}/eventos`)
+        .set(SAME_SITE)
+        .field('chave', key)
+        .field('tipo', 'delivered')
+        .field('recebedor', 'José Souza')
+        .field('documento', '123.456.789-09');
+      for (const file of files)
+        post = post.attach('fotos', file.bytes, { filename: file.name, contentType: file.type });
+      return post;
+    };
+    return { repository, shipment, deliver };
+  }
+
+  it('keeps a phone’s photo as a JPEG turned upright, with no GPS nor camera metadata', async () => {
+    const { repository, shipment, deliver } = await setUp();
+    const photo = await phonePhoto(1200, 800);
+    expect((await exifr.gps(photo))?.latitude).toBeCloseTo(-1.4558, 3);
+    const res = await deliver([{ name: 'IMG_0001.jpg', bytes: photo, type: 'image/jpeg' }]);
+    expect(res.status).toBe(303);
+    const [stored] = await repository.shipments.db.all(
+      'SELECT bytes, width, height FROM shipment_photos WHERE shipment_id = ?',
+      [shipment.id],
+    );
+    const bytes = Buffer.from(stored!.bytes as Uint8Array);
+    const meta = await sharp(bytes).metadata();
+    expect([meta.format, meta.width, meta.height, stored!.width, stored!.height]).toEqual([
+      'jpeg',
+      800,
+      1200,
+      800,
+      1200,
+    ]);
+    expect(meta.exif).toBeUndefined();
+    expect(await exifr.gps(bytes)).toBeUndefined();
+    const { status } = (await repository.shipments.db.get('SELECT status FROM shipments WHERE id = ?', [shipment.id]))!;
+    expect(status).toBe('delivered');
+  });
+
+  it.each([
+    ['an SVG with a script', async () => ({ name: 'canhoto.svg', bytes: HOSTILE_SVG, type: 'image/svg+xml' }), 'SVG'],
+    [
+      'a 400 MP PNG bomb',
+      async () => ({ name: 'canhoto.png', bytes: await pngBomb(), type: 'image/png' }),
+      'megapixels',
+    ],
+    [
+      'a text file named .jpg',
+      async () => ({ name: 'canhoto.jpg', bytes: Buffer.from('não sou foto'), type: 'image/jpeg' }),
+      'Formato',
+    ],
+  ])('refuses %s with the check’s message, and stores nothing of the delivery', async (_name, file, said) => {
+    const { repository, shipment, deliver } = await setUp();
+    const res = await deliver([await file()]);
+    expect(res.status).toBe(400);
+    expect(res.text).toContain(said);
+    const kinds = await repository.shipments.db.all('SELECT kind FROM shipment_events WHERE shipment_id = ?', [
+      shipment.id,
+    ]);
+    expect(kinds.map((row) => row.kind)).toEqual(['scheduled']);
+    expect(await repository.shipments.db.all('SELECT id FROM shipment_photos')).toEqual([]);
+  });
+});
