@@ -179,16 +179,19 @@ describe('the Kubernetes manifests', () => {
     expect(config.trustProxy).toBe(1);
   });
 
-  it('let the application form’s POST alone carry a CV, through an Ingress of its own for its path', () => {
+  it('let the application form’s POST carry a CV, and a driver’s event its photos, through Ingresses of their own', () => {
     const uploads = base.objects
       .map(({ object }) => object as unknown as IIngress)
       .filter((object) => object.kind === 'Ingress' && object !== ingress);
-    const [path, bound] = [APPLICATION_PATH, LARGER_BODIES(APPLICATION_PATH)!.bytes];
+    const driverEvent = `/motorista/${'A'.repeat(43)}/eventos`;
     expect(
       uploads.map((upload) => upload.spec!.rules![0]!.http!.paths.map((rule) => [rule.path, rule.pathType])),
-    ).toEqual([[[path, 'Exact']]]);
-    expect(uploads[0]!.metadata!.annotations!['nginx.ingress.kubernetes.io/proxy-body-size']).toBe(`${bound / 1024}k`);
-    expect(uploads[0]!.spec!.tls).toEqual(ingress.spec!.tls);
+    ).toEqual([[[APPLICATION_PATH, 'Exact']], [['/motorista/', 'Prefix']]]);
+    const bounds = [LARGER_BODIES(APPLICATION_PATH)!.bytes, LARGER_BODIES(driverEvent)!.bytes];
+    expect(
+      uploads.map((upload) => upload.metadata!.annotations!['nginx.ingress.kubernetes.io/proxy-body-size']),
+    ).toEqual(bounds.map((bound) => `${bound / 1024}k`));
+    for (const upload of uploads) expect(upload.spec!.tls).toEqual(ingress.spec!.tls);
   });
 
   it('serve the Ingress over TLS with the Certificate cert-manager obtains from Let’s Encrypt over HTTP-01', () => {

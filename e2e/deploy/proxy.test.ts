@@ -204,6 +204,42 @@ describe('hostile input at the proxy (issue 38)', needs('haproxy'), () => {
     expect(JSON.parse(reply.body)).toMatchObject({ code: 'UPLOAD_TOO_LARGE' });
   });
 
+  it('lets a delivery’s photos reach the driver’s page, and refuses a body declared past four photos', async () => {
+    replica = await startServer({ TRUST_PROXY: '1', RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PER_HOUR: '0' });
+    const proxy = await startProxy({ replicas: [address(replica), address(replica)], port: await freePort() });
+    const path = `/motorista/${'A'.repeat(43)}/eventos`;
+    // 1 MB of photo in a multipart body: the app answers it (an unknown link), not the proxy's 16 KB.
+    const boundary = 'entrega';
+    const body = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="fotos"; filename="canhoto.jpg"\r\n`),
+      Buffer.from('Content-Type: image/jpeg\r\n\r\n'),
+      Buffer.alloc(1024 * 1024, 7),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const res = await fetch(`${proxy.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body,
+    });
+    await res.arrayBuffer();
+    expect(res.status).not.toBe(413);
+    await expect
+      .poll(() =>
+        replica!.logs.some((entry) =>
+          /^\/motorista\//.test(String((entry.req as { path?: string } | undefined)?.path)),
+        ),
+      )
+      .toBe(true);
+    const connection = openConnection(portOf(proxy.url));
+    await connection.write(
+      `POST ${path} HTTP/1.1\r\nHost: localhost\r\n` +
+        'Content-Type: multipart/form-data; boundary=x\r\nContent-Length: 104857600\r\n\r\n',
+    );
+    const reply = await connection.reply();
+    expect(reply.status).toBe(413);
+    expect(JSON.parse(reply.body)).toMatchObject({ code: 'PHOTO_TOO_LARGE' });
+  });
+
   it('answers an unknown HTTP version 505, and forwards none', async () => {
     replica = await startServer({ TRUST_PROXY: '1' });
     const proxy = await startProxy({ replicas: [address(replica), address(replica)], port: await freePort() });
