@@ -134,7 +134,7 @@ export function includedText({ includesToll, includesInsurance, includesIcms, in
 export const proposalPath = (token: string) => `/proposta/${token}`;
 
 /** Where a proposal stands for the customer who opens it. */
-export type ProposalState = 'open' | 'accepted' | 'refused' | 'expired' | 'superseded';
+export type ProposalState = 'open' | 'accepted' | 'refused' | 'expired' | 'superseded' | 'voided';
 
 /** The customer's page as the server hands it to the view (server/proposals/page.tsx). */
 export type ProposalView = {
@@ -174,6 +174,7 @@ export const PROPOSAL_STATE_LABELS: Record<ProposalState, string> = {
   refused: 'recusada',
   expired: 'expirada',
   superseded: 'substituída',
+  voided: 'anulada (cotação ganha)',
 };
 
 /** The workplace's form of a quote's proposal (client/inbox/ProposalForm.tsx). */
@@ -193,5 +194,9 @@ export type ProposalFormProps =
       errors: Partial<Record<ProposalField, string>>;
       /** Whether the member may record a reason to go under the floor: admins alone. */
       admin: boolean;
+      /** The key the form was drawn with: a second send with it stores nothing (§9.6). */
+      formKey: string;
+      /** Whether the quote is won: it takes no proposal until a member reopens it. */
+      won: boolean;
       notice?: { kind: 'error' | 'ok'; text: string };
     };

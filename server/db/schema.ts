@@ -430,6 +430,12 @@ export const migrations: ReadonlyArray<(type: ColumnTypes, dialect: Dialect) => 
   // Whose a lead was until their access was revoked (docs/requirements.md §6.3): the inbox's owner
   // filter still finds the leads a revoked member handed over by that member's name.
   (type) => ['contacts', 'quotes'].map((table) => `ALTER TABLE ${table} ADD COLUMN former_owner_id ${type.uuid}`),
+  // A proposal is sent once (docs/requirements.md §9.6): the key its form was drawn with, unique per
+  // quote, so that a double tap on "Enviar proposta", on one replica or two, stores one proposal.
+  () => [
+    'ALTER TABLE proposals ADD COLUMN form_key text',
+    'CREATE UNIQUE INDEX proposals_form_key ON proposals (quote_id, form_key)',
+  ],
 ];
 
 /**

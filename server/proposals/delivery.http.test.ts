@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { testRepository } from '../../test/support/app';
@@ -29,6 +30,7 @@ describe('a proposal’s deliveries', () => {
       .set('Cookie', seller.cookie)
       .type('form')
       .send({
+        chave: randomUUID(),
         preco: '4.850',
         seguro: 'sim',
         inclui: 'descarga',

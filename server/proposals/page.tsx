@@ -57,6 +57,7 @@ const HEADLINES: Record<ProposalState, string> = {
   refused: 'Proposta recusada. Obrigado por responder.',
   expired: 'Esta proposta expirou: o prazo para aceitá-la acabou.',
   superseded: 'Esta proposta foi substituída por uma mais nova, enviada ao seu e-mail.',
+  voided: 'Esta proposta não vale mais: o frete desta cotação já foi fechado.',
 };
 
 function ProposalPage(props: ProposalPageProps) {

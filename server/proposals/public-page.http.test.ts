@@ -185,6 +185,24 @@ describe.each(backendsForThisFile())('the proposal’s page on $name', (backend)
     expect((await repository.inbox.getLead(quoteId))?.work.status).toBe('new');
   });
 
+  it('voids the open proposal of a quote already won: no answer lands, and the page says so', async () => {
+    const { repository, app, quoteId, token, accept } = await setUp();
+    const { work } = (await repository.inbox.getLead(quoteId))!;
+    await repository.inbox.changeLead(quoteId, work.version, { status: 'won' }, { actor: { kind: 'token' } });
+
+    const res = await accept();
+    const refusal = await request(app).post(`/proposta/${token}/recusar`).set(SAME_SITE).type('form').send({});
+
+    expect([res.status, refusal.status]).toEqual([303, 303]);
+    const [proposal] = await repository.proposals.proposalsOf(quoteId);
+    expect(proposal?.answer).toBeUndefined();
+    const page = readable((await request(app).get(`/proposta/${token}`)).text);
+    expect(page).toContain('Esta proposta não vale mais: o frete desta cotação já foi fechado.');
+    expect(page).not.toContain('Aceitar');
+    expect(await repository.audit.readAudit({ leadId: quoteId, action: 'proposal.accepted', limit: 5 })).toEqual([]);
+    expect(await outboxKinds()).not.toContain('quote.accepted');
+  });
+
   it('answers a guessed link with the 404 page, and holds an address that guesses on, right link included', async () => {
     const { app, token } = await setUp();
     const guess = (path: string) => request(app).get(path);

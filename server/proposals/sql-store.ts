@@ -13,6 +13,9 @@ import type { ProposalMail, QuoteAccepted } from './notices';
 // The proposals of a quote (issue 52 §3; docs/requirements.md §9.6; docs/decisions/047-proposals.md).
 // A proposal is written once with its e-mail to the customer, in one transaction; its customer
 // answers it once, by a conditional UPDATE that lets exactly one answer through whatever the replicas.
+// Sending, answering and reopening take the quote's key lock first, so that on PostgreSQL they take
+// turns per quote as SQLite's write transactions already do: a form's key is looked up, and a won
+// quote seen, by a transaction that no other one of the same quote can overtake.
 
 /** The floor a price was checked against, and an admin's reason to go under it. */
 export type FloorCheck = { floorCents?: number; act?: string; overrideReason?: string; overrideBy?: string };
@@ -34,7 +37,12 @@ export type Proposal = ProposalTerms & {
   overrideReason?: string;
   /** Whether a newer proposal of the same quote replaced it: only the newest can be answered. */
   superseded: boolean;
+  /** Whether its quote is won (Ganho): an unanswered proposal of a won quote is void. */
+  quoteWon: boolean;
 };
+
+/** What sending did: stored now, stored before by the same form (a double tap), or refused as the quote is won. */
+type SendResult = { outcome: 'sent' | 'repeated'; proposal: Proposal } | { outcome: 'won' };
 
 /** What a customer's answer did: this answer landed, or the proposal stands as it was. */
 type AnswerResult = { outcome: 'answered'; proposal: Proposal } | { outcome: 'unchanged'; proposal: Proposal };
@@ -55,15 +63,18 @@ export interface ProposalStore {
   /**
    * Stores a proposal of quote `quoteId` with its token's digest, and what `mail(token)` makes of its
    * link queued to the customer, with the audit line 'proposal.sent': all or nothing. The token,
-   * which nothing stores, is returned for nobody but the e-mail.
+   * which nothing stores, is returned for nobody but the e-mail. `formKey`, drawn with the form, makes
+   * it once: a second send with the same key stores nothing and answers the first one's proposal. A
+   * won quote takes none until it is reopened.
    */
   createProposal(
     quoteId: string,
+    formKey: string,
     terms: ProposalTerms,
     floor: FloorCheck,
     mail: (token: string) => ProposalMail,
     by: AuditContext & { actor: { kind: 'member'; id: string; email: string } },
-  ): Promise<Proposal>;
+  ): Promise<SendResult>;
   /** The proposals of a quote, newest first. */
   proposalsOf(quoteId: string): Promise<Proposal[]>;
   /** The proposal a customer's token opens; undefined for a token no proposal has. */
@@ -72,7 +83,7 @@ export interface ProposalStore {
   recordView(proposal: Proposal, by: AuditContext): Promise<void>;
   /**
    * The customer's answer, if the proposal is still open (unanswered, valid on São Paulo's `today`,
-   * not superseded): exactly one of any answers at once lands. An acceptance wins the quote, tells its
+   * not superseded, its quote not won): exactly one of any answers at once lands. An acceptance wins the quote, tells its
    * owner (`notice`) and queues the quote.accepted webhook in the same transaction.
    */
   answer(
@@ -81,6 +92,14 @@ export interface ProposalStore {
     notice: (proposal: Proposal, owner?: string) => ProposalMail,
     by: AuditContext,
   ): Promise<AnswerResult>;
+  /**
+   * A member's reopening of a won quote ('quote.reopened'): back to Proposta enviada, so that a new
+   * proposal may be sent and answered. False when the quote is not won (reopened already, or never).
+   */
+  reopenQuote(
+    quoteId: string,
+    by: AuditContext & { actor: { kind: 'member'; id: string; email: string } },
+  ): Promise<boolean>;
 }
 
 /** A token's SHA-256: what the table keeps, so that a copy of the database opens no proposal. */
@@ -93,7 +112,8 @@ const COLUMNS = `p.id, p.quote_id, p.price_cents, p.includes_toll, p.includes_in
   p.includes_text, p.valid_until, p.pickup_from, p.pickup_to, p.conditions, p.floor_cents, p.floor_act,
   p.override_reason, p.created_by, p.created_at, p.sent_at, p.viewed_at, p.answered_at, p.answer,
   p.answer_reason, p.accepted_by,
-  EXISTS (SELECT 1 FROM proposals n WHERE n.quote_id = p.quote_id AND n.seq > p.seq) AS superseded`;
+  EXISTS (SELECT 1 FROM proposals n WHERE n.quote_id = p.quote_id AND n.seq > p.seq) AS superseded,
+  EXISTS (SELECT 1 FROM quotes q WHERE q.id = p.quote_id AND q.status = 'won') AS quote_won`;
 
 const optional = <K extends string>(key: K, value: unknown) =>
   (value == null ? {} : { [key]: String(value) }) as Partial<Record<K, string>>;
@@ -123,6 +143,7 @@ const proposalOf = (row: Row): Proposal => ({
   ...optional('acceptedBy', row.accepted_by),
   // SQLite answers 0/1, PostgreSQL a boolean.
   superseded: row.superseded === true || Number(row.superseded) === 1,
+  quoteWon: row.quote_won === true || Number(row.quote_won) === 1,
 });
 
 /**
@@ -134,7 +155,8 @@ export async function subjectProposals(queries: Queries, quoteIds: readonly stri
   if (quoteIds.length === 0) return [];
   const rows = await select(queries, `p.quote_id IN (${quoteIds.map(() => '?').join(', ')})`, [...quoteIds]);
   return rows.map((row) => {
-    const { floorCents, floorAct, overrideReason, createdBy, createdAt, superseded, ...shown } = proposalOf(row);
+    const { floorCents, floorAct, overrideReason, createdBy, createdAt, superseded, quoteWon, ...shown } =
+      proposalOf(row);
     return shown;
   });
 }
@@ -143,6 +165,7 @@ export async function subjectProposals(queries: Queries, quoteIds: readonly stri
 export function stateOf(proposal: Proposal, today = todayInSaoPaulo()): ProposalState {
   if (proposal.answer) return proposal.answer;
   if (proposal.superseded) return 'superseded';
+  if (proposal.quoteWon) return 'voided';
   return proposal.validUntil < today ? 'expired' : 'open';
 }
 
@@ -168,18 +191,27 @@ const acceptedProposal = (p: Proposal): QuoteAccepted['proposal'] => ({
 
 export function sqlProposals(db: Database, notices: ProposalNotices): ProposalStore {
   const byId = async (queries: Queries, id: string) => proposalOf((await select(queries, 'p.id = ?', [id]))[0]!);
+  /** Waits for any other transaction on the same quote's proposals (SQLite's already take turns). */
+  const quoteLock = async (tx: Queries, quoteId: string) => {
+    if (db.dialect.keyLock) await tx.get(db.dialect.keyLock, [`proposals:${quoteId}`]);
+  };
 
   return {
-    createProposal: (quoteId, terms, floor, mail, by) =>
-      db.transaction(async (tx) => {
+    createProposal: (quoteId, formKey, terms, floor, mail, by) =>
+      db.transaction(async (tx): Promise<SendResult> => {
+        await quoteLock(tx, quoteId);
+        const [sent] = await select(tx, 'p.quote_id = ? AND p.form_key = ?', [quoteId, formKey]);
+        if (sent) return { outcome: 'repeated', proposal: proposalOf(sent) };
+        const quote = await tx.get('SELECT status FROM quotes WHERE id = ?', [quoteId]);
+        if (quote?.status === 'won') return { outcome: 'won' };
         const id = randomUUID();
         const token = newToken();
         const now = new Date().toISOString();
         await tx.run(
           `INSERT INTO proposals (id, quote_id, token_digest, price_cents, includes_toll, includes_insurance,
              includes_icms, includes_text, valid_until, pickup_from, pickup_to, conditions, floor_cents, floor_act,
-             override_reason, override_by, created_by, created_at, sent_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+             override_reason, override_by, created_by, created_at, sent_at, form_key)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
           [
             id,
             quoteId,
@@ -200,6 +232,7 @@ export function sqlProposals(db: Database, notices: ProposalNotices): ProposalSt
             by.actor.id,
             now,
             now,
+            formKey,
           ],
         );
         await notices.enqueue(tx, quoteId, { kind: 'proposal.mail', record: mail(token) });
@@ -220,7 +253,7 @@ export function sqlProposals(db: Database, notices: ProposalNotices): ProposalSt
           action: 'proposal.sent',
           detail: { proposal: id, priceCents: terms.priceCents },
         });
-        return byId(tx, id);
+        return { outcome: 'sent', proposal: await byId(tx, id) };
       }),
 
     proposalsOf: async (quoteId) => (await select(db, 'p.quote_id = ?', [quoteId])).map(proposalOf),
@@ -247,13 +280,16 @@ export function sqlProposals(db: Database, notices: ProposalNotices): ProposalSt
 
     answer: (proposal, answer, notice, by) =>
       db.transaction(async (tx): Promise<AnswerResult> => {
+        await quoteLock(tx, proposal.quoteId);
         const now = new Date().toISOString();
         // The one statement that decides: of two answers at once, on one replica or two, the second
-        // finds `answer` set (PostgreSQL re-reads the row it waited for) and changes nothing.
+        // finds `answer` set (PostgreSQL re-reads the row it waited for) and changes nothing. A won
+        // quote's proposals are void: none of them is accepted after the first (§9.6).
         const landed = await tx.run(
           `UPDATE proposals SET answer = ?, answered_at = ?, answer_reason = ?, accepted_by = ?
            WHERE id = ? AND answer IS NULL AND valid_until >= ?
-             AND NOT EXISTS (SELECT 1 FROM proposals n WHERE n.quote_id = proposals.quote_id AND n.seq > proposals.seq)`,
+             AND NOT EXISTS (SELECT 1 FROM proposals n WHERE n.quote_id = proposals.quote_id AND n.seq > proposals.seq)
+             AND NOT EXISTS (SELECT 1 FROM quotes q WHERE q.id = proposals.quote_id AND q.status = 'won')`,
           [
             answer.answer,
             now,
@@ -268,7 +304,7 @@ export function sqlProposals(db: Database, notices: ProposalNotices): ProposalSt
         const line = { ...by, leadIds: [proposal.quoteId], detail: { proposal: proposal.id } };
         await appendAudit(tx, { ...line, action: `proposal.${answer.answer}` });
         const before = await workedLead(tx, proposal.quoteId);
-        if (answer.answer === 'accepted' && before && before.lead.work.status !== 'won') {
+        if (answer.answer === 'accepted' && before) {
           await tx.run(
             `UPDATE quotes SET status = 'won', won_at = ?, lost_reason = NULL, responded_at = COALESCE(responded_at, ?),
                version = version + 1, updated_at = ? WHERE id = ?`,
@@ -299,6 +335,24 @@ export function sqlProposals(db: Database, notices: ProposalNotices): ProposalSt
           }
         }
         return { outcome: 'answered', proposal: answered };
+      }),
+
+    reopenQuote: (quoteId, by) =>
+      db.transaction(async (tx) => {
+        await quoteLock(tx, quoteId);
+        const now = new Date().toISOString();
+        const reopened = await tx.run(
+          `UPDATE quotes SET status = 'proposal', won_at = NULL, version = version + 1, updated_at = ?
+           WHERE id = ? AND status = 'won'`,
+          [now, quoteId],
+        );
+        if (reopened === 0) return false;
+        const line = { ...by, leadIds: [quoteId] };
+        await appendAudit(tx, { ...line, action: 'quote.reopened' });
+        await appendAudit(tx, { ...line, action: 'lead.status', detail: { from: 'won', to: 'proposal' } });
+        const after = await workedLead(tx, quoteId);
+        if (after) await notices.announce(tx, after.lead, after.notes);
+        return true;
       }),
   };
 }
