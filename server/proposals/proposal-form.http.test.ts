@@ -85,7 +85,7 @@ describe.each(backendsForThisFile())('the proposal’s form on $name', (backend)
   });
 
   it('sends the proposal: stored, mailed with its link, audited, the quote in Proposta enviada', async () => {
-    const { repository, quoteId, form, post } = await setUp();
+    const { repository, seller, quoteId, form, post } = await setUp();
 
     const res = await post(form);
 
@@ -103,9 +103,25 @@ describe.each(backendsForThisFile())('the proposal’s form on $name', (backend)
     expect(mail[0].to).toBe('carlos@bebidasdonorte.com.br');
     expect(mail[0].text).toContain('Preço: R$ 32.500,00');
     expect(mail[0].text).toMatch(/http:\/\/localhost:3000\/proposta\/[A-Za-z0-9_-]{43}\n/);
-    expect((await repository.inbox.getLead(quoteId))?.work.status).toBe('proposal');
-    const actions = (await repository.audit.readAudit({ leadId: quoteId, limit: 10 })).map((line) => line.action);
-    expect(actions).toContain('proposal.sent');
+    const { work } = (await repository.inbox.getLead(quoteId))!;
+    expect(work.status).toBe('proposal');
+    // A quote nobody owned is the sender's now, audited as the Responsável form's change is.
+    expect(work.owner?.id).toBe(seller.member.id);
+    const lines = await repository.audit.readAudit({ leadId: quoteId, limit: 10 });
+    expect(lines.map((line) => line.action)).toContain('proposal.sent');
+    const owned = lines.find((line) => line.action === 'lead.owner');
+    expect([owned?.actor, owned?.detail]).toEqual([seller.member.email, { to: seller.member.id }]);
+  });
+
+  it('leaves a quote that someone owns with its owner', async () => {
+    const { repository, quoteId, form, post } = await setUp();
+    const { member: owner } = await signedInMember(repository, 'vendas');
+    await repository.inbox.changeLead(quoteId, 1, { owner: owner.id }, { actor: { kind: 'token' } });
+
+    expect((await post(form)).status).toBe(303);
+
+    const { work } = (await repository.inbox.getLead(quoteId))!;
+    expect([work.status, work.owner?.id]).toEqual(['proposal', owner.id]);
   });
 
   it.each([

@@ -12,6 +12,7 @@ import {
 } from '../../shared/proposal';
 import type { Quote } from '../../shared/quote';
 import { type QuoteFreight, quoteFreight } from '../freight/quote-freight';
+import type { LeadChange } from '../inbox/sql-store';
 import { leadLines } from '../leads/presentation';
 import type { WorkedLead } from '../leads/resource';
 import { auditContext } from '../module/audit';
@@ -176,9 +177,14 @@ export function proposalRoutes(context: Context): WorkplaceRoute[] {
         notice: { kind: 'error', text: WON },
       });
     // A quote still waiting or in contact is now in Proposta enviada; one further along keeps its
-    // status. A second send of the same form ('repeated') changes nothing and sees the same page.
-    if (sent.outcome === 'sent' && ['new', 'contacted'].includes(lead.work.status))
-      await inbox.changeLead(lead.record.id, lead.work.version, { status: 'proposal' }, by);
+    // status. Its sender takes a quote nobody owned, as 'Respondi' does (§6.4, §9.6), audited as
+    // lead.owner. A second send of the same form ('repeated') changes nothing and sees the same page.
+    const change: LeadChange = {
+      ...(['new', 'contacted'].includes(lead.work.status) && { status: 'proposal' }),
+      ...(!lead.work.owner && { owner: member.id }),
+    };
+    if (sent.outcome === 'sent' && Object.keys(change).length > 0)
+      await inbox.changeLead(lead.record.id, lead.work.version, change, by);
     res.redirect(303, `${leadPath(lead.record.id)}?salvo=${PROPOSAL_SAVED}`);
   };
 
