@@ -155,6 +155,8 @@ export type ProposalPageProps =
       proposal: ProposalView;
       errors?: { aceito_por?: string; motivo?: string };
       values?: { aceito_por?: string; motivo?: string };
+      /** "Recusar" pressed once: the page asks to confirm it, the reason kept (§9.6). */
+      confirmRefusal?: boolean;
     }
   | { state: 'missing' }
   /** A post refused before it was read (its site, its rate, its size), or too many wrong links: the reason. */

@@ -244,7 +244,7 @@ describe.each(backendsForThisFile())('the proposal’s form on $name', (backend)
     await repository.proposals.answer(
       first!,
       { answer: 'accepted', acceptedBy: 'Carlos' },
-      () => ({ subject: 'Aceita', text: 'Aceita' }),
+      () => [{ subject: 'Aceita', text: 'Aceita' }],
       { actor: { kind: 'anonymous' } },
     );
 

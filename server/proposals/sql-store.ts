@@ -1,11 +1,12 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { SubjectProposal } from '../../shared/api/types';
+import { LOST_REASON_MAX } from '../../shared/lead-status';
 import type { ProposalState, ProposalTerms } from '../../shared/proposal';
 import { todayInSaoPaulo } from '../../shared/sao-paulo-time';
 import { appendAudit } from '../audit/sql-store';
 import type { Database, Queries, Row } from '../db/database';
 import { instant } from '../db/results';
-import { type AnnounceChange, workedLead } from '../inbox/sql-store';
+import { type AnnounceChange, OPEN_STATUSES, workedLead } from '../inbox/sql-store';
 import { leadResource } from '../leads/resource';
 import type { AuditContext } from '../module/audit';
 import type { ProposalMail, QuoteAccepted } from './notices';
@@ -25,6 +26,8 @@ export type Proposal = ProposalTerms & {
   id: string;
   quoteId: string;
   createdBy: string;
+  /** The e-mail of the member who wrote it, while they are a member: told of the answer. */
+  senderEmail?: string;
   createdAt: string;
   sentAt?: string;
   viewedAt?: string;
@@ -83,13 +86,14 @@ export interface ProposalStore {
   recordView(proposal: Proposal, by: AuditContext): Promise<void>;
   /**
    * The customer's answer, if the proposal is still open (unanswered, valid on São Paulo's `today`,
-   * not superseded, its quote not won): exactly one of any answers at once lands. An acceptance wins the quote, tells its
-   * owner (`notice`) and queues the quote.accepted webhook in the same transaction.
+   * not superseded, its quote not won): exactly one of any answers at once lands. An acceptance wins the quote
+   * and queues the quote.accepted webhook, a refusal loses a quote still open, and what `notice` makes
+   * (the owner's notice, the customer's confirmation) is queued, all in the same transaction.
    */
   answer(
     proposal: Proposal,
     answer: CustomerAnswer,
-    notice: (proposal: Proposal, owner?: string) => ProposalMail,
+    notice: (proposal: Proposal, owner?: string) => ProposalMail[],
     by: AuditContext,
   ): Promise<AnswerResult>;
   /**
@@ -102,6 +106,9 @@ export interface ProposalStore {
   ): Promise<boolean>;
 }
 
+/** The lost reason a refusal writes, before the customer's own reason if they gave one. */
+const REFUSED = 'Proposta recusada pelo cliente';
+
 /** A token's SHA-256: what the table keeps, so that a copy of the database opens no proposal. */
 const digestOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -113,7 +120,8 @@ const COLUMNS = `p.id, p.quote_id, p.price_cents, p.includes_toll, p.includes_in
   p.override_reason, p.created_by, p.created_at, p.sent_at, p.viewed_at, p.answered_at, p.answer,
   p.answer_reason, p.accepted_by,
   EXISTS (SELECT 1 FROM proposals n WHERE n.quote_id = p.quote_id AND n.seq > p.seq) AS superseded,
-  EXISTS (SELECT 1 FROM quotes q WHERE q.id = p.quote_id AND q.status = 'won') AS quote_won`;
+  EXISTS (SELECT 1 FROM quotes q WHERE q.id = p.quote_id AND q.status = 'won') AS quote_won,
+  (SELECT m.email FROM members m WHERE m.id = p.created_by) AS sender_email`;
 
 const optional = <K extends string>(key: K, value: unknown) =>
   (value == null ? {} : { [key]: String(value) }) as Partial<Record<K, string>>;
@@ -134,6 +142,7 @@ const proposalOf = (row: Row): Proposal => ({
   ...optional('floorAct', row.floor_act),
   ...optional('overrideReason', row.override_reason),
   createdBy: String(row.created_by),
+  ...optional('senderEmail', row.sender_email),
   createdAt: instant(row.created_at)!,
   ...(row.sent_at != null && { sentAt: instant(row.sent_at) }),
   ...(row.viewed_at != null && { viewedAt: instant(row.viewed_at) }),
@@ -155,7 +164,7 @@ export async function subjectProposals(queries: Queries, quoteIds: readonly stri
   if (quoteIds.length === 0) return [];
   const rows = await select(queries, `p.quote_id IN (${quoteIds.map(() => '?').join(', ')})`, [...quoteIds]);
   return rows.map((row) => {
-    const { floorCents, floorAct, overrideReason, createdBy, createdAt, superseded, quoteWon, ...shown } =
+    const { floorCents, floorAct, overrideReason, createdBy, senderEmail, createdAt, superseded, quoteWon, ...shown } =
       proposalOf(row);
     return shown;
   });
@@ -304,24 +313,30 @@ export function sqlProposals(db: Database, notices: ProposalNotices): ProposalSt
         const line = { ...by, leadIds: [proposal.quoteId], detail: { proposal: proposal.id } };
         await appendAudit(tx, { ...line, action: `proposal.${answer.answer}` });
         const before = await workedLead(tx, proposal.quoteId);
-        if (answer.answer === 'accepted' && before) {
+        // An acceptance wins the quote; a refusal loses one still open, with the customer's reason, so
+        // that the weekly report counts it as it counts a won one (§6.4, §9.6).
+        const to = answer.answer === 'accepted' ? 'won' : 'lost';
+        const moves = before && (to === 'won' || OPEN_STATUSES.includes(before.lead.work.status));
+        if (moves) {
+          const lostReason =
+            to === 'lost'
+              ? `${REFUSED}${answer.answer === 'refused' && answer.reason ? `: ${answer.reason}` : ''}`.slice(
+                  0,
+                  LOST_REASON_MAX,
+                )
+              : null;
           await tx.run(
-            `UPDATE quotes SET status = 'won', won_at = ?, lost_reason = NULL, responded_at = COALESCE(responded_at, ?),
+            `UPDATE quotes SET status = ?, won_at = ?, lost_reason = ?, responded_at = COALESCE(responded_at, ?),
                version = version + 1, updated_at = ? WHERE id = ?`,
-            [now, now, now, proposal.quoteId],
+            [to, to === 'won' ? now : null, lostReason, now, now, proposal.quoteId],
           );
-          await appendAudit(tx, {
-            ...line,
-            action: 'lead.status',
-            detail: { from: before.lead.work.status, to: 'won' },
-          });
+          await appendAudit(tx, { ...line, action: 'lead.status', detail: { from: before.lead.work.status, to } });
         }
         const after = await workedLead(tx, proposal.quoteId);
         if (after) {
-          await notices.enqueue(tx, proposal.quoteId, {
-            kind: 'proposal.mail',
-            record: notice(answered, after.lead.work.owner?.email),
-          });
+          for (const record of notice(answered, after.lead.work.owner?.email))
+            await notices.enqueue(tx, proposal.quoteId, { kind: 'proposal.mail', record });
+          if (moves && answer.answer === 'refused') await notices.announce(tx, after.lead, after.notes);
           if (answer.answer === 'accepted') {
             await notices.announce(tx, after.lead, after.notes);
             await notices.enqueue(tx, proposal.quoteId, {
