@@ -154,7 +154,7 @@ export const PROPOSAL_PATH_PREFIX = '/proposta/';
 export const proposalPath = (token: string) => `${PROPOSAL_PATH_PREFIX}${token}`;
 
 /** Where a proposal stands for the customer who opens it. */
-export type ProposalState = 'open' | 'accepted' | 'refused' | 'expired' | 'superseded';
+export type ProposalState = 'open' | 'accepted' | 'refused' | 'expired' | 'superseded' | 'voided';
 
 /** The customer's page as the server hands it to the view (server/proposals/page.tsx). */
 export type ProposalView = {
@@ -175,6 +175,8 @@ export type ProposalPageProps =
       proposal: ProposalView;
       errors?: { aceito_por?: string; motivo?: string };
       values?: { aceito_por?: string; motivo?: string };
+      /** "Recusar" pressed once: the page asks to confirm it, the reason kept (§9.6). */
+      confirmRefusal?: boolean;
     }
   | { state: 'missing' }
   /** A post refused before it was read (its site, its rate, its size), or too many wrong links: the reason. */
@@ -194,6 +196,7 @@ export const PROPOSAL_STATE_LABELS: Record<ProposalState, string> = {
   refused: 'recusada',
   expired: 'expirada',
   superseded: 'substituída',
+  voided: 'anulada (cotação ganha)',
 };
 
 /** The workplace's form of a quote's proposal (client/inbox/ProposalForm.tsx). */
@@ -215,5 +218,9 @@ export type ProposalFormProps =
       admin: boolean;
       /** The prazo's estimate from the lane's distance, labelled 'estimativa' (§12.4), when there is a distance. */
       estimate?: { days: number; text: string };
+      /** The key the form was drawn with: a second send with it stores nothing (§9.6). */
+      formKey: string;
+      /** Whether the quote is won: it takes no proposal until a member reopens it. */
+      won: boolean;
       notice?: { kind: 'error' | 'ok'; text: string };
     };

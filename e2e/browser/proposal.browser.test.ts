@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { openSqlite } from '../../server/composition/repository';
 import { proposalLink, proposalMessage } from '../../server/proposals/messages';
@@ -36,6 +37,7 @@ async function proposalMailedTo({ smtp, server, store }: Awaited<ReturnType<type
   const terms = sampleTerms();
   await store.proposals.createProposal(
     record.id,
+    randomUUID(),
     terms,
     {},
     (token) => proposalMessage(record, terms, proposalLink(new URL(server.url), token), seller.email),

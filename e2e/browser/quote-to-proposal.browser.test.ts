@@ -29,9 +29,9 @@ async function startSite() {
   });
   onTestFinished(async () => void (await server.stop()));
   const store = openSqlite(server.dataDir);
-  const session = (await signedInMember(store, 'vendas')).cookie.slice(`${SESSION_COOKIE}=`.length);
+  const { member, cookie } = await signedInMember(store, 'vendas');
   await store.close();
-  return { smtp, server, session };
+  return { smtp, server, session: cookie.slice(`${SESSION_COOKIE}=`.length), sellerEmail: member.email };
 }
 
 /** The shipper's quote, from the hero's button: São José dos Campos to Macapá, a 28 t truck. */
@@ -63,7 +63,7 @@ describe('from the hero’s button to an accepted proposal, in Chromium at 375 p
     ['with JavaScript', true],
     ['without JavaScript', false],
   ])('%s', { timeout: 120_000 }, async (_name, javaScriptEnabled) => {
-    const { smtp, server, session } = await startSite();
+    const { smtp, server, session, sellerEmail } = await startSite();
     const email = `marina.${javaScriptEnabled ? 'js' : 'html'}@tecnorte.com.br`;
 
     const shipper = await browser.open(server.url, { ...TOUCH, javaScriptEnabled });
@@ -116,7 +116,7 @@ describe('from the hero’s button to an accepted proposal, in Chromium at 375 p
     await page.waitForLoadState();
     await expect(page.getByText(/Aceita por Marina Prado em/).isVisible()).resolves.toBe(true);
 
-    // Won on the quote's page, and the team told.
+    // Won on the quote's page, and the seller told: sending made the quote theirs (§9.6).
     await seller.page.reload();
     await expect(
       seller.page
@@ -124,7 +124,8 @@ describe('from the hero’s button to an accepted proposal, in Chromium at 375 p
         .first()
         .isVisible(),
     ).resolves.toBe(true);
-    await mailTo(smtp.messages, LEADS_TO, /aceitou a proposta/);
+    await mailTo(smtp.messages, sellerEmail, /aceitou a proposta/);
+    await mailTo(smtp.messages, email, /^Proposta aceita: frete/);
     expect(shipper.problems.filter((problem) => !/csp$/.test(problem))).toEqual([]);
   });
 });

@@ -41,6 +41,7 @@ export const LEGACY_AUDIT = {
   'proposal.viewed': 'Proposta aberta pelo link',
   'proposal.accepted': 'Proposta aceita',
   'proposal.refused': 'Proposta recusada',
+  'quote.reopened': 'Cotação reaberta',
 } as const;
 
 /** A stored line, as the admins read it at /painel/registro. */

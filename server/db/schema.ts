@@ -546,6 +546,12 @@ export const migrations: ReadonlyArray<(type: ColumnTypes, dialect: Dialect) => 
      )`,
     'ALTER TABLE proposals ADD COLUMN delivery_days integer',
   ],
+  // A proposal is sent once (docs/requirements.md §9.6): the key its form was drawn with, unique per
+  // quote, so that a double tap on "Enviar proposta", on one replica or two, stores one proposal.
+  () => [
+    'ALTER TABLE proposals ADD COLUMN form_key text',
+    'CREATE UNIQUE INDEX proposals_form_key ON proposals (quote_id, form_key)',
+  ],
 ];
 
 /**

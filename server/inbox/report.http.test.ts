@@ -89,7 +89,7 @@ describe.each(backendsForThisFile())('the weekly report on $name', (backend) => 
       repository.proposals.answer(
         offered.proposal,
         { answer: 'accepted', acceptedBy: 'Carlos' },
-        () => ({ subject: 'Aceita', text: 'Aceita' }),
+        () => [{ subject: 'Aceita', text: 'Aceita' }],
         { actor: { kind: 'anonymous' } },
       ),
     );

@@ -97,8 +97,8 @@ const nameOf = (member: string) =>
   `CASE WHEN ${member}.revoked_at IS NULL THEN ${member}.name ELSE ${member}.name || '${memberName({ name: '', revoked: true })}' END`;
 export const OWNER_NAME = nameOf('m');
 
-/** The statuses of a lead still being worked: what a revoked member hands over. */
-const OPEN_STATUSES = ['new', 'pending', 'contacted', 'proposal'];
+/** The statuses of a lead still being worked: what a revoked member hands over, what a refusal loses. */
+export const OPEN_STATUSES = ['new', 'pending', 'contacted', 'proposal'];
 
 /** PostgreSQL's driver hands back a Date, SQLite the ISO text it stored. */
 const ownerOf = (row: Row) =>

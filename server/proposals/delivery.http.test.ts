@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { testRepository } from '../../test/support/app';
 import { storeQuote } from '../../test/support/inbox';
-import { LEADS_TO, startInstance, startWebhookInstance } from '../../test/support/instance';
+import { startInstance, startWebhookInstance } from '../../test/support/instance';
 import { signedInMember } from '../../test/support/members';
 import { dayFromToday, propose } from '../../test/support/proposals';
 import { header, startSmtp } from '../../test/support/smtp';
@@ -16,7 +17,7 @@ import { startWebhookReceiver, webhookTo } from '../../test/support/webhooks';
 const SAME_SITE = { 'Sec-Fetch-Site': 'same-origin' };
 
 describe('a proposal’s deliveries', () => {
-  it('mails the customer the offer and its link; the acceptance mails the sales mailbox when nobody owns the quote', async () => {
+  it('mails the customer the offer and its link; the acceptance mails the seller who took it and confirms to the customer', async () => {
     const smtp = await startSmtp();
     const repository = testRepository(undefined, { channels: ['email'] });
     const { app } = startInstance(repository, smtp.url);
@@ -29,6 +30,7 @@ describe('a proposal’s deliveries', () => {
       .set('Cookie', seller.cookie)
       .type('form')
       .send({
+        chave: randomUUID(),
         preco: '4.850',
         seguro: 'sim',
         inclui: 'descarga',
@@ -57,8 +59,18 @@ describe('a proposal’s deliveries', () => {
       .send({ aceito_por: 'carlos@bebidasdonorte.com.br' })
       .expect(303);
 
-    await eventually(() => expect(smtp.messages.filter((m) => m.recipients.includes(LEADS_TO[0]!))).toHaveLength(2));
+    // The seller took the quote nobody owned by sending it (§9.6): the notice is theirs; the customer
+    // gets the confirmation of their answer, Reply-To the seller.
+    await eventually(() =>
+      expect(smtp.messages.filter((m) => m.recipients.includes(seller.member.email))).toHaveLength(1),
+    );
     const notice = smtp.messages.find((m) => header(m, 'subject')?.includes('aceitou'))!;
+    await eventually(() =>
+      expect(smtp.messages.filter((m) => m.recipients.includes('carlos@bebidasdonorte.com.br'))).toHaveLength(2),
+    );
+    const receipt = smtp.messages.find((m) => header(m, 'subject')?.startsWith('Proposta aceita'))!;
+    expect(header(receipt, 'reply-to')).toBe(seller.member.email);
+    expect(receipt.text).toContain('Nossa equipe entra em contato para combinar a coleta.');
     expect(header(notice, 'subject')).toBe('Carlos Lima aceitou a proposta Campinas/SP → Belém/PA');
     expect(notice.text).toContain('Aceita por: carlos@bebidasdonorte.com.br');
     expect(notice.text).toContain(`/painel/leads/${quoteId}`);

@@ -73,3 +73,30 @@ export function answerMessage(proposal: Proposal, quote: Quote, publicUrl: URL, 
     ].join('\n'),
   };
 }
+
+/**
+ * The customer's confirmation of their answer (§9.6), to the quote's address: what they answered, the
+ * price and the lane, and who writes back next. Reply-To the member who wrote the proposal.
+ */
+export function answerReceipt(proposal: Proposal, quote: Quote, replyTo?: string): ProposalMail {
+  const accepted = proposal.answer === 'accepted';
+  return {
+    to: quote.email,
+    ...(replyTo && { replyTo }),
+    subject: `${accepted ? 'Proposta aceita' : 'Proposta recusada'}: frete ${laneOf(quote)} · ${company.shortName}`,
+    text: [
+      `Olá, ${quote.name}!`,
+      '',
+      accepted
+        ? `Recebemos o seu aceite da proposta de ${reaisText(proposal.priceCents)} para o frete ${laneOf(quote)}, em ${readableInSaoPaulo(proposal.answeredAt ?? new Date())}, por ${proposal.acceptedBy}.`
+        : `Recebemos a sua recusa da proposta de ${reaisText(proposal.priceCents)} para o frete ${laneOf(quote)}, em ${readableInSaoPaulo(proposal.answeredAt ?? new Date())}.`,
+      accepted
+        ? 'Nossa equipe entra em contato para combinar a coleta.'
+        : 'Obrigado por responder. Se quiser outro preço ou outra data, responda a este e-mail ou peça uma nova cotação.',
+      '',
+      `Dúvidas? Responda a este e-mail ou ligue ${company.phone.display}.`,
+      '',
+      company.name,
+    ].join('\n'),
+  };
+}

@@ -57,6 +57,7 @@ const HEADLINES: Record<ProposalState, string> = {
   refused: 'Proposta recusada. Obrigado por responder.',
   expired: 'Esta proposta expirou: o prazo para aceitá-la acabou.',
   superseded: 'Esta proposta foi substituída por uma mais nova, enviada ao seu e-mail.',
+  voided: 'Esta proposta não vale mais: o frete desta cotação já foi fechado.',
 };
 
 function ProposalPage(props: ProposalPageProps) {
@@ -105,7 +106,12 @@ function ProposalPage(props: ProposalPageProps) {
           <p className="lead-note">{proposal.conditions}</p>
         </>
       )}
-      {proposal.state === 'open' && <Answer proposal={proposal} errors={errors} values={values} />}
+      {proposal.state === 'open' &&
+        (props.confirmRefusal ? (
+          <ConfirmRefusal proposal={proposal} reason={values.motivo} />
+        ) : (
+          <Answer proposal={proposal} errors={errors} values={values} />
+        ))}
       {(proposal.state === 'expired' || proposal.state === 'refused') && (
         <p>
           <a className="button button--primary" href={QUOTE_PATH}>
@@ -170,6 +176,32 @@ function Answer({ proposal, errors, values }: { proposal: ProposalView; errors: 
           Recusar
         </button>
       </form>
+    </>
+  );
+}
+
+/**
+ * The second step of a refusal (§9.6): a refusal cannot be undone, so the first press of "Recusar"
+ * only asks; the reason typed rides along in the confirming form.
+ */
+function ConfirmRefusal({ proposal, reason }: { proposal: ProposalView; reason?: string }) {
+  return (
+    <>
+      <h2>Recusar esta proposta?</h2>
+      <p>Depois de recusada, ela não pode mais ser aceita. Para outro preço, peça uma nova cotação.</p>
+      {reason && <p className="lead-note">Motivo: {reason}</p>}
+      <form method="post" action={`${proposal.path}/recusar`} className="team-form">
+        <input type="hidden" name="motivo" value={reason ?? ''} />
+        <input type="hidden" name="confirmar" value="sim" />
+        <button className="button button--primary" type="submit">
+          Sim, recusar a proposta
+        </button>
+      </form>
+      <p>
+        <a className="button" href={proposal.path}>
+          Não, voltar à proposta
+        </a>
+      </p>
     </>
   );
 }

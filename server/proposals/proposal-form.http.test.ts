@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/support/app';
@@ -53,8 +54,14 @@ describe.each(backendsForThisFile())('the proposal’s form on $name', (backend)
         .set(SAME_SITE)
         .set('Cookie', seller.cookie)
         .type('form')
-        .send(body);
-    return { repository, app, seller, quoteId, form, post };
+        // Each post a form drawn afresh unless it names the key its form carried.
+        .send({ chave: randomUUID(), ...body });
+    /** The key the form carries as the server draws it. */
+    const drawnKey = async () => {
+      const page = await request(app).get(`/painel/leads/${quoteId}/proposta`).set('Cookie', seller.cookie);
+      return /name="chave" value="([0-9a-f-]{36})"/.exec(page.text)![1]!;
+    };
+    return { repository, app, seller, quoteId, form, post, drawnKey };
   }
 
   it('shows the quote’s ANTT floor with its act above the price', async () => {
@@ -79,7 +86,7 @@ describe.each(backendsForThisFile())('the proposal’s form on $name', (backend)
   });
 
   it('sends the proposal: stored, mailed with its link, audited, the quote in Proposta enviada', async () => {
-    const { repository, quoteId, form, post } = await setUp();
+    const { repository, seller, quoteId, form, post } = await setUp();
 
     const res = await post(form);
 
@@ -97,9 +104,25 @@ describe.each(backendsForThisFile())('the proposal’s form on $name', (backend)
     expect(mail[0].to).toBe('carlos@bebidasdonorte.com.br');
     expect(mail[0].text).toContain('Preço: R$ 32.500,00');
     expect(mail[0].text).toMatch(/http:\/\/localhost:3000\/proposta\/[A-Za-z0-9_-]{43}\n/);
-    expect((await repository.inbox.getLead(quoteId))?.work.status).toBe('proposal');
-    const actions = (await repository.audit.readAudit({ leadId: quoteId, limit: 10 })).map((line) => line.action);
-    expect(actions).toContain('proposal.sent');
+    const { work } = (await repository.inbox.getLead(quoteId))!;
+    expect(work.status).toBe('proposal');
+    // A quote nobody owned is the sender's now, audited as the Responsável form's change is.
+    expect(work.owner?.id).toBe(seller.member.id);
+    const lines = await repository.audit.readAudit({ leadId: quoteId, limit: 10 });
+    expect(lines.map((line) => line.action)).toContain('proposal.sent');
+    const owned = lines.find((line) => line.action === 'lead.owner');
+    expect([owned?.actor, owned?.detail]).toEqual([seller.member.email, { to: seller.member.id }]);
+  });
+
+  it('leaves a quote that someone owns with its owner', async () => {
+    const { repository, quoteId, form, post } = await setUp();
+    const { member: owner } = await signedInMember(repository, 'vendas');
+    await repository.inbox.changeLead(quoteId, 1, { owner: owner.id }, { actor: { kind: 'token' } });
+
+    expect((await post(form)).status).toBe(303);
+
+    const { work } = (await repository.inbox.getLead(quoteId))!;
+    expect([work.status, work.owner?.id]).toEqual(['proposal', owner.id]);
   });
 
   it.each([
@@ -214,5 +237,66 @@ describe.each(backendsForThisFile())('the proposal’s form on $name', (backend)
     expect(readable(page.text)).toContain('aguardando resposta');
     expect(readable(page.text)).toContain('E-mail da proposta (ao cliente, ou a resposta dele)');
     expect(contact.status).toBe(404);
+  });
+
+  it('sends one proposal for a form posted twice at once, and the same page to both posts', async () => {
+    const { repository, quoteId, form, post, drawnKey } = await setUp();
+    const chave = await drawnKey();
+
+    const posts = await Promise.all([post({ ...form, chave }), post({ ...form, chave }), post({ ...form, chave })]);
+
+    expect(posts.map((res) => [res.status, res.headers.location])).toEqual(
+      Array(3).fill([303, `/painel/leads/${quoteId}?salvo=proposta`]),
+    );
+    expect(await repository.proposals.proposalsOf(quoteId)).toHaveLength(1);
+    expect((await backend.rows('outbox')).filter((row) => row.kind === 'proposal.mail')).toHaveLength(1);
+    const sent = await repository.audit.readAudit({ leadId: quoteId, action: 'proposal.sent', limit: 5 });
+    expect(sent).toHaveLength(1);
+  });
+
+  it('keeps the key through a refusal, and redraws a form that came without one', async () => {
+    const { repository, quoteId, form, post } = await setUp();
+
+    const refused = await post({ ...form, chave: '3f0c1a52-5d7e-4b8a-9c3e-2f1a6b7c8d9e', preco: '-1' });
+    const keyless = await post({ ...form, chave: '' });
+
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('name="chave" value="3f0c1a52-5d7e-4b8a-9c3e-2f1a6b7c8d9e"');
+    expect(keyless.status).toBe(400);
+    expect(readable(keyless.text)).toContain('O formulário estava incompleto: confira os dados e envie de novo.');
+    expect(keyless.text).toMatch(/name="chave" value="[0-9a-f-]{36}"/);
+    expect(await repository.proposals.proposalsOf(quoteId)).toEqual([]);
+  });
+
+  it('sends nothing for a won quote until a member reopens it, which is audited', async () => {
+    const { app, repository, seller, quoteId, form, post } = await setUp();
+    await post(form);
+    const [first] = await repository.proposals.proposalsOf(quoteId);
+    await repository.proposals.answer(
+      first!,
+      { answer: 'accepted', acceptedBy: 'Carlos' },
+      () => [{ subject: 'Aceita', text: 'Aceita' }],
+      { actor: { kind: 'anonymous' } },
+    );
+
+    const refused = await post(form);
+    const page = await request(app).get(`/painel/leads/${quoteId}/proposta`).set('Cookie', seller.cookie);
+    const reopen = await request(app)
+      .post(`/painel/leads/${quoteId}/reabrir`)
+      .set(SAME_SITE)
+      .set('Cookie', seller.cookie);
+    const resent = await post(form);
+
+    expect(refused.status).toBe(409);
+    expect(readable(refused.text)).toContain('Esta cotação já está como Ganho: reabra-a para enviar outra proposta.');
+    expect(readable(page.text)).toContain('Reabrir a cotação');
+    expect(page.text).not.toContain('Enviar proposta ao cliente');
+    expect(reopen.status).toBe(303);
+    expect(reopen.headers.location).toBe(`/painel/leads/${quoteId}/proposta`);
+    expect(resent.status).toBe(303);
+    expect(await repository.proposals.proposalsOf(quoteId)).toHaveLength(2);
+    expect((await repository.inbox.getLead(quoteId))?.work.status).toBe('proposal');
+    const [reopened] = await repository.audit.readAudit({ leadId: quoteId, action: 'quote.reopened', limit: 5 });
+    expect(reopened?.actor).toBe(seller.member.email);
   });
 });

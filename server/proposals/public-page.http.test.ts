@@ -81,10 +81,17 @@ describe.each(backendsForThisFile())('the proposal’s page on $name', (backend)
     expect(proposal).toMatchObject({ answer: 'accepted', acceptedBy: 'Carlos Lima' });
     const rows = await backend.rows('outbox');
     const notices = rows.filter((row) => row.kind === 'proposal.mail').map(payloadOf);
-    expect(notices.at(-1)).toMatchObject({
-      to: member.email,
+    expect(notices.find(({ to }) => to === member.email)).toMatchObject({
       subject: 'Carlos Lima aceitou a proposta Campinas/SP → Belém/PA',
     });
+    // The customer's confirmation of their answer, answered by the member who wrote the proposal.
+    const receipt = notices.filter(({ to }) => to === 'carlos@bebidasdonorte.com.br').at(-1);
+    expect(receipt).toMatchObject({
+      replyTo: member.email,
+      subject: 'Proposta aceita: frete Campinas/SP → Belém/PA · Rota Norte',
+    });
+    expect(receipt.text).toContain('Recebemos o seu aceite da proposta de R$ 4.850,00');
+    expect(notices).toHaveLength(3);
     const accepted = rows.filter((row) => row.kind === 'quote.accepted').map(payloadOf);
     expect(accepted).toHaveLength(1);
     expect(accepted[0]).toMatchObject({
@@ -115,19 +122,33 @@ describe.each(backendsForThisFile())('the proposal’s page on $name', (backend)
     expect(audit.filter((row) => row.action === 'lead.status' && String(row.lead_id) === quoteId)).toHaveLength(1);
   });
 
-  it('records a refusal with its reason, and offers to ask again', async () => {
-    const { repository, app, quoteId, token } = await setUp();
+  it('asks to confirm a refusal, then records it with its reason, the quote lost, and offers to ask again', async () => {
+    const { repository, app, member, quoteId, token } = await setUp();
+    const refuse = (fields: Record<string, string>) =>
+      request(app).post(`/proposta/${token}/recusar`).set(SAME_SITE).type('form').send(fields);
 
-    const res = await request(app)
-      .post(`/proposta/${token}/recusar`)
-      .set(SAME_SITE)
-      .type('form')
-      .send({ motivo: 'Achei outro frete.' });
+    const asked = await refuse({ motivo: 'Achei outro frete.' });
+
+    expect(asked.status).toBe(200);
+    expect(readable(asked.text)).toContain('Recusar esta proposta?');
+    expect(asked.text).toContain('name="motivo" value="Achei outro frete."');
+    expect(asked.text).toContain('name="confirmar" value="sim"');
+    expect((await repository.proposals.proposalsOf(quoteId))[0]?.answer).toBeUndefined();
+
+    const res = await refuse({ motivo: 'Achei outro frete.', confirmar: 'sim' });
 
     expect(res.status).toBe(303);
     const [proposal] = await repository.proposals.proposalsOf(quoteId);
     expect(proposal).toMatchObject({ answer: 'refused', answerReason: 'Achei outro frete.' });
-    expect((await repository.inbox.getLead(quoteId))?.work.status).toBe('new');
+    const { work } = (await repository.inbox.getLead(quoteId))!;
+    expect([work.status, work.lostReason]).toEqual(['lost', 'Proposta recusada pelo cliente: Achei outro frete.']);
+    const notices = (await backend.rows('outbox')).filter((row) => row.kind === 'proposal.mail').map(payloadOf);
+    expect(notices.find(({ to }) => to === member.email)?.subject).toBe(
+      'Carlos Lima recusou a proposta Campinas/SP → Belém/PA',
+    );
+    expect(notices.filter(({ to }) => to === 'carlos@bebidasdonorte.com.br').at(-1)?.subject).toBe(
+      'Proposta recusada: frete Campinas/SP → Belém/PA · Rota Norte',
+    );
     const page = await request(app).get(`/proposta/${token}`);
     expect(readable(page.text)).toContain('Proposta recusada');
     expect(page.text).toContain('href="/cotacao"');
@@ -183,6 +204,28 @@ describe.each(backendsForThisFile())('the proposal’s page on $name', (backend)
 
     expect(readable((await request(app).get(`/proposta/${token}`)).text)).toContain('substituída');
     expect((await repository.inbox.getLead(quoteId))?.work.status).toBe('new');
+  });
+
+  it('voids the open proposal of a quote already won: no answer lands, and the page says so', async () => {
+    const { repository, app, quoteId, token, accept } = await setUp();
+    const { work } = (await repository.inbox.getLead(quoteId))!;
+    await repository.inbox.changeLead(quoteId, work.version, { status: 'won' }, { actor: { kind: 'token' } });
+
+    const res = await accept();
+    const refusal = await request(app)
+      .post(`/proposta/${token}/recusar`)
+      .set(SAME_SITE)
+      .type('form')
+      .send({ confirmar: 'sim' });
+
+    expect([res.status, refusal.status]).toEqual([303, 303]);
+    const [proposal] = await repository.proposals.proposalsOf(quoteId);
+    expect(proposal?.answer).toBeUndefined();
+    const page = readable((await request(app).get(`/proposta/${token}`)).text);
+    expect(page).toContain('Esta proposta não vale mais: o frete desta cotação já foi fechado.');
+    expect(page).not.toContain('Aceitar');
+    expect(await repository.audit.readAudit({ leadId: quoteId, action: 'proposal.accepted', limit: 5 })).toEqual([]);
+    expect(await outboxKinds()).not.toContain('quote.accepted');
   });
 
   it('answers a guessed link with the 404 page, and holds an address that guesses on, right link included', async () => {

@@ -20,7 +20,7 @@ import { auditContext } from '../module/audit';
 import type { Manifest } from '../pages/assets';
 import type { Stores } from '../stores';
 import { fieldOf } from '../workplace/context';
-import { answerMessage, laneOf, pickupText } from './messages';
+import { answerMessage, answerReceipt, laneOf, pickupText } from './messages';
 import { proposalPages } from './page';
 import { type CustomerAnswer, type Proposal, stateOf } from './sql-store';
 
@@ -113,7 +113,11 @@ export function proposalRouter({ stores, manifest, publicUrl, writeGuards, wrong
 
   /** An answer's route: its fields read by `schema`, refused with the page and the fields kept. */
   const answering =
-    <S extends z.ZodType>(schema: S, answerOf: (data: z.infer<S>) => CustomerAnswer): RequestHandler =>
+    <S extends z.ZodType>(
+      schema: S,
+      answerOf: (data: z.infer<S>) => CustomerAnswer,
+      confirmed: (req: Request) => boolean = () => true,
+    ): RequestHandler =>
     async (req, res) => {
       const opened = await found(req, res);
       if (!opened) return;
@@ -124,12 +128,28 @@ export function proposalRouter({ stores, manifest, publicUrl, writeGuards, wrong
         const errors = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
         return render(res, 400, { state: 'shown', proposal: viewOf(proposal, quote, token), errors, values });
       }
+      // Not yet confirmed: the page asks once more, and nothing changes until it is (§9.6).
+      if (!confirmed(req))
+        return render(res, 200, {
+          state: 'shown',
+          proposal: viewOf(proposal, quote, token),
+          values,
+          confirmRefusal: true,
+        });
       // Whether it lands or finds the proposal answered, expired or replaced, the page says where it
       // stands: a second press, a replay, or the other replica's acceptance are the same 303.
       await proposals.answer(
         proposal,
         answerOf(parsed.data),
-        (answered, owner) => answerMessage(answered, quote, publicUrl, owner),
+        // The owner's notice (the sales mailbox's when nobody owns it), the sender's when someone else
+        // owns the quote, and the customer's confirmation of what they answered (§9.6).
+        (answered, owner) => [
+          answerMessage(answered, quote, publicUrl, owner),
+          ...(answered.senderEmail && answered.senderEmail !== owner
+            ? [answerMessage(answered, quote, publicUrl, answered.senderEmail)]
+            : []),
+          answerReceipt(answered, quote, answered.senderEmail),
+        ],
         auditContext(req, res),
       );
       res.redirect(303, proposalPath(token));
@@ -158,7 +178,11 @@ export function proposalRouter({ stores, manifest, publicUrl, writeGuards, wrong
     .post(
       ...writeGuards,
       readBody,
-      answering(refusal, ({ motivo }) => ({ answer: 'refused', ...(motivo && { reason: motivo }) })),
+      answering(
+        refusal,
+        ({ motivo }) => ({ answer: 'refused', ...(motivo && { reason: motivo }) }),
+        (req) => fieldOf(req, 'confirmar') === 'sim',
+      ),
     );
   router.use(refusedPages);
   return router;

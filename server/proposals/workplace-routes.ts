@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { z } from 'zod';
 import { unpricedText } from '../../shared/freight-text';
@@ -12,6 +13,7 @@ import {
 import type { Quote } from '../../shared/quote';
 import { todayInSaoPaulo } from '../../shared/sao-paulo-time';
 import { type QuoteFreight, quoteFreight } from '../freight/quote-freight';
+import type { LeadChange } from '../inbox/sql-store';
 import { leadLines } from '../leads/presentation';
 import type { WorkedLead } from '../leads/resource';
 import { auditContext } from '../module/audit';
@@ -25,12 +27,18 @@ import type { FloorCheck } from './sql-store';
 // /painel/leads/ID/proposta (issue 52 §3; docs/requirements.md §9.6): a member writes a quote's
 // proposal, checked against the ANTT floor of the quote (server/freight/quote-freight.ts); an admin
 // alone may go under it, with a reason the audit record keeps. Stored, it goes to the customer by
-// e-mail through the outbox, and the page redirects (303) to the quote's page.
+// e-mail through the outbox, and the page redirects (303) to the quote's page. The form carries a key
+// drawn with it, so that a double tap sends one proposal; a won quote takes none until a member
+// reopens it (POST /painel/leads/ID/reabrir).
 
 const leadId = z.uuid();
+const formKey = z.uuid();
 
 /** What the quote's page says once the proposal is on its way (SAVED in server/inbox/lead-routes.ts). */
 const PROPOSAL_SAVED = 'proposta';
+
+/** Why a won quote's form sends nothing (§9.6). */
+const WON = 'Esta cotação já está como Ganho: reabra-a para enviar outra proposta.';
 
 /** What of the quote the form shows above the price: what prices it, not who sent it. */
 const QUOTE_LINES = [
@@ -106,6 +114,8 @@ export function proposalRoutes(context: Context): WorkplaceRoute[] {
       values: {},
       errors: {},
       admin: res.locals.signedIn!.member.role === 'admin',
+      formKey: randomUUID(),
+      won: lead.work.status === 'won',
       ...extra,
     });
   }
@@ -124,6 +134,7 @@ export function proposalRoutes(context: Context): WorkplaceRoute[] {
     const refused = (errors: Partial<Record<(typeof PROPOSAL_FIELDS)[number], string>>) =>
       show(req, res, 400, lead, priced, {
         values,
+        formKey: fieldOf(req, 'chave'),
         errors,
         notice: { kind: 'error', text: Object.values(errors)[0] ?? '' },
       });
@@ -134,6 +145,13 @@ export function proposalRoutes(context: Context): WorkplaceRoute[] {
           kind: 'error',
           text: 'O e-mail do site está desligado (SMTP_URL): a proposta não chegaria ao cliente.',
         },
+      });
+    // The key the form was drawn with, kept by a refusal's redraw: a form without one is redrawn with one.
+    const key = formKey.safeParse(fieldOf(req, 'chave'));
+    if (!key.success)
+      return show(req, res, 400, lead, priced, {
+        values,
+        notice: { kind: 'error', text: 'O formulário estava incompleto: confira os dados e envie de novo.' },
       });
     const read = readProposalForm(values);
     if ('errors' in read) return refused(read.errors);
@@ -155,21 +173,47 @@ export function proposalRoutes(context: Context): WorkplaceRoute[] {
       }
     }
     const by = { ...auditContext(req, res), actor: { kind: 'member' as const, id: member.id, email: member.email } };
-    await proposals.createProposal(
+    const sent = await proposals.createProposal(
       lead.record.id,
+      key.data,
       read.terms,
       floor,
       (token) => proposalMessage(lead.record, read.terms, proposalLink(publicUrl, token), member.email),
       by,
     );
-    // A quote still waiting or in contact is now in Proposta enviada; one further along keeps its status.
-    if (['new', 'contacted'].includes(lead.work.status))
-      await inbox.changeLead(lead.record.id, lead.work.version, { status: 'proposal' }, by);
+    if (sent.outcome === 'won')
+      return show(req, res, 409, lead, priced, {
+        values,
+        won: true,
+        notice: { kind: 'error', text: WON },
+      });
+    // A quote still waiting or in contact is now in Proposta enviada; one further along keeps its
+    // status. Its sender takes a quote nobody owned, as 'Respondi' does (§6.4, §9.6), audited as
+    // lead.owner. A second send of the same form ('repeated') changes nothing and sees the same page.
+    const change: LeadChange = {
+      ...(['new', 'contacted'].includes(lead.work.status) && { status: 'proposal' }),
+      ...(!lead.work.owner && { owner: member.id }),
+    };
+    if (sent.outcome === 'sent' && Object.keys(change).length > 0)
+      await inbox.changeLead(lead.record.id, lead.work.version, change, by);
     res.redirect(303, `${leadPath(lead.record.id)}?salvo=${PROPOSAL_SAVED}`);
+  };
+
+  /** A member's reopening of a won quote, audited; 303 back to the proposal's form either way. */
+  const reopen: RequestHandler = async (req, res) => {
+    const lead = await quoteOf(req, res);
+    if (!lead) return;
+    const { member } = res.locals.signedIn!;
+    await proposals.reopenQuote(lead.record.id, {
+      ...auditContext(req, res),
+      actor: { kind: 'member', id: member.id, email: member.email },
+    });
+    res.redirect(303, `${leadPath(lead.record.id)}/proposta`);
   };
 
   return [
     pageRoute('GET', '/painel/leads/:id/proposta', 'vendas', page),
     pageRoute('POST', '/painel/leads/:id/proposta', 'vendas', send),
+    pageRoute('POST', '/painel/leads/:id/reabrir', 'vendas', reopen),
   ];
 }

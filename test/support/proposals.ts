@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Repository } from '../../server/composition/repository';
 import type { ProposalTerms } from '../../shared/proposal';
 import { todayInSaoPaulo } from '../../shared/sao-paulo-time';
@@ -30,8 +31,9 @@ export async function propose(
   terms: Partial<ProposalTerms> = {},
 ) {
   let token = '';
-  const proposal = await repository.proposals.createProposal(
+  const sent = await repository.proposals.createProposal(
     quoteId,
+    randomUUID(),
     { ...sampleTerms(), ...terms },
     {},
     (made) => {
@@ -40,5 +42,6 @@ export async function propose(
     },
     { actor: { kind: 'member', ...member } },
   );
-  return { token, proposal };
+  if (sent.outcome !== 'sent') throw new Error(`no proposal sent: ${sent.outcome}`);
+  return { token, proposal: sent.proposal };
 }

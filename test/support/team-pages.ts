@@ -87,7 +87,7 @@ async function proposalPage(store: Repository, answer?: 'accepted') {
     await store.proposals.answer(
       proposal,
       { answer, acceptedBy: 'Carlos Lima' },
-      () => ({ subject: 'Aceita', text: 'Aceita' }),
+      () => [{ subject: 'Aceita', text: 'Aceita' }],
       { actor: { kind: 'anonymous' } },
     );
   return `/proposta/${token}`;
