@@ -72,6 +72,7 @@ describe('the customer accepts from the e-mail, in Chromium at 375 px', needs('c
     await expect(page.locator('header .brand__mark').isVisible()).resolves.toBe(true);
     const conditions = page.getByRole('heading', { name: 'Condições', level: 2 });
     expect(await gapBetween(page.locator('main dl'), conditions)).toBeGreaterThanOrEqual(16);
+    await screenshot(page, `proposta-aberta-${name.replace(/ /g, '-')}`);
     await page.getByLabel('Seu nome ou e-mail, como aceite').fill('Carlos Lima');
     // The POST answers 303 back to the page's own address: wait for that page's GET, not a new URL.
     const [answered] = await Promise.all([

@@ -172,7 +172,8 @@ function Answer({ proposal, errors, values }: { proposal: ProposalView; errors: 
             </p>
           )}
         </div>
-        <button className="button" type="submit">
+        {/* Outlined, not grey: a grey button reads as disabled, and refusing is an answer too. */}
+        <button className="button button--ghost" type="submit">
           Recusar
         </button>
       </form>
@@ -198,7 +199,7 @@ function ConfirmRefusal({ proposal, reason }: { proposal: ProposalView; reason?:
         </button>
       </form>
       <p>
-        <a className="button" href={proposal.path}>
+        <a className="button button--ghost" href={proposal.path}>
           Não, voltar à proposta
         </a>
       </p>
