@@ -66,6 +66,7 @@ describe('a proposal sent once and a quote won once on two replicas', needs('pos
           validade: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
           coleta_de: new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10),
           coleta_ate: new Date(Date.now() + 4 * 86_400_000).toISOString().slice(0, 10),
+          prazo_entrega: '7',
         },
       });
 
