@@ -83,13 +83,10 @@ function wakeOnUse(element: HTMLElement) {
 }
 
 /**
- * A press on a link, or Enter on one, is a way out: the navigation would cancel the downloads
- * it began, and the next page fetches its own.
+ * A press or a key on a link is a way out: the navigation would cancel the downloads it began, and
+ * the next page fetches its own. A scroll, or a press anywhere else, still counts.
  */
-function leavesThePage(event: Event) {
-  const link = event.target instanceof Element && event.target.closest('a[href]');
-  return Boolean(link) && (!(event instanceof KeyboardEvent) || event.key === 'Enter');
-}
+const leavesThePage = (event: Event) => (event.target as Element).closest?.('a[href]');
 
 /** The visitor's first sign of using the page, whatever its part: a scroll, a press, a key. */
 const INTENT = ['scroll', 'pointerdown', 'touchstart', 'keydown'] as const;
