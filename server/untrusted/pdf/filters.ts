@@ -1,4 +1,5 @@
 import { brotliDecompressSync, constants, createInflate } from 'node:zlib';
+import { hexValue } from './syntax';
 
 // Every stream filter pdf.js accepts (its Parser.makeFilter, pdfjs-dist 6.5), under both its names,
 // decoded within a byte budget (ISO 32000-1 §7.4). The decoders that turn bytes into bytes are run;
@@ -67,21 +68,12 @@ function flate(data: Buffer, limit: number, keep: boolean) {
 const brotli = (data: Buffer, limit: number) =>
   zlibWith(() => brotliDecompressSync(data, { maxOutputLength: Math.max(limit, 1) }));
 
-const hexDigit = (byte: number) =>
-  byte >= 0x30 && byte <= 0x39
-    ? byte - 0x30
-    : byte >= 0x41 && byte <= 0x46
-      ? byte - 0x37
-      : byte >= 0x61 && byte <= 0x66
-        ? byte - 0x57
-        : -1;
-
 function asciiHex(data: Buffer, limit: number) {
   const out = new Output(limit);
   let high = -1;
   for (const byte of data) {
     if (byte === 0x3e) break;
-    const digit = hexDigit(byte);
+    const digit = hexValue(byte);
     if (digit < 0) continue;
     if (high < 0) high = digit;
     else {

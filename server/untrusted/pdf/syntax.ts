@@ -32,7 +32,8 @@ const isDelimiter = (byte: number) =>
 /** A byte that continues a name, a number or a keyword. */
 export const isRegular = (byte: number | undefined) => byte !== undefined && !isWhite(byte) && !isDelimiter(byte);
 
-const hexValue = (byte: number) =>
+/** A hex digit's value, in either case; -1 for a byte that is none. */
+export const hexValue = (byte: number) =>
   byte >= 0x30 && byte <= 0x39
     ? byte - 0x30
     : byte >= 0x41 && byte <= 0x46
