@@ -12,10 +12,10 @@ for (const { name, bytes, budget } of rows) {
 }
 // The room the next features have on "/", besides what is reserved for them (server/pages/page-budget.ts).
 const whole = rows.find((row) => row.name.includes('inteiro'))!;
-const { trackingBytes, ownerContentBytes } = LANDING_BUDGET.reserve;
+const { ownerContentBytes } = LANDING_BUDGET.reserve;
 console.log(
   `\n/ inteiro: ${shown(LANDING_BUDGET.totalBytes - whole.bytes)} livres na 1ª ida e volta ` +
-    `(${shown(LANDING_BUDGET.totalBytes)}), dos quais ${shown(trackingBytes)} reservados ao rastreio ` +
-    `e ${shown(ownerContentBytes)} ao conteúdo do dono no tamanho do atual`,
+    `(${shown(LANDING_BUDGET.totalBytes)}), dos quais ${shown(ownerContentBytes)} reservados ao conteúdo ` +
+    'do dono no tamanho do atual',
 );
 process.exitCode = over ? 1 : 0;

@@ -60,6 +60,16 @@ export const THEME_COLOR = '#0b2545';
 
 export type NavLink = { href: `#${string}`; label: string };
 
+/**
+ * The shipper's tracking page and the landing page's two ways to it: the header's contact bar and
+ * the Tecnologia section's 'Rastreamento' card (docs/requirements.md §12.9).
+ */
+export const trackingEntry = {
+  path: '/rastreio',
+  headerLabel: 'Rastrear carga',
+  cardLabel: 'Rastrear uma carga',
+} as const;
+
 /** The nine header links (docs/requirements.md §2.3), each landing on its section (§2.2). */
 export const navLinks: NavLink[] = [
   { href: '#home', label: 'Início' },
@@ -255,6 +265,8 @@ export const achievements = {
 };
 
 export type TextBlock = { title: string; text: string; icon: IconName };
+/** A card that leads somewhere: the 'Rastreamento' card to the tracking page (§12.9). */
+type LinkedBlock = TextBlock & { link?: { href: string; label: string } };
 
 export const about = {
   eyebrow: 'Sobre nós',
@@ -471,7 +483,7 @@ export const certifications = {
  * What stands behind "rastreamento 24/7" (issue 56 §5, docs/requirements.md §2.2). PLACEHOLDERS: each
  * "(… de exemplo)" is the owner's to replace with the real provider, place or figure (see README).
  */
-export const technology = {
+export const technology = /* @__PURE__ */ (() => ({
   eyebrow: 'Tecnologia',
   title: 'O que está por trás do rastreamento 24/7',
   cards: [
@@ -479,6 +491,7 @@ export const technology = {
       title: 'Rastreamento',
       text: 'Rastreador por satélite em cada veículo (fornecedor de exemplo), posição a cada 2 minutos e bloqueio remoto.',
       icon: 'satellite',
+      link: { href: trackingEntry.path, label: trackingEntry.cardLabel },
     },
     {
       title: 'Central de monitoramento',
@@ -495,8 +508,8 @@ export const technology = {
       text: 'Plano de viagem, paradas autorizadas e alertas de desvio (gerenciadora de risco de exemplo).',
       icon: 'shieldCheck',
     },
-  ] satisfies TextBlock[],
-};
+  ] satisfies LinkedBlock[] as LinkedBlock[],
+}))();
 
 /**
  * "Trabalhe conosco" (issue 56 §1, docs/requirements.md §2.2): why work here, from the company's

@@ -1,5 +1,5 @@
-import { Clock, Mail, Phone } from 'lucide';
-import { company, headerCta, serviceHours } from '../../shared/content';
+import { Clock, Mail, Phone, Route } from 'lucide';
+import { company, headerCta, serviceHours, trackingEntry } from '../../shared/content';
 import { Logo } from '../../shared/logo';
 import HeaderMenu from '../islands/HeaderMenu';
 import { Glyph } from './Glyph';
@@ -14,6 +14,10 @@ export function SiteHeader() {
           <a className="topbar__item" href={company.phone.href}>
             <Glyph icon={Phone} />
             {company.phone.display}
+          </a>
+          <a className="topbar__item" href={trackingEntry.path}>
+            <Glyph icon={Route} />
+            {trackingEntry.headerLabel}
           </a>
           <a className="topbar__item topbar__item--email" href={`mailto:${company.email}`}>
             <Glyph icon={Mail} />

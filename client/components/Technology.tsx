@@ -13,6 +13,11 @@ export function Technology() {
               <Icon name={card.icon} className="card__icon" />
               <h3 className="card__title">{card.title}</h3>
               <p>{card.text}</p>
+              {card.link && (
+                <a className="card__link" href={card.link.href}>
+                  {card.link.label}
+                </a>
+              )}
             </li>
           ))}
         </ul>

@@ -35,6 +35,17 @@ describe('GET /', () => {
     for (const field of ['name', 'email', 'phone', 'company', 'message']) expect(text).toContain(`name="${field}"`);
   });
 
+  it('leads to the tracking page from the contact bar and the Rastreamento card, and it answers', async () => {
+    const { app } = createTestApp();
+    const { text } = await request(app).get('/');
+    // docs/requirements.md §12.9: two plain links, no script of their own.
+    const topbar = text.slice(text.indexOf('class="topbar"'), text.indexOf('site-header__bar'));
+    expect(topbar).toContain('href="/rastreio"');
+    const technology = text.slice(text.indexOf('id="technology"'), text.indexOf('id="areas"'));
+    expect(technology).toMatch(/<a class="card__link" href="\/rastreio">Rastrear uma carga<\/a>/);
+    expect((await request(app).get('/rastreio')).status).toBe(200);
+  });
+
   it('points the contact island at its own stylesheet, fetched only when it wakes', async () => {
     const { app } = createTestApp();
     const { text } = await request(app).get('/');

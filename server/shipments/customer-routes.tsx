@@ -1,4 +1,5 @@
 import { type Request, type RequestHandler, type Response, Router } from 'express';
+import { trackingEntry } from '../../shared/content';
 import { readableInSaoPaulo } from '../../shared/sao-paulo-time';
 import type { AttemptLimiter } from '../http/attempt-limit';
 import { readBody } from '../http/body';
@@ -181,6 +182,10 @@ export function customerRouter({ shipments, render, wrongLinks, crossSite }: Dep
   const router = Router({ caseSensitive: true, strict: true });
   router.route('/comprovante/:token').all(allowOnly('GET')).get(proof);
   router.route('/comprovante/:token/fotos/:photo').all(allowOnly('GET')).get(photo);
-  router.route('/rastreio/avisos/:token').all(allowOnly('GET', 'POST')).get(offer).post(crossSite, readBody, stop);
+  router
+    .route(`${trackingEntry.path}/avisos/:token`)
+    .all(allowOnly('GET', 'POST'))
+    .get(offer)
+    .post(crossSite, readBody, stop);
   return router;
 }

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { trackingEntry } from '../../shared/content';
 
 // The shipment's secret links (docs/requirements.md §12.7, §12.12): 32 random bytes in base64url,
 // stored as their SHA-256 only, so that a copy of the database opens none.
@@ -10,6 +11,5 @@ export const isToken = (text: string) => /^[A-Za-z0-9_-]{43}$/.test(text);
 
 export const driverPath = (token: string) => `/motorista/${token}`;
 export const proofPath = (token: string) => `/comprovante/${token}`;
-export const noticesPath = (token: string) => `/rastreio/avisos/${token}`;
-const TRACKING_PATH = '/rastreio';
-export const trackingPath = (code: string) => `${TRACKING_PATH}?codigo=${code}`;
+export const noticesPath = (token: string) => `${trackingEntry.path}/avisos/${token}`;
+export const trackingPath = (code: string) => `${trackingEntry.path}?codigo=${code}`;

@@ -1,5 +1,6 @@
 import { type Request, type RequestHandler, Router } from 'express';
 import { cnpjCharacters, isValidCnpj } from '../../shared/cnpj';
+import { trackingEntry } from '../../shared/content';
 import { readableDate, readableInSaoPaulo, todayInSaoPaulo } from '../../shared/sao-paulo-time';
 import type { Queries } from '../db/database';
 import type { AttemptLimiter } from '../http/attempt-limit';
@@ -124,6 +125,6 @@ export function trackingRouter({
   };
 
   const router = Router({ caseSensitive: true, strict: true });
-  router.route('/rastreio').all(allowOnly('GET')).get(track);
+  router.route(trackingEntry.path).all(allowOnly('GET')).get(track);
   return router;
 }
