@@ -14,12 +14,14 @@ FROM node:24-slim
 # A small young generation and a bounded old space keep RSS under 150 MB under load (live heap
 # ≈ 50 MB; docs/performance.md, "Compression, memory and the confirmation page"); stack traces name
 # our TypeScript files through the source map.
-# Override NODE_OPTIONS to change them.
+# Override NODE_OPTIONS to change them. Uploads wait on disk for their check under TMPDIR
+# (server/untrusted/spool.ts): the kits run the root read-only, so it lives in the /data volume.
 ENV NODE_ENV=production \
     NODE_OPTIONS="--max-semi-space-size=4 --max-old-space-size=192 --enable-source-maps" \
     PORT=3000 \
     HOST=0.0.0.0 \
-    DATA_DIR=/data
+    DATA_DIR=/data \
+    TMPDIR=/data/tmp
 WORKDIR /app
 COPY --from=build /app/dist ./dist
 RUN mkdir -p /data && chown node:node /data

@@ -19,6 +19,7 @@ import { createLogger } from './process/logger';
 import { privacyFacts, reportStart } from './process/start-report';
 import { StartupError } from './process/startup-error';
 import { announceSetupLink } from './team/setup-link';
+import { prepareSpool } from './untrusted';
 
 const logOutput = stdoutLog();
 try {
@@ -28,6 +29,7 @@ try {
   reportStart(config, process.env, logger, process.env.SITE_VERSION ?? 'desenvolvimento');
   if (config.mail) await checkRelayName(config.mail.smtpUrl, logger);
   const repository = await openRepository(config, logger);
+  await prepareSpool();
   const metrics = createMetrics(repository, { processMetrics: true, calendar: config.calendar });
   const notifications = startNotifications(repository, config, logger, {
     observe: (channel, outcome) => metrics.notifications.inc({ channel, outcome }),

@@ -80,7 +80,15 @@ describe('the Dockerfile', () => {
 
     const child = spawn(process.execPath, cmd.slice(1), {
       cwd: runtimeDir,
-      env: { PATH: process.env.PATH, ...runtimeEnv, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_TOKEN },
+      env: {
+        PATH: process.env.PATH,
+        ...runtimeEnv,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        TMPDIR: path.join(dataDir, 'tmp'),
+        ADMIN_TOKEN,
+      },
     });
     const exited = whenExited(child);
     stop = () => stopProcess(child, exited);

@@ -205,6 +205,33 @@ describe('a DATA_DIR the process may not write', () => {
   });
 });
 
+// Uploads wait under TMPDIR for their check (server/untrusted/spool.ts); the kits run a read-only root.
+describe('a TMPDIR the process may not write', () => {
+  const user = unprivilegedUser();
+  const root = process.getuid?.() === 0;
+
+  it('stops the start with one line naming the fix, where every CV would have failed', async () => {
+    const [dataDir, closed] = ['/tmp/site-open-', '/tmp/site-closed-'].map((prefix) => {
+      const folder = mkdtempSync(prefix);
+      onTestFinished(() => rmSync(folder, { recursive: true, force: true }));
+      return folder;
+    });
+    chmodSync(dataDir!, 0o777);
+    chmodSync(closed!, root ? 0o755 : 0o555);
+    const { code, lines } = await failedStart(
+      '`TMPDIR` the process may not write',
+      { TMPDIR: closed! },
+      dataDir,
+      user.spawnAs(),
+    );
+    expect(code).toBe(1);
+    expect(lines).toEqual([
+      `TMPDIR ${closed} não aceita gravação (EACCES): os currículos esperam ali pela verificação; aponte TMPDIR ` +
+        'para uma pasta gravável do usuário do processo, como a imagem faz com /data/tmp',
+    ]);
+  });
+});
+
 describe('a second process on the same DATA_DIR', () => {
   it('is refused with one line naming the first one’s PID, and the first goes on', { timeout: 90_000 }, async () => {
     const first = await startServer();

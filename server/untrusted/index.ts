@@ -27,4 +27,4 @@ export { type PdfContents, type PdfFinding, type PdfLimits, type PdfRefusal, pdf
 /** @public */
 export { serveJudgements } from './serve';
 /** @public */
-export { type SpooledFile, SpoolFull, spool } from './spool';
+export { prepareSpool, type SpooledFile, SpoolFull, spool } from './spool';

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { StartupError } from '../process/startup-error';
 
 // An upload goes to disk as it arrives, never whole into the server's memory
 // (docs/decisions/052-untrusted-files.md): twenty CVs of 4.9 MB held at once took a replica from
@@ -14,11 +15,32 @@ import { pipeline } from 'node:stream/promises';
 /** Uploads on disk at once: 64 of 5 MB are 320 MB of disk (docs/decisions/052-untrusted-files.md). */
 const MAX_SPOOLED = 64;
 
-/** The folder the uploads wait in: under TMPDIR, which the image sets to its writable volume. */
-export const spoolFolder = () => path.join(tmpdir(), 'site-uploads');
+/**
+ * The folder the uploads wait in: under TMPDIR, which the image sets to its writable volume. One per
+ * user, since it is this user's alone (0700) and /tmp is everyone's.
+ */
+export const spoolFolder = () => path.join(tmpdir(), `site-uploads-${process.getuid?.() ?? 0}`);
 
 /** Makes the folder, readable by this user only; a child is allowed to read it only if it exists. */
 export const makeSpoolFolder = () => mkdir(spoolFolder(), { recursive: true, mode: 0o700 });
+
+/**
+ * At start, the spool written to once, or one line naming the fix: a read-only root with no
+ * writable TMPDIR would answer every CV "try later" and say nothing of why.
+ */
+export async function prepareSpool() {
+  const probe = path.join(spoolFolder(), `start-${randomUUID()}`);
+  try {
+    await makeSpoolFolder();
+    await writeFile(probe, '', { flag: 'wx', mode: 0o600 });
+    await rm(probe);
+  } catch (error) {
+    throw new StartupError(
+      `TMPDIR ${tmpdir()} não aceita gravação (${(error as NodeJS.ErrnoException).code ?? error}): os currículos ` +
+        'esperam ali pela verificação; aponte TMPDIR para uma pasta gravável do usuário do processo, como a imagem faz com /data/tmp',
+    );
+  }
+}
 
 /** An upload on disk, until `discard`. */
 export type SpooledFile = { path: string; bytes: number; read(): Promise<Buffer>; discard(): Promise<void> };

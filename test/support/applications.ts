@@ -76,7 +76,7 @@ export async function storedApplication(store: Repository) {
 }
 
 /** The form posted to the server at `url` over the network, as a browser without JavaScript posts it. */
-export function applyOverHttp(url: string, cv: Buffer) {
+export function applyOverHttp(url: string, cv: Buffer, headers: Record<string, string> = {}) {
   const body = new FormData();
   for (const [name, value] of Object.entries(DRIVER)) body.set(name, value);
   body.set('curriculo', new Blob([new Uint8Array(cv)], { type: 'application/pdf' }), 'curriculo.pdf');
@@ -84,6 +84,6 @@ export function applyOverHttp(url: string, cv: Buffer) {
     method: 'POST',
     body,
     redirect: 'manual',
-    headers: { 'Sec-Fetch-Site': 'same-origin' },
+    headers: { 'Sec-Fetch-Site': 'same-origin', ...headers },
   });
 }
