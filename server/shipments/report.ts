@@ -1,10 +1,11 @@
+import { z } from 'zod';
 import type { DeliveryFigures, LaneTransit } from '../../shared/delivery-report';
 import type { Queries } from '../db/database';
 import { deliveredDay } from './board';
 import { EVENT_LABELS, OCCURRENCE_KINDS, openOccurrences, standing } from './events';
 import { laneOf } from './reads';
 import { shipmentOf, shipmentsTable } from './rows';
-import { eventsOf } from './sql-store';
+import { eventsOfEach } from './sql-store';
 
 // The deliveries of the weekly report (docs/requirements.md §12.14): counted from the shipments' rows
 // and, for the transit and the open ocorrências, from the events of the few shipments they concern.
@@ -34,8 +35,12 @@ export async function deliveryFigures(q: Queries, since: string, until: string):
     )
   ).map(shipmentOf);
   const transits = new Map<string, number[]>();
+  const weekEvents = await eventsOfEach(
+    q,
+    week.map(({ id }) => id),
+  );
   for (const shipment of week) {
-    const pickedUp = standing(await eventsOf(q, shipment.id)).find((event) => event.kind === 'picked_up');
+    const pickedUp = standing(weekEvents.get(shipment.id)!).find((event) => event.kind === 'picked_up');
     if (!pickedUp || !shipment.deliveredAt) continue;
     const hours = (Date.parse(shipment.deliveredAt) - Date.parse(pickedUp.occurredAt)) / 3_600_000;
     transits.set(laneOf(shipment), [...(transits.get(laneOf(shipment)) ?? []), hours]);
@@ -48,8 +53,12 @@ export async function deliveryFigures(q: Queries, since: string, until: string):
     ...OCCURRENCE_KINDS,
   ]);
   const open = new Map<string, number>();
-  for (const { shipment_id } of withOccurrences)
-    for (const event of openOccurrences(await eventsOf(q, String(shipment_id))))
+  const occurrenceEvents = await eventsOfEach(
+    q,
+    withOccurrences.map((row) => z.string().parse(row.shipment_id)),
+  );
+  for (const events of occurrenceEvents.values())
+    for (const event of openOccurrences(events))
       open.set(EVENT_LABELS[event.kind], (open.get(EVENT_LABELS[event.kind]) ?? 0) + 1);
   const all = await q.all("SELECT promised_date, delivered_at FROM shipments WHERE status = 'delivered'");
   const first = await q.get('SELECT min(created_at) AS since FROM shipments');

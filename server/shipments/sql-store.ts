@@ -166,9 +166,24 @@ export const insertKey = (tx: Queries, id: string, key: ShipmentKey, at: string)
 export const deleteKey = (tx: Queries, id: string, digits: string) =>
   tx.run('DELETE FROM shipment_keys WHERE shipment_id = ? AND digits = ?', [id, digits]);
 
+/** Shipments read in one statement at most: far under both databases' limits on parameters. */
+const IDS_PER_STATEMENT = 500;
+
+/** The events of each of the shipments `ids`, in the order they happened (then recorded). */
+export async function eventsOfEach(q: Queries, ids: readonly string[]) {
+  const events = new Map<string, ShipmentEvent[]>(ids.map((id) => [id, []]));
+  for (let n = 0; n < ids.length; n += IDS_PER_STATEMENT) {
+    const chunk = ids.slice(n, n + IDS_PER_STATEMENT);
+    const marks = chunk.map(() => '?').join(', ');
+    const rows = await q.all(`${EVENT} WHERE shipment_id IN (${marks}) ORDER BY occurred_at, seq`, chunk);
+    for (const event of rows.map(eventOf)) events.get(event.shipmentId)!.push(event);
+  }
+  return events;
+}
+
 /** The shipment's events in the order they happened (then recorded). */
 export const eventsOf = async (q: Queries, id: string): Promise<ShipmentEvent[]> =>
-  (await q.all(`${EVENT} WHERE shipment_id = ? ORDER BY occurred_at, seq`, [id])).map(eventOf);
+  (await eventsOfEach(q, [id])).get(id)!;
 
 export async function eventByDedupe(q: Queries, key: string) {
   const row = await q.get(`${EVENT} WHERE dedupe_key = ?`, [key]);
