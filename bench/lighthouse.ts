@@ -217,6 +217,5 @@ try {
   console.log(`  ${line(medianRun)}; relatório em .artifacts/lighthouse-report.json`);
   for (const audit of failing) console.log(`  a melhorar: ${audit.id} — ${audit.title}`);
 } finally {
-  site.stop();
-  control.stop();
+  await Promise.all([site.stop(), control.stop()]);
 }

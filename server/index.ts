@@ -13,6 +13,7 @@ import { startNotifications } from './outbox/notifications';
 import { readManifest } from './pages/assets';
 import { startRetention } from './personal-data/retention';
 import { loadConfig } from './process/config';
+import { exitOnEscapedErrors } from './process/last-resort';
 import { listen } from './process/lifecycle';
 import { stdoutLog } from './process/log-output';
 import { createLogger } from './process/logger';
@@ -25,6 +26,7 @@ const logOutput = stdoutLog();
 try {
   const config = loadConfig();
   const logger = createLogger(config.logLevel, logOutput);
+  exitOnEscapedErrors(logger, (timeoutMs) => logOutput.flush(timeoutMs));
   // The build writes its version in; `npm run dev` runs the sources.
   reportStart(config, process.env, logger, process.env.SITE_VERSION ?? 'desenvolvimento');
   if (config.mail) await checkRelayName(config.mail.smtpUrl, logger);

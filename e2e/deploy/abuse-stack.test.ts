@@ -120,6 +120,16 @@ async function exportLines(service: string) {
   };
 }
 
+/** What app1 logged of CVs its child gave no answer for (server/applications/cv-check.ts), and how often. */
+async function uncheckedCvs() {
+  const counts: Record<string, number> = {};
+  for (const line of (await docker(['logs', (await compose('ps', '-q', 'app1')).trim()])).split('\n')) {
+    const msg = line.startsWith('{') ? (JSON.parse(line) as { msg?: string }).msg : undefined;
+    if (msg?.startsWith('currículo não verificado')) counts[msg.slice(0, 80)] = (counts[msg.slice(0, 80)] ?? 0) + 1;
+  }
+  return counts;
+}
+
 /**
  * How the proxy logged the exports: per status and termination state (HAProxy's %tsc: "----" for a
  * response sent whole, "SD--" for one the server cut while sending, "CD--" for one the client did).
@@ -382,7 +392,8 @@ describe('the deploy kit in Docker under hostile clients', engine, () => {
         `${peak.toFixed(0)} MB of ${REPLICA_LIMIT_MB}; honest ${honest.map(({ status }) => status).join(',')} ` +
         `(slowest ${slowest(honest)} ms), bombs ${bombs.map(({ status }) => status).join(',')} ` +
         `(slowest ${slowest(bombs)} ms); visitors through the proxy ${visits.filter((v) => v === 200).length}/` +
-        `${visits.length} 200; restarts ${states.map(({ restarts }) => restarts).join('/')}`,
+        `${visits.length} 200; restarts ${states.map(({ restarts }) => restarts).join('/')}; why files went ` +
+        `unchecked: ${JSON.stringify(await uncheckedCvs())}`,
     );
     // No replica killed or restarted, the limit never reached, every honest CV taken and every
     // bomb refused with the form's own page, and the site answering throughout.

@@ -74,6 +74,32 @@ describe.each(backendsForThisFile())('the proposal’s form on $name', (backend)
     expect(res.text).not.toContain('motivo_piso');
   });
 
+  it('answers the site’s error page when the view’s audit line cannot be written, and goes on', async () => {
+    const { repository, app, seller, quoteId } = await setUp();
+    const db = repository.shipments.db;
+    // The audit record refusing writes, as a full disk would: the view must not be shown unrecorded.
+    if (backend.name === 'PostgreSQL') {
+      await db.run(
+        "CREATE FUNCTION refuse_audit() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'disco cheio'; END $$ LANGUAGE plpgsql",
+      );
+      await db.run(
+        'CREATE TRIGGER refuse_audit BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION refuse_audit()',
+      );
+    } else
+      await db.run(
+        "CREATE TRIGGER refuse_audit BEFORE INSERT ON audit_log BEGIN SELECT RAISE(ABORT, 'disco cheio'); END",
+      );
+    const page = () => request(app).get(`/painel/leads/${quoteId}/proposta`).set('Cookie', seller.cookie);
+
+    const refused = await page();
+    await db.run('DROP TRIGGER refuse_audit' + (backend.name === 'PostgreSQL' ? ' ON audit_log' : ''));
+
+    expect(refused.status).toBe(500);
+    expect(refused.text).toContain('Erro interno. Tente novamente mais tarde.');
+    expect(readable(refused.text)).not.toContain(FLOOR);
+    expect((await page()).status).toBe(200);
+  });
+
   it('writes every number as the rest of the site does, the price’s placeholder at the floor', async () => {
     const { app, seller, quoteId } = await setUp();
 

@@ -123,7 +123,7 @@ export function proposalRoutes(context: Context): WorkplaceRoute[] {
   const page: RequestHandler = async (req, res) => {
     const lead = await quoteOf(req, res);
     if (!lead) return;
-    show(req, res, 200, lead, await quoteFreight({ freight }, lead.record));
+    await show(req, res, 200, lead, await quoteFreight({ freight }, lead.record));
   };
 
   const send: RequestHandler = async (req, res) => {

@@ -83,7 +83,7 @@ export function accountHandlers(context: TeamContext) {
     const ended = await team.endSessionsOf(member.id, digest);
     await audit(req, res, { action: 'sessions.ended', subject: member.email, detail: { sessões: ended } });
     const text = ended === 1 ? '1 outra sessão foi encerrada.' : `${ended} outras sessões foram encerradas.`;
-    show(res, 200, { kind: 'ok', text });
+    await show(res, 200, { kind: 'ok', text });
   };
 
   return { page, registrationOptions, register, rename, remove, endOthers };

@@ -55,7 +55,7 @@ export function adminHandlers(context: TeamContext) {
     const text = mailed
       ? `Convite enviado para ${member.email}.`
       : `Convite criado para ${member.email}. O e-mail está desligado: entregue à pessoa o link e, por outro meio, o código abaixo.`;
-    showTeam(res, 201, { kind: 'ok', text }, mailed ? undefined : { link, code });
+    await showTeam(res, 201, { kind: 'ok', text }, mailed ? undefined : { link, code });
   };
 
   /** The member a team action names: not the admin asking, who would lock themselves out. */
@@ -91,7 +91,7 @@ export function adminHandlers(context: TeamContext) {
     if (!member) return;
     const ended = await team.endSessionsOf(member.id);
     await audit(req, res, { action: 'sessions.ended', subject: member.email, detail: { sessões: ended } });
-    showTeam(res, 200, { kind: 'ok', text: `Sessões de ${member.name} encerradas: ${ended}.` });
+    await showTeam(res, 200, { kind: 'ok', text: `Sessões de ${member.name} encerradas: ${ended}.` });
   };
 
   /** Who may take a revoked member's open leads: the other active members, by name. */
@@ -136,7 +136,7 @@ export function adminHandlers(context: TeamContext) {
     const text = heir
       ? `Acesso de ${member.name} revogado. ${leads} passaram para ${heir.name}.`
       : `Acesso de ${member.name} revogado. ${leads} ficaram sem responsável.`;
-    showTeam(res, 200, { kind: 'ok', text });
+    await showTeam(res, 200, { kind: 'ok', text });
   };
 
   return { teamPage, invitePost, changeRole, endSessions, confirmRevoke, revoke };
