@@ -48,6 +48,7 @@ function retire(slot: Slot) {
 async function judgeIn(slot: Slot, file: Queued): Promise<Judged<unknown>> {
   clearTimeout(slot.idle);
   if (slot.kind !== file.kind.name) retire(slot);
+  const reused = slot.child !== undefined;
   slot.kind = file.kind.name;
   slot.child ??= childScript(file.kind.name).then((script) => startChild(script, file.kind.limits));
   let child: CappedChild;
@@ -63,6 +64,10 @@ async function judgeIn(slot: Slot, file: Queued): Promise<Judged<unknown>> {
   }
   const outcome = await child.judge(file.input, file.params);
   if ('failure' in outcome || (await child.swollen())) retire(slot);
+  // A child that judged files before holds what they left (garbage not yet collected after a
+  // bomb's refusal): a small honest CV was killed at the cap there. A file is refused for its
+  // memory or a crash only in a fresh child.
+  if (reused && 'failure' in outcome && outcome.failure !== 'time') return judgeIn(slot, file);
   slot.idle = setTimeout(() => retire(slot), IDLE_MS);
   slot.idle.unref();
   return outcome;
