@@ -2,7 +2,7 @@ import { FINAL_STAGES } from '../../shared/application';
 import { inSlices, type Queries } from '../db/database';
 import { applicationOf, COLUMNS } from './sql-store';
 
-// What LGPD asks of the applications (issue 56 §3; art. 15, 16, 18), for server/personal-data/:
+// What LGPD asks of the applications (docs/requirements.md §10.17, §10.18; art. 15, 16, 18), for server/personal-data/:
 // a person's access and erasure, and the retention. An application goes with its CV and its notes,
 // always in the caller's transaction.
 

@@ -1,5 +1,5 @@
 // The CV's name as the browser sent it is the sender's text: never a path (the file lives in the
-// database), and shown or offered for download only once made plain (issue 56 §6): no folders, no
+// database), and shown or offered for download only once made plain (docs/requirements.md §4.6): no folders, no
 // control nor bidirectional characters (an RTL override makes "cv‮fdp.exe" read as "cvexe.pdf"),
 // nothing a header or a file system reads specially, and always ending in .pdf, which it is.
 

@@ -7,7 +7,7 @@ import { asMemberId, fieldOf, type WorkplaceContext } from '../workplace/context
 import { pageRoute, type WorkplaceRoute } from '../workplace/route';
 import type { ApplicationFilter } from './sql-store';
 
-// The Candidaturas folder, /painel/candidaturas (issue 56 §4): apart from the sales inbox, its
+// The Candidaturas folder, /painel/candidaturas (docs/requirements.md §6.6): apart from the sales inbox, its
 // routes open to admins only (docs/decisions/049-job-applications.md). Every list, read and
 // download writes its audit line in the store; a change answers 303 back to the page (PRG), its
 // outcome named in the URL by a key of SAVED or REFUSED, never text from the request.
@@ -100,7 +100,7 @@ export function folderRoutes({ applications, positions, render }: FolderContext)
   };
 
   /**
-   * The CV as a download only (issue 56 §4): never shown in the site's origin, where a PDF viewer
+   * The CV as a download only (docs/requirements.md §6.6): never shown in the site's origin, where a PDF viewer
    * would run in the team's session; `sandbox` would also strip any origin from it if a browser
    * displayed it anyway.
    */

@@ -51,7 +51,7 @@ function postedValues(body: unknown): NonNullable<ApplicationFormState['values']
 }
 
 /**
- * /trabalhe-conosco/candidatura (issue 56 §2): the form, rendered per request with the open
+ * /trabalhe-conosco/candidatura (docs/requirements.md §4.6): the form, rendered per request with the open
  * positions, and its multipart POST. Every outcome is a page: the confirmation (303, PRG), or the
  * form again with what was typed and each problem named, the CV's among them.
  */

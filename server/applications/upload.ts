@@ -6,7 +6,7 @@ import type { LargerBody } from '../http/body-limit';
 import { type Refusal, refuse } from '../http/refusals';
 import { type SpooledFile, SpoolFull, spool } from '../untrusted';
 
-// The application form's multipart body (issue 56 §2), read by busboy with every limit set: one
+// The application form's multipart body (docs/requirements.md §4.6), read by busboy with every limit set: one
 // file, the form's fields and a few more, each field bounded, the file's size counted as it
 // arrives. Reading stops at the first limit passed; the reply (boundBody's Connection: close, and
 // lingering-close.ts) takes care of what the client still sends.

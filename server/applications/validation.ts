@@ -8,7 +8,7 @@ import {
 import { email, optionalText, PLAIN_PHONE, requiredText } from '../../shared/fields';
 import { UF_CODES } from '../../shared/uf';
 
-// The application form's fields as posted (strings), checked on the server (issue 56 §2); the
+// The application form's fields as posted (strings), checked on the server (docs/requirements.md §4.6); the
 // shared definition (shared/application.ts) stays free of zod, which the form's island never loads.
 
 const years = z

@@ -4,7 +4,7 @@ import { numberText } from '../../shared/number-text';
 import { memberName } from '../../shared/team';
 import type { AuditLine } from './events';
 
-// The audit record as an admin reads it (issue 54 §7): Portuguese words for every action and fact,
+// The audit record as an admin reads it (docs/requirements.md §11.6): Portuguese words for every action and fact,
 // and people and leads by name. The record itself keeps ids and e-mails only, never a lead's data:
 // the names are read from the live tables when the page is drawn, and a lead that is gone says so.
 

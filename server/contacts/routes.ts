@@ -31,7 +31,10 @@ export type LeadRouteDeps<Store extends 'contacts' | 'quotes'> = {
   admin: RequestHandler;
   /** The site's address: a Referer of its own pages tells where a form came from. */
   publicUrl: URL;
-  /** The render stamps of the pages with a lead form (issue 35): a post's tells how long after the page it came. */
+  /**
+   * The render stamps of the pages with a lead form (docs/requirements.md §10.9): a post's tells how long after the
+   * page it came.
+   */
   stamps: Pick<RenderStamps, 'check'>;
 };
 
@@ -47,7 +50,7 @@ export function contactRoutes(deps: LeadRouteDeps<'contacts'>) {
     if (!kind) return sendRefusal(req, res, refuse('UNSUPPORTED_MEDIA_TYPE'));
     // A form posted without JavaScript says where it came from in its Referer (docs/requirements.md §10.19).
     if (kind === 'form') req.body = { ...req.body, source: formSource(req, publicUrl) };
-    // What the client sent beside the fields, read before validation drops it (issue 35 §2).
+    // What the client sent beside the fields, read before validation drops it (docs/requirements.md §10.9).
     const client: ClientSignals = {
       honeypot: trapped(req.body),
       stamp: stamps.check(req.body?.[STAMP_FIELD]),

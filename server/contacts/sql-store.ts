@@ -13,7 +13,7 @@ import { holdSuspect } from '../spam/sql-store';
 export interface ContactStore {
   createContact(fields: ContactFields, idempotency?: IdempotencyKey): Promise<CreateResult<Created>>;
   /**
-   * A post from the site's form or the API, weighed first (docs/requirements.md §10.9, issue 35):
+   * A post from the site's form or the API, weighed first (docs/requirements.md §10.9):
    * a lead, stored and queued for delivery, or a suspect held in the "Suspeitos" folder. Both
    * answer alike, so a bot learns nothing; the verdict is for the metrics, and undefined on a
    * replay (the first request's was counted).

@@ -124,7 +124,7 @@ export const migrations: ReadonlyArray<(type: ColumnTypes, dialect: Dialect) => 
     'CREATE INDEX audit_log_action ON audit_log (action, seq)',
     'CREATE INDEX audit_log_at ON audit_log (at)',
   ],
-  // The sales team (issue 33, docs/requirements.md §6.3): members and their passkeys, sessions kept
+  // The sales team (docs/requirements.md §6.3): members and their passkeys, sessions kept
   // here so that every replica and every restart agree, and the one-time links and codes that enrol a
   // member's first passkey. Secrets are stored as SHA-256 digests, never as they were sent.
   (type) => [
@@ -178,7 +178,7 @@ export const migrations: ReadonlyArray<(type: ColumnTypes, dialect: Dialect) => 
        expires_at ${type.timestamp} NOT NULL
      )`,
   ],
-  // The lead inbox (issue 34, docs/requirements.md §6.4): where the team's work on each lead stands.
+  // The lead inbox (docs/requirements.md §6.4): where the team's work on each lead stands.
   // A contact gains the status a quote had ('pending' is 'new'); both gain an owner, a lost reason, the
   // moment the lead first left 'new' (the promise's clock stops there), and a version every change
   // bumps, so that two members' changes cannot overwrite each other unseen. An older replica inserts
@@ -214,7 +214,7 @@ export const migrations: ReadonlyArray<(type: ColumnTypes, dialect: Dialect) => 
     ...dialect.search.index('contacts', SEARCHED.contacts),
     ...dialect.search.index('quotes', SEARCHED.quotes),
   ],
-  // The spam quarantine (issue 35, docs/requirements.md §10.9, docs/decisions/036-spam-quarantine.md).
+  // The spam quarantine (docs/requirements.md §10.9, docs/decisions/036-spam-quarantine.md).
   // A suspect post waits here, apart from the leads, until a member releases it (it then becomes a
   // contact with this id and arrival time) or marks it as spam; the retention erases it after
   // SUSPECT_RETENTION_DAYS. Its fields are kept as the validator handed them, with the reasons and
@@ -257,7 +257,7 @@ export const migrations: ReadonlyArray<(type: ColumnTypes, dialect: Dialect) => 
   // brought back by "Não é spam", it was a lead already, and site_leads_created_total does not count
   // it a second time (docs/operations.md).
   (type) => [`ALTER TABLE suspects ADD COLUMN moved_at ${type.timestamp}`],
-  // Distance and the ANTT floor (issue 52, docs/requirements.md §9.5, docs/decisions/042-antt-floor.md).
+  // Distance and the ANTT floor (docs/requirements.md §9.5, docs/decisions/042-antt-floor.md).
   // An act's Tabela A is its rows, added whole and never changed, so that a quote keeps the act it was
   // priced under; the acts the repository transcribed are added at start, not here (migrations only
   // add tables). A cell holds a CCD in ten-thousandths of a real per km and a CC in centavos: both
@@ -293,7 +293,7 @@ export const migrations: ReadonlyArray<(type: ColumnTypes, dialect: Dialect) => 
        CHECK (place_a < place_b)
      )`,
   ],
-  // The quote form (issue 52, docs/decisions/043-quote-form.md): a quote's CNPJ, segment (the industry
+  // The quote form (docs/decisions/043-quote-form.md): a quote's CNPJ, segment (the industry
   // that cargo_type held before, which an old replica still writes there alone), the value of the
   // goods and how often the load repeats; all optional, so an old replica's inserts still fit. A
   // suspect post is a contact or, now, a quote: the folder releases it into its own table.
@@ -315,7 +315,7 @@ export const migrations: ReadonlyArray<(type: ColumnTypes, dialect: Dialect) => 
      SELECT 1, CURRENT_TIMESTAMP WHERE EXISTS (SELECT 1 FROM members WHERE role = 'admin' AND revoked_at IS NULL)`,
   ],
   // When a held post was released from the Suspeitos folder into a lead (null for every other lead):
-  // the promise's clock starts there, not at its arrival, and the inbox marks it (issue 54,
+  // the promise's clock starts there, not at its arrival, and the inbox marks it (docs/requirements.md §10.9,
   // docs/decisions/045-spam-fairness.md). Both kinds have it, so that the inbox reads them alike.
   // The clock's views and counts read CLOCK_START, indexed as they read it.
   (type) =>
@@ -324,13 +324,13 @@ export const migrations: ReadonlyArray<(type: ColumnTypes, dialect: Dialect) => 
       `CREATE INDEX ${table}_clock ON ${table} (status, (${CLOCK_START}))`,
     ]),
   // An invitation made while e-mail is off carries a code of its own, which whoever invited reads out
-  // by another way (a call, in person): the link alone enrols nobody (issue 54 §4). Five tries, as a
+  // by another way (a call, in person): the link alone enrols nobody (docs/requirements.md §6.3). Five tries, as a
   // mailed code's; then the invitation is spent.
   () => [
     'ALTER TABLE invitations ADD COLUMN code_digest text',
     'ALTER TABLE invitations ADD COLUMN code_attempts integer NOT NULL DEFAULT 0',
   ],
-  // The job openings (issue 56 §1, server/careers/): open while closed_at is NULL. Never deleted, so
+  // The job openings (docs/requirements.md §6.5, server/careers/): open while closed_at is NULL. Never deleted, so
   // that an application keeps the position it named; each `…_by` is the member who acted.
   (type) => [
     `CREATE TABLE positions (
@@ -349,7 +349,7 @@ export const migrations: ReadonlyArray<(type: ColumnTypes, dialect: Dialect) => 
        closed_by ${type.uuid}
      )`,
   ],
-  // The proposal (issue 52 §3, docs/requirements.md §9.6, docs/decisions/047-proposals.md): what sales
+  // The proposal (docs/requirements.md §9.6, docs/decisions/047-proposals.md): what sales
   // offers a quote's customer, priced in centavos, answered once on a page reached by a token stored
   // only as its SHA-256. `answer` is set by one conditional UPDATE, so that of two acceptances at once
   // on two replicas one wins. A price under the ANTT floor keeps the floor and act it was checked
@@ -561,7 +561,7 @@ export const migrations: ReadonlyArray<(type: ColumnTypes, dialect: Dialect) => 
 export const CLOCK_START = 'COALESCE(released_at, created_at)';
 
 /**
- * What the inbox's search reads of each kind of lead (issue 34: name, e-mail, phone, company and the
+ * What the inbox's search reads of each kind of lead (docs/requirements.md §6.4: name, e-mail, phone, company and the
  * message; a quote's cities too), as one text per row, `row` naming the row ('new.' in a trigger).
  * Built into the indexes by the inbox's migration: change it only with a migration that rebuilds them.
  */

@@ -22,7 +22,7 @@ const BATCH_ROWS = 500;
 /**
  * Bytes of CSV per batch, about: the row count of the next batch follows the size of the rows so
  * far: a fixed count of long contacts made batches of megabytes, which an export whose client
- * stopped reading held, and a few dozen such exports filled the heap (issue 38).
+ * stopped reading held, and a few dozen such exports filled the heap (docs/requirements.md §10.16).
  */
 const BATCH_BYTES = 128 * 1024;
 /** The first batch's rows, before any row's size is known: 128 KB of rows of 2 KB, long for a lead. */
@@ -90,7 +90,7 @@ async function sendCsv<T>(
   let [written, bytes] = [0, 0];
   const rows = batches(() => nextRows(written, bytes))[Symbol.asyncIterator]();
   const first = await rows.next();
-  // Recorded before a byte goes out (issue 33 §4): an export whose line cannot be written is not sent.
+  // Recorded before a byte goes out (docs/requirements.md §11.6): an export whose line cannot be written is not sent.
   await audit.recordAudit({ ...auditContext(req, res), action: 'leads.exported', detail });
   async function* lines() {
     try {

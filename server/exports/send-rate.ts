@@ -2,7 +2,7 @@
  * The slowest an export may be taken, on average: 64 KB/s (512 kbit/s), a 33 MB export in 9 min.
  * nginx has no such floor, only send_timeout (a gap between two writes), and neither had we: a client
  * that took a trickle of bytes, enough for a batch every 14 s, held one of the few export places for
- * as long as it liked (issue 38). An admin's download on any working link is far faster; and behind
+ * as long as it liked (docs/requirements.md §10.16). An admin's download on any working link is far faster; and behind
  * a megabyte of socket buffers (a proxy on the same machine), a reader slower than about 70 KB/s
  * already went 15 s without a batch and was cut.
  */

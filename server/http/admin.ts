@@ -7,7 +7,7 @@ const BEARER = /^Bearer +(\S+) *$/i;
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
-/** Wrong bearer tokens one client address may send per window before it waits (issue 33 §5). */
+/** Wrong bearer tokens one client address may send per window before it waits (docs/requirements.md §6.2). */
 export const WRONG_TOKENS = { name: 'wrong-token', limit: 10, windowMs: 60_000 } as const;
 
 /**

@@ -29,7 +29,7 @@ const carriesBody = (req: IncomingMessage) =>
 /**
  * Why the body `req` carries will not be read: declared over the limit, or sent with a method that
  * takes none. Only the lead writes read a body: the two POSTs, the team's forms and the two PATCHes
- * (issue 34 §5); a POST or PATCH elsewhere is refused by its route (404, 405) before its body is read.
+ * (docs/requirements.md §6.2); a POST or PATCH elsewhere is refused by its route (404, 405) before its body is read.
  */
 function refusal(req: IncomingMessage, larger: LargerBodies) {
   if (!carriesBody(req)) return undefined;

@@ -55,7 +55,7 @@ export const REFUSALS = {
     status: 405,
     message: (allow: string) => `Método não permitido neste endereço. Use: ${allow}.`,
   },
-  /** Sent with the lead as it now stands (`data`) and its ETag (issue 34 §5). */
+  /** Sent with the lead as it now stands (`data`) and its ETag (docs/requirements.md §6.2). */
   LEAD_CHANGED: {
     status: 412,
     message:

@@ -83,9 +83,9 @@ type ResponseHeaders = {
 };
 
 /**
- * Every response's headers, from the one list siteHeaders takes (issue 32: "helmet's documented
- * middleware, or by hand from one list"): helmet's middleware run once, at start-up, against a
- * real response, so that a request sets a list rather than running twelve middleware.
+ * Every response's headers, from the one list siteHeaders takes: helmet's middleware run once, at
+ * start-up, against a real response, so that a request sets a list rather than running twelve
+ * middleware.
  */
 export function responseHeaders(options: SecurityOptions = {}): ResponseHeaders {
   const plain = siteHeaders(options).flat();

@@ -10,7 +10,7 @@ import { type LeadResource, leadResource, type WorkedLead } from '../leads/resou
 import { auditContext } from '../module/audit';
 import type { Stores } from '../stores';
 
-// PATCH /api/contacts/ID and /api/quotes/ID (issue 34 §5; docs/requirements.md §6.4): a CRM sets the
+// PATCH /api/contacts/ID and /api/quotes/ID (docs/requirements.md §6.2, §6.4): a CRM sets the
 // status, the owner and notes with the API's token. The version is the ETag; If-Match makes the change
 // conditional (RFC 9110 §13.1.1), so a CRM that read an older version gets 412 and the lead as it now
 // stands, never a silent overwrite (docs/decisions/033-concurrent-lead-edits.md).
@@ -44,7 +44,7 @@ export function patchLead(stores: LeadStores, kind: LeadKind): RequestHandler {
     const message = kind === 'contact' ? 'Contato atualizado.' : 'Cotação atualizada.';
     res.set('ETag', etagOf(lead)).json({ success: true, message, data } satisfies ApiSuccess<LeadResource>);
   };
-  // A reply that carries the lead is a line of the audit record, whatever its status (issue 55): the
+  // A reply that carries the lead is a line of the audit record, whatever its status (docs/requirements.md §11.6): the
   // 412 and a change of nothing write no line of their own.
   const viewed = (req: Request, res: Response, lead: WorkedLead) =>
     stores.audit.recordView({

@@ -1,11 +1,11 @@
 import { e164, mayHaveWhatsApp } from '../../shared/phone';
 import { telLink } from '../leads/presentation';
 
-// The salesperson answers from a phone in one tap (issue 34 §2): a call, an e-mail, a WhatsApp chat.
+// The salesperson answers from a phone in one tap (docs/requirements.md §6.4): a call, an e-mail, a WhatsApp chat.
 
 /**
  * wa.me takes the full international number, digits only (https://faq.whatsapp.com/5913398998672934);
- * offered only for a number that can have WhatsApp: a landline's chat would never be read (issue 54 §9).
+ * offered only for a number that can have WhatsApp: a landline's chat would never be read (docs/requirements.md §6.4).
  * A number that cannot be told from a typo gets no link rather than a chat with a stranger.
  */
 export function whatsAppLink(phone: string) {

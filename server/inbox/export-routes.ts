@@ -15,8 +15,8 @@ import { pageRoute, type WorkplaceRoute } from '../workplace/route';
 import type { ExportedLead, InboxExportStore } from './export-store';
 import { parseView, viewSearch, withPromise } from './query';
 
-// GET /painel/leads.csv?<view>: the inbox's current view as one spreadsheet (issue 34 §4;
-// docs/requirements.md §6.4, §10.16). Contacts and quotes in one file, as the inbox lists them: a
+// GET /painel/leads.csv?<view>: the inbox's current view as one spreadsheet
+// (docs/requirements.md §6.4, §10.16). Contacts and quotes in one file, as the inbox lists them: a
 // salesperson who exports "this view" expects the rows they see, in that order, in one sheet; a
 // column a kind lacks stays empty (docs/decisions/035-inbox-export-and-report.md).
 

@@ -3,7 +3,7 @@ import { type Database, inSlices } from '../db/database';
 import type { WorkedLead } from '../leads/resource';
 import { type InboxStore, KINDS, OWNER_NAME, WORK_COLUMNS, workOf } from './sql-store';
 
-// The inbox's export (issue 34 §4; docs/requirements.md §6.4, §10.16): every lead a view selects,
+// The inbox's export (docs/requirements.md §6.4, §10.16): every lead a view selects,
 // whole, with the team's notes, read in batches so that memory holds one batch whatever the view.
 
 /** A lead as the export writes it: the record, the team's work on it, and all its notes, oldest first. */

@@ -4,7 +4,7 @@ import { readableInSaoPaulo } from '../../shared/sao-paulo-time';
 import type { AuditLine } from '../audit/events';
 import type { LeadDelivery } from '../outbox/store';
 
-// The lead page's readings of the outbox and of the audit record (issue 34 §2), in Portuguese.
+// The lead page's readings of the outbox and of the audit record (docs/requirements.md §6.4), in Portuguese.
 
 const CHANNELS = {
   email: 'E-mail para vendas',
@@ -21,7 +21,10 @@ function stateOf({ status, attempts, lastError, createdAt, sentAt }: LeadDeliver
   return `Tentando de novo: ${tries}${lastError ? `, a última: ${lastError}` : ''}`;
 }
 
-/** What a delivery carried, in words: a proposal's (issue 52 §3) by its own kind, a lead's by whether it was new. */
+/**
+ * What a delivery carried, in words: a proposal's (docs/requirements.md §9.6) by its own kind, a lead's by whether it
+ * was new.
+ */
 function labelOf({ channel, kind }: LeadDelivery) {
   if (kind === 'proposal.mail') return 'E-mail da proposta (ao cliente, ou a resposta dele)';
   if (kind === 'quote.accepted') return `${CHANNELS.webhook}: proposta aceita`;

@@ -23,7 +23,7 @@ import { tellNewOwner } from './owner-notice';
 import { proposalLine } from './proposal-lines';
 import type { ChangedBy, LeadChange } from './sql-store';
 
-// /painel/leads/ID (issue 34 §2; docs/requirements.md §6.4): the lead, its three forms, its erasure.
+// /painel/leads/ID (docs/requirements.md §6.4): the lead, its three forms, its erasure.
 // A change that lands answers 303 back to the page (PRG: a reload repeats nothing); one made on a
 // version someone else changed since answers 409 with the lead as it now stands and the member's input
 // kept (docs/decisions/033-concurrent-lead-edits.md).
@@ -51,7 +51,7 @@ const alreadyApplied = (lead: WorkedLead, sent: number, change: LeadChange, note
   (change.note === undefined || notes.at(-1)?.body === change.note);
 
 /**
- * What a change that landed says on the page it redirects to (issue 54 §9: a save on a phone shows
+ * What a change that landed says on the page it redirects to (docs/requirements.md §6.4: a save on a phone shows
  * that it saved), named in the redirect's query: `?salvo=nota`. Only these words are shown, never
  * text from the URL.
  */
@@ -135,7 +135,7 @@ export function leadRoutes(context: LeadContext): WorkplaceRoute[] {
         body,
         at: readableInSaoPaulo(createdAt),
       })),
-      // The history keeps a revoked member's name, marked (issue 54 §5); only the active can be chosen.
+      // The history keeps a revoked member's name, marked (docs/requirements.md §6.3); only the active can be chosen.
       history: leadHistory(
         lines,
         members.map((member) => ({ id: member.id, name: memberName(member) })),

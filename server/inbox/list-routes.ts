@@ -12,7 +12,7 @@ import type { WorkplaceContext } from '../workplace/context';
 import { pageRoute, type WorkplaceRoute } from '../workplace/route';
 import { parseView, viewSearch, withPromise } from './query';
 
-// The inbox, /painel (issue 34 Deliver 1; docs/requirements.md §6.4): contacts and quotes in one list,
+// The inbox, /painel (docs/requirements.md §6.4): contacts and quotes in one list,
 // newest first, filtered by its URL, a page at a time. Every view is a GET form's URL, so a view can be
 // shared, bookmarked, and works without JavaScript.
 
@@ -75,8 +75,8 @@ export function inboxListRoutes({
     ]);
     const page = rows.slice(0, INBOX_PAGE);
     const last = page.at(-1);
-    // Names, e-mails and companies: a page of the list is a read of personal data (issue 55), recorded
-    // with the leads it showed and its filter, never the search's words, which may be a person's name.
+    // Names, e-mails and companies: a page of the list is a read of personal data (docs/requirements.md §11.6),
+    // recorded with the leads it showed and its filter, never the search's words, which may be a person's name.
     if (page.length > 0)
       await audit.recordAudit({
         ...auditContext(req, res),

@@ -17,7 +17,7 @@ type Notice = {
 };
 
 /**
- * Tells a member a lead was given to them (issue 54 §2), by e-mail through the outbox, with the link
+ * Tells a member a lead was given to them (docs/requirements.md §6.4), by e-mail through the outbox, with the link
  * to its page. The message names the lead's kind, arrival and due time, never the person: it sits in
  * the member's mailbox, which a data subject's erasure cannot reach.
  */

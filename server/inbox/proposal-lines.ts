@@ -3,7 +3,7 @@ import { PROPOSAL_STATE_LABELS, type ProposalLine } from '../../shared/proposal'
 import { readableInSaoPaulo } from '../../shared/sao-paulo-time';
 import { type Proposal, stateOf } from '../proposals/sql-store';
 
-/** A quote's proposal as its page lists it (issue 52 §3): the price, when it went, where it stands. */
+/** A quote's proposal as its page lists it (docs/requirements.md §9.6): the price, when it went, where it stands. */
 export function proposalLine(proposal: Proposal): ProposalLine {
   const state = PROPOSAL_STATE_LABELS[stateOf(proposal)];
   const answered =

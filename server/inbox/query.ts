@@ -11,9 +11,9 @@ import {
 import { LEAD_KINDS, LEAD_STATUSES, type LeadKind, type LeadStatus } from '../../shared/lead-status';
 import { isoInSaoPaulo } from '../../shared/sao-paulo-time';
 
-// A view of the inbox is its URL (issue 34: "URLs that keep the filter, so a link to a view can be
-// shared"): the list, the export and the links between pages read and write the same parameters,
-// named as the team reads them. A value that cannot be one is named back, never a 400 page.
+// A view of the inbox is its URL (docs/requirements.md §6.4): the list, the export and the links
+// between pages read and write the same parameters, named as the team reads them. A value that
+// cannot be one is named back, never a 400 page.
 
 export type ParsedView = {
   query: LeadQuery;

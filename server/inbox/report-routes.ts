@@ -7,7 +7,7 @@ import { pageRoute, type WorkplaceRoute } from '../workplace/route';
 import { viewSearch } from './query';
 import { proposalFigures, weekOf, weekReport } from './report';
 
-// GET /painel/relatorio[?semana=AAAA-MM-DD] (issue 34 §3; docs/requirements.md §6.4): the week's
+// GET /painel/relatorio[?semana=AAAA-MM-DD] (docs/requirements.md §6.4): the week's
 // figures for the whole team. Counts and times only, no person's data: every member may read it.
 
 type ReportContext = WorkplaceContext &

@@ -2,7 +2,7 @@ import type { Arrival, SentProposal, SourceCount, WonProposal } from '../../shar
 import type { Database, Row } from '../db/database';
 import { CLOCK_START } from '../db/schema';
 
-// The weekly report's reads (issue 34 §3; docs/requirements.md §6.4): counted in SQL, so that only
+// The weekly report's reads (docs/requirements.md §6.4): counted in SQL, so that only
 // one row per source and campaign, and one pair of instants per lead of the week, leave the database.
 // Both read the week's rows by the arrival index (created_at, id) of migration 12.
 
@@ -11,7 +11,7 @@ export interface InboxReportStore {
   weekCounts(since: string, until: string): Promise<SourceCount[]>;
   /** When each of those leads' clock started (arrival, or release from Suspeitos), and when it was first answered. */
   weekArrivals(since: string, until: string): Promise<Arrival[]>;
-  /** The proposals sent in [since, until) (issue 52 §3). */
+  /** The proposals sent in [since, until) (docs/requirements.md §9.6). */
   weekProposals(since: string, until: string): Promise<SentProposal[]>;
   /** The proposals accepted in [since, until), with their quote's lane and segment. */
   weekWon(since: string, until: string): Promise<WonProposal[]>;

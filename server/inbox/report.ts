@@ -14,7 +14,7 @@ import type {
 import { SEGMENT_LABELS } from '../../shared/quote-choices';
 import { startOfDayInSaoPaulo } from './query';
 
-// The weekly report's arithmetic (issue 34 §3, last bullet; docs/requirements.md §6.4): which week,
+// The weekly report's arithmetic (docs/requirements.md §6.4): which week,
 // and what its leads' counts and response times come to. The SQL is in report-store.ts; this file
 // has no I/O, so that its cases are a table (report.test.ts).
 
@@ -42,7 +42,7 @@ export function weekFrom(monday: string): Week {
 
 /**
  * The week a `semana=AAAA-MM-DD` parameter names (the one that holds that day), or by default the
- * week of `today` (São Paulo's date) so far: the figures a member opens the page to see (issue 54 §6).
+ * week of `today` (São Paulo's date) so far: the figures a member opens the page to see (docs/requirements.md §6.4).
  */
 export function weekOf(param: string, today: string): { week: Week; problem?: string } {
   const current = weekFrom(mondayOf(today));
@@ -86,7 +86,7 @@ export function weekReport(
     .sort((a, b) => a - b);
   const answered = arrivals.filter(({ respondedAt }) => respondedAt);
   // A lead still unanswered and not yet due may yet be answered in time: the share counts only the
-  // leads whose outcome is known, answered or past their due time (issue 54 §6).
+  // leads whose outcome is known, answered or past their due time (docs/requirements.md §6.4).
   const pending = arrivals.filter(
     ({ startedAt, respondedAt }) => !respondedAt && responseMillis(new Date(startedAt), now) < PROMISE_MS,
   ).length;
@@ -119,7 +119,7 @@ function wonBy(won: readonly WonProposal[], nameOf: (proposal: WonProposal) => s
 }
 
 /**
- * The week's proposals (issue 52 §3): how many went; the median business time from a quote to its
+ * The week's proposals (docs/requirements.md §9.6): how many went; the median business time from a quote to its
  * first proposal; the share accepted of those whose outcome is known (answered, or expired on São
  * Paulo's `today` without an answer), as the promise's share leaves out what may still turn; and the
  * value accepted in the week by lane and segment.

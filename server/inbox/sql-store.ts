@@ -14,7 +14,7 @@ import type { AuditContext } from '../module/audit';
 import { leadLessonOf } from '../spam/judge';
 import { learn } from '../spam/learning';
 
-// The inbox's reads and the team's changes to a lead (issue 34; docs/requirements.md §6.4). Contacts
+// The inbox's reads and the team's changes to a lead (docs/requirements.md §6.4). Contacts
 // and quotes stay in their own tables; the inbox reads both as one list, newest first.
 
 /** What a member changes at once: any of these; a note is added, never edited. */
@@ -91,7 +91,7 @@ export const WORK_COLUMNS = 'owner_id, lost_reason, responded_at, version, updat
 
 /**
  * The owner's name from `members m`, marked when their access was revoked: a closed lead keeps who
- * worked it (issue 54 §5). The mark is shared/team.ts's memberName, in SQL.
+ * worked it (docs/requirements.md §6.3). The mark is shared/team.ts's memberName, in SQL.
  */
 const nameOf = (member: string) =>
   `CASE WHEN ${member}.revoked_at IS NULL THEN ${member}.name ELSE ${member}.name || '${memberName({ name: '', revoked: true })}' END`;
@@ -301,7 +301,7 @@ export function sqlInbox(db: Database, announce: AnnounceChange = async () => {}
           await appendAudit(tx, { ...line, action: 'lead.note' });
         }
         // A contact the team takes up is a real one: its words teach the spam filter what a lead
-        // reads like (issue 35 §3, docs/decisions/036-spam-quarantine.md). Once, when the clock stops;
+        // reads like (docs/requirements.md §10.9, docs/decisions/036-spam-quarantine.md). Once, when the clock stops;
         // a post released from the Suspeitos folder was counted by its release (decision 045).
         if (lead.kind === 'contact' && !work.respondedAt && respondedAt && !work.releasedAt)
           await learn(tx, leadLessonOf(lead.record), 'ham');

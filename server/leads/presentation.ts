@@ -44,7 +44,7 @@ const sourceLine = (source: Source) =>
 
 /**
  * A tel: link for a phone number as typed (RFC 3966): in E.164, +55 added to a Brazilian number typed
- * without it, so that a phone abroad or roaming dials it too (issue 54 §9); a number too short to
+ * without it, so that a phone abroad or roaming dials it too (docs/requirements.md §6.4); a number too short to
  * tell (a local one) as its digits; none for a value that is no plain phone number (a row from before
  * the rules).
  */
@@ -106,7 +106,7 @@ function route(lead: Lead) {
 }
 
 /**
- * Where the lead's page is (issue 54 §2): from the e-mail to the lead in one tap, to answer it and
+ * Where the lead's page is (docs/requirements.md §6.4): from the e-mail to the lead in one tap, to answer it and
  * stop its clock there ("Respondi"); a reply to the e-mail alone leaves the lead Novo.
  */
 const OPEN = 'Abrir o lead no painel (responder e marcar “Respondi”)';

@@ -14,7 +14,7 @@ export type LeadReceipt = { to: string; leadKind: LeadKind; arrivedAt: string };
 const ASKED = { contact: 'sua solicitação de contato', quote: 'seu pedido de cotação' } as const;
 
 /**
- * The visitor's receipt (issue 54 §2): when their request arrived and when we answer by, computed on
+ * The visitor's receipt (docs/requirements.md §9.4): when their request arrived and when we answer by, computed on
  * the business-hours clock and written in São Paulo's time ('até segunda, 9h30'). It carries nothing
  * the visitor typed, not even their name: a receipt that repeated a field would mail a spammer's text
  * to any address typed in the form. Plain text alone, as nothing in it needs more.

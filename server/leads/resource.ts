@@ -9,8 +9,8 @@ export type Lead = { kind: 'contact'; record: Contact } | { kind: 'quote'; recor
 /** A lead as it arrived (the API's record), and where the team's work on it stands. */
 export type WorkedLead = Lead & { work: LeadWork };
 
-// One lead as the API's PATCH replies it and the updated webhooks post it (issue 34 §5): the record
-// as GET /api/contacts|quotes shows it, and the team's work beside it (shared/lead-change.ts).
+// One lead as the API's PATCH replies it and the updated webhooks post it (docs/requirements.md §6.2, §10.15): the
+// record as GET /api/contacts|quotes shows it, and the team's work beside it (shared/lead-change.ts).
 
 export function leadResource({ record, work }: WorkedLead, notes: readonly LeadNote[]) {
   const body: LeadWorkBody = {

@@ -8,7 +8,7 @@ type Counted = Pick<Stores, 'contacts' | 'quotes' | 'suspects'>;
 /**
  * `stores`, counting each lead they store (a replayed Idempotency-Key stores nothing new), each
  * post held as suspect, once in all and once per signal it showed, and each suspect released
- * into a lead (issue 35 §4), but not a contact brought back from spam (docs/requirements.md §10.13).
+ * into a lead, but not a contact brought back from spam (docs/requirements.md §10.13).
  */
 export function countingLeads<S extends Counted>(
   stores: S,
@@ -19,7 +19,7 @@ export function countingLeads<S extends Counted>(
     if (result.outcome === 'created') leadsCreated.inc({ type });
     return result;
   };
-  /** A post weighed on arrival: held as suspect, or a lead (contacts, and quotes since issue 52). */
+  /** A post weighed on arrival: held as suspect, or a lead (contacts and quotes, docs/requirements.md §10.9). */
   const weighed = <R extends { result: CreateResult<unknown>; verdict?: Verdict }>(type: LeadType, received: R) => {
     if (received.verdict?.suspect) {
       suspectsHeld.inc();

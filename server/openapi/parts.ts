@@ -22,10 +22,10 @@ export const schemas = {
   Contact: recordSchema(contactFields).meta({ id: 'Contact' }),
   QuoteInput: quoteInputSchema.meta({ id: 'QuoteInput' }),
   Quote: recordSchema(quoteFields).meta({ id: 'Quote' }),
-  /** A lead with the team's work on it: PATCH's reply, the updated webhooks' data (issue 34 §5). */
+  /** A lead with the team's work on it: PATCH's reply, the updated webhooks' data (docs/requirements.md §6.2). */
   WorkedContact: recordSchema(contactFields).extend(leadWorkShape).meta({ id: 'WorkedContact' }),
   WorkedQuote: recordSchema(quoteFields).extend(leadWorkShape).meta({ id: 'WorkedQuote' }),
-  /** A post held in the "Suspeitos" folder, as a person's access shows it (issue 35). */
+  /** A post held in the "Suspeitos" folder, as a person's access shows it (docs/requirements.md §10.17). */
   HeldPost: recordSchema(contactFields)
     .omit({ status: true })
     .extend({

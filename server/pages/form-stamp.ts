@@ -2,9 +2,9 @@ import { LEAD_FORM_ID, STAMP_FIELD } from '../../shared/contact-form';
 import { encode, type KeptPage } from './kept-pages';
 import { renewed } from './renewed';
 
-// Where a page with a lead form (the contact form or the quote form) carries its render stamp (issue 35): a hidden field written as
-// the page's last element, tied to the form by the form's id (HTML's `form` attribute), and how
-// long one stamp serves (docs/decisions/040-plain-landing.md).
+// Where a page with a lead form (the contact form or the quote form) carries its render stamp (docs/requirements.md
+// §10.9): a hidden field written as the page's last element, tied to the form by the form's id (HTML's `form`
+// attribute), and how long one stamp serves (docs/decisions/040-plain-landing.md).
 
 /** Signs the time a page is rendered at: the site's render stamps (server/pages/render-stamp.ts). */
 export type PageStamps = { sign(now: number): string };

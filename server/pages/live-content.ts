@@ -13,7 +13,8 @@ const READ_SERVES_MS = 1000;
 const RENEW_AFTER_MS = 800;
 /**
  * How long a request waits for a reading before it gets the pages of the last one: a database that
- * is slow or hangs must not hold the landing page up, which before issue 56 read nothing from it.
+ * is slow or hangs must not hold the landing page up, which before the open positions (docs/requirements.md §2.4) read
+ * nothing from it.
  */
 const READ_WAIT_MS = 100;
 

@@ -7,7 +7,7 @@ import { subjectQuerySchema } from './subjects';
 
 const path = '/api/subjects';
 
-/** A job application as its person's access shows it (issue 56 §3), its CV included as base64. */
+/** A job application as its person's access shows it (docs/requirements.md §10.17), its CV included as base64. */
 const subjectApplication = z
   .object({
     id: z.uuid(),
@@ -27,7 +27,7 @@ const subjectApplication = z
     cv: z.object({ name: z.string(), pdfBase64: z.string().meta({ description: 'O currículo em PDF, em base64' }) }),
   })
   .meta({ id: 'SubjectApplication' });
-/** A proposal made on one of the person's quotes (issue 52 §3), and its answer. */
+/** A proposal made on one of the person's quotes (docs/requirements.md §10.17), and its answer. */
 const subjectProposal = z
   .object({
     id: z.uuid(),

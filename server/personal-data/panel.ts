@@ -13,7 +13,10 @@ type DataContext = WorkplaceContext &
     exports: CsvExports;
   };
 
-/** An admin's exports and erasures, /painel/dados (issue 33 §3), from the panel rather than with the API token. */
+/**
+ * An admin's exports and erasures, /painel/dados (docs/requirements.md §10.17), from the panel rather than with the API
+ * token.
+ */
 export function dataRoutes({ personalData, render, exports }: DataContext): WorkplaceRoute[] {
   const page: RequestHandler = (_req, res) => render(res, 200, 'data', {});
 

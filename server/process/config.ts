@@ -171,7 +171,7 @@ const schema = z
       calendar: { optionalHolidays: env.OPTIONAL_HOLIDAYS },
       /** Leads older than this many days are erased (docs/requirements.md §10.18); 0 keeps them. */
       retentionDays: env.RETENTION_DAYS,
-      /** Job applications and their CVs are erased after this many days (issue 56 §3). */
+      /** Job applications and their CVs are erased after this many days (docs/requirements.md §10.18). */
       applicationRetentionDays: env.APPLICATION_RETENTION_DAYS,
       /** Posts held as suspect are erased after this many days (docs/requirements.md §10.9). */
       suspectRetentionDays: env.SUSPECT_RETENTION_DAYS,

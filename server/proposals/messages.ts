@@ -7,7 +7,7 @@ import { readableDate, readableInSaoPaulo } from '../../shared/sao-paulo-time';
 import type { ProposalMail } from './notices';
 import type { Proposal } from './sql-store';
 
-// The e-mails of a proposal (issue 52 §3), plain text as the receipt's (server/leads/
+// The e-mails of a proposal (docs/requirements.md §9.6), plain text as the receipt's (server/leads/
 // receipt-message.ts): the customer's, with the link to answer it, and the owner's, with the answer.
 
 /** 'Campinas/SP → Belém/PA': the lane, as both e-mails and the page name the quote. */

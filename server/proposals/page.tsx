@@ -13,7 +13,7 @@ import {
 import { QUOTE_PATH } from '../../shared/quote-form';
 import type { Manifest } from '../pages/assets';
 
-// The customer's page of a proposal (issue 52 §3; docs/requirements.md §9.6): rendered here on the
+// The customer's page of a proposal (docs/requirements.md §9.6): rendered here on the
 // server and never hydrated, so its view lives beside its routes rather than in client/, which holds
 // what the browser runs and the renderers' views; no script, and "Aceitar" and "Recusar" are plain
 // POST forms. Never indexed (noindex here and in the header), never stored by a cache.

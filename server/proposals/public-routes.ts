@@ -24,7 +24,7 @@ import { answerMessage, answerReceipt, laneOf, pickupText } from './messages';
 import { proposalPages } from './page';
 import { type CustomerAnswer, type Proposal, stateOf } from './sql-store';
 
-// The customer's page of a proposal, /proposta/<token> (issue 52 §3; docs/requirements.md §9.6). A GET
+// The customer's page of a proposal, /proposta/<token> (docs/requirements.md §9.6). A GET
 // changes nothing but the first view's record: mail scanners (Microsoft's Safe Links among them) open
 // every link of an e-mail. Answers are POSTs of plain forms, each answered 303 back to the page.
 

@@ -12,7 +12,7 @@ import { leadResource } from '../leads/resource';
 import type { AuditContext } from '../module/audit';
 import type { ProposalMail, QuoteAccepted } from './notices';
 
-// The proposals of a quote (issue 52 §3; docs/requirements.md §9.6; docs/decisions/047-proposals.md).
+// The proposals of a quote (docs/requirements.md §9.6; docs/decisions/047-proposals.md).
 // A proposal is written once with its e-mail to the customer, in one transaction; its customer
 // answers it once, by a conditional UPDATE that lets exactly one answer through whatever the replicas.
 // Sending, answering and reopening take the quote's key lock first, so that on PostgreSQL they take

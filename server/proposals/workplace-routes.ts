@@ -24,7 +24,7 @@ import { pageRoute, type WorkplaceRoute } from '../workplace/route';
 import { proposalLink, proposalMessage } from './messages';
 import type { FloorCheck } from './sql-store';
 
-// /painel/leads/ID/proposta (issue 52 §3; docs/requirements.md §9.6): a member writes a quote's
+// /painel/leads/ID/proposta (docs/requirements.md §9.6): a member writes a quote's
 // proposal, checked against the ANTT floor of the quote (server/freight/quote-freight.ts); an admin
 // alone may go under it, with a reason the audit record keeps. Stored, it goes to the customer by
 // e-mail through the outbox, and the page redirects (303) to the quote's page. The form carries a key

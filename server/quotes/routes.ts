@@ -42,7 +42,7 @@ export function quotesRouter(deps: QuoteDeps) {
   const post: RequestHandler = async (req, res) => {
     const kind = bodyKind(req);
     if (!kind) return sendRefusal(req, res, refuse('UNSUPPORTED_MEDIA_TYPE'));
-    // What the client sent beside the fields, read before validation drops it (issue 35 §2).
+    // What the client sent beside the fields, read before validation drops it (docs/requirements.md §10.9).
     const client: ClientSignals = { honeypot: trapped(req.body), stamp: stamps.check(req.body?.[STAMP_FIELD]) };
     const posted = req.body;
     if (kind === 'form') req.body = quoteBodyFromForm(postedValues(posted), quoteFormSourceOf(req, publicUrl));
@@ -77,7 +77,7 @@ export function quotesRouter(deps: QuoteDeps) {
     .get(async (req, res) => {
       const id = quoteIdSchema.safeParse(req.params.id);
       if (!id.success) return sendRefusal(req, res, refuse('INVALID_QUOTE_ID'));
-      // With its version, the ETag a PATCH's If-Match names (issue 34 §5).
+      // With its version, the ETag a PATCH's If-Match names (docs/requirements.md §6.2).
       const lead = await inbox.getLead(id.data);
       if (lead?.kind !== 'quote') return sendRefusal(req, res, refuse('QUOTE_NOT_FOUND'));
       const quote = lead.record;

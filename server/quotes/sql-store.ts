@@ -13,7 +13,7 @@ export interface QuoteStore {
   createQuote(fields: QuoteFields, idempotency?: IdempotencyKey): Promise<CreateResult<Quote>>;
   /**
    * A quote from the site's form or the API, weighed first as a contact is (docs/requirements.md
-   * §10.9, issue 52): stored and queued for delivery, or held in the "Suspeitos" folder. Both answer
+   * §10.9): stored and queued for delivery, or held in the "Suspeitos" folder. Both answer
    * with the quote as it would be stored, so a bot learns nothing; the verdict is undefined on a replay.
    */
   receiveQuote(

@@ -1,6 +1,6 @@
 import { unaccented } from './words';
 
-// A clearly commercial freight request (issue 54, docs/decisions/045-spam-fairness.md): the message
+// A clearly commercial freight request (docs/decisions/045-spam-fairness.md): the message
 // names at least two of a route, a quantity with its unit, a CNPJ and the trade's own words. A pitch
 // that mentions "frete" or "carretas" names one; a customer asking for a price names two or more.
 // Its words may then rescue it from a link or a shortener, never from a hard signal (judge.ts).

@@ -9,7 +9,7 @@ import { withPrior } from './prior';
 import { type ClientSignals, counted, signalsOf } from './signals';
 import { wordsOf } from './words';
 
-// A post's verdict (issue 35): its own signals, the same message from other senders, and what the
+// A post's verdict (docs/requirements.md §10.9): its own signals, the same message from other senders, and what the
 // team's marks taught, each with the weight it counted with; held as suspect at SUSPECT_THRESHOLD.
 
 /** What became of a post: held or not, its score, and every weight that made it. */
@@ -92,7 +92,7 @@ export const lessonOf = (fields: Pick<ContactFields, 'message'>, findings: reado
 });
 
 /**
- * A quote weighed as a contact is (issue 52): the same person's fields, and its notes as the message,
+ * A quote weighed as a contact is (docs/requirements.md §10.9): the same person's fields, and its notes as the message,
  * the only text a quote carries that a bot would fill with links or gibberish.
  */
 export const quoteAsPost = ({ name, email, phone, company, notes, source }: QuoteFields): ContactFields => ({

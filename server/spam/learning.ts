@@ -1,7 +1,7 @@
 import type { SuspectReason } from '../../shared/spam';
 import type { Queries } from '../db/database';
 
-// What the team's marks teach (issue 35 §3, docs/decisions/036-spam-quarantine.md), per site, in
+// What the team's marks teach (docs/requirements.md §10.9, docs/decisions/036-spam-quarantine.md), per site, in
 // the spam_counts table: how many marked posts were spam and how many were not, in all, per signal
 // they showed, and per word of their message. Two uses: each signal's weight follows how often the
 // team agreed with it (counting), and the message's words are weighed by naive Bayes.

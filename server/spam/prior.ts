@@ -2,7 +2,7 @@ import type { Knowledge } from './learning';
 import posts from './prior/posts.json' with { type: 'json' };
 import { wordsOf } from './words';
 
-// What the filter knows before the team's first mark (issue 54, docs/decisions/045-spam-fairness.md):
+// What the filter knows before the team's first mark (docs/decisions/045-spam-fairness.md):
 // the words of a small labelled set of freight enquiries and sales pitches shipped with the code
 // (server/spam/prior/SOURCE.md), counted as marks are. Each site's own marks add to it; naive Bayes
 // speaks from the first post, so a pitch typed by a person is held and a freight request with a link

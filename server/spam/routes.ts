@@ -9,7 +9,7 @@ import type { Stores } from '../stores';
 import { fieldOf, type WorkplaceContext } from '../workplace/context';
 import { pageRoute, type WorkplaceRoute } from '../workplace/route';
 
-// The "Suspeitos" folder, /painel/suspeitos (issue 35 §1; docs/requirements.md §6.4): the posts the
+// The "Suspeitos" folder, /painel/suspeitos (docs/requirements.md §6.4): the posts the
 // filter held, each with why, and the two buttons that decide them. Every member's, as the inbox is.
 // An action answers 303 back to the tab and page it was made on, with its outcome in the URL
 // (`aviso`, one of OUTCOMES: never text from the request), so a reload repeats nothing.
@@ -95,7 +95,8 @@ export function suspectRoutes({ suspects, inbox, audit, render }: SuspectContext
     ]);
     const posts = rows.slice(0, INBOX_PAGE);
     const last = posts.at(-1);
-    // Each post is shown whole, as sent: a read of personal data (issue 55), with the posts it showed.
+    // Each post is shown whole, as sent: a read of personal data (docs/requirements.md §11.6), with the posts it
+    // showed.
     if (posts.length > 0)
       await audit.recordAudit({
         ...auditContext(req, res),
@@ -156,7 +157,7 @@ export function suspectRoutes({ suspects, inbox, audit, render }: SuspectContext
   };
 
   /**
-   * Several posts at once (issue 54 §9): the ones ticked, or every post of the page as it was shown
+   * Several posts at once (docs/requirements.md §6.4): the ones ticked, or every post of the page as it was shown
    * (`todos`: the page from `apos`, no newer than the first shown, `de`). Each goes through the same
    * store call as its own button, in its own transaction: a release still delivers exactly once,
    * and each decision is its own audit line.

@@ -5,7 +5,7 @@ import { type Finding, SUSPECT_REASONS, type SuspectReason } from '../../shared/
 import type { StampCheck } from '../pages/render-stamp';
 import { unaccented } from './words';
 
-// The signals a post shows by itself (issue 35 §2): no third party, no tracking, nothing asked of
+// The signals a post shows by itself (docs/requirements.md §10.9): no third party, no tracking, nothing asked of
 // the visitor. What needs the database (the same message from other senders, the team's marks)
 // is judge.ts's.
 

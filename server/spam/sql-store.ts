@@ -12,10 +12,10 @@ import { withdrawDeliveries } from '../outbox/sql-store';
 import { contentFindings, lessonOf, quoteAsPost, type Verdict } from './judge';
 import { learn } from './learning';
 
-// The "Suspeitos" folder's storage (issue 35 §1): a held post waits in `suspects`, apart from the
+// The "Suspeitos" folder's storage (docs/requirements.md §6.4): a held post waits in `suspects`, apart from the
 // leads, so no listing, export, inbox view or delivery can see it until a member releases it.
 
-/** What a held post would have been: a contact, or a quote (issue 52). */
+/** What a held post would have been: a contact, or a quote (docs/requirements.md §10.9). */
 type HeldKind = 'contact' | 'quote';
 
 /** A held post as the folder shows it; a quote's person and notes are shown as a contact's. */

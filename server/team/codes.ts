@@ -34,7 +34,7 @@ function codeJustSent(res: Response, seconds: number) {
 }
 
 /**
- * The one-time code's flows (issue 33; docs/decisions/044-sign-in-limits.md): asking for a code,
+ * The one-time code's flows (docs/requirements.md §6.3; docs/decisions/044-sign-in-limits.md): asking for a code,
  * confirming it, and the code an invitation sends.
  */
 export function codeHandlers(context: TeamContext) {

@@ -11,7 +11,7 @@ type Invite = { email: string; name: string; role: Role };
  * with the new role, and gets a one-time link that voids any earlier one. With e-mail on, the link
  * is mailed and, once opened, sends a code to the same address, so only the mailbox's owner enrols.
  * Without e-mail the link comes with a code of its own (`code`), which whoever invites hands over
- * apart from the link (a call, in person): whoever finds the link alone enrols nobody (issue 54 §4;
+ * apart from the link (a call, in person): whoever finds the link alone enrols nobody (docs/requirements.md §6.3;
  * docs/decisions/029-sign-in-and-sessions.md).
  */
 export async function invite(store: TeamStore, publicUrl: URL, mailOn: boolean, { email, name, role }: Invite) {

@@ -30,7 +30,7 @@ export const CODE = {
 } as const;
 
 export const LINK = {
-  /** The first admin's setup link, printed at start until a member has a passkey (issue 33). */
+  /** The first admin's setup link, printed at start until a member has a passkey (docs/requirements.md §6.3). */
   setupMs: HOUR,
   /** An invitation: a working week, so that someone away for a few days can still take it up. */
   invitationMs: 7 * 24 * HOUR,
@@ -40,7 +40,7 @@ export const LINK = {
 export const CHALLENGE_MS = 5 * MINUTE;
 
 /**
- * Ceremonies anyone may start (issue 55): each stores its challenge, so a flood would fill the table.
+ * Ceremonies anyone may start (docs/requirements.md §6.3): each stores its challenge, so a flood would fill the table.
  * One address starts at most `perAddress` in a challenge's lifetime, more than a team behind one
  * office's address signs in by hand; past it, 429. At most `live` challenges are kept in all (a few
  * more for a moment when PostgreSQL runs inserts side by side): a new one drops the oldest, so a flood

@@ -15,7 +15,7 @@ const HANDED_CODE_REFUSED =
   'Código do convite incorreto. Confira com quem convidou você os 6 dígitos que vieram com o link; ' +
   'depois de 5 tentativas erradas o convite deixa de valer e é preciso pedir outro.';
 
-/** The sign-in's handlers (/entrar…), each a flow of issue 33. */
+/** The sign-in's handlers (/entrar…), each a flow of docs/requirements.md §6.3. */
 export function signInHandlers(context: TeamContext) {
   const { team, sessions, ceremonies, render, mailOn, limits } = context;
   const audit = auditFor(context.audit);

@@ -262,7 +262,7 @@ export function sqlTeam(db: Database, mailTeam: (message: TeamMessage) => Promis
         if (!used) return false;
         if (used.member_id !== null) return true;
         // Two links used at once both pass the condition, but only one inserts the row: on
-        // PostgreSQL the second waits on the first's key, then does nothing (issue 55).
+        // PostgreSQL the second waits on the first's key, then does nothing (docs/requirements.md §6.3).
         const claimed = await tx.run(
           `INSERT INTO setup_claims (id, claimed_at) SELECT 1, ${now} WHERE ${SETUP_OPEN} ON CONFLICT (id) DO NOTHING`,
         );

@@ -1,4 +1,4 @@
-// Where a member goes back to once signed in (issue 54 §2): the lead an e-mail linked to, opened while
+// Where a member goes back to once signed in (docs/requirements.md §6.4): the lead an e-mail linked to, opened while
 // signed out. It rides along the sign-in as the `volta` parameter, through the passkey's JSON and
 // the code's forms, and is read only through safeReturnPath: a redirect to wherever a link says is
 // an open redirect (OWASP, "Unvalidated Redirects and Forwards"; ASVS 5.0 1.3.x, 3.x).
