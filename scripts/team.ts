@@ -105,7 +105,7 @@ try {
         const email = emailArgument(argument);
         const member = await repository.team.memberByEmail(email);
         if (!member) throw new StartupError(`${email} não é da equipe: npm run team -- list mostra quem é`);
-        // Who takes the open leads is said, never assumed (issue 54 §5).
+        // Who takes the open leads is said, never assumed (docs/requirements.md §6.3).
         const to = typeof values.para === 'string' ? values.para.trim() : '';
         const heir = to && to !== NOBODY ? await repository.team.memberByEmail(to) : undefined;
         if (!to || (to !== NOBODY && (!heir || heir.id === member.id)))

@@ -2,7 +2,7 @@ import { APPLICATION_PATH, APPLICATION_SENT_PATH } from './application';
 import { PRIVACY_PATH } from './content';
 import { FIELDS_TO_FIX } from './form-messages';
 
-// The texts of the application form and its pages (issue 56 §2, §3), typed data as shared/content.ts's.
+// The texts of the application form and its pages (docs/requirements.md §4.6), typed data as shared/content.ts's.
 
 export const applicationPage = {
   path: APPLICATION_PATH,
@@ -55,7 +55,9 @@ export const applicationPage = {
   },
 } as const;
 
-/** The privacy notice's section on applications, built from APPLICATION_RETENTION_DAYS (issue 56 §3). */
+/**
+ * The privacy notice's section on applications, built from APPLICATION_RETENTION_DAYS (docs/requirements.md §10.18).
+ */
 export const applicationPrivacy = {
   id: 'candidaturas',
   heading: 'Candidaturas a vagas',

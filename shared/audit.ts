@@ -1,4 +1,4 @@
-// One line of the audit record as /painel/registro shows it (issue 54 §7): server/audit/readable.ts
+// One line of the audit record as /painel/registro shows it (docs/requirements.md §11.6): server/audit/readable.ts
 // puts it in words, client/team/AuditPage.tsx draws it.
 
 export type AuditEntry = {

@@ -49,7 +49,7 @@ export type ContactFormState = {
 export const HONEYPOT_FIELD = 'website';
 
 /**
- * The form's render stamp (issue 35): when the page was rendered, signed by the server. A form
+ * The form's render stamp (docs/requirements.md §10.9): when the page was rendered, signed by the server. A form
  * posted sooner than a person could type it is suspect. The server writes it at the end of the
  * page, outside the form, whose id ties it to the form (docs/decisions/037-render-stamp.md).
  */

@@ -480,7 +480,7 @@ export const certifications = {
 };
 
 /**
- * What stands behind "rastreamento 24/7" (issue 56 §5, docs/requirements.md §2.2). PLACEHOLDERS: each
+ * What stands behind "rastreamento 24/7" (docs/requirements.md §2.2, §2.4). PLACEHOLDERS: each
  * "(… de exemplo)" is the owner's to replace with the real provider, place or figure (see README).
  */
 export const technology = /* @__PURE__ */ (() => ({
@@ -512,7 +512,7 @@ export const technology = /* @__PURE__ */ (() => ({
 }))();
 
 /**
- * "Trabalhe conosco" (issue 56 §1, docs/requirements.md §2.2): why work here, from the company's
+ * "Trabalhe conosco" (docs/requirements.md §2.2, §2.4): why work here, from the company's
  * own figures above, then the open positions the database holds (client/live-content.ts).
  */
 export const careers = /* @__PURE__ */ (() => ({
@@ -596,7 +596,7 @@ export const skipLink = { href: '#main', label: 'Pular para o conteúdo' };
 export type PrivacyFacts = {
   /** RETENTION_DAYS: 0 keeps the leads until someone asks for their erasure. */
   retentionDays: number;
-  /** APPLICATION_RETENTION_DAYS: job applications and their CVs are erased after it (issue 56 §3). */
+  /** APPLICATION_RETENTION_DAYS: job applications and their CVs are erased after it (docs/requirements.md §10.18). */
   applicationRetentionDays: number;
   /** The SMTP relay's host, when the leads are e-mailed to sales. */
   emailProvider?: string;

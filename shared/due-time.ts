@@ -2,7 +2,7 @@ import { addBusinessMillis, PROMISE_MS } from './business-hours';
 import type { BusinessCalendar } from './holidays';
 import { isoInSaoPaulo } from './sao-paulo-time';
 
-// When a lead falls due, in the words a salesperson reads on a phone (issue 54 §3): 'hoje, 15h30',
+// When a lead falls due, in the words a salesperson reads on a phone (docs/requirements.md §9.4): 'hoje, 15h30',
 // 'amanhã, 9h00', 'seg., 9h30', on São Paulo's wall clock. The visitor's receipt says the same in
 // full words: 'segunda, 9h30'.
 

@@ -1,4 +1,4 @@
-// The e-mail typos a phone's keyboard makes most in Brazil, and what was likely meant (issue 54 §9):
+// The e-mail typos a phone's keyboard makes most in Brazil, and what was likely meant:
 // the contact form offers the fix as a hint, never a refusal. An address on a domain that merely
 // looks odd may be real, and the API accepts what the rules of shared/fields.ts accept.
 

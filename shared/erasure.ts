@@ -1,6 +1,6 @@
 import type { Erased } from './api/types';
 
-// What an erasure did and what it leaves to the operator (issue 54 §8; docs/leads.md, "What an
+// What an erasure did and what it leaves to the operator (docs/requirements.md §10.17; docs/leads.md, "What an
 // erasure leaves, and where"), said the same way by the API's reply and the /painel/dados page.
 
 /** An erasure's outcome as the store counts it. */

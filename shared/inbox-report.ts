@@ -1,4 +1,4 @@
-// What the weekly report shows (issue 34 §3; docs/requirements.md §6.4): server/inbox/report.ts
+// What the weekly report shows (docs/requirements.md §6.4): server/inbox/report.ts
 // computes it, client/inbox/ReportPage.tsx renders it.
 
 /** A week, Monday to Sunday in São Paulo, and the instants that bound it: [since, until). */
@@ -32,7 +32,10 @@ export type WeekReport = {
   proposals: ProposalFigures;
 };
 
-/** One proposal sent in the week (issue 52 §3): when its quote's clock started, when it went, how it stands. */
+/**
+ * One proposal sent in the week (docs/requirements.md §9.6): when its quote's clock started, when it went, how it
+ * stands.
+ */
 export type SentProposal = {
   quoteStartedAt: string;
   sentAt: string;

@@ -4,7 +4,7 @@ import type { Source } from './lead';
 import type { LeadKind, LeadStatus } from './lead-status';
 import type { Quote } from './quote';
 
-// What the inbox's pages show of the leads (issue 34; docs/requirements.md §6.4): the server reads
+// What the inbox's pages show of the leads (docs/requirements.md §6.4): the server reads
 // them (server/inbox/sql-store.ts), the views render them (client/inbox/).
 
 /** Which leads a view of the inbox shows; every part is optional and they all hold together. */
@@ -108,7 +108,7 @@ export const NOBODY = 'ninguem';
 export type ViewParams = Record<Exclude<keyof typeof PARAMS, 'cursor'>, string>;
 
 /**
- * The clock's views of the new leads (issue 34 Deliver 3): past their 2-business-hour promise, and
+ * The clock's views of the new leads (docs/requirements.md §6.4): past their 2-business-hour promise, and
  * with 30 business minutes or less of it left (shared/business-hours.ts).
  */
 export const PROMISE_VIEWS = { atrasados: 'Atrasados', 'vencem-em-breve': 'Vencem em breve' } as const;

@@ -3,7 +3,7 @@ import { email, optionalText } from './fields';
 import { LEAD_STATUS_LABELS, LEAD_STATUSES, LOST_REASON_MAX, NOTE_MAX } from './lead-status';
 
 // What a member (on the lead's page) or a CRM (PATCH /api/contacts|quotes/ID) changes on a lead
-// (issue 34 §2, §5; docs/requirements.md §6.4): one rule for both, so the page and the API refuse
+// (docs/requirements.md §6.2, §6.4): one rule for both, so the page and the API refuse
 // the same things with the same Portuguese words.
 
 export const LOST_NEEDS_REASON = 'Informe o motivo da perda: ele conta no relatório de ganhos e perdas.';

@@ -4,7 +4,7 @@ import type { LeadWork } from './inbox';
 import type { LeadKind } from './lead-status';
 import type { ProposalLine } from './proposal';
 
-// What the lead's page shows (issue 34 §2): the server reads it (server/inbox/lead-routes.ts), the
+// What the lead's page shows (docs/requirements.md §6.4): the server reads it (server/inbox/lead-routes.ts), the
 // view renders it (client/inbox/LeadPage.tsx).
 
 /** The lead's page in the workplace: what the e-mails link to (PUBLIC_URL + this). */
@@ -31,7 +31,7 @@ export type LeadView = {
   /** What became of each e-mail and webhook about the lead. */
   deliveries: ShownLine[];
   notes: { author: string; body: string; at: string }[];
-  /** A quote's proposals, newest first (issue 52 §3); none for a contact. */
+  /** A quote's proposals, newest first (docs/requirements.md §9.6); none for a contact. */
   proposals?: ProposalLine[];
   /** Newest first. */
   history: { at: string; who: string; what: string }[];

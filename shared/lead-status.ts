@@ -1,4 +1,4 @@
-// Where a lead stands as the sales team works it (issue 34; docs/requirements.md §6.4): the one list
+// Where a lead stands as the sales team works it (docs/requirements.md §6.4): the one list
 // the inbox, the lead's page, the API's PATCH, the export and the webhooks share.
 
 export const LEAD_STATUS_LABELS = {
@@ -8,7 +8,7 @@ export const LEAD_STATUS_LABELS = {
   won: 'Ganho',
   lost: 'Perdido',
   // Closes what was never a sale (a job seeker, a supplier, a complaint) without counting it as lost
-  // in the weekly report (issue 54 §9). Last, so that older receivers see the list they knew first.
+  // in the weekly report (docs/requirements.md §6.4). Last, so that older receivers see the list they knew first.
   not_sales: 'Não é venda',
 } as const;
 

@@ -1,6 +1,6 @@
 import { PLAIN_PHONE } from './fields';
 
-// Phone numbers as the team dials them (issue 54 §9): people type Brazilian numbers without the
+// Phone numbers as the team dials them (docs/requirements.md §6.4): people type Brazilian numbers without the
 // country code, "(91) 98765-4321"; a phone dialling from abroad, or a roaming one, needs it.
 
 /**

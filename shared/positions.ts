@@ -1,4 +1,4 @@
-// A job opening (issue 56 §1, docs/requirements.md §2.3): what the landing page's "Trabalhe
+// A job opening (docs/requirements.md §6.5, §2.4): what the landing page's "Trabalhe
 // conosco" lists, the workplace's admins manage, and an application names. Types and labels only,
 // no runtime dependency, so that a component or an island importing them adds nothing but these.
 
@@ -42,7 +42,7 @@ export type Position = PositionInput & {
 /** An open position as the landing page shows it: nothing of who manages it. */
 export type OpenPosition = Pick<Position, 'id' | 'title' | 'city' | 'uf' | 'kind' | 'requirements'>;
 
-/** The application form's page (issue 56 §2): a position's, or the talent pool's without one. */
+/** The application form's page (docs/requirements.md §4.6): a position's, or the talent pool's without one. */
 const APPLICATION_PATH = '/trabalhe-conosco/candidatura';
 /** The query parameter that names the position applied to. */
 const POSITION_PARAM = 'vaga';

@@ -4,7 +4,7 @@ import { optionalText } from './fields';
 import { reaisText } from './number-text';
 import { todayInSaoPaulo } from './sao-paulo-time';
 
-// The proposal sales writes for a quote (issue 52 §3; docs/requirements.md §9.6): the form's fields as
+// The proposal sales writes for a quote (docs/requirements.md §9.6): the form's fields as
 // the member types them, read into what is stored. The workplace's form (server/proposals/) and its
 // view (client/inbox/ProposalForm.tsx) share it, and the customer's page (server/proposals/page.tsx).
 

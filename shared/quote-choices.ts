@@ -3,8 +3,9 @@
 // form's bundle carries these lists and not the validator.
 
 /**
- * The five industries the page serves (the areas section): a quote's segment. Before issue 52 they
- * were the quote's `cargoType`, which an old client still sends (docs/decisions/043-quote-form.md).
+ * The five industries the page serves (the areas section): a quote's segment. Before the quote form
+ * (docs/requirements.md §4.5) they were the quote's `cargoType`, which an old client still sends
+ * (docs/decisions/043-quote-form.md).
  */
 export const SEGMENT_LABELS = {
   bebidas: 'Bebidas',

@@ -1,4 +1,4 @@
-// The spam quarantine's vocabulary (issue 35, docs/requirements.md §10.9): why a post was held,
+// The spam quarantine's vocabulary (docs/requirements.md §10.9): why a post was held,
 // in the words the inbox shows, with each signal's first weight. Shared by the server, which
 // weighs posts, and the inbox's pages, which explain the weights.
 

@@ -11,6 +11,6 @@ export type Viewer = { name: string; role: Role; enrolOnly: boolean };
 /** Said after the name of someone whose access was revoked, where their history and their leads keep it. */
 const REVOKED_MARK = ' (acesso revogado)';
 
-/** A member's name as the panel shows it: marked when their access was revoked (issue 54 §5). */
+/** A member's name as the panel shows it: marked when their access was revoked (docs/requirements.md §6.3). */
 export const memberName = ({ name, revoked }: { name: string; revoked?: boolean }) =>
   revoked ? `${name}${REVOKED_MARK}` : name;

@@ -38,7 +38,7 @@ const sentLines = (application: ListedApplication): [string, ReactNode][] => [
 ];
 
 /**
- * One application (issue 56 §4): what the candidate sent, the CV as a download, its stage and the
+ * One application (docs/requirements.md §6.6): what the candidate sent, the CV as a download, its stage and the
  * recruiters' notes. Every view of it is an audit line, written before the page is sent.
  */
 export function ApplicationView({ application, notes, notice }: Props) {

@@ -26,7 +26,7 @@ export function experienceText({ experience }: Pick<Application, 'experience'>) 
 }
 
 /**
- * The Candidaturas folder (issue 56 §4): the job applications, apart from the sales inbox, filtered
+ * The Candidaturas folder (docs/requirements.md §6.6): the job applications, apart from the sales inbox, filtered
  * by position, city and CNH; those the spam filter held in a view of their own.
  */
 /** Whether the view narrows the list: then its filters stay open. */

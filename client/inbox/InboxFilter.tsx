@@ -8,7 +8,7 @@ const narrowed = ({ words: _words, ...rest }: ViewParams) => Object.values(rest)
 
 /**
  * The view's form: a GET, so its URL is the view (server/inbox/query.ts) and a link to it can be
- * shared; it needs no JavaScript (issue 34 Deliver 1).
+ * shared; it needs no JavaScript (docs/requirements.md §6.4).
  */
 export function InboxFilter({ params, members }: Props) {
   return (

@@ -15,11 +15,11 @@ type Props = {
   first?: string;
   /** This view as a spreadsheet: an admin's link only. */
   exportHref?: string;
-  /** How many posts wait in the "Suspeitos" folder (issue 35): the team sees it fill. */
+  /** How many posts wait in the "Suspeitos" folder (docs/requirements.md §6.4): the team sees it fill. */
   suspects: number;
 };
 
-/** The inbox, /painel (issue 34 Deliver 1; docs/requirements.md §6.4): every lead, newest first. */
+/** The inbox, /painel (docs/requirements.md §6.4): every lead, newest first. */
 export function InboxPage({ rows, members, params, problems, older, first, exportHref, suspects }: Props) {
   const filtered = Object.values(params).some(Boolean);
   return (

@@ -48,7 +48,7 @@ function Wait({ row }: { row: ListedLead }) {
  * The leads of a view, newest first: one card each, so a phone at 375 px reads them without scrolling
  * sideways; the desktop lays each card out as a row (team.css, "inbox"). The name's link covers its
  * whole card (team.css), so a thumb opens the lead anywhere on it, and the card holds nothing else
- * to press (issue 54 §9).
+ * to press (docs/requirements.md §6.4).
  */
 export function InboxRows({ rows }: { rows: ListedLead[] }) {
   return (

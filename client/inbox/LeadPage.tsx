@@ -7,7 +7,7 @@ import { LeadForms } from './LeadForms';
 import { DueTime, PromiseMark } from './PromiseMarks';
 import { ReleasedMark } from './ReleasedMark';
 
-// The lead's page (issue 34 §2, issue 54; docs/requirements.md §6.4): when it falls due, how to answer
+// The lead's page (docs/requirements.md §6.4): when it falls due, how to answer
 // in one tap and say so ("Respondi"), what the person sent (first, above the forms: it is what a
 // salesperson opens the page for), the team's work on it, what became of its e-mail and webhook, and
 // its history.
@@ -126,7 +126,7 @@ export function LeadPage(props: LeadPageProps) {
   );
 }
 
-/** A quote's proposals (issue 52 §3), newest first; the way to write one is at the top of the page. */
+/** A quote's proposals (docs/requirements.md §9.6), newest first; the way to write one is at the top of the page. */
 function Proposals({ proposals }: { proposals: NonNullable<LeadView['proposals']> }) {
   return (
     <section className="team-card" aria-labelledby="propostas">
@@ -163,7 +163,7 @@ function Clock({ lead }: { lead: LeadView }) {
 }
 
 /**
- * "Respondi" (issue 54 §2): answered by e-mail, WhatsApp or phone, one tap stops the clock. It is the
+ * "Respondi" (docs/requirements.md §6.4): answered by e-mail, WhatsApp or phone, one tap stops the clock. It is the
  * status form's change to Em contato, with the lead taken when nobody had it.
  */
 function AnsweredForm({ lead, version }: { lead: LeadView; version: number }) {
@@ -198,7 +198,7 @@ function Lines({ lines }: { lines: ShownLine[] }) {
 }
 
 /**
- * A contact the filter let through, sent to the folder (issue 35): quotes are not weighed, so only a
+ * A contact the filter let through, sent to the folder (docs/requirements.md §6.4): quotes are not weighed, so only a
  * contact has it. Secondary on purpose: the work on the lead comes first.
  */
 function SpamForm({ id }: { id: string }) {

@@ -2,7 +2,7 @@ import { leadPath } from '../../shared/lead-page';
 import { type ProposalField, type ProposalFormProps, VALIDITY_MAX_DAYS } from '../../shared/proposal';
 import { Notice } from '../team/TeamDocument';
 
-// A quote's proposal, as a member writes it (issue 52 §3; docs/requirements.md §9.6): the price and what
+// A quote's proposal, as a member writes it (docs/requirements.md §9.6): the price and what
 // it includes, its validity, the pickup window and conditions, checked against the ANTT floor shown
 // above it. A plain form: it works without JavaScript, and a refusal comes back with every field kept.
 

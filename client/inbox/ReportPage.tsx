@@ -3,7 +3,7 @@ import type { DeliveryFigures } from '../../shared/delivery-report';
 import type { SourceCount, WeekReport, WonValue } from '../../shared/inbox-report';
 import { numberText, reaisText } from '../../shared/number-text';
 
-// The weekly report (issue 34 §3; docs/requirements.md §6.4), rendered on the server: a summary of
+// The weekly report (docs/requirements.md §6.4), rendered on the server: a summary of
 // the promise first, as a Monday meeting reads it, then two narrow tables that fit a phone's width.
 
 type Props = {
@@ -83,7 +83,7 @@ function WonTable({ caption, heading, groups }: { caption: string; heading: stri
   );
 }
 
-/** The week's proposals (issue 52 §3): sent, how soon after the quote, accepted, and the value won. */
+/** The week's proposals (docs/requirements.md §9.6): sent, how soon after the quote, accepted, and the value won. */
 function Proposals({ report }: { report: WeekReport }) {
   const { sent, medianToProposal, accepted, decided, wonCents, byLane, bySegment } = report.proposals;
   return (

@@ -23,7 +23,7 @@ type Props = {
 const TAB_HREF: Record<SuspectState, string> = { suspect: '/painel/suspeitos', spam: '/painel/suspeitos?estado=spam' };
 
 /**
- * The "Suspeitos" folder (issue 35 §1; docs/requirements.md §6.4): what the filter held, each post
+ * The "Suspeitos" folder (docs/requirements.md §6.4): what the filter held, each post
  * whole with why it was held, and "Não é spam" one tap away; what a member marked, in its own tab.
  */
 export function SuspectsPage({ state, counts, posts, problems, notice, now, back, newest, older, first }: Props) {
@@ -92,7 +92,7 @@ const BULK_FORM = 'suspeitos-lote';
 
 type BulkProps = { state: SuspectState; back: Props['back']; newest: string; count: number };
 
-/** Several posts decided at once (issue 54 §9): those ticked, or the whole page as it is shown. */
+/** Several posts decided at once (docs/requirements.md §6.4): those ticked, or the whole page as it is shown. */
 function BulkActions({ state, back, newest, count }: BulkProps) {
   return (
     <form

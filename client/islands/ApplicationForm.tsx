@@ -68,7 +68,7 @@ function Field({ name, required = false, wide = false, error, control }: FieldPr
 }
 
 /**
- * The application form (issue 56 §2): a multipart POST that works without JavaScript, its CV field
+ * The application form (docs/requirements.md §4.6): a multipart POST that works without JavaScript, its CV field
  * last so that the fields before it reach the server first (a CV refused for its size still leaves
  * them to show again), and the consent text that says what, why, how long and who (§3).
  */

@@ -38,7 +38,7 @@ function emptyFields(form: HTMLFormElement): Errors {
 }
 
 /**
- * The application form's island (issue 56 §2): wakes on intent, as the quote form does, adds the
+ * The application form's island (docs/requirements.md §4.6): wakes on intent, as the quote form does, adds the
  * city's suggestions, and says what is wrong on the page itself (never the browser's bubbles): a CV
  * over 5 MB or that is no PDF as soon as it is chosen, and the fields left empty above the form and
  * beside each, before a CV is sent for nothing. The post itself stays the browser's multipart one,

@@ -26,7 +26,7 @@ type Submission = {
 /**
  * The form's values as the API takes them: optional fields left out when empty (docs/requirements.md
  * §5.1); where the visit came from, as this page's address says (§10.19); and the page's render
- * stamp, which the server writes outside the form but in its elements (issue 35), when there is one.
+ * stamp, which the server writes outside the form but in its elements (docs/requirements.md §10.9), when there is one.
  */
 function payloadOf(form: HTMLFormElement): Submission['input'] {
   const data = new FormData(form);

@@ -7,7 +7,7 @@ import { PrivacyFactsContext } from '../privacy-facts';
 import { QuoteFrame } from './QuoteFrame';
 
 /**
- * /trabalhe-conosco/candidatura (issue 56 §2): the application form, rendered per request with the
+ * /trabalhe-conosco/candidatura (docs/requirements.md §4.6): the application form, rendered per request with the
  * open positions (server/applications/routes.ts), posted as multipart without JavaScript; its island
  * wakes on the first sign of use and adds the city's suggestions. It shares the quote form's frame,
  * stylesheet and script.

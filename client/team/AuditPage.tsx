@@ -136,7 +136,7 @@ export function AuditPage({ entries, actions, members, filter, older }: Props) {
       {entries.length === 0 ? (
         <p role="status">Nenhuma linha com este filtro.</p>
       ) : (
-        // A card per line, on a phone as on a desktop: nothing scrolls sideways (issue 54 §7).
+        // A card per line, on a phone as on a desktop: nothing scrolls sideways (docs/requirements.md §11.6).
         <ol className="audit-list" aria-label="Linhas do registro, mais recentes primeiro">
           {entries.map((entry) => (
             <Entry key={entry.seq} entry={entry} />

@@ -1,7 +1,9 @@
 import type { PageNotice } from '../../shared/team';
 import { Notice } from './TeamDocument';
 
-/** What an erasure did, and what it could not do: the operator's steps outside the site (issue 54 §8). */
+/**
+ * What an erasure did, and what it could not do: the operator's steps outside the site (docs/requirements.md §10.17).
+ */
 type Outcome = { erased: string; told?: string; stillToDo: string[] };
 
 function ErasureOutcome({ outcome }: { outcome: Outcome }) {

@@ -5,7 +5,7 @@ import type { PageNotice } from '../../shared/team';
 import { UF_CODES } from '../../shared/uf';
 import { Notice } from './TeamDocument';
 
-// The admins' pages for the job openings (issue 56 §1, server/careers/routes.ts): the list, and the
+// The admins' pages for the job openings (docs/requirements.md §6.5, server/careers/routes.ts): the list, and the
 // one form that creates and edits a position. Plain HTML forms: they work without JavaScript.
 
 type ListProps = { positions: Position[]; notice?: PageNotice };

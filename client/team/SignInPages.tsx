@@ -1,7 +1,7 @@
 import type { PageNotice } from '../../shared/team';
 import { Notice } from './TeamDocument';
 
-/** Said where a passkey button would work with JavaScript (issue 33: "says plainly that it needs JavaScript"). */
+/** Said where a passkey button would work with JavaScript. */
 function NeedsJavaScript({ instead }: { instead: string }) {
   return (
     <noscript>
@@ -13,7 +13,7 @@ function NeedsJavaScript({ instead }: { instead: string }) {
 }
 
 /** The live region the passkey script reports into: its errors and progress are read out. */
-/** The return path a page was opened with, carried along the code's forms and links (issue 54 §2). */
+/** The return path a page was opened with, carried along the code's forms and links (docs/requirements.md §6.4). */
 const Back = ({ back }: { back?: string }) => (back ? <input type="hidden" name="volta" value={back} /> : null);
 const withBack = (path: string, back?: string) => (back ? `${path}?${new URLSearchParams({ volta: back })}` : path);
 

@@ -114,7 +114,7 @@ type RevokeProps = {
 };
 
 /**
- * A revocation asked for, not yet done (issue 54 §5): what it ends, and who takes the member's open
+ * A revocation asked for, not yet done (docs/requirements.md §6.3): what it ends, and who takes the member's open
  * leads, chosen on purpose (nobody included). A plain form: it works without JavaScript.
  */
 export function RevokePage({ member, heirs, notice }: RevokeProps) {

@@ -1,4 +1,4 @@
-// Stalled CSV exports against a site (issue 38): clients that ask for the export and never read a
+// Stalled CSV exports against a site (docs/requirements.md §10.16): clients that ask for the export and never read a
 // byte, beside admins whose downloads read, while a visitor asks for the landing page. For the
 // process and stack tests, which assert on what it returns, and `npm run bench:abuse`, which prints it.
 // Over plain HTTP to a replica, or over HTTPS to the deploy kit's proxy (e2e/deploy/abuse-stack.test.ts).

@@ -13,8 +13,8 @@ const SHORT = (n: number) =>
   `Preciso de frete fechado de Campinas/SP para Belém/PA; carga paletizada, 27 t.\nPedido ${n}.`;
 
 /**
- * `rows` contacts, the newest last; `messageChars` makes each message that long (the long contacts
- * of issue 38: 8,000 of 4,000 characters make a 33 MB export).
+ * `rows` contacts, the newest last; `messageChars` makes each message that long (long contacts:
+ * 8,000 of 4,000 characters make a 33 MB export).
  */
 export async function seededContacts(rows: number, { messageChars }: { messageChars?: number } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'site-csv-'));

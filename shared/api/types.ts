@@ -13,8 +13,8 @@ import type { SuspectReason, SuspectState } from '../spam';
 export const createdSchema = z.object({ id: z.uuid(), createdAt: z.iso.datetime() }).meta({ id: 'Created' });
 
 /**
- * DELETE /api/subjects: how many of each were erased, and what the erasure could not reach (issue 54
- * §8): the leads whose notification went to the sales mailbox, whether the CRM was told, and the
+ * DELETE /api/subjects: how many of each were erased, and what the erasure could not reach (docs/requirements.md
+ * §10.17): the leads whose notification went to the sales mailbox, whether the CRM was told, and the
  * operator's remaining steps in Portuguese.
  */
 export const erasedSchema = z
@@ -70,9 +70,12 @@ export type SubjectData = {
   contacts: Contact[];
   quotes: Quote[];
   suspects: HeldPost[];
-  /** Job applications (issue 56 §3), each with its CV as base64: the person's access covers the file too. */
+  /**
+   * Job applications (docs/requirements.md §10.17), each with its CV as base64: the person's access covers the file
+   * too.
+   */
   applications: SubjectApplication[];
-  /** The proposals made on the person's quotes (issue 52 §3): what was offered, and the answer. */
+  /** The proposals made on the person's quotes (docs/requirements.md §10.17): what was offered, and the answer. */
   proposals: SubjectProposal[];
   /** The shipments under the address, as the customer's or the driver's (docs/requirements.md §12.11). */
   shipments: unknown[];
@@ -109,7 +112,10 @@ type SubjectApplication = {
   cv: { name: string; pdfBase64: string };
 };
 
-/** A post held in the "Suspeitos" folder, as a person's access shows it (issue 35): what they sent, and why it waits. */
+/**
+ * A post held in the "Suspeitos" folder, as a person's access shows it (docs/requirements.md §10.17): what they sent,
+ * and why it waits.
+ */
 export type HeldPost = Omit<Contact, 'status'> & { state: SuspectState; reasons: SuspectReason[] };
 
 export type PageQuery = { page?: number; limit?: number };
