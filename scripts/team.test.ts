@@ -6,7 +6,7 @@ import { openSqlite } from '../server/composition/repository';
 import { createTestApp, tempDir } from '../test/support/app';
 import { sessionCookieOf } from '../test/support/members';
 
-// `npm run team` as an operator runs it (issue 54 §4; docs/requirements.md §6.3): a
+// `npm run team` as an operator runs it (docs/requirements.md §6.3): a
 // process, with only the variables given here, against the site's SQLite file.
 
 const TSX = path.resolve('node_modules/.bin/tsx');

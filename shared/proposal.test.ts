@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { includedText, parsePrice, readProposalForm } from './proposal';
 
-// A proposal's price as a Brazilian types it, and its dates on São Paulo's calendar (issue 52 §3, §4).
+// A proposal's price as a Brazilian types it, and its dates on São Paulo's calendar (docs/requirements.md §9.6).
 
 describe('a proposal’s price', () => {
   it.each([

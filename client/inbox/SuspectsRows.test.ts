@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { agoText, weightText } from './SuspectsRows';
 
-// How the folder writes a weight and an arrival (issue 35 §1): as people in Brazil read them.
+// How the folder writes a weight and an arrival (docs/requirements.md §6.4): as people in Brazil read them.
 
 describe('a weight', () => {
   it.each([

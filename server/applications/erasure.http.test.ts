@@ -10,7 +10,7 @@ import { ADMIN_TOKEN, BY_TOKEN, bearer } from '../../test/support/leads';
 import { cvCarrying } from '../../test/support/pdf';
 import { SQLITE_FILE } from '../db/sqlite';
 
-// LGPD for the applications (issue 56 §3): a person's access shows their applications and CVs, an
+// LGPD for the applications (docs/requirements.md §10.17): a person's access shows their applications and CVs, an
 // erasure takes them all and leaves no byte of a CV in the database's files, and the retention
 // erases them after APPLICATION_RETENTION_DAYS or a day after their process ended, the talent pool
 // excepted.

@@ -9,7 +9,7 @@ import { BY_TOKEN } from '../../test/support/leads';
 import { signedInMember } from '../../test/support/members';
 import { cvPdf } from '../../test/support/pdf';
 
-// The Candidaturas folder (issue 56 §4): admins only, every list, read and download audited, the CV
+// The Candidaturas folder (docs/requirements.md §6.6): admins only, every list, read and download audited, the CV
 // served as a download only, and stages and notes as plain forms.
 
 const SAME_SITE = { 'Sec-Fetch-Site': 'same-origin' };

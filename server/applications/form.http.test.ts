@@ -18,7 +18,7 @@ import {
 } from '../../test/support/pdf';
 import { openConnection, serving } from '../../test/support/raw-http';
 
-// The application form without JavaScript (issue 56 §2, §6): a multipart post, answered with pages;
+// The application form without JavaScript (docs/requirements.md §4.6): a multipart post, answered with pages;
 // every refused file named in Portuguese, and no row left of a refused post.
 
 const OPENING = {

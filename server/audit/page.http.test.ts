@@ -6,7 +6,7 @@ import { backendsForThisFile } from '../../test/support/backends';
 import { sampleContact, validContact } from '../../test/support/leads';
 import { addMember, signedInMember } from '../../test/support/members';
 
-// /painel/registro as an admin reads it (issue 54 §7): Portuguese words for each action and fact,
+// /painel/registro as an admin reads it (docs/requirements.md §11.6): Portuguese words for each action and fact,
 // people and leads by name, read at display time; the record itself keeps only ids.
 
 /** The page's visible text: tags, the stylesheet and the folded details' contents out, spaces collapsed. */

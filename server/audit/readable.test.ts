@@ -3,7 +3,7 @@ import { AUDIT_ACTIONS } from '../composition/audit';
 import type { AuditLine } from './events';
 import { leadNamesOf, peopleOf, readableLine } from './readable';
 
-// Each kind of fact the code writes into a line, put in words (issue 54 §7).
+// Each kind of fact the code writes into a line, put in words (docs/requirements.md §11.6).
 
 const people = peopleOf([
   { id: 'a1', email: 'ana@example.com', name: 'Ana Souza', revoked: false },

@@ -16,7 +16,7 @@ async function appWithLeads() {
   return { contact, quote, read, last };
 }
 
-// The API token's reads of personal data, each recorded as the token's (issue 33 §6): who, what, from
+// The API token's reads of personal data, each recorded as the token's (docs/requirements.md §11.6): who, what, from
 // where and the request id the response carries.
 describe('the API token’s reads in the audit record', () => {
   it.each([

@@ -8,7 +8,7 @@ import { readable } from '../../test/support/inbox';
 import { eventually } from '../../test/support/wait';
 import type { Repository } from '../composition/repository';
 
-// "Trabalhe conosco" on the landing page (issue 56 §1, docs/requirements.md §2.2, decision 048):
+// "Trabalhe conosco" on the landing page (docs/requirements.md §2.2, §2.4, decision 048):
 // the open positions as the database holds them, on every replica, without a rebuild.
 
 const DRIVER: PositionInput = {

@@ -6,7 +6,7 @@ import { backendsForThisFile } from '../../test/support/backends';
 import { readable } from '../../test/support/inbox';
 import { signedInMember } from '../../test/support/members';
 
-// The admins' pages for the job openings (issue 56 §1, docs/requirements.md §6.5) over real HTTP on
+// The admins' pages for the job openings (docs/requirements.md §6.5) over real HTTP on
 // both backends: who may reach them, the form refused and kept, and each change on the record.
 
 const SAME_SITE = { 'Sec-Fetch-Site': 'same-origin' };

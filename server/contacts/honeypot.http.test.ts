@@ -6,7 +6,9 @@ import type { Repository } from '../composition/repository';
 const contact = { name: 'Ana', email: 'ana@empresa.com.br', message: 'Olá' };
 const form = 'name=Ana&email=ana%40empresa.com.br&message=Ol%C3%A1';
 
-/** What the folder holds: no lead, and each held post with the honeypot among its reasons (issue 35 §1). */
+/**
+ * What the folder holds: no lead, and each held post with the honeypot among its reasons (docs/requirements.md §10.9).
+ */
 async function held(repository: Repository) {
   expect((await repository.contacts.listContacts(1, 10)).total).toBe(0);
   const suspects = await repository.suspects.listSuspects('suspect', 10);

@@ -70,7 +70,7 @@ describe('the honeypot, filled in any way', { timeout: 30_000 }, () => {
       ),
       { numRuns: 50 },
     );
-    // One stored per key: the person's as a lead, the bot's held apart (issue 35).
+    // One stored per key: the person's as a lead, the bot's held apart (docs/requirements.md §10.9).
     expect((await repository.contacts.listContacts(1, 1)).total).toBe(keys);
     expect(await repository.suspects.listSuspects('suspect', keys + 1)).toHaveLength(keys);
   });

@@ -82,7 +82,8 @@ const ROWS = `
  * notification goes with its lead when the lead's address is erased.
  */
 async function expectCarriedOver(repository: Repository) {
-  // Both read as the inbox's first status: a contact had none, a quote's 'pending' is 'new' (issue 34).
+  // Both read as the inbox's first status: a contact had none, a quote's 'pending' is 'new'
+  // (docs/requirements.md §3.2).
   expect((await repository.contacts.listContacts(1, 10)).items).toEqual([{ ...contact, status: 'new' }]);
   expect(await repository.quotes.getQuote(quote.id)).toEqual({ ...quote, status: 'new' });
   expect(await repository.outbox.channel('email').claim(60_000)).toMatchObject({

@@ -157,7 +157,7 @@ describe('POST /api/contacts under hostile input', { timeout: 30_000 }, () => {
         const [newest] = (await repository.contacts.listContacts(1, 1)).items;
         if (newest?.id !== res.body.data.id) {
           // Random text often looks like spam (keys struck at random, another script): such a post
-          // is held in the Suspeitos folder (issue 35), kept byte for byte all the same.
+          // is held in the Suspeitos folder (docs/requirements.md §10.9), kept byte for byte all the same.
           const held = (await repository.suspects.listSuspects('suspect', 1000)).find(
             ({ id }) => id === res.body.data.id,
           );

@@ -26,7 +26,7 @@ const PATHS: Record<string, string> = {
   '/api/openapi.json': GET,
   '/api/contacts': 'GET, HEAD, POST, OPTIONS',
   '/api/quotes': 'GET, HEAD, POST, OPTIONS',
-  // A CRM changes a lead's status, owner and notes (issue 34 §5).
+  // A CRM changes a lead's status, owner and notes (docs/requirements.md §6.2).
   [QUOTE]: 'GET, HEAD, PATCH, OPTIONS',
   [CONTACT]: 'PATCH, OPTIONS',
   '/api/contacts.csv': GET,

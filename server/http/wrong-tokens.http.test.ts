@@ -23,7 +23,7 @@ const expectLimited = (res: request.Response) => {
   expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(60);
 };
 
-// Wrong bearer tokens, limited per client address (issue 33 §5): before, 4,153 of them in 5 s were
+// Wrong bearer tokens, limited per client address (docs/requirements.md §6.2): before, 4,153 of them in 5 s were
 // each answered 401.
 describe('wrong bearer tokens on the API', () => {
   const app = () => createTestApp({ adminToken: ADMIN_TOKEN, trustProxy: ['loopback'] }).app;

@@ -11,7 +11,7 @@ import { startWebhookReceiver, webhookTo } from '../../test/support/webhooks';
 import type { Repository } from '../composition/repository';
 import { schemas } from '../openapi/parts';
 
-// PATCH /api/contacts|quotes/ID (issue 34 §5): status, owner and notes from a CRM, conditional on the
+// PATCH /api/contacts|quotes/ID (docs/requirements.md §6.2): status, owner and notes from a CRM, conditional on the
 // version (If-Match, ETag), and the updated webhooks it writes with each change.
 
 type App = Parameters<typeof request>[0];

@@ -5,7 +5,7 @@ import { backendsForThisFile } from '../../test/support/backends';
 import { newestFirst, storeContact, storeQuote } from '../../test/support/inbox';
 import { signedInMember } from '../../test/support/members';
 
-// GET /painel/leads.csv (issue 34 §4; docs/requirements.md §6.4, §10.16): the inbox's view as one
+// GET /painel/leads.csv (docs/requirements.md §6.4, §10.16): the inbox's view as one
 // CSV file, with the team's work on each lead, on both backends.
 
 /** The rows of a CSV file as this site writes it (';', RFC 4180 quotes, CRLF), header first. */

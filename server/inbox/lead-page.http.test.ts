@@ -9,7 +9,7 @@ import { addMember, signedInMember, teamMails } from '../../test/support/members
 import type { Repository } from '../composition/repository';
 import { CONFLICT_NOTICE, SAVED } from './lead-routes';
 
-// The lead's page (issue 34 §2, issue 54): fields and one-tap links, the status with PRG and its
+// The lead's page (docs/requirements.md §6.4): fields and one-tap links, the status with PRG and its
 // "Salvo", "Respondi", the due time, the concurrent edit answered 409 with the member's input kept, the
 // new owner told, and an admin's erasure.
 

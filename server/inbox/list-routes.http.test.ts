@@ -11,7 +11,7 @@ import { signedInMember } from '../../test/support/members';
 import type { Repository } from '../composition/repository';
 import { INBOX_PAGE } from './list-routes';
 
-// The inbox's list, /painel (issue 34 Deliver 1; docs/requirements.md §6.4), over real HTTP on both
+// The inbox's list, /painel (docs/requirements.md §6.4), over real HTTP on both
 // backends: what a salesperson sees, searches, filters and pages through.
 
 const contact = (repository: Repository, fields: object = {}) => storeContact(repository, fields);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseView, startOfDayInSaoPaulo, viewSearch, withPromise } from './query';
 
-// A view of the inbox is its URL (issue 34): what the list, the export and the links share.
+// A view of the inbox is its URL (docs/requirements.md §6.4): what the list, the export and the links share.
 describe('a view of the inbox', () => {
   it('reads every filter, the dates as whole days in São Paulo', () => {
     const view = parseView({

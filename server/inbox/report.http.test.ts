@@ -6,7 +6,7 @@ import { sampleContact, sampleQuote, validContact, validQuote } from '../../test
 import { signedInMember } from '../../test/support/members';
 import { propose } from '../../test/support/proposals';
 
-// GET /painel/relatorio (issue 34 §3; docs/requirements.md §6.4): the week's leads by source and
+// GET /painel/relatorio (docs/requirements.md §6.4): the week's leads by source and
 // campaign, the first-response times and the promise kept, won and lost by source, on both backends.
 
 /** Runs `act` with the clock at `instant`: the lead arrives, or is answered, then. */

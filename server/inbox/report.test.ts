@@ -3,7 +3,7 @@ import { DEFAULT_CALENDAR } from '../../shared/holidays';
 import type { SentProposal } from '../../shared/inbox-report';
 import { percentile, proposalFigures, weekFrom, weekOf, weekReport } from './report';
 
-// The weekly report's arithmetic (issue 34 §3; docs/requirements.md §6.4), case by case.
+// The weekly report's arithmetic (docs/requirements.md §6.4), case by case.
 
 /** A week without proposals: the cases about the leads. */
 const NO_PROPOSALS = proposalFigures([], [], new Date(), DEFAULT_CALENDAR);

@@ -4,7 +4,7 @@ import { newestFirst, storeContact, storeQuote } from '../../test/support/inbox'
 import { BY_TOKEN, sampleContact } from '../../test/support/leads';
 import { addMember } from '../../test/support/members';
 
-// The inbox's store (issue 34; docs/requirements.md §6.4), the same on both backends.
+// The inbox's store (docs/requirements.md §6.4), the same on both backends.
 
 const [contact, quote] = [storeContact, storeQuote];
 

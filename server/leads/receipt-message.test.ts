@@ -4,7 +4,7 @@ import { receiptMessage } from './receipt-message';
 
 const CLOSED: BusinessCalendar = { optionalHolidays: 'closed' };
 
-// The visitor's receipt, read at fixed moments (issue 54 §2): the promise in São Paulo's words.
+// The visitor's receipt, read at fixed moments (docs/requirements.md §9.4): the promise in São Paulo's words.
 describe('the visitor’s receipt', () => {
   it.each([
     ['a Saturday late morning', '2026-11-28T11:00-03:00', 'até segunda, 8h00'],

@@ -6,7 +6,7 @@ import { BY_TOKEN, sampleContact, sampleQuote, validContact } from '../../test/s
 import { header, notReceipts, receipts, startSmtp } from '../../test/support/smtp';
 import { eventually } from '../../test/support/wait';
 
-// The visitor's automatic receipt (issue 54 §2), through the outbox to a real SMTP server: the
+// The visitor's automatic receipt (docs/requirements.md §9.4), through the outbox to a real SMTP server: the
 // promise in plain words, nothing the visitor typed, one a day per address, none for a held post.
 
 const visitor = {

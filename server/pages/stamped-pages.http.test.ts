@@ -10,7 +10,7 @@ import { getAsSent, listening } from '../../test/support/raw-http';
 import { needs } from '../../test/support/tools';
 import { renderedAt } from '../pages/render-stamp';
 
-// The contact form's render stamp (issue 35) in the pages that have the form: a page made whole
+// The contact form's render stamp (docs/requirements.md §10.9) in the pages that have the form: a page made whole
 // with a stamp of the moment, compressed, and shared for at most a second
 // (docs/decisions/040-plain-landing.md).
 

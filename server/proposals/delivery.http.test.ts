@@ -10,7 +10,7 @@ import { header, startSmtp } from '../../test/support/smtp';
 import { eventually } from '../../test/support/wait';
 import { startWebhookReceiver, webhookTo } from '../../test/support/webhooks';
 
-// A proposal's deliveries through the real peers (issue 52 §3): the customer's e-mail from the quote's
+// A proposal's deliveries through the real peers (docs/requirements.md §9.6): the customer's e-mail from the quote's
 // page to an SMTP server, its link followed to the answer, the owner's notice, and the signed
 // quote.accepted webhook.
 

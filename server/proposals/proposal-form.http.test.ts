@@ -10,7 +10,7 @@ import { dayFromToday } from '../../test/support/proposals';
 import type { Repository } from '../composition/repository';
 import { seedRepositoryActs } from '../freight/acts';
 
-// A quote's proposal as a member writes it (issue 52 §3, §4): checked against the quote's ANTT floor,
+// A quote's proposal as a member writes it (docs/requirements.md §9.6): checked against the quote's ANTT floor,
 // under it only by an admin with a reason; bad prices refused in Portuguese with the fields kept; on
 // its way to the customer through the outbox, the quote moved to Proposta enviada.
 

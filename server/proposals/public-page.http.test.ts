@@ -8,7 +8,7 @@ import { payloadOf } from '../../test/support/outbox';
 import { dayFromToday, propose } from '../../test/support/proposals';
 import type { Repository } from '../composition/repository';
 
-// The customer's page of a proposal (issue 52 §3, §4): unguessable, noindex and no-store; a GET
+// The customer's page of a proposal (docs/requirements.md §9.6): unguessable, noindex and no-store; a GET
 // changes nothing but the view's record; "Aceitar" lands once, whatever the presses, replays and
 // replicas; a guessed link is a 404 page, counted per address; an expired proposal says so.
 

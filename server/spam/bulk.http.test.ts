@@ -7,7 +7,7 @@ import { sampleContact, validContact } from '../../test/support/leads';
 import { signedInMember } from '../../test/support/members';
 import type { Repository } from '../composition/repository';
 
-// Several posts of the Suspeitos folder decided at once (issue 54 §9): one POST, no JavaScript, each
+// Several posts of the Suspeitos folder decided at once (docs/requirements.md §6.4): one POST, no JavaScript, each
 // post through its own store call, so each release delivers exactly once and is its own audit line.
 
 const SAME_SITE = { 'Sec-Fetch-Site': 'same-origin' };

@@ -13,7 +13,7 @@ import {
 } from '../../test/support/spam-corpus';
 import type { Verdict } from './judge';
 
-// The labelled corpus (issue 35, test/spam/corpus/): 320 real freight leads and 320 spam posts,
+// The labelled corpus (docs/requirements.md §10.9, test/spam/corpus/): 320 real freight leads and 320 spam posts,
 // replayed through the real store in the order they arrived. Prints the filter's precision and
 // recall, first with the rules and the shipped prior alone, then after the team has marked 50
 // posts; holds that no real lead is held, and that learning catches more of the spam than the

@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testRepository } from '../../test/support/app';
 import { byKind, figuresOf, labelledPosts, printMisses, replay, report } from '../../test/support/spam-corpus';
 
-// The held-out set (issue 54, test/spam/held-out/): 60 real freight enquiries, a fair share with a
-// bit.ly, wa.me or Google Maps link, a CNPJ, a phone or a company, and 60 spam posts and sales
+// The held-out set (docs/decisions/045-spam-fairness.md, test/spam/held-out/): 60 real freight enquiries, a fair share
+// with a bit.ly, wa.me or Google Maps link, a CNPJ, a phone or a company, and 60 spam posts and sales
 // pitches, most typed by a person with no link. Written apart from both the labelled corpus and the
 // prior's training posts (server/spam/prior/SOURCE.md), and replayed on a site no one has marked
 // yet: what the rules and the shipped prior do on posts they never saw.

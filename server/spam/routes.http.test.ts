@@ -10,7 +10,7 @@ import { payloadOf } from '../../test/support/outbox';
 import type { Repository } from '../composition/repository';
 import { OUTCOMES } from './routes';
 
-// The "Suspeitos" folder (issue 35 §1; docs/requirements.md §6.4) over real HTTP on both backends:
+// The "Suspeitos" folder (docs/requirements.md §6.4) over real HTTP on both backends:
 // what a salesperson sees of a held post, and the two buttons that decide it, each exactly once.
 
 const SAME_SITE = { 'Sec-Fetch-Site': 'same-origin' };

@@ -32,7 +32,7 @@ const passkey = (memberId: string, id: string) => ({
 });
 
 /**
- * Each action of issue 33 §4 a person can take over plain HTTP, and the line it must leave. A
+ * Each action of docs/requirements.md §11.6 a person can take over plain HTTP, and the line it must leave. A
  * passkey's addition needs a WebAuthn ceremony: e2e/browser/team-sign-in.browser.test.ts drives it.
  */
 const ACTIONS: {

@@ -159,7 +159,7 @@ describe.each(backendsForThisFile())('one-time codes and links, on $name', (back
     expect((await repository.team.memberByEmail(admin.email))?.role).toBe('admin');
     expect([again.status, reopened.status]).toEqual([410, 410]);
 
-    // A link printed by another start or replica: dead once the setup is claimed (issue 55).
+    // A link printed by another start or replica: dead once the setup is claimed (docs/requirements.md §6.3).
     const late = new URL(await setupLink(repository.team, publicUrl));
     await request(app)
       .get(late.pathname + late.search)

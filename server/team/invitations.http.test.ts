@@ -7,7 +7,7 @@ import { codeMailedTo, opensSession, sessionCookieOf } from '../../test/support/
 import { CODE_REFUSED } from './codes';
 import { invite } from './invitations';
 
-// Invitations that end (issue 54 §4; docs/requirements.md §6.3): one live invitation per address, and
+// Invitations that end (docs/requirements.md §6.3): one live invitation per address, and
 // with e-mail off a link that enrols only with the code handed over apart from it.
 
 const publicUrl = new URL('http://localhost:3000');

@@ -7,7 +7,7 @@ import { readable } from '../../test/support/inbox';
 import { sampleContact, validContact } from '../../test/support/leads';
 import { addMember, codeMailedTo, sessionCookieOf, signedInMember } from '../../test/support/members';
 
-// A lead's link opened while signed out goes through sign-in and back to that lead (issue 54 §2):
+// A lead's link opened while signed out goes through sign-in and back to that lead (docs/requirements.md §6.4):
 // the return path rides along the code's forms, and nothing but a path under /painel is ever followed.
 
 const publicUrl = new URL('http://localhost:3000');

@@ -6,7 +6,7 @@ import { sampleContact, sampleQuote, validContact, validQuote } from '../../test
 import { sessionOf, signedInMember } from '../../test/support/members';
 import type { Repository } from '../composition/repository';
 
-// Revoking a member hands their open leads over (issue 54 §5; docs/requirements.md §6.3): asked on a
+// Revoking a member hands their open leads over (docs/requirements.md §6.3): asked on a
 // confirmation page, chosen on purpose, done in the revocation's transaction, and each change audited.
 
 /** Bruno, with a session, owning a new contact, a quote in proposal and a contact won. */

@@ -15,7 +15,7 @@ const completeSetup = (app: RequestListener, link: string, n: number) =>
     .type('form')
     .send({ token: new URL(link).searchParams.get('token'), name: `Pessoa ${n}`, email: `admin-${n}@example.com` });
 
-// One first admin however many replicas print a link (issue 55, item 6): the setup is claimed once,
+// One first admin however many replicas print a link (docs/requirements.md §6.3): the setup is claimed once,
 // in the database, by the first link used.
 describe.each(backendsForThisFile())('the first admin’s setup, on $name', (backend) => {
   it('makes one admin when two replicas’ links are used many times at once', async () => {

@@ -46,7 +46,7 @@ function observed(res: request.Response): Outcome {
   const endsSession = String(res.headers['set-cookie'] ?? '').includes('Expires=Thu, 01 Jan 1970');
   if (res.status === 401 && json) return '401';
   if (res.status === 403) return json ? '403 json' : '403 page';
-  // A GET's own path rides along as the return path (issue 54 §2).
+  // A GET's own path rides along as the return path (docs/requirements.md §6.4).
   const to = String(res.headers.location ?? '').split('?volta=')[0];
   if (res.status === 303 && to === '/entrar' && !endsSession) return 'to /entrar';
   if (res.status === 303 && to === '/painel/conta' && res.headers['set-cookie'] === undefined)
@@ -102,12 +102,13 @@ describe.each(backendsForThisFile())('every route of the signed-in part, on $nam
     for (const route of routes.filter(({ path }) => /^\/painel\/(equipe|registro)/.test(path)))
       expect(route.access, route.path).toBe('admin');
     expect(access('/painel')).toEqual(['vendas']);
-    // A lead's page and its changes are every member's work; erasing the person is an admin's (issue 34 §2).
+    // A lead's page and its changes are every member's work; erasing the person is an admin's
+    // (docs/requirements.md §6.3).
     expect(access('/painel/leads/:id')).toEqual(['vendas', 'vendas']);
     expect(access('/painel/leads/:id/eliminar')).toEqual(['admin']);
     // The inbox's bulk copy is an admin's, as the tables' (docs/decisions/035-inbox-export-and-report.md).
     expect(access('/painel/leads.csv')).toEqual(['admin']);
-    // The spam folder and its buttons are every member's, as the inbox (issue 35).
+    // The spam folder and its buttons are every member's, as the inbox (docs/requirements.md §6.4).
     expect(access('/painel/suspeitos')).toEqual(['vendas']);
     for (const path of ['/painel/suspeitos/:id/liberar', '/painel/suspeitos/:id/spam', '/painel/leads/:id/spam'])
       expect(access(path), path).toEqual(['vendas']);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { safeReturnPath, withReturn } from './return-path';
 
-// The return path through sign-in (issue 54 §2) must never become an open redirect.
+// The return path through sign-in (docs/requirements.md §6.4) must never become an open redirect.
 
 describe('the return path after sign-in', () => {
   it.each([

@@ -5,7 +5,7 @@ import type { Repository } from '../../server/composition/repository';
 import { APPLICATION_PATH } from '../../shared/application';
 import { cvPdf } from './pdf';
 
-// The application form as a browser posts it (issue 56 §2): multipart, the fields, then the CV.
+// The application form as a browser posts it (docs/requirements.md §4.6): multipart, the fields, then the CV.
 
 /** A driver's application, every field as typed. */
 export const DRIVER = {

@@ -5,7 +5,7 @@ import { onTestFinished } from 'vitest';
 // Clients that hold a server's connections as a slowloris does, and the visitor timed beside them
 // (e2e/process/connections.test.ts). Every socket goes to 127.0.0.1 and is closed when the test ends.
 
-/** The first line and half a header of a request, never ended (the slowloris of issue 57). */
+/** The first line and half a header of a request, never ended (a slowloris: docs/requirements.md §10.20). */
 const HALF_A_REQUEST = 'GET / HTTP/1.1\r\nHost: localhost\r\nX-Lento: ';
 
 type Flood = {
@@ -69,7 +69,7 @@ export function trickling(port: number, count: number) {
 
 /**
  * `count` sockets that each send half a request and then nothing, each reopened as soon as the server
- * closes it (the attacker of issue 57 who keeps every place it holds young), until `ms` have passed or
+ * closes it (the attacker who keeps every place it holds young), until `ms` have passed or
  * `maxOpened` sockets have been opened in all; then every one still open is closed.
  */
 export function reopening(port: number, count: number, { ms, maxOpened }: { ms: number; maxOpened: number }) {

@@ -51,7 +51,9 @@ export const fullQuote = {
   notes: 'Carga paletizada 🚚\nDescarga com doca.',
 } as const;
 
-/** A quote as the form sends it since issue 52: an ANTT category, a segment, places typed without accents. */
+/**
+ * A quote as the form sends it (docs/requirements.md §4.5): an ANTT category, a segment, places typed without accents.
+ */
 export const structuredQuote = {
   name: 'Marina Prado',
   email: 'marina@tecnorte.com.br',

@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 
 // Small PDFs written byte by byte, with a correct cross-reference table, for the CV upload's tests:
-// a plain one-page CV, and the hostile ones the server must refuse (issue 56 §2, §6).
+// a plain one-page CV, and the hostile ones the server must refuse (docs/requirements.md §4.6).
 
 /** A PDF of `objects` (each the text between "N 0 obj" and "endobj"), the first the catalog. */
 export function pdfOf(objects: (string | Buffer)[], trailerExtra = '') {

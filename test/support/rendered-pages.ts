@@ -27,7 +27,8 @@ export const renderedPages: RenderedPage[] = [
     status: 403,
     form: { body: 'name=Ana&email=ana%40exemplo.com.br&message=Oi', headers: { 'Sec-Fetch-Site': 'cross-site' } },
   },
-  // /cotacao and /cotacao/enviada come from the route table; the quote form's outcomes do not (issue 52).
+  // /cotacao and /cotacao/enviada come from the route table; the quote form's outcomes do not
+  // (docs/requirements.md §4.5).
   {
     name: 'cotação com erros nos campos',
     path: '/api/quotes',

@@ -5,7 +5,7 @@ import { clickThrough } from './site';
 import type { Received } from './smtp';
 import { addAuthenticator, codeIn, enrolPasskey, mailTo, setupLinkOf, signOut } from './team';
 
-// The sales team as people make it, in Chromium with its virtual authenticator (issue 33's flows):
+// The sales team as people make it, in Chromium with its virtual authenticator (docs/requirements.md §6.3's flows):
 // the first admin from the setup link the server printed, then a member the admin invites by
 // e-mail, who enrols a passkey and signs in with it. For the tests whose subject comes after.
 

@@ -120,7 +120,7 @@ export const header = (message: Received, name: string) => {
 };
 
 /**
- * The messages that are not a visitor's automatic receipt (issue 54 §2; `Auto-Submitted`, RFC 3834):
+ * The messages that are not a visitor's automatic receipt (docs/requirements.md §9.4; `Auto-Submitted`, RFC 3834):
  * what sales and the team were sent.
  */
 export const notReceipts = (messages: Received[]) =>

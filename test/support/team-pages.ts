@@ -18,7 +18,7 @@ export type TeamPage = { name: string; viewer: Viewer; path: (site: TeamSite) =>
 const token = (link: string) => new URL(link).searchParams.get('token')!;
 
 /**
- * A quote as sales works it (issue 34 §2): taken, moved to Em contato, with a note; its page's path.
+ * A quote as sales works it (docs/requirements.md §6.4): taken, moved to Em contato, with a note; its page's path.
  * Written into `store`, beside the server, as the team's changes write it.
  */
 export async function workedLead(store: Repository) {
@@ -33,7 +33,7 @@ export async function workedLead(store: Repository) {
 }
 
 /**
- * The "Suspeitos" folder with posts in both tabs (issue 35), once per store: a customer whose
+ * The "Suspeitos" folder with posts in both tabs (docs/requirements.md §6.4), once per store: a customer whose
  * autofill filled the honeypot, link spam, and a post the team marked.
  */
 export async function heldPosts(store: Repository) {
@@ -210,7 +210,7 @@ export const teamPages: TeamPage[] = [
     path: async ({ store }) => `${await workedLead(store)}/proposta`,
     status: 200,
   },
-  // The customer's page of a proposal (issue 52 §3): no session, the link alone.
+  // The customer's page of a proposal (docs/requirements.md §9.6): no session, the link alone.
   { name: 'Proposta do cliente', viewer: 'nobody', path: ({ store }) => proposalPage(store), status: 200 },
   { name: 'Proposta aceita', viewer: 'nobody', path: ({ store }) => proposalPage(store, 'accepted'), status: 200 },
   { name: 'Proposta que não existe', viewer: 'nobody', path: async () => `/proposta/${'x'.repeat(43)}`, status: 404 },

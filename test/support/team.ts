@@ -44,7 +44,7 @@ export async function startTeamServer(env: Record<string, string>) {
   return { ...server, url };
 }
 
-/** The setup link the server printed at start (one line, issue 33). */
+/** The setup link the server printed at start (one line, docs/requirements.md §6.3). */
 export function setupLinkOf(logs: Record<string, unknown>[]) {
   const line = logs.find((entry) => typeof entry.setupLink === 'string');
   expect(line?.msg).toMatch(

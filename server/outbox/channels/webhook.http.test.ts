@@ -76,7 +76,7 @@ describe('webhooks', () => {
           ...{ name: fullQuote.name, email: fullQuote.email, phone: fullQuote.phone, company: fullQuote.company },
           origin: { city: origin.city, state: origin.state },
           destination: { city: destination.city, state: destination.state },
-          // An industry sent as cargoType (the first API's body) is also the segment (issue 52).
+          // An industry sent as cargoType (the first API's body) is also the segment (docs/requirements.md §3.2).
           ...{ cargoType, segment: cargoType, weightTons, vehicle, pickupDate, notes },
         },
       }),
