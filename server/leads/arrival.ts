@@ -1,13 +1,10 @@
 import type { Queries } from '../db/database';
-import type { OutboxWriter } from '../module/messages';
+import { type OutboxWriter, receiptSentWithinADay } from '../module/messages';
 import type { LeadReceipt } from './receipt-message';
 import type { Lead } from './resource';
 
 /** Writes a lead's outbox rows in the transaction that stores it, or releases it from the Suspeitos folder. */
 export type Enqueue = (tx: Queries, lead: Lead) => Promise<void>;
-
-/** How far apart two receipts to one address are, at least: a day, so a flood of posts sends one. */
-const RECEIPT_SPACING_MS = 24 * 3_600_000;
 
 /**
  * What a lead is stored with (docs/requirements.md §10.10): its deliveries to the team, each channel
@@ -27,14 +24,11 @@ export function leadDeliveries(outbox: OutboxWriter) {
   const receipt: Enqueue = async (tx, { kind, record }) => {
     if (!outbox.carries('lead.receipt')) return;
     const { id, email, createdAt } = record;
-    const since = new Date(Date.parse(createdAt) - RECEIPT_SPACING_MS).toISOString();
-    const earlier = await tx.get(
-      `SELECT 1 AS found FROM outbox WHERE kind = 'lead.receipt' AND created_at > ? AND lead_id IN (
-         SELECT id FROM contacts WHERE lower(email) = lower(?) UNION ALL SELECT id FROM quotes WHERE lower(email) = lower(?)
-       ) LIMIT 1`,
-      [since, email, email],
-    );
-    if (earlier) return;
+    const sameAddress = {
+      sql: 'SELECT id FROM contacts WHERE lower(email) = lower(?) UNION ALL SELECT id FROM quotes WHERE lower(email) = lower(?)',
+      params: [email, email],
+    };
+    if (await receiptSentWithinADay(tx, { kind: 'lead.receipt', at: createdAt, sameAddress })) return;
     await outbox.enqueue(tx, {
       kind: 'lead.receipt',
       record: { to: email, leadKind: kind, arrivedAt: createdAt } satisfies LeadReceipt,

@@ -1,5 +1,5 @@
 import type { BusinessCalendar } from '../../shared/holidays';
-import type { Queries } from '../db/database';
+import type { Param, Queries } from '../db/database';
 
 // The messages a module sends through the outbox (docs/decisions/005-outbox.md; 051-feature-modules.md):
 // each kind queued in the transaction of what it tells, on the channels its template names, and
@@ -103,3 +103,23 @@ export type TypedOutbox<M extends MessageTemplates> = {
  * @public (the modules' contract: server/module/)
  */
 export const outboxOf = <M extends MessageTemplates>(_messages: M, writer: OutboxWriter): TypedOutbox<M> => writer;
+
+/** How far apart two receipts to one address are, at least: a day, so a flood of posts sends one. */
+const RECEIPT_SPACING_MS = 24 * 3_600_000;
+
+/**
+ * Whether a receipt of `kind` was queued in the day before `at` for any record stored under the
+ * address: `sameAddress` selects their ids, with its parameters (docs/requirements.md §10.10). The
+ * outbox keeps its rows until the retention's purge, sent or not, so the rows are the count.
+ */
+export async function receiptSentWithinADay(
+  tx: Queries,
+  { kind, at, sameAddress }: { kind: string; at: string; sameAddress: { sql: string; params: Param[] } },
+) {
+  const since = new Date(Date.parse(at) - RECEIPT_SPACING_MS).toISOString();
+  const earlier = await tx.get(
+    `SELECT 1 AS found FROM outbox WHERE kind = ? AND created_at > ? AND lead_id IN (${sameAddress.sql}) LIMIT 1`,
+    [kind, since, ...sameAddress.params],
+  );
+  return earlier !== undefined;
+}
