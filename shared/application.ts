@@ -4,6 +4,8 @@
 
 export const APPLICATION_PATH = '/trabalhe-conosco/candidatura';
 export const APPLICATION_SENT_PATH = '/trabalhe-conosco/candidatura/enviada';
+/** The workplace's Candidaturas folder, where the admins read them. */
+export const APPLICATIONS_FOLDER_PATH = '/painel/candidaturas';
 
 /** The CV's bound (issue 56 §2): a CV of a few pages is far below it. */
 export const CV_MAX_BYTES = 5 * 1024 * 1024;

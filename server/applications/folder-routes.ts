@@ -1,5 +1,11 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { CNH_CATEGORIES, type CnhCategory, STAGES, type Stage } from '../../shared/application';
+import {
+  CNH_CATEGORIES,
+  type CnhCategory,
+  APPLICATIONS_FOLDER_PATH as FOLDER_PATH,
+  STAGES,
+  type Stage,
+} from '../../shared/application';
 import { UF_CODES } from '../../shared/uf';
 import { auditContext } from '../module/audit';
 import type { Stores } from '../stores';
@@ -11,8 +17,6 @@ import type { ApplicationFilter } from './sql-store';
 // routes open to admins only (docs/decisions/049-job-applications.md). Every list, read and
 // download writes its audit line in the store; a change answers 303 back to the page (PRG), its
 // outcome named in the URL by a key of SAVED or REFUSED, never text from the request.
-
-const FOLDER_PATH = '/painel/candidaturas';
 
 const SAVED = {
   etapa: 'Salvo: etapa alterada.',

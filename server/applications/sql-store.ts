@@ -9,11 +9,15 @@ import {
 } from '../../shared/application';
 import type { Finding } from '../../shared/spam';
 import { appendAudit } from '../audit/sql-store';
+import { text } from '../db/columns';
 import type { Database, Param, Queries, Row } from '../db/database';
 import { fromJson, instant } from '../db/results';
+import { tableOf } from '../db/table';
 import type { AuditContext } from '../module/audit';
+import { type OutboxWriter, receiptSentWithinADay } from '../module/messages';
 import { judge } from '../spam/judge';
 import type { ClientSignals } from '../spam/signals';
+import { type ApplicationOutbox, applicationOutbox } from './messages';
 
 // The job applications (issue 56 §3, §4): stored with their CV in one transaction, weighed by the
 // spam quarantine as a lead is, and read by the recruiters, every read and download a line of the
@@ -83,7 +87,38 @@ export interface ApplicationStore {
   release(id: string, by: By): Promise<boolean>;
 }
 
-export function sqlApplications(db: Database): ApplicationStore {
+/** What the messages read of the position applied for and of the admins (docs/requirements.md §10.10). */
+const positionTitle = tableOf('positions', { title: text });
+const adminAddress = tableOf('members', { email: text });
+
+/**
+ * In the application's transaction (docs/requirements.md §10.10): the candidate's receipt, at most one
+ * a day per address, and a notice to each active admin. A held application gets neither: a bot's
+ * address is not mailed, and the admins see it in the folder's Suspeitos.
+ */
+async function announce(tx: Queries, outbox: ApplicationOutbox, id: string, fields: ApplicationFields, at: string) {
+  const row = fields.positionId && (await tx.get('SELECT title FROM positions WHERE id = ?', [fields.positionId]));
+  const applied = row ? { position: positionTitle.decode(row).title } : {};
+  const sameAddress = { sql: 'SELECT id FROM applications WHERE lower(email) = lower(?)', params: [fields.email] };
+  if (
+    outbox.carries('application.receipt') &&
+    !(await receiptSentWithinADay(tx, { kind: 'application.receipt', at, sameAddress }))
+  )
+    await outbox.enqueue(tx, { kind: 'application.receipt', record: { to: fields.email, ...applied }, leadId: id, at });
+  if (!outbox.carries('application.notice')) return;
+  const admins = await tx.all("SELECT email FROM members WHERE role = 'admin' AND revoked_at IS NULL ORDER BY seq");
+  const { name, city, state } = fields;
+  for (const admin of admins)
+    await outbox.enqueue(tx, {
+      kind: 'application.notice',
+      record: { to: adminAddress.decode(admin).email, id, name, city, state, ...applied },
+      leadId: id,
+      at,
+    });
+}
+
+export function sqlApplications(db: Database, writer: OutboxWriter): ApplicationStore {
+  const outbox = applicationOutbox(writer);
   const exists = async (tx: Queries, id: string) =>
     (await tx.get('SELECT 1 AS found FROM applications WHERE id = ?', [id])) !== undefined;
   return {
@@ -118,6 +153,7 @@ export function sqlApplications(db: Database): ApplicationStore {
           ],
         );
         await tx.run('INSERT INTO application_files (application_id, bytes) VALUES (?, ?)', [id, cv.bytes]);
+        if (!verdict.suspect) await announce(tx, outbox, id, fields, createdAt);
         return { id, held: verdict.suspect };
       }),
 

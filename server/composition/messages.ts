@@ -1,3 +1,4 @@
+import { APPLICATION_MESSAGES } from '../applications/messages';
 import { arrivalOf, LEAD_MESSAGES, updateOf } from '../leads/messages';
 import { channelsOf, type MessageTemplates } from '../module/messages';
 import { PERSONAL_DATA_MESSAGES } from '../personal-data/messages';
@@ -13,6 +14,7 @@ const LEGACY_MESSAGES = {
   ...TEAM_MESSAGES,
   ...PERSONAL_DATA_MESSAGES,
   ...PROPOSAL_MESSAGES,
+  ...APPLICATION_MESSAGES,
 };
 
 /**

@@ -108,7 +108,7 @@ function sqlRepository(db: Database, { channels = [] }: RepositoryOptions): Repo
     waitingLeads: sqlWaitingLeads(db),
     outbox,
     freight: sqlFreight(db),
-    applications: sqlApplications(db),
+    applications: sqlApplications(db, outboxWriter),
     proposals: sqlProposals(db, {
       enqueue: (tx, quoteId, notice) => outboxWriter.enqueue(tx, { ...notice, leadId: quoteId }),
       announce,

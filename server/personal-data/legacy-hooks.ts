@@ -93,9 +93,11 @@ const applicationHooks: PersonalDataHooks = {
     const applications = await subjectApplications(tx, email);
     return { applications: { entries: applications, named: applications.map((application) => application.id) } };
   },
-  // An application, its CV and its notes: never sent anywhere, so nobody else to tell.
+  // An application, its CV and its notes, and its receipt's and notices' outbox rows: sent to the
+  // candidate and the admins alone, so nobody else to tell.
   async erase(tx, { email }) {
     const ids = await eraseSubjectApplications(tx, email);
+    await deleteByIds(tx, 'outbox', 'lead_id', ids);
     return { counts: { applications: ids.length }, ids: { applications: ids } };
   },
   async purge(tx, { cutoffs }) {

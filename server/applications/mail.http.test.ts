@@ -1,0 +1,88 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apply, DRIVER, warmCvChild } from '../../test/support/applications';
+import { backendsForThisFile } from '../../test/support/backends';
+import { startInstance } from '../../test/support/instance';
+import { BY_TOKEN } from '../../test/support/leads';
+import { addMember } from '../../test/support/members';
+import { encryptedPdf } from '../../test/support/pdf';
+import { header, notReceipts, receipts, startSmtp } from '../../test/support/smtp';
+import { eventually } from '../../test/support/wait';
+
+// An application's e-mails through the outbox to a real SMTP server (docs/requirements.md §10.10):
+// the candidate's receipt and the admin's notice, written with the application, none for a refused one.
+
+beforeAll(warmCvChild, 60_000);
+
+const OPENING = {
+  title: 'Motorista carreteiro',
+  city: 'Marabá',
+  uf: 'PA',
+  kind: 'motorista',
+  requirements: 'CNH E',
+} as const;
+
+describe.each(backendsForThisFile())('an application’s e-mails on $name', (backend) => {
+  it('sends the candidate one receipt and the admin one notice, neither with the CV', async () => {
+    const smtp = await startSmtp();
+    const repository = await backend.fresh({ channels: ['email', 'receipt'] });
+    const admin = await addMember(repository, 'admin');
+    await addMember(repository, 'vendas');
+    const position = await repository.positions.create(OPENING, BY_TOKEN);
+    const { app } = startInstance(repository, smtp.url);
+
+    expect((await apply(app, { vaga: position.id, banco: '' })).status).toBe(303);
+
+    await eventually(() => expect(smtp.messages).toHaveLength(2));
+    const [receipt] = receipts(smtp.messages);
+    const [notice] = notReceipts(smtp.messages);
+    expect(receipt!.recipients).toEqual([DRIVER.email]);
+    expect(header(receipt!, 'subject')).toBe('Recebemos sua candidatura · Rota Norte');
+    expect(receipt!.text).toBe(
+      [
+        'Olá!',
+        '',
+        'Recebemos sua candidatura para a vaga Motorista carreteiro da Transportadora Rota Norte, com o seu currículo.',
+        '',
+        'Nossa equipe analisa cada candidatura. Se o seu perfil combinar com a vaga, entramos em contato',
+        'pelo telefone ou e-mail que você informou para marcar uma entrevista.',
+        '',
+        'Dúvidas: contato@exemplo.com.br · (11) 0000-0000',
+        '',
+        'Transportadora Rota Norte',
+      ].join('\n'),
+    );
+    const [stored] = await repository.applications.list({}, BY_TOKEN);
+    expect(notice!.recipients).toEqual([admin.email]);
+    expect(header(notice!, 'subject')).toBe('Nova candidatura: Motorista carreteiro');
+    expect(notice!.text).toBe(
+      [
+        'João Carreteiro enviou uma candidatura para a vaga Motorista carreteiro.',
+        'Município: Marabá/PA',
+        '',
+        'Veja a candidatura e o currículo no painel:',
+        `http://localhost:3000/painel/candidaturas/${stored!.id}`,
+      ].join('\n'),
+    );
+    for (const mail of [receipt!, notice!]) {
+      expect(header(mail, 'content-type')).toMatch(/^text\/plain/);
+      for (const typed of [DRIVER.telefone, DRIVER.mensagem]) expect(mail.text).not.toContain(typed);
+    }
+  });
+
+  it('names the talent pool, and sends nothing for an application refused for its CV', async () => {
+    const smtp = await startSmtp();
+    const repository = await backend.fresh({ channels: ['email', 'receipt'] });
+    await addMember(repository, 'admin');
+    const { app } = startInstance(repository, smtp.url);
+
+    expect((await apply(app, {}, [{ bytes: encryptedPdf() }])).status).toBe(400);
+    expect((await repository.outbox.counts()).receipt.pending + (await repository.outbox.counts()).email.pending).toBe(
+      0,
+    );
+    expect((await apply(app)).status).toBe(303);
+
+    await eventually(() => expect(smtp.messages).toHaveLength(2));
+    expect(receipts(smtp.messages)[0]!.text).toContain('sua candidatura para o banco de talentos da');
+    expect(header(notReceipts(smtp.messages)[0]!, 'subject')).toBe('Nova candidatura: banco de talentos');
+  });
+});
