@@ -1,17 +1,28 @@
+import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { HONEYPOT_FIELD } from '../../shared/contact-form';
+import { createTestApp } from '../../test/support/app';
 import { apply, DRIVER, warmCvChild } from '../../test/support/applications';
 import { backendsForThisFile } from '../../test/support/backends';
 import { startInstance } from '../../test/support/instance';
-import { BY_TOKEN } from '../../test/support/leads';
+import { ADMIN_TOKEN, BY_TOKEN, bearer } from '../../test/support/leads';
 import { addMember } from '../../test/support/members';
 import { encryptedPdf } from '../../test/support/pdf';
 import { header, notReceipts, receipts, startSmtp } from '../../test/support/smtp';
 import { eventually } from '../../test/support/wait';
 
 // An application's e-mails through the outbox to a real SMTP server (docs/requirements.md §10.10):
-// the candidate's receipt and the admin's notice, written with the application, none for a refused one.
+// the candidate's receipt and the admin's notice, written with the application, none for a refused
+// or a held one, one receipt a day per address, and erased with the candidate.
 
 beforeAll(warmCvChild, 60_000);
+
+/** The outbox's rows in the order they were queued: each one's kind, channel and address. */
+async function queued(backend: { rows(table: 'outbox'): Promise<Record<string, unknown>[]> }) {
+  const recordOf = (payload: unknown) =>
+    (typeof payload === 'string' ? JSON.parse(payload) : payload) as { to: string };
+  return (await backend.rows('outbox')).map((row) => [row.kind, row.channel, recordOf(row.payload).to]);
+}
 
 const OPENING = {
   title: 'Motorista carreteiro',
@@ -84,5 +95,58 @@ describe.each(backendsForThisFile())('an application’s e-mails on $name', (bac
     await eventually(() => expect(smtp.messages).toHaveLength(2));
     expect(receipts(smtp.messages)[0]!.text).toContain('sua candidatura para o banco de talentos da');
     expect(header(notReceipts(smtp.messages)[0]!, 'subject')).toBe('Nova candidatura: banco de talentos');
+  });
+
+  it('sends an address one receipt a day, and the admins a notice of every application', async () => {
+    const repository = await backend.fresh({ channels: ['email', 'receipt'] });
+    const admin = await addMember(repository, 'admin');
+    const { app } = createTestApp({ repository });
+    const other = 'maria@exemplo.com.br';
+
+    await apply(app).expect(303);
+    await apply(app, { email: DRIVER.email.toUpperCase() }).expect(303);
+    await apply(app, { email: other }).expect(303);
+
+    expect(await queued(backend)).toEqual([
+      ['application.receipt', 'receipt', DRIVER.email],
+      ['application.notice', 'email', admin.email],
+      ['application.notice', 'email', admin.email],
+      ['application.receipt', 'receipt', other],
+      ['application.notice', 'email', admin.email],
+    ]);
+    // A day later the address gets a receipt again.
+    await backend.exec(`UPDATE outbox SET created_at = '2000-01-01T00:00:00.000Z'`);
+    await apply(app).expect(303);
+    expect((await queued(backend)).slice(5)).toEqual([
+      ['application.receipt', 'receipt', DRIVER.email],
+      ['application.notice', 'email', admin.email],
+    ]);
+  });
+
+  it('sends nothing for an application held as suspect', async () => {
+    const repository = await backend.fresh({ channels: ['email', 'receipt'] });
+    await addMember(repository, 'admin');
+    const { app } = createTestApp({ repository });
+
+    await apply(app, { [HONEYPOT_FIELD]: 'https://spam.example' }).expect(303);
+
+    expect(await repository.applications.list({ held: true }, BY_TOKEN)).toHaveLength(1);
+    expect(await queued(backend)).toEqual([]);
+  });
+
+  it('erases the receipt and the notices with the candidate, and no one else’s', async () => {
+    const repository = await backend.fresh({ channels: ['email', 'receipt'] });
+    const admin = await addMember(repository, 'admin');
+    const { app } = createTestApp({ repository, adminToken: ADMIN_TOKEN });
+    await apply(app).expect(303);
+    await apply(app, { email: 'maria@exemplo.com.br' }).expect(303);
+    expect(await queued(backend)).toHaveLength(4);
+
+    await request(app).delete(`/api/subjects?email=${DRIVER.email}`).set('Authorization', bearer).expect(200);
+
+    expect(await queued(backend)).toEqual([
+      ['application.receipt', 'receipt', 'maria@exemplo.com.br'],
+      ['application.notice', 'email', admin.email],
+    ]);
   });
 });
