@@ -134,7 +134,7 @@ describe.each(backendsForThisFile())('an application’s e-mails on $name', (bac
     expect(await queued(backend)).toEqual([]);
   });
 
-  it('erases the receipt and the notices with the candidate, and no one else’s', async () => {
+  it('erases the receipt and the notices with the candidate, and no one else’s, and the rest by the retention', async () => {
     const repository = await backend.fresh({ channels: ['email', 'receipt'] });
     const admin = await addMember(repository, 'admin');
     const { app } = createTestApp({ repository, adminToken: ADMIN_TOKEN });
@@ -148,5 +148,12 @@ describe.each(backendsForThisFile())('an application’s e-mails on $name', (bac
       ['application.receipt', 'receipt', 'maria@exemplo.com.br'],
       ['application.notice', 'email', admin.email],
     ]);
+    // Past APPLICATION_RETENTION_DAYS, the other's application goes with its rows.
+    const now = new Date();
+    const applications = new Date(now.getTime() + 24 * 3_600_000);
+    expect(await repository.personalData.purgeOlderThan({ suspects: new Date(0), applications, now })).toMatchObject({
+      applications: 1,
+    });
+    expect(await queued(backend)).toEqual([]);
   });
 });

@@ -100,8 +100,10 @@ const applicationHooks: PersonalDataHooks = {
     await deleteByIds(tx, 'outbox', 'lead_id', ids);
     return { counts: { applications: ids.length }, ids: { applications: ids } };
   },
+  // Their outbox rows go with them: a notice names the candidate, and the outbox's own purge keeps a lead's far longer.
   async purge(tx, { cutoffs }) {
     const ids = await purgeApplications(tx, cutoffs.applications!, cutoffs.now);
+    await deleteByIds(tx, 'outbox', 'lead_id', ids);
     return { counts: { applications: ids.length }, ids: { applications: ids } };
   },
 };
