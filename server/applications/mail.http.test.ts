@@ -7,6 +7,7 @@ import { backendsForThisFile } from '../../test/support/backends';
 import { startInstance } from '../../test/support/instance';
 import { ADMIN_TOKEN, BY_TOKEN, bearer } from '../../test/support/leads';
 import { addMember } from '../../test/support/members';
+import { payloadOf } from '../../test/support/outbox';
 import { encryptedPdf } from '../../test/support/pdf';
 import { header, notReceipts, receipts, startSmtp } from '../../test/support/smtp';
 import { eventually } from '../../test/support/wait';
@@ -18,11 +19,8 @@ import { eventually } from '../../test/support/wait';
 beforeAll(warmCvChild, 60_000);
 
 /** The outbox's rows in the order they were queued: each one's kind, channel and address. */
-async function queued(backend: { rows(table: 'outbox'): Promise<Record<string, unknown>[]> }) {
-  const recordOf = (payload: unknown) =>
-    (typeof payload === 'string' ? JSON.parse(payload) : payload) as { to: string };
-  return (await backend.rows('outbox')).map((row) => [row.kind, row.channel, recordOf(row.payload).to]);
-}
+const queued = async (backend: { rows(table: 'outbox'): Promise<Record<string, unknown>[]> }) =>
+  (await backend.rows('outbox')).map((row) => [row.kind, row.channel, payloadOf(row).to]);
 
 const OPENING = {
   title: 'Motorista carreteiro',
@@ -38,16 +36,24 @@ describe.each(backendsForThisFile())('an application’s e-mails on $name', (bac
     const repository = await backend.fresh({ channels: ['email', 'receipt'] });
     const admin = await addMember(repository, 'admin');
     await addMember(repository, 'vendas');
+    await repository.team.revokeMember((await addMember(repository, 'admin')).id);
     const position = await repository.positions.create(OPENING, BY_TOKEN);
     const { app } = startInstance(repository, smtp.url);
 
     expect((await apply(app, { vaga: position.id, banco: '' })).status).toBe(303);
+    // One notice, to the active admin: not to a salesperson, nor to an admin revoked.
+    expect(await queued(backend)).toEqual([
+      ['application.receipt', 'receipt', DRIVER.email],
+      ['application.notice', 'email', admin.email],
+    ]);
 
     await eventually(() => expect(smtp.messages).toHaveLength(2));
     const [receipt] = receipts(smtp.messages);
     const [notice] = notReceipts(smtp.messages);
     expect(receipt!.recipients).toEqual([DRIVER.email]);
     expect(header(receipt!, 'subject')).toBe('Recebemos sua candidatura · Rota Norte');
+    // An autoresponder does not answer it (RFC 3834).
+    expect(header(receipt!, 'auto-submitted')).toBe('auto-generated');
     expect(receipt!.text).toBe(
       [
         'Olá!',
