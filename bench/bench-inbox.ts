@@ -1,4 +1,4 @@
-// The inbox at a decade of leads (issue 34, "Measure"; docs/performance.md, "Inbox at 100,000
+// The inbox at a decade of leads (docs/performance.md, "Inbox at 100,000
 // leads"): 100,000 leads, 200,000 notes and 1,000,000 audit lines on SQLite and, when
 // BENCH_DATABASE_URL or TEST_DATABASE_URL names one, on PostgreSQL (in a schema of its own, dropped
 // after). Server time of the inbox's reads, in this process, median and p95 of RUNS; the query plans

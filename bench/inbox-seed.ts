@@ -1,4 +1,4 @@
-// A decade of leads for bench/bench-inbox.ts (issue 34, "Measure"): 100,000 leads (a third of them
+// A decade of leads for bench/bench-inbox.ts: 100,000 leads (a third of them
 // quotes), 200,000 notes and 1,000,000 audit lines, written straight into the tables, in batches, far
 // faster than through the store. Deterministic: the same rows on both databases, run after run.
 import { randomUUID } from 'node:crypto';

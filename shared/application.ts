@@ -1,4 +1,4 @@
-// A job application (issue 56 §2): who applies, for which position or for the talent pool, what a
+// A job application (docs/requirements.md §4.6): who applies, for which position or for the talent pool, what a
 // driver brings (CNH, years per vehicle, MOPP), and the CV, which travels beside these fields as a
 // file and is checked on the server (server/applications/pdf-check.ts).
 
@@ -7,7 +7,7 @@ export const APPLICATION_SENT_PATH = '/trabalhe-conosco/candidatura/enviada';
 /** The workplace's Candidaturas folder, where the admins read them. */
 export const APPLICATIONS_FOLDER_PATH = '/painel/candidaturas';
 
-/** The CV's bound (issue 56 §2): a CV of a few pages is far below it. */
+/** The CV's bound (docs/requirements.md §4.6): a CV of a few pages is far below it. */
 export const CV_MAX_BYTES = 5 * 1024 * 1024;
 
 /** The form's field names, as posted; the CV's file field comes last, so the fields before it are read first. */
@@ -58,7 +58,7 @@ export const VEHICLE_EXPERIENCE = [
 ] as const;
 type VehicleKey = (typeof VEHICLE_EXPERIENCE)[number]['key'];
 
-/** An application's way through the process (issue 56 §4), in order. */
+/** An application's way through the process (docs/requirements.md §6.6), in order. */
 export const STAGES = {
   nova: 'Nova',
   em_analise: 'Em análise',

@@ -19,7 +19,7 @@ import { judge } from '../spam/judge';
 import type { ClientSignals } from '../spam/signals';
 import { type ApplicationOutbox, applicationOutbox } from './messages';
 
-// The job applications (issue 56 §3, §4): stored with their CV in one transaction, weighed by the
+// The job applications (docs/requirements.md §4.6, §6.6): stored with their CV in one transaction, weighed by the
 // spam quarantine as a lead is, and read by the recruiters, every read and download a line of the
 // audit record. Erasure and retention are server/applications/erasure.ts's.
 

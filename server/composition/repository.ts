@@ -62,7 +62,7 @@ export type Repository = Stores &
      * is all there is and counting in memory spares the single writer a write per request.
      */
     readonly rateLimitCounters?: RateLimitCounters;
-    /** The contact form's render stamps, with the key every replica shares (issue 35). */
+    /** The contact form's render stamps, with the key every replica shares (docs/requirements.md §10.9). */
     renderStamps(): Promise<RenderStamps>;
     /** Resolves when the database answers a trivial query. */
     ping(): Promise<void>;
