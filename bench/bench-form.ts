@@ -53,7 +53,7 @@ async function fill(page: Page, cdp: CDPSession, box: Box, text: string) {
 
 /**
  * One fresh page: the visitor taps the floating "Fale conosco", which jumps to the form (the hero's
- * "Solicitar cotação" leads to /cotacao, §2.2), then,
+ * "Solicitar cotação" leads to /cotacao, docs/requirements.md §1), then,
  * when `waitForIsland`, waits until its island is live; otherwise starts typing at once, while it
  * wakes (its code is in the HTTP cache by then).
  */
