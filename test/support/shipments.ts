@@ -35,3 +35,42 @@ export async function acceptedShipment(repository: Repository, app: RequestListe
   const row = await repository.shipments.db.get('SELECT id, code FROM shipments WHERE quote_id = ?', [quoteId]);
   return { id: String(row?.id), code: String(row?.code), quoteId };
 }
+
+/** A CT-e and an NF-e of Bebidas do Norte's CNPJ (12.345.678/0001-95), the NF-e numbered 4321: keys whose check digits hold (§12.3). */
+export const CTE_KEY = '35261112345678000195570010000123451123456786';
+export const NFE_KEY = '35261112345678000195550010000043211123456782';
+
+/**
+ * A quote's proposal accepted in `repository` (the server's own store, opened beside it), as the
+ * customer's page accepts it: the shipment its acceptance opened (§12.1), with the token of its
+ * stop-the-notices link (§12.10), which the notices' e-mail would carry.
+ */
+export async function openedShipment(repository: Repository) {
+  const quoteId = await storeQuote(repository, { company: 'Bebidas do Norte' });
+  const { member } = await signedInMember(repository, 'vendas');
+  const { proposal } = await propose(repository, quoteId, member);
+  await repository.proposals.answer(
+    proposal,
+    { answer: 'accepted', acceptedBy: 'Carlos Lima' },
+    () => [{ subject: 'Aceita', text: 'Aceita' }],
+    { actor: { kind: 'anonymous' } },
+  );
+  const row = await repository.shipments.db.get('SELECT id, code, notices_token FROM shipments WHERE quote_id = ?', [
+    quoteId,
+  ]);
+  return { id: String(row?.id), code: String(row?.code), noticesToken: String(row?.notices_token) };
+}
+
+/** Every event of shipment `id` as stored, in the order recorded: what one tap must add once. */
+export const storedEvents = async (repository: Repository, id: string) =>
+  (
+    await repository.shipments.db.all(
+      'SELECT kind, occurred_at, recorded_at, municipality FROM shipment_events WHERE shipment_id = ? ORDER BY seq',
+      [id],
+    )
+  ).map((row) => ({
+    kind: String(row.kind),
+    occurredAt: String(row.occurred_at),
+    recordedAt: String(row.recorded_at),
+    municipality: row.municipality === null ? undefined : String(row.municipality),
+  }));
