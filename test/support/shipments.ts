@@ -1,9 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import type { RequestListener } from 'node:http';
+import sharp from 'sharp';
 import request from 'supertest';
+import { channelsOfKind } from '../../server/composition/messages';
 import type { Repository } from '../../server/composition/repository';
+import { sqlOutbox } from '../../server/outbox/sql-store';
 import type { Opening } from '../../server/shipments/commands/open';
+import { recordEvent } from '../../server/shipments/commands/record-event';
 import { storeQuote } from './inbox';
 import { signedInMember } from './members';
+import { payloadOf } from './outbox';
 import { propose } from './proposals';
 
 /** A shipment as a member opens it for a customer who did not come through the site (docs/requirements.md §12.1). */
@@ -74,3 +80,55 @@ export const storedEvents = async (repository: Repository, id: string) =>
     recordedAt: String(row.recorded_at),
     municipality: row.municipality === null ? undefined : String(row.municipality),
   }));
+
+/**
+ * A shipment opened as openedShipment opens it, on its way through Marabá/PA and then delivered to
+ * José Souza with a photo of the canhoto, as the driver's page records them; the token of the proof's
+ * link (§12.12), which only the delivery's e-mail carries: the events are recorded through an outbox
+ * with e-mail on, as a server that mails writes them, and the notice is read back from it.
+ */
+export async function deliveredShipment(repository: Repository) {
+  const shipment = await openedShipment(repository);
+  const deps = {
+    ...repository.shipments,
+    outbox: sqlOutbox(repository.shipments.db, ['email'], channelsOfKind).writer,
+  };
+  const by = { actor: { kind: 'system' } } as const;
+  const driven = { audience: 'customer', recordedBy: { kind: 'driver' } } as const;
+  const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#d8d2c4' } })
+    .jpeg()
+    .toBuffer();
+  await recordEvent(
+    deps,
+    shipment.id,
+    {
+      ...driven,
+      kind: 'in_transit',
+      occurredAt: new Date(Date.now() - 60_000).toISOString(),
+      municipality: { code: '1504208', city: 'Marabá', state: 'PA' },
+      dedupeKey: randomUUID(),
+    },
+    by,
+  );
+  await recordEvent(
+    deps,
+    shipment.id,
+    {
+      ...driven,
+      kind: 'delivered',
+      occurredAt: new Date().toISOString(),
+      recipientName: 'José Souza',
+      recipientDocument: '123.456.789-09',
+      photos: [{ jpeg, width: 64, height: 48 }],
+      dedupeKey: randomUUID(),
+    },
+    by,
+  );
+  const notices = await repository.shipments.db.all(
+    "SELECT payload FROM outbox WHERE lead_id = ? AND kind = 'shipment.notice'",
+    [shipment.id],
+  );
+  const proofToken = notices.map((row) => payloadOf(row).proofToken as string | undefined).find(Boolean);
+  if (!proofToken) throw new Error('a entrega não gerou o link do comprovante');
+  return { ...shipment, proofToken };
+}
