@@ -140,6 +140,12 @@ describe('from an accepted proposal to the driver’s “Entreguei”, in Chromi
     const { page, problems } = await browser.open(driverLink!, TOUCH);
     await expect(page.getByText(`Embarque ${grouped}`).isVisible()).resolves.toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    // Large buttons, for a thumb in a truck's cab: at least 56 px tall (§12.7).
+    for (const button of ['Coletei', 'Estou a caminho', 'Cheguei', 'Entreguei', 'Registrar ocorrência'])
+      expect(
+        (await page.getByRole('button', { name: button, exact: true }).boundingBox())?.height,
+        button,
+      ).toBeGreaterThanOrEqual(56);
     await tap(page, 'Coletei', 'Coletada');
     await page.getByLabel('Cidade onde você está (como “Marabá/PA”)').fill('Marabá/PA');
     await tap(page, 'Estou a caminho', 'Em trânsito');
