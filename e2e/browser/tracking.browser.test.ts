@@ -2,13 +2,12 @@ import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { openSqlite, type Repository } from '../../server/composition/repository';
 import { issueDriverLink } from '../../server/shipments/commands/links';
-import { SESSION_COOKIE } from '../../server/team/sessions';
 import { phonePhoto } from '../../test/support/images';
 import { signedInMember } from '../../test/support/members';
 import { CTE_KEY, NFE_KEY, openedShipment, storedEvents } from '../../test/support/shipments';
 import { browserForThisFile, clickThrough, DESKTOP, PHONE, screenshot } from '../../test/support/site';
 import { startSmtp } from '../../test/support/smtp';
-import { mailTo, proposalMailedTo, startTeamServer } from '../../test/support/team';
+import { mailTo, plantSession, proposalMailedTo, startTeamServer } from '../../test/support/team';
 import { needs } from '../../test/support/tools';
 import { eventually } from '../../test/support/wait';
 
@@ -43,19 +42,7 @@ async function startSite() {
 /** A member of sales, signed in on a phone as a sign-in leaves the browser: the session's cookie set. */
 async function memberOnPhone(store: Repository, url: string, pathname: string) {
   const { cookie } = await signedInMember(store, 'vendas');
-  return browser.open(new URL(pathname, url).href, TOUCH, (page) =>
-    page.context().addCookies([
-      {
-        name: SESSION_COOKIE,
-        value: cookie.slice(`${SESSION_COOKIE}=`.length),
-        domain: new URL(url).hostname,
-        path: '/',
-        httpOnly: true,
-        secure: true,
-        sameSite: 'Lax',
-      },
-    ]),
-  );
+  return browser.open(new URL(pathname, url).href, TOUCH, (page) => plantSession(page, url, cookie));
 }
 
 /** The driver's page's live line: what the page says after a tap (the island's, or the 303's notice). */
@@ -284,6 +271,28 @@ describe('the driver’s page, on a phone whose signal comes and goes', needs('c
     // And a later tap is an event of its own: the form took a new key.
     await tap(page, 'Cheguei', 'Chegada à filial/destino');
     expect(await kinds()).toEqual(['scheduled', 'arrived', 'arrived']);
+  });
+
+  it('sends a tap made while an earlier one is still on its way, without waiting for the retry', {
+    timeout: 60_000,
+  }, async () => {
+    const { page, kinds } = await driverPage();
+    // The first post crawls (a weak signal): the second tap comes while the island is sending it.
+    let first = true;
+    await page.route('**/eventos', async (route) => {
+      if (first) {
+        first = false;
+        await new Promise((resolve) => setTimeout(resolve, 3_000));
+      }
+      await route.continue();
+    });
+
+    await page.getByRole('button', { name: 'Coletei' }).click();
+    await page.getByRole('button', { name: 'Cheguei' }).click();
+
+    // Well within the island's 20 s retry: the second tap is sent as soon as the first is settled.
+    await said(page).getByText('Registrado: Chegada à filial/destino.').waitFor({ timeout: 12_000 });
+    expect(await kinds()).toEqual(['scheduled', 'picked_up', 'arrived']);
   });
 
   it('records an event with the plain form when JavaScript is off', { timeout: 60_000 }, async () => {

@@ -3,6 +3,7 @@ import type { CDPSession, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { Repository } from '../../server/composition/repository';
 import { proposalLink, proposalMessage } from '../../server/proposals/messages';
+import { SESSION_COOKIE } from '../../server/team/sessions';
 import { fullQuote, validQuote } from './leads';
 import { addMember } from './members';
 import { sampleTerms } from './proposals';
@@ -58,6 +59,23 @@ export function setupLinkOf(logs: Record<string, unknown>[]) {
   );
   return String(line!.setupLink);
 }
+
+/**
+ * Sets `cookie` (`name=value`, as test/support/members.ts's sessionOf makes it) in `page`'s browser as
+ * a sign-in at `url` leaves it: the browser tests that are not about signing in start signed in.
+ */
+export const plantSession = (page: Page, url: string, cookie: string) =>
+  page.context().addCookies([
+    {
+      name: SESSION_COOKIE,
+      value: cookie.slice(`${SESSION_COOKIE}=`.length),
+      domain: new URL(url).hostname,
+      path: '/',
+      httpOnly: true,
+      secure: true,
+      sameSite: 'Lax',
+    },
+  ]);
 
 /** The newest message to `to` whose subject matches, once it has arrived. */
 export const mailTo = (messages: Received[], to: string, subject: RegExp) =>
