@@ -44,14 +44,30 @@ async function send(key: string, kept: Kept) {
   return true;
 }
 
+/** Every kept tap, oldest first, each once; false at the first that cannot go yet. */
+async function sendKept() {
+  const waiting = (await entries<string, Kept>(store)).toSorted(([, a], [, b]) => a.at.localeCompare(b.at));
+  for (const [key, kept] of waiting) if (!(await send(key, kept))) return false;
+  return true;
+}
+
 let flushing = false;
-/** Every kept tap, oldest first, each once; stops at the first that cannot go yet. */
+/** Whether a tap (or the signal's return) asked for a flush since the running one read its list. */
+let asked = false;
+/**
+ * Sends what is kept. A tap made while a flush is under way is not in the list that flush read: it
+ * asks for another round, so it is sent as soon as the one before is settled, not at the next retry
+ * twenty seconds on, with nothing said meanwhile (docs/requirements.md §12.7: a tap is kept, then sent).
+ */
 async function flush() {
+  asked = true;
   if (flushing) return;
   flushing = true;
   try {
-    const waiting = (await entries<string, Kept>(store)).toSorted(([, a], [, b]) => a.at.localeCompare(b.at));
-    for (const [key, kept] of waiting) if (!(await send(key, kept))) break;
+    while (asked) {
+      asked = false;
+      if (!(await sendKept())) break;
+    }
     const left = (await entries(store)).length;
     if (left > 0)
       say(

@@ -1,14 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { openSqlite } from '../../server/composition/repository';
-import { proposalLink, proposalMessage } from '../../server/proposals/messages';
 import { gapBetween } from '../../test/support/layout';
-import { fullQuote, validQuote } from '../../test/support/leads';
-import { addMember } from '../../test/support/members';
-import { sampleTerms } from '../../test/support/proposals';
 import { browserForThisFile, PHONE, screenshot } from '../../test/support/site';
 import { startSmtp } from '../../test/support/smtp';
-import { mailTo, startTeamServer } from '../../test/support/team';
+import { mailTo, proposalMailedTo, startTeamServer } from '../../test/support/team';
 import { needs } from '../../test/support/tools';
 
 // Issue 52 §3, §4, in Chromium at 375 px on the built server and a real SMTP server: the customer taps
@@ -30,23 +25,6 @@ async function startSite() {
   return { smtp, server, store };
 }
 
-/** A quote of `email`'s, and its proposal as the workplace sends it; the e-mail's link once it arrives. */
-async function proposalMailedTo({ smtp, server, store }: Awaited<ReturnType<typeof startSite>>, email: string) {
-  const { record } = await store.quotes.createQuote(validQuote({ ...fullQuote, email }));
-  const seller = await addMember(store, 'vendas');
-  const terms = sampleTerms();
-  await store.proposals.createProposal(
-    record.id,
-    randomUUID(),
-    terms,
-    {},
-    (token) => proposalMessage(record, terms, proposalLink(new URL(server.url), token), seller.email),
-    { actor: { kind: 'member', id: seller.id, email: seller.email } },
-  );
-  const mail = await mailTo(smtp.messages, email, /^Proposta de frete Campinas\/SP → Belém\/PA/);
-  return { quoteId: record.id, link: /http:\/\/\S+\/proposta\/\S+/.exec(mail.text)![0] };
-}
-
 describe('the customer accepts from the e-mail, in Chromium at 375 px', needs('chromium'), () => {
   it.each([
     ['with JavaScript', true],
@@ -54,7 +32,10 @@ describe('the customer accepts from the e-mail, in Chromium at 375 px', needs('c
   ])('%s', { timeout: 60_000 }, async (name, javaScriptEnabled) => {
     const site = await startSite();
     const { store, smtp } = site;
-    const { quoteId, link } = await proposalMailedTo(site, 'carlos@bebidasdonorte.com.br');
+    const { quoteId, link } = await proposalMailedTo(
+      { store, url: site.server.url, messages: smtp.messages },
+      'carlos@bebidasdonorte.com.br',
+    );
 
     const { page, response } = await browser.open(link, {
       viewport: PHONE,

@@ -1,13 +1,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { openSqlite } from '../../server/composition/repository';
-import { SESSION_COOKIE } from '../../server/team/sessions';
 import { signedInMember } from '../../test/support/members';
 import { dayFromToday } from '../../test/support/proposals';
 import { cityField, fillCargoAndContact, quoteSubmit, ufField } from '../../test/support/quote-page';
 import { browserForThisFile, clickThrough, PHONE, storedQuotes } from '../../test/support/site';
 import { startSmtp } from '../../test/support/smtp';
-import { mailTo, startTeamServer } from '../../test/support/team';
+import { mailTo, plantSession, startTeamServer } from '../../test/support/team';
 import { needs } from '../../test/support/tools';
 
 // Issue 52 §4, "Tests drive the real thing": in Chromium at 375 px on the built server and a real SMTP
@@ -31,7 +30,7 @@ async function startSite() {
   const store = openSqlite(server.dataDir);
   const { member, cookie } = await signedInMember(store, 'vendas');
   await store.close();
-  return { smtp, server, session: cookie.slice(`${SESSION_COOKIE}=`.length), sellerEmail: member.email };
+  return { smtp, server, cookie, sellerEmail: member.email };
 }
 
 /** The shipper's quote, from the hero's button: São José dos Campos to Macapá, a 28 t truck. */
@@ -63,7 +62,7 @@ describe('from the hero’s button to an accepted proposal, in Chromium at 375 p
     ['with JavaScript', true],
     ['without JavaScript', false],
   ])('%s', { timeout: 120_000 }, async (_name, javaScriptEnabled) => {
-    const { smtp, server, session, sellerEmail } = await startSite();
+    const { smtp, server, cookie, sellerEmail } = await startSite();
     const email = `marina.${javaScriptEnabled ? 'js' : 'html'}@tecnorte.com.br`;
 
     const shipper = await browser.open(server.url, { ...TOUCH, javaScriptEnabled });
@@ -75,18 +74,7 @@ describe('from the hero’s button to an accepted proposal, in Chromium at 375 p
     const seller = await browser.open(
       `${server.url}/painel/leads/${quote!.id}`,
       { ...TOUCH, javaScriptEnabled },
-      (page) =>
-        page.context().addCookies([
-          {
-            name: SESSION_COOKIE,
-            value: session,
-            domain: new URL(server.url).hostname,
-            path: '/',
-            httpOnly: true,
-            secure: true,
-            sameSite: 'Lax',
-          },
-        ]),
+      (page) => plantSession(page, server.url, cookie),
     );
     await expect(
       seller.page

@@ -1,10 +1,12 @@
 import type { Repository } from '../../server/composition/repository';
+import { issueDriverLink, revokeDriverLink } from '../../server/shipments/commands/links';
 import { invite, setupLink } from '../../server/team/invitations';
 import { todayInSaoPaulo } from '../../shared/sao-paulo-time';
 import { storedApplication } from './applications';
 import { fullQuote, sampleContact, validContact, validQuote } from './leads';
 import { addMember } from './members';
 import { propose } from './proposals';
+import { deliveredShipment, openedShipment } from './shipments';
 
 /** Who is looking: nobody, or a member with a session that may only enrol, or a whole one of a role. */
 export type Viewer = 'nobody' | 'enrolling' | 'vendas' | 'admin';
@@ -91,6 +93,16 @@ async function proposalPage(store: Repository, answer?: 'accepted') {
       { actor: { kind: 'anonymous' } },
     );
   return `/proposta/${token}`;
+}
+
+/** The driver's page of a shipment just opened, by a link a member made (§12.7), and perhaps revoked. */
+async function driverPage(store: Repository, { revoked = false } = {}) {
+  const { id } = await openedShipment(store);
+  const by = { actor: { kind: 'system' } } as const;
+  const issued = await issueDriverLink(store.shipments, id, false, by);
+  if (issued.outcome !== 'issued') throw new Error(`no driver's link: ${issued.outcome}`);
+  if (revoked) await revokeDriverLink(store.shipments, id, by);
+  return `/motorista/${issued.token}`;
 }
 
 /**
@@ -247,6 +259,64 @@ export const teamPages: TeamPage[] = [
     name: 'Tabela da ANTT, com células em branco',
     viewer: 'admin',
     path: async () => '/painel/frete/tabelas/portaria-suroc-22-2026',
+    status: 200,
+  },
+  // The shipments' pages (docs/requirements.md §12.6, §12.7, §12.9, §12.10, §12.12).
+  {
+    name: 'Embarques',
+    viewer: 'vendas',
+    path: async ({ store }) => {
+      await openedShipment(store);
+      await deliveredShipment(store);
+      return '/painel/embarques';
+    },
+    status: 200,
+  },
+  { name: 'Abrir embarque', viewer: 'vendas', path: async () => '/painel/embarques/novo', status: 200 },
+  {
+    name: 'Embarque',
+    viewer: 'vendas',
+    path: async ({ store }) => `/painel/embarques/${(await openedShipment(store)).code}`,
+    status: 200,
+  },
+  {
+    name: 'Embarque entregue, com a foto do canhoto',
+    viewer: 'vendas',
+    path: async ({ store }) => `/painel/embarques/${(await deliveredShipment(store)).code}`,
+    status: 200,
+  },
+  { name: 'Rastreio', viewer: 'nobody', path: async () => '/rastreio', status: 200 },
+  {
+    name: 'Rastreio com um embarque entregue',
+    viewer: 'nobody',
+    path: async ({ store }) => `/rastreio?codigo=${(await deliveredShipment(store)).code}`,
+    status: 200,
+  },
+  { name: 'Rastreio sem embarque', viewer: 'nobody', path: async () => '/rastreio?codigo=7KQ4X92MHTK', status: 200 },
+  {
+    name: 'Rastreio com campos inválidos',
+    viewer: 'nobody',
+    // What the text alone tells (§12.9: a CNPJ whose check digits fail, an NF that is no number): 400.
+    path: async () => '/rastreio?cnpj=12.345.678%2F0001-00&nf=abc',
+    status: 400,
+  },
+  { name: 'Motorista', viewer: 'nobody', path: ({ store }) => driverPage(store), status: 200 },
+  {
+    name: 'Motorista, link encerrado',
+    viewer: 'nobody',
+    path: ({ store }) => driverPage(store, { revoked: true }),
+    status: 410,
+  },
+  {
+    name: 'Parar os avisos',
+    viewer: 'nobody',
+    path: async ({ store }) => `/rastreio/avisos/${(await openedShipment(store)).noticesToken}`,
+    status: 200,
+  },
+  {
+    name: 'Comprovante de entrega',
+    viewer: 'nobody',
+    path: async ({ store }) => `/comprovante/${(await deliveredShipment(store)).proofToken}`,
     status: 200,
   },
   {

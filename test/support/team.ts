@@ -1,5 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import type { CDPSession, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import type { Repository } from '../../server/composition/repository';
+import { proposalLink, proposalMessage } from '../../server/proposals/messages';
+import { SESSION_COOKIE } from '../../server/team/sessions';
+import { fullQuote, validQuote } from './leads';
+import { addMember } from './members';
+import { sampleTerms } from './proposals';
 import { spawnServer, tempDataDir, whenServing } from './server-process';
 import { clickThrough } from './site';
 import type { Received } from './smtp';
@@ -53,6 +60,23 @@ export function setupLinkOf(logs: Record<string, unknown>[]) {
   return String(line!.setupLink);
 }
 
+/**
+ * Sets `cookie` (`name=value`, as test/support/members.ts's sessionOf makes it) in `page`'s browser as
+ * a sign-in at `url` leaves it: the browser tests that are not about signing in start signed in.
+ */
+export const plantSession = (page: Page, url: string, cookie: string) =>
+  page.context().addCookies([
+    {
+      name: SESSION_COOKIE,
+      value: cookie.slice(`${SESSION_COOKIE}=`.length),
+      domain: new URL(url).hostname,
+      path: '/',
+      httpOnly: true,
+      secure: true,
+      sameSite: 'Lax',
+    },
+  ]);
+
 /** The newest message to `to` whose subject matches, once it has arrived. */
 export const mailTo = (messages: Received[], to: string, subject: RegExp) =>
   eventually(() => {
@@ -79,4 +103,27 @@ export async function signOut(page: Page) {
   if (await menu.isVisible()) await menu.click();
   await clickThrough(page, page.getByRole('button', { name: /^Sair/ }));
   expect(new URL(page.url()).pathname).toBe('/entrar');
+}
+
+/**
+ * A quote of `email`'s stored beside the running server at `url`, and its proposal as the workplace
+ * sends it, through the server's real SMTP server (`messages`): the e-mail's link once it arrives.
+ */
+export async function proposalMailedTo(
+  { store, url, messages }: { store: Repository; url: string; messages: Received[] },
+  email: string,
+) {
+  const { record } = await store.quotes.createQuote(validQuote({ ...fullQuote, email }));
+  const seller = await addMember(store, 'vendas');
+  const terms = sampleTerms();
+  await store.proposals.createProposal(
+    record.id,
+    randomUUID(),
+    terms,
+    {},
+    (token) => proposalMessage(record, terms, proposalLink(new URL(url), token), seller.email),
+    { actor: { kind: 'member', id: seller.id, email: seller.email } },
+  );
+  const mail = await mailTo(messages, email, /^Proposta de frete Campinas\/SP → Belém\/PA/);
+  return { quoteId: record.id, link: /http:\/\/\S+\/proposta\/\S+/.exec(mail.text)![0] };
 }

@@ -116,7 +116,7 @@ export function DriverPage(props: Props) {
           <h2 id="registros-titulo">Já registrado</h2>
           <ol className="audit-list" reversed>
             {events.map((event) => (
-              <li key={`${event.when}-${event.label}`} className="audit-entry">
+              <li key={`${event.when}-${event.label}`} className="audit-entry audit-entry--line">
                 <strong>{event.label}</strong> · {event.when}
                 {event.municipality && ` · ${event.municipality}`}
               </li>

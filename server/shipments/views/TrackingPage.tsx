@@ -25,7 +25,7 @@ function Found({ outcome }: { outcome: Extract<NonNullable<TrackingProps['outcom
       <h3>Eventos</h3>
       <ol className="audit-list">
         {outcome.events.map((event) => (
-          <li key={`${event.at}-${event.label}`} className="audit-entry">
+          <li key={`${event.at}-${event.label}`} className="audit-entry audit-entry--line">
             <strong>{event.label}</strong> · <time dateTime={event.at}>{event.when}</time>
             {event.municipality && ` · ${event.municipality}`}
           </li>
