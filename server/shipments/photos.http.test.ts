@@ -3,7 +3,8 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, testRepository } from '../../test/support/app';
-import { HOSTILE_SVG, phonePhoto, pngBomb } from '../../test/support/images';
+import { HOSTILE_SVG, phonePhoto, pngBomb, truncated } from '../../test/support/images';
+import { cvPdf } from '../../test/support/pdf';
 import { acceptedShipment } from '../../test/support/shipments';
 import { issueDriverLink } from './commands/links';
 
@@ -74,6 +75,12 @@ describe('a delivery’s photos', { timeout: 60_000 }, () => {
       'a text file named .jpg',
       async () => ({ name: 'canhoto.jpg', bytes: Buffer.from('não sou foto'), type: 'image/jpeg' }),
       'Formato',
+    ],
+    ['a PDF named .jpg', async () => ({ name: 'canhoto.jpg', bytes: cvPdf(), type: 'image/jpeg' }), 'Formato'],
+    [
+      'a JPEG cut in half',
+      async () => ({ name: 'canhoto.jpg', bytes: truncated(await phonePhoto()), type: 'image/jpeg' }),
+      'danificada ou incompleta',
     ],
   ])('refuses %s with the check’s message, and stores nothing of the delivery', async (_name, file, said) => {
     const { repository, shipment, deliver } = await setUp();
