@@ -1,3 +1,4 @@
+import { readdir } from 'node:fs/promises';
 import exifr from 'exifr';
 import sharp from 'sharp';
 import request from 'supertest';
@@ -6,6 +7,8 @@ import { createTestApp, testRepository } from '../../test/support/app';
 import { HOSTILE_SVG, phonePhoto, pngBomb, truncated } from '../../test/support/images';
 import { cvPdf } from '../../test/support/pdf';
 import { acceptedShipment } from '../../test/support/shipments';
+import { eventually } from '../../test/support/wait';
+import { spoolFolder } from '../untrusted/spool';
 import { issueDriverLink } from './commands/links';
 
 // The canhoto's photos (docs/requirements.md §12.8): taken on the phone, judged by their content in
@@ -84,8 +87,12 @@ describe('a delivery’s photos', { timeout: 60_000 }, () => {
     ],
   ])('refuses %s with the check’s message, and stores nothing of the delivery', async (_name, file, said) => {
     const { repository, shipment, deliver } = await setUp();
+    const spooled = async () => await readdir(spoolFolder()).catch(() => []);
+    const waiting = await spooled();
     const res = await deliver([await file()]);
     expect(res.status).toBe(400);
+    // The photo waited on disk for its check, and is removed once the post is answered (§12.8).
+    await eventually(async () => expect(await spooled()).toEqual(waiting));
     expect(res.text).toContain(said);
     const kinds = await repository.shipments.db.all('SELECT kind FROM shipment_events WHERE shipment_id = ?', [
       shipment.id,
