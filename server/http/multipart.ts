@@ -47,7 +47,9 @@ export function readMultipart(
         parts: MAX_FIELDS + rules.files.max,
         fieldSize: MAX_FIELD_BYTES,
         fieldNameSize: 100,
-        fileSize: rules.files.maxBytes,
+        // busboy signals its limit once a file reaches it, not once it passes it: a file of exactly
+        // the size a page promises is taken; one byte more is refused.
+        fileSize: rules.files.maxBytes + 1,
         headerPairs: 20,
       },
     });
