@@ -1,5 +1,6 @@
 import busboy from 'busboy';
 import type { Request } from 'express';
+import { type SpooledFile, SpoolFull, spool } from '../untrusted';
 import { type Refusal, type RefusalCode, refuse, type WithDetail } from './refusals';
 
 type PlainCode = Exclude<RefusalCode, WithDetail>;
@@ -14,8 +15,8 @@ const MAX_FIELDS = 50;
 /** The longest field is a message: 1,000 characters, up to 4 bytes each in UTF-8. */
 const MAX_FIELD_BYTES = 4 * 1024;
 
-/** A file as received: its name as the browser gave it (shown only once sanitised) and its bytes. */
-export type ReceivedFile = { name: string; bytes: Buffer };
+/** A file as received: its name as the browser gave it (shown only once sanitised), on disk until discarded. */
+export type ReceivedFile = { name: string; spooled: SpooledFile };
 
 export type MultipartRules = {
   /** The form's own field names: only these are kept, each once. */
@@ -46,7 +47,9 @@ export function readMultipart(
         parts: MAX_FIELDS + rules.files.max,
         fieldSize: MAX_FIELD_BYTES,
         fieldNameSize: 100,
-        fileSize: rules.files.maxBytes,
+        // busboy signals its limit once a file reaches it, not once it passes it: a file of exactly
+        // the size a page promises is taken; one byte more is refused.
+        fileSize: rules.files.maxBytes + 1,
         headerPairs: 20,
       },
     });
@@ -57,13 +60,18 @@ export function readMultipart(
   const fields: Record<string, string> = Object.create(null);
   req.body = fields;
   return new Promise((resolve, reject) => {
-    const files: ReceivedFile[] = [];
+    const arriving: Promise<ReceivedFile | undefined>[] = [];
+    /** Every file spooled, once each has been written (or has failed). */
+    const received = async () =>
+      (await Promise.all(arriving)).filter((file): file is ReceivedFile => file !== undefined);
     let settled = false;
     const fail = (refusal: Refusal) => {
       if (settled) return;
       settled = true;
       req.unpipe(parser);
       parser.removeAllListeners('file');
+      // What was written of the files goes with the refusal.
+      void received().then((files) => Promise.all(files.map((file) => file.spooled.discard())));
       reject(refusal);
     };
     parser.on('field', (name, value, info) => {
@@ -74,22 +82,31 @@ export function readMultipart(
       fields[name] = value;
     });
     parser.on('file', (name, stream, info) => {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('limit', () => fail(refuse(rules.files.tooLarge)));
-      stream.on('end', () => {
-        // A form sent with no file chosen carries an empty part without a name.
-        if (name === rules.files.field && (info.filename || chunks.length > 0))
-          files.push({ name: info.filename ?? '', bytes: Buffer.concat(chunks) });
-      });
+      if (name !== rules.files.field) return stream.resume();
+      arriving.push(
+        spool(stream).then(
+          async (spooled) => {
+            // A form sent with no file chosen carries an empty part without a name.
+            if (info.filename || spooled.bytes > 0) return { name: info.filename ?? '', spooled };
+            await spooled.discard();
+            return undefined;
+          },
+          (error) => {
+            fail(refuse(error instanceof SpoolFull ? 'UPLOADS_BUSY' : 'SERVICE_UNAVAILABLE'));
+            return undefined;
+          },
+        ),
+      );
     });
     parser.on('filesLimit', () => fail(refuse(rules.files.tooMany)));
     parser.on('fieldsLimit', () => fail(refuse('TOO_MANY_FIELDS')));
     parser.on('partsLimit', () => fail(refuse('TOO_MANY_FIELDS')));
     parser.on('error', () => fail(refuse('MULTIPART_INVALID')));
     req.on('aborted', () => fail(refuse('INCOMPLETE_BODY')));
-    parser.on('close', () => {
-      if (settled) return;
+    parser.on('close', async () => {
+      const files = await received();
+      if (settled) return void Promise.all(files.map((file) => file.spooled.discard()));
       settled = true;
       resolve({ fields, files });
     });

@@ -6,9 +6,9 @@ import { readableDate, readableInSaoPaulo } from '../../shared/sao-paulo-time';
 import type { AttemptLimiter } from '../http/attempt-limit';
 import { readBody } from '../http/body';
 import { allowOnly } from '../http/methods';
-import { readMultipart } from '../http/multipart';
+import { type ReceivedFile, readMultipart } from '../http/multipart';
 import { Refusal, refuse } from '../http/refusals';
-import { IMAGE_MAX_BYTES } from '../untrusted';
+import { IMAGE_MAX_BYTES, type SpooledFile } from '../untrusted';
 import { codeText } from './code';
 import { recordEvent } from './commands/record-event';
 import type { ShipmentDeps } from './deps';
@@ -45,9 +45,9 @@ export const isDriverEventPath = (path: string) => /^\/motorista\/[A-Za-z0-9_-]{
 
 const FIELDS = new Set(['chave', 'tipo', 'municipio', 'nota', 'recebedor', 'documento', 'lat', 'lon', 'quando']);
 
-/** A delivery's photo, judged by its content and re-encoded as a JPEG without metadata; or why not. */
+/** A delivery's photo, waiting on disk: judged by its content, re-encoded as a JPEG without metadata; or why not. */
 export type PhotoJudge = (
-  bytes: Buffer,
+  photo: SpooledFile,
   from: string,
 ) => Promise<{ jpeg: Uint8Array; width: number; height: number } | { problem: string; retry?: boolean }>;
 
@@ -185,6 +185,23 @@ export function driverRouter(deps: Deps) {
           ),
           files: [],
         };
+    try {
+      await answer(req, res, shipment, token, fields, files);
+    } finally {
+      // The photos wait on disk only until they are judged and stored, or refused (§12.8).
+      await Promise.all(files.map((file) => file.spooled.discard()));
+    }
+  };
+
+  /** The post's answer once its body is read: the event recorded, or the form again with why not. */
+  async function answer(
+    req: Request,
+    res: Response,
+    shipment: Shipment,
+    token: string,
+    fields: Record<string, string>,
+    files: readonly ReceivedFile[],
+  ) {
     const values: Values = Object.fromEntries([...FIELDS].map((name) => [name, fields[name] ?? '']));
     const place = placeOfPosition(values);
     const refused = async (errors: Record<string, string>) => {
@@ -206,7 +223,7 @@ export function driverRouter(deps: Deps) {
       return refused({ fotos: 'Tire ao menos uma foto do canhoto assinado.' });
     const photos = [];
     for (const file of files) {
-      const judged = await deps.judgePhoto(file.bytes, req.ip ?? '');
+      const judged = await deps.judgePhoto(file.spooled, req.ip ?? '');
       // Busy or away, the check passes by itself: 503, so that the phone keeps the event and sends it again.
       if ('problem' in judged && judged.retry) {
         res.set('Retry-After', '60');
@@ -241,7 +258,7 @@ export function driverRouter(deps: Deps) {
           data: { id: recorded.event.id, kind: recorded.event.kind },
         });
     res.redirect(303, `${driverPath(token)}?registrado=${recorded.event.kind}`);
-  };
+  }
 
   /** A refusal of the post itself (another site, its size, its rate): the page's frame, or JSON to the island. */
   const refusals = (error: unknown, req: Request, res: Response, next: (error?: unknown) => void) => {

@@ -49,8 +49,8 @@ export const shipmentBody = (path: string): LargerBody | undefined =>
  * wide with no metadata (GPS included), in the memory-capped image child (server/untrusted/,
  * docs/decisions/052-untrusted-files.md). A busy or missing child is a refusal that passes by itself.
  */
-const judgePhoto: PhotoJudge = async (bytes, from) => {
-  const judged = await judgeImage(bytes, { widths: [PHOTO_WIDTH], formats: ['jpeg'] }, from);
+const judgePhoto: PhotoJudge = async (photo, from) => {
+  const judged = await judgeImage(photo, { widths: [PHOTO_WIDTH], formats: ['jpeg'] }, from);
   if ('problem' in judged)
     return {
       problem: IMAGE_PROBLEMS[judged.problem],

@@ -1,10 +1,14 @@
+import { readdir } from 'node:fs/promises';
 import exifr from 'exifr';
 import sharp from 'sharp';
 import request from 'supertest';
-import { describe, expect, it } from 'vitest';
-import { createTestApp, testRepository } from '../../test/support/app';
-import { HOSTILE_SVG, phonePhoto, pngBomb } from '../../test/support/images';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, tempDir, testRepository } from '../../test/support/app';
+import { HOSTILE_SVG, phonePhoto, pngBomb, truncated } from '../../test/support/images';
+import { cvPdf } from '../../test/support/pdf';
 import { acceptedShipment } from '../../test/support/shipments';
+import { eventually } from '../../test/support/wait';
+import { spoolFolder } from '../untrusted/spool';
 import { issueDriverLink } from './commands/links';
 
 // The canhoto's photos (docs/requirements.md §12.8): taken on the phone, judged by their content in
@@ -13,6 +17,17 @@ import { issueDriverLink } from './commands/links';
 const SAME_SITE = { 'Sec-Fetch-Site': 'same-origin' };
 
 describe('a delivery’s photos', { timeout: 60_000 }, () => {
+  // A spool of this file's own (TMPDIR), set before any image child is started with leave to read it:
+  // what a test finds there is what its posts left, not another file's uploads in flight.
+  const tmpdir = process.env.TMPDIR;
+  beforeAll(() => {
+    process.env.TMPDIR = tempDir();
+  });
+  afterAll(() => {
+    if (tmpdir === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = tmpdir;
+  });
+
   async function setUp() {
     const repository = testRepository();
     const { app } = createTestApp({ repository });
@@ -75,10 +90,18 @@ describe('a delivery’s photos', { timeout: 60_000 }, () => {
       async () => ({ name: 'canhoto.jpg', bytes: Buffer.from('não sou foto'), type: 'image/jpeg' }),
       'Formato',
     ],
+    ['a PDF named .jpg', async () => ({ name: 'canhoto.jpg', bytes: cvPdf(), type: 'image/jpeg' }), 'Formato'],
+    [
+      'a JPEG cut in half',
+      async () => ({ name: 'canhoto.jpg', bytes: truncated(await phonePhoto()), type: 'image/jpeg' }),
+      'danificada ou incompleta',
+    ],
   ])('refuses %s with the check’s message, and stores nothing of the delivery', async (_name, file, said) => {
     const { repository, shipment, deliver } = await setUp();
     const res = await deliver([await file()]);
     expect(res.status).toBe(400);
+    // The photo waited on disk for its check, and is removed once the post is answered (§12.8).
+    await eventually(async () => expect(await readdir(spoolFolder()).catch(() => [])).toEqual([]));
     expect(res.text).toContain(said);
     const kinds = await repository.shipments.db.all('SELECT kind FROM shipment_events WHERE shipment_id = ?', [
       shipment.id,

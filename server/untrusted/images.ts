@@ -1,3 +1,4 @@
+import { open } from 'node:fs/promises';
 import {
   IMAGE_MAX_BYTES,
   type ImageJudgement,
@@ -8,6 +9,22 @@ import {
 import { imageSignature } from './image-signature';
 import type { ChildKind } from './judges';
 import { judgeInChild } from './judges';
+import type { SpooledFile } from './spool';
+
+/** How much of an image's start its signature is read from (image-signature.ts). */
+const HEAD_BYTES = 1024;
+
+/** An image's first bytes: a spooled upload's read from its file, the rest left on disk for the child. */
+async function headOf(image: Buffer | SpooledFile) {
+  if (Buffer.isBuffer(image)) return image;
+  const file = await open(image.path);
+  try {
+    const { buffer, bytesRead } = await file.read(Buffer.alloc(HEAD_BYTES), 0, HEAD_BYTES, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await file.close();
+  }
+}
 
 /**
  * The image child's bounds. 96 MB holds a 12 MP photo turned a quarter (36 MB of pixels) and the
@@ -32,19 +49,20 @@ const FAILURES: Record<string, ImageProblem> = {
  * date); or the problem, whose message is IMAGE_PROBLEMS[problem]. `log` hears why a child failed.
  */
 export async function judgeImage(
-  bytes: Buffer,
+  image: Buffer | SpooledFile,
   request: ImageRequest,
   from: string,
   log?: (detail: string) => void,
 ): Promise<ImageJudgement> {
-  if (bytes.length === 0) return { problem: 'empty' };
-  if (bytes.length > IMAGE_MAX_BYTES) return { problem: 'tooLarge' };
-  const signature = imageSignature(bytes);
+  const size = Buffer.isBuffer(image) ? image.length : image.bytes;
+  if (size === 0) return { problem: 'empty' };
+  if (size > IMAGE_MAX_BYTES) return { problem: 'tooLarge' };
+  const signature = imageSignature(await headOf(image));
   if (signature === 'svg') return { problem: 'svg' };
   if (signature === 'other') return { problem: 'unsupported' };
   const judged = await judgeInChild<{ source: ImageSource; request: ImageRequest }, ImageJudgement>(
     IMAGE_CHILD,
-    bytes,
+    Buffer.isBuffer(image) ? image : { path: image.path, bytes: image.bytes },
     { source: signature, request },
     from,
   );
