@@ -101,7 +101,13 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u061c\u200e\u200f\u202a
 const VISIBLE = /[^\p{White_Space}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]/u;
 /** Zero-width spaces and joiners of words, noncharacters, private-use characters, tags. */
 const HIDDEN = /[\u200b\u2060\ufeff\p{Noncharacter_Code_Point}\p{Co}\u{e0000}-\u{e007f}]/u;
-const JOINER_IN_LATIN = /\p{Script=Latin}[\u200c\u200d]|[\u200c\u200d]\p{Script=Latin}/u;
+/** A letter or mark of a script that joins (Devanagari's virama, Persian…), where a joiner has its use. */
+const JOINING = String.raw`[[\p{L}\p{M}]--[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Common}\p{Script=Inherited}]]`;
+/** A joiner beside a Latin letter with nothing on its other side that joins: "A\u200dna", which hides. */
+const JOINER_IN_LATIN = new RegExp(
+  String.raw`(?<!${JOINING})[\u200c\u200d]\p{Script=Latin}|\p{Script=Latin}[\u200c\u200d](?!${JOINING})`,
+  'v',
+);
 
 /**
  * What any stored text must be, whatever was sent: NFC, something visible, no control but the

@@ -65,9 +65,15 @@ export const pdfWithAttachment = () =>
     stream('/Type /EmbeddedFile', Buffer.from('segredo')),
   ]);
 
-/** A Flate stream of about 200 KB that inflates to `megabytes` of spaces: a zip bomb inside the PDF. */
-export const pdfWithZipBomb = async (megabytes = 200) =>
-  cvPdf('Bomba', '', [stream('/Filter /FlateDecode', await deflatedWithPadding(Buffer.alloc(0), megabytes))]);
+/**
+ * A Flate stream of about 200 KB that inflates to `megabytes` of spaces: a zip bomb inside the PDF;
+ * with `ballast` bytes more in a plain stream, a file that weighs what a scanned CV does.
+ */
+export const pdfWithZipBomb = async (megabytes = 200, ballast = 0) =>
+  cvPdf('Bomba', '', [
+    stream('/Filter /FlateDecode', await deflatedWithPadding(Buffer.alloc(0), megabytes)),
+    ...(ballast > 0 ? [stream('', Buffer.alloc(ballast, 0x41))] : []),
+  ]);
 
 /** Declares encryption in its trailer, as a password-protected PDF does. */
 export const encryptedPdf = () =>
