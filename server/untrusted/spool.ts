@@ -3,7 +3,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { StartupError } from '../process/startup-error';
 
@@ -12,8 +12,13 @@ import { StartupError } from '../process/startup-error';
 // 296 to 407 MB. The file waits there for its child, which reads it itself; the server reads it
 // again only to store a file the child accepted, one at a time as the child answers.
 
-/** Uploads on disk at once: 64 of 5 MB are 320 MB of disk (docs/decisions/052-untrusted-files.md). */
+/** Uploads on disk at once (docs/decisions/052-untrusted-files.md). */
 const MAX_SPOOLED = 64;
+/**
+ * Their bytes at once, counted as they are written: 64 CVs of 5 MB, or 26 photos of 12 MB. The kits'
+ * volumes are sized on it (deploy/kubernetes/deployment.yaml evicts a pod past 400 MiB).
+ */
+const MAX_SPOOLED_BYTES = 320 * 1024 * 1024;
 
 /**
  * The folder the uploads wait in: under TMPDIR, which the image sets to its writable volume. One per
@@ -45,10 +50,11 @@ export async function prepareSpool() {
 /** An upload on disk, until `discard`. */
 export type SpooledFile = { path: string; bytes: number; read(): Promise<Buffer>; discard(): Promise<void> };
 
-/** More uploads than MAX_SPOOLED are arriving: the sender is asked to try again in a minute. */
+/** More uploads, or bytes, than the spool holds are arriving: the sender is asked to try again in a minute. */
 export class SpoolFull extends Error {}
 
 let spooled = 0;
+let spooledBytes = 0;
 
 /** Writes `stream` to a new file of its own, readable by this user only. */
 export async function spool(stream: Readable): Promise<SpooledFile> {
@@ -59,16 +65,25 @@ export async function spool(stream: Readable): Promise<SpooledFile> {
   spooled++;
   const file = path.join(spoolFolder(), randomUUID());
   let discarded = false;
+  let mine = 0;
   const discard = async () => {
     if (discarded) return;
     discarded = true;
     spooled--;
+    spooledBytes -= mine;
     await rm(file, { force: true });
   };
+  const counted = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      mine += chunk.length;
+      spooledBytes += chunk.length;
+      done(spooledBytes > MAX_SPOOLED_BYTES ? new SpoolFull() : null, chunk);
+    },
+  });
   try {
     await makeSpoolFolder();
     const out = createWriteStream(file, { flags: 'wx', mode: 0o600 });
-    await pipeline(stream, out);
+    await pipeline(stream, counted, out);
     return { path: file, bytes: out.bytesWritten, read: () => readFile(file), discard };
   } catch (error) {
     stream.resume();
