@@ -101,10 +101,10 @@ export function applicationRoutes(deps: ApplicationDeps) {
     const city = parsed.success ? resolveMunicipality(municipalities, parsed.data.cidade, parsed.data.uf) : undefined;
     if (city && city.kind !== 'found')
       errors.cidade = `Não encontramos o município “${parsed.data?.cidade}” em ${parsed.data?.uf}: confira o nome e a UF.`;
+    let position: { title: string } | undefined;
     if (parsed.success && parsed.data.vaga !== '') {
-      const open = await openPositions();
-      if (!open.some((position) => position.id === parsed.data.vaga))
-        errors.vaga = 'Esta vaga não está mais aberta: escolha outra ou o banco de talentos.';
+      position = (await stores.positions.listOpen()).find(({ id }) => id === parsed.data.vaga);
+      if (!position) errors.vaga = 'Esta vaga não está mais aberta: escolha outra ou o banco de talentos.';
     }
     let problem: CvProblem | undefined;
     if (!file) errors.curriculo = EMPTY_FIELD_MESSAGES.curriculo;
@@ -126,6 +126,7 @@ export function applicationRoutes(deps: ApplicationDeps) {
       applicationFields(parsed.data, city.municipality.name),
       { name: safeFileName(file.name), bytes: await file.spooled.read() },
       { honeypot: trapped(fields), stamp: stamps.check(fields[STAMP_FIELD]) },
+      position?.title,
     );
     // A suspect is answered exactly as an application: a bot learns nothing.
     if (received.held) logger.info({ path: APPLICATION_PATH }, 'candidatura retida como suspeita');

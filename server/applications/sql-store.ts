@@ -74,7 +74,13 @@ export interface ApplicationStore {
    * Stores an application and its CV in one transaction, weighed first as the leads are (server/spam/
    * judge.ts): a suspect one is kept apart, held, in the same folder. Resolves with its id.
    */
-  receive(fields: ApplicationFields, cv: StoredCv, client: ClientSignals): Promise<{ id: string; held: boolean }>;
+  receive(
+    fields: ApplicationFields,
+    cv: StoredCv,
+    client: ClientSignals,
+    /** The title of the position applied for, as the careers module gave it to the form; none for the talent pool. */
+    position?: string,
+  ): Promise<{ id: string; held: boolean }>;
   /** Newest first, filtered; audited with the ids shown. */
   list(filter: ApplicationFilter, by: AuditContext): Promise<StoredApplication[]>;
   /** One application with its notes; audited. */
@@ -87,8 +93,7 @@ export interface ApplicationStore {
   release(id: string, by: By): Promise<boolean>;
 }
 
-/** What the messages read of the position applied for and of the admins (docs/requirements.md §10.10). */
-const positionTitle = tableOf('positions', { title: text });
+/** What the messages read of the admins (docs/requirements.md §10.10). */
 const adminAddress = tableOf('members', { email: text });
 
 /**
@@ -96,9 +101,12 @@ const adminAddress = tableOf('members', { email: text });
  * a day per address, and a notice to each active admin. A held application gets neither: a bot's
  * address is not mailed, and the admins see it in the folder's Suspeitos.
  */
-async function announce(tx: Queries, outbox: ApplicationOutbox, id: string, fields: ApplicationFields, at: string) {
-  const row = fields.positionId && (await tx.get('SELECT title FROM positions WHERE id = ?', [fields.positionId]));
-  const applied = row ? { position: positionTitle.decode(row).title } : {};
+async function announce(
+  tx: Queries,
+  outbox: ApplicationOutbox,
+  { id, fields, at, position }: { id: string; fields: ApplicationFields; at: string; position?: string },
+) {
+  const applied = position ? { position } : {};
   const sameAddress = { sql: 'SELECT id FROM applications WHERE lower(email) = lower(?)', params: [fields.email] };
   if (
     outbox.carries('application.receipt') &&
@@ -122,7 +130,7 @@ export function sqlApplications(db: Database, writer: OutboxWriter): Application
   const exists = async (tx: Queries, id: string) =>
     (await tx.get('SELECT 1 AS found FROM applications WHERE id = ?', [id])) !== undefined;
   return {
-    receive: (fields, cv, client) =>
+    receive: (fields, cv, client, position) =>
       db.transaction(async (tx) => {
         const id = randomUUID();
         const createdAt = new Date().toISOString();
@@ -153,7 +161,7 @@ export function sqlApplications(db: Database, writer: OutboxWriter): Application
           ],
         );
         await tx.run('INSERT INTO application_files (application_id, bytes) VALUES (?, ?)', [id, cv.bytes]);
-        if (!verdict.suspect) await announce(tx, outbox, id, fields, createdAt);
+        if (!verdict.suspect) await announce(tx, outbox, { id, fields, at: createdAt, position });
         return { id, held: verdict.suspect };
       }),
 
